@@ -1,0 +1,3 @@
+module github.com/musterhq/muster
+
+go 1.26.8
