@@ -1,0 +1,69 @@
+// Command muster checks, plays and exports board wargame scenarios kept as
+// schema-checked JSON. This package only wires flags to the library
+// packages; it holds no game logic.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/urfave/cli/v2"
+)
+
+// Exit codes: 0 clean, 1 findings (validation errors), 2 usage or I/O.
+const (
+	exitFindings = 1
+	exitUsage    = 2
+)
+
+func main() {
+	os.Exit(run(os.Args, os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	app := newApp(stdout, stderr)
+	err := app.Run(args)
+	if err == nil {
+		return 0
+	}
+	var ec cli.ExitCoder
+	if errors.As(err, &ec) {
+		if msg := ec.Error(); msg != "" {
+			fmt.Fprintln(stderr, "muster:", msg)
+		}
+		return ec.ExitCode()
+	}
+	fmt.Fprintln(stderr, "muster:", err)
+	return exitUsage
+}
+
+func newApp(stdout, stderr io.Writer) *cli.App {
+	app := &cli.App{
+		Name:  "muster",
+		Usage: "check, play and export board wargame scenarios",
+		Description: "muster keeps wargame scenarios (setups, orders of battle, special rules, victory\n" +
+			"conditions) as schema-checked JSON and validates them against the game's map and counters.\n\n" +
+			"Exit codes: 0 clean, 1 findings, 2 usage or I/O errors.",
+		Writer:          stdout,
+		ErrWriter:       stderr,
+		HideHelpCommand: true,
+		ExitErrHandler:  func(*cli.Context, error) {}, // run() prints and picks the code
+		OnUsageError: func(c *cli.Context, err error, _ bool) error {
+			return cli.Exit(fmt.Sprintf("%v (see muster %s --help)", err, c.Command.Name), exitUsage)
+		},
+		Commands: []*cli.Command{
+			validateCommand(),
+			listCommand(),
+			schemaCommand(),
+			versionCommand(),
+		},
+	}
+	return app
+}
+
+// usageError is a usage problem: exit code 2.
+func usageError(format string, args ...any) error {
+	return cli.Exit(fmt.Sprintf(format, args...), exitUsage)
+}

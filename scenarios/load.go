@@ -1,0 +1,375 @@
+package scenarios
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/musterhq/muster/internal/diag"
+	"github.com/musterhq/muster/internal/jsonsrc"
+	"github.com/musterhq/muster/schema"
+)
+
+// MaxFileSize bounds the documents muster reads; the largest shipped file is
+// far below it.
+const MaxFileSize = 16 << 20
+
+// Document is a parsed muster document with its source kept for positions.
+type Document struct {
+	Path string      // display path
+	Kind schema.Kind // empty when the kind could not be determined
+	File *jsonsrc.File
+	Root *jsonsrc.Node // nil when the JSON did not parse
+	// Valid is true when the document parsed and passed its schema, so its
+	// typed form can be trusted by semantic checks.
+	Valid bool
+}
+
+// Parse parses src strictly, determines its kind from "$schema" and
+// validates it against the embedded schema of that kind. It never panics on
+// bad input; every problem comes back as a positioned diagnostic.
+func Parse(name string, src []byte) (*Document, diag.Diagnostics) {
+	f := jsonsrc.NewFile(name, src)
+	doc := &Document{Path: name, File: f}
+	root, serr := jsonsrc.Parse(src)
+	if serr != nil {
+		d := diag.At(f, serr.Offset, serr.Offset+1, diag.Error, serr.Code, "", serr.Msg, syntaxHint(serr.Code))
+		if serr.Related >= 0 {
+			what := "the first occurrence"
+			if serr.Code != "json-duplicate-key" {
+				what = "opened here"
+			}
+			d.Related = append(d.Related, diag.Related{Message: what, Subject: f.Range(serr.Related, serr.Related+1)})
+		}
+		return doc, diag.Diagnostics{d}
+	}
+	doc.Root = root
+	if root.Kind != jsonsrc.Object {
+		return doc, diag.Diagnostics{diag.At(f, root.Start, root.Start+1, diag.Error, "schema-type", "",
+			"a muster document is a JSON object, not "+article(root.Kind.String()), "")}
+	}
+	ref := root.Get("$schema")
+	if ref == nil || ref.Kind != jsonsrc.String {
+		return doc, diag.Diagnostics{diag.At(f, root.Start, root.Start+1, diag.Error, "schema-missing", "",
+			`missing "$schema": muster cannot tell which kind of document this is`,
+			`add "$schema" naming one of `+kindList()+` (e.g. "../../schema/scenario.schema.json")`)}
+	}
+	kind, ok := schema.KindOf(ref.Text)
+	if !ok {
+		return doc, diag.Diagnostics{diag.At(f, ref.Start, ref.End, diag.Error, "schema-unknown-kind", "/$schema",
+			fmt.Sprintf("%q does not name a muster schema", ref.Text),
+			"use a path or URL ending in one of "+kindList())}
+	}
+	doc.Kind = kind
+	ds := schema.Validate(kind, f, root)
+	doc.Valid = !ds.HasErrors()
+	return doc, ds
+}
+
+func syntaxHint(code string) string {
+	switch code {
+	case "json-duplicate-key":
+		return "each key may appear once per object; remove or rename one copy"
+	case "json-trailing-data":
+		return "a file holds exactly one JSON value; remove what follows it"
+	}
+	return ""
+}
+
+func article(s string) string {
+	if strings.IndexByte("aeiou", s[0]) >= 0 {
+		return "an " + s
+	}
+	return "a " + s
+}
+
+func kindList() string {
+	var names []string
+	for _, k := range schema.Kinds() {
+		names = append(names, string(k)+".schema.json")
+	}
+	return strings.Join(names, ", ")
+}
+
+// Decode fills v from the document's source. Call it only on valid
+// documents: the schema has already checked every type.
+func (d *Document) Decode(v any) error {
+	if err := json.Unmarshal(d.File.Bytes, v); err != nil {
+		return fmt.Errorf("decode %s: %w", d.Path, err)
+	}
+	return nil
+}
+
+// Source reads files and folders for a Loader: the disk or the embedded
+// catalog.
+type Source interface {
+	ReadFile(name string) ([]byte, error)
+	ReadDir(name string) ([]fs.DirEntry, error)
+	Stat(name string) (fs.FileInfo, error)
+}
+
+// Disk reads from the operating system's file system.
+type Disk struct{}
+
+func (Disk) ReadFile(name string) ([]byte, error) {
+	info, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if info.Size() > MaxFileSize {
+		return nil, fmt.Errorf("%s is %d bytes; muster reads documents up to %d bytes", name, info.Size(), MaxFileSize)
+	}
+	return os.ReadFile(name)
+}
+func (Disk) ReadDir(name string) ([]fs.DirEntry, error) { return os.ReadDir(name) }
+func (Disk) Stat(name string) (fs.FileInfo, error)      { return os.Stat(name) }
+
+// FS reads from an fs.FS (the embedded catalog).
+type FS struct{ FS fs.FS }
+
+func (s FS) ReadFile(name string) ([]byte, error)       { return fs.ReadFile(s.FS, name) }
+func (s FS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(s.FS, name) }
+func (s FS) Stat(name string) (fs.FileInfo, error)      { return fs.Stat(s.FS, name) }
+
+// Loader parses documents and assembles modules, reading each file once and
+// reporting each file's diagnostics once.
+type Loader struct {
+	Src   Source
+	Diags diag.Diagnostics
+	// Builtin resolves a scenario's module id when the scenario does not lie
+	// inside a module folder. Nil means no fallback.
+	Builtin func(id string) *Module
+
+	docs    map[string]*Document
+	modules map[string]*Module
+}
+
+// NewLoader returns a loader over src.
+func NewLoader(src Source) *Loader {
+	return &Loader{Src: src, docs: map[string]*Document{}, modules: map[string]*Module{}}
+}
+
+func (l *Loader) join(elem ...string) string {
+	if _, ok := l.Src.(FS); ok {
+		return path.Join(elem...)
+	}
+	return filepath.Join(elem...)
+}
+
+func (l *Loader) dir(p string) string {
+	if _, ok := l.Src.(FS); ok {
+		return path.Dir(p)
+	}
+	return filepath.Dir(p)
+}
+
+// File parses one document (once) and records its diagnostics.
+func (l *Loader) File(p string) (*Document, error) {
+	if d, ok := l.docs[p]; ok {
+		return d, nil
+	}
+	src, err := l.Src.ReadFile(p)
+	if err != nil {
+		return nil, err
+	}
+	d, ds := Parse(p, src)
+	l.docs[p] = d
+	l.Diags.Append(ds...)
+	return d, nil
+}
+
+// Module is a loaded game module: its game file, map, counters and
+// scenarios, each kept with its document for positions.
+type Module struct {
+	Dir         string
+	Game        *Game
+	Map         *Map
+	Counters    *Counters
+	GameDoc     *Document
+	MapDoc      *Document
+	CountersDoc *Document
+	Scenarios   []*ScenarioFile
+	// Complete is true when every module file parsed and passed its schema.
+	Complete bool
+	index    *Index
+}
+
+// ScenarioFile is a scenario with its document.
+type ScenarioFile struct {
+	Doc      *Document
+	Scenario *Scenario
+	Module   *Module
+}
+
+// ErrNotModule is returned for a folder without game.json.
+var ErrNotModule = errors.New("not a module folder (no game.json)")
+
+// Module loads the module whose game.json lies in dir, once.
+func (l *Loader) Module(dir string) (*Module, error) {
+	if m, ok := l.modules[dir]; ok {
+		return m, nil
+	}
+	gamePath := l.join(dir, "game.json")
+	if _, err := l.Src.Stat(gamePath); err != nil {
+		return nil, ErrNotModule
+	}
+	m := &Module{Dir: dir, Complete: true}
+	l.modules[dir] = m
+	gd, err := l.File(gamePath)
+	if err != nil {
+		return nil, err
+	}
+	m.GameDoc = gd
+	if !gd.Valid || gd.Kind != schema.Kind("game") {
+		m.Complete = false
+		if gd.Valid {
+			l.Diags.Append(kindMismatch(gd, "game"))
+		}
+		return m, nil
+	}
+	m.Game = &Game{}
+	if err := gd.Decode(m.Game); err != nil {
+		return nil, err
+	}
+	load := func(rel string, kind schema.Kind, v any) *Document {
+		p := l.join(dir, filepath.FromSlash(rel))
+		if _, ok := l.Src.(FS); ok {
+			p = path.Join(dir, rel)
+		}
+		d, err := l.File(p)
+		if err != nil {
+			l.Diags.Append(fileDiag(gd, "/files", fmt.Sprintf("cannot read %s: %v", p, err)))
+			m.Complete = false
+			return nil
+		}
+		if !d.Valid {
+			m.Complete = false
+			return d
+		}
+		if d.Kind != kind {
+			l.Diags.Append(kindMismatch(d, kind))
+			m.Complete = false
+			return d
+		}
+		if err := d.Decode(v); err != nil {
+			l.Diags.Append(fileDiag(d, "", err.Error()))
+			m.Complete = false
+		}
+		return d
+	}
+	m.Map = &Map{}
+	m.MapDoc = load(m.Game.Files.Map, "map", m.Map)
+	m.Counters = &Counters{}
+	m.CountersDoc = load(m.Game.Files.Counters, "counters", m.Counters)
+
+	scnDir := l.join(dir, filepath.FromSlash(m.Game.Files.Scenarios))
+	if _, ok := l.Src.(FS); ok {
+		scnDir = path.Join(dir, m.Game.Files.Scenarios)
+	}
+	entries, err := l.Src.ReadDir(scnDir)
+	if err != nil {
+		l.Diags.Append(fileDiag(gd, "/files/scenarios", fmt.Sprintf("cannot read the scenarios folder %s: %v", scnDir, err)))
+		m.Complete = false
+		return m, nil
+	}
+	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") {
+			continue
+		}
+		sf, err := l.scenario(l.join(scnDir, e.Name()), m)
+		if err != nil {
+			return nil, err
+		}
+		if sf != nil {
+			m.Scenarios = append(m.Scenarios, sf)
+		}
+	}
+	return m, nil
+}
+
+func (l *Loader) scenario(p string, m *Module) (*ScenarioFile, error) {
+	d, err := l.File(p)
+	if err != nil {
+		return nil, err
+	}
+	if !d.Valid {
+		return &ScenarioFile{Doc: d, Module: m}, nil
+	}
+	if d.Kind != "scenario" {
+		l.Diags.Append(kindMismatch(d, "scenario"))
+		return nil, nil
+	}
+	s := &Scenario{}
+	if err := d.Decode(s); err != nil {
+		return nil, err
+	}
+	return &ScenarioFile{Doc: d, Scenario: s, Module: m}, nil
+}
+
+// ModuleFor finds the module a document belongs to: the nearest folder
+// above it holding game.json, or for a scenario outside any module, the
+// built-in module its "module" names.
+func (l *Loader) ModuleFor(p string) (*Module, error) {
+	dir := l.dir(p)
+	for {
+		m, err := l.Module(dir)
+		if err == nil {
+			return m, nil
+		}
+		if !errors.Is(err, ErrNotModule) {
+			return nil, err
+		}
+		parent := l.dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return nil, ErrNotModule
+}
+
+// Scenario loads a scenario file and the module it belongs to.
+func (l *Loader) Scenario(p string) (*ScenarioFile, error) {
+	m, err := l.ModuleFor(p)
+	if err != nil && !errors.Is(err, ErrNotModule) {
+		return nil, err
+	}
+	if m != nil {
+		for _, sf := range m.Scenarios {
+			if sf.Doc.Path == p {
+				return sf, nil
+			}
+		}
+	}
+	sf, err := l.scenario(p, m)
+	if err != nil || sf == nil || sf.Scenario == nil {
+		return sf, err
+	}
+	if m == nil && l.Builtin != nil {
+		sf.Module = l.Builtin(sf.Scenario.Module)
+	}
+	return sf, nil
+}
+
+func kindMismatch(d *Document, want schema.Kind) *diag.Diagnostic {
+	ref := d.Root.Get("$schema")
+	return diag.At(d.File, ref.Start, ref.End, diag.Error, "schema-wrong-kind", "/$schema",
+		fmt.Sprintf("this file is a %s document where a %s document is expected", d.Kind, want), "")
+}
+
+func fileDiag(d *Document, pointer, msg string) *diag.Diagnostic {
+	start, end := 0, 1
+	if d.Root != nil {
+		if n, _ := d.Root.Lookup(pointer); n != nil {
+			start, end = n.Start, n.End
+		}
+	}
+	return diag.At(d.File, start, end, diag.Error, "io", pointer, msg, "")
+}

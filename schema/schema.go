@@ -1,0 +1,264 @@
+// Package schema embeds muster's JSON Schemas (draft 2020-12), compiles them
+// once, and validates documents, reporting every error at the file:line:col
+// of the offending key or value. Schemas resolve only from the embedded set:
+// nothing is ever fetched from the network.
+package schema
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+
+	"github.com/musterhq/muster/internal/diag"
+	"github.com/musterhq/muster/internal/jsonsrc"
+)
+
+//go:embed *.schema.json
+var files embed.FS
+
+// BaseURL is the $id prefix of every embedded schema. The .invalid top-level
+// domain is reserved: it cannot resolve, which makes plain that schemas come
+// from the binary.
+const BaseURL = "https://muster.invalid/schema/v1/"
+
+// Kind is a document kind: the base name of its schema without
+// ".schema.json" (game, map, counters, scenario).
+type Kind string
+
+// Kinds lists the document kinds in a stable order; common holds only
+// shared definitions and is not a document kind.
+func Kinds() []Kind {
+	entries, _ := fs.ReadDir(files, ".")
+	var out []Kind
+	for _, e := range entries {
+		name := strings.TrimSuffix(e.Name(), ".schema.json")
+		if name != "common" {
+			out = append(out, Kind(name))
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+// FileNames lists every embedded schema file, common included.
+func FileNames() []string {
+	entries, _ := fs.ReadDir(files, ".")
+	out := make([]string, 0, len(entries))
+	for _, e := range entries {
+		out = append(out, e.Name())
+	}
+	return out
+}
+
+// Source returns the text of an embedded schema file.
+func Source(name string) ([]byte, error) {
+	return files.ReadFile(name)
+}
+
+// KindOf derives the document kind from a $schema value: any path or URL
+// whose base name is "<kind>.schema.json". ok is false for unknown kinds.
+func KindOf(schemaRef string) (Kind, bool) {
+	base := path.Base(strings.ReplaceAll(schemaRef, "\\", "/"))
+	name, found := strings.CutSuffix(base, ".schema.json")
+	if !found {
+		return "", false
+	}
+	for _, k := range Kinds() {
+		if string(k) == name {
+			return k, true
+		}
+	}
+	return "", false
+}
+
+var (
+	compileOnce sync.Once
+	compiled    map[Kind]*jsonschema.Schema
+	compileErr  error
+)
+
+func compileAll() {
+	c := jsonschema.NewCompiler()
+	c.Draft = jsonschema.Draft2020
+	c.LoadURL = func(u string) (io.ReadCloser, error) {
+		return nil, fmt.Errorf("schema: %s is not an embedded schema and muster never fetches schemas", u)
+	}
+	for _, name := range FileNames() {
+		src, err := files.ReadFile(name)
+		if err != nil {
+			compileErr = err
+			return
+		}
+		if err := c.AddResource(BaseURL+name, bytes.NewReader(src)); err != nil {
+			compileErr = fmt.Errorf("schema: add %s: %w", name, err)
+			return
+		}
+	}
+	compiled = map[Kind]*jsonschema.Schema{}
+	for _, k := range Kinds() {
+		s, err := c.Compile(BaseURL + string(k) + ".schema.json")
+		if err != nil {
+			compileErr = fmt.Errorf("schema: compile %s: %w", k, err)
+			return
+		}
+		compiled[k] = s
+	}
+}
+
+// Compile compiles every embedded schema once; later calls are free. It
+// fails only if the embedded schemas themselves are broken.
+func Compile() error {
+	compileOnce.Do(compileAll)
+	return compileErr
+}
+
+// Validate checks a parsed document against the schema of its kind and
+// returns one diagnostic per failed leaf constraint, each positioned on the
+// offending key or value of f.
+func Validate(kind Kind, f *jsonsrc.File, root *jsonsrc.Node) diag.Diagnostics {
+	if err := Compile(); err != nil {
+		return diag.Diagnostics{{Severity: diag.Error, Code: "schema-internal", Summary: err.Error()}}
+	}
+	s, ok := compiled[kind]
+	if !ok {
+		return diag.Diagnostics{{Severity: diag.Error, Code: "schema-unknown-kind", Summary: fmt.Sprintf("no schema for document kind %q", kind)}}
+	}
+	err := s.Validate(root.Interface())
+	if err == nil {
+		return nil
+	}
+	ve, ok := err.(*jsonschema.ValidationError)
+	if !ok {
+		return diag.Diagnostics{{Severity: diag.Error, Code: "schema-internal", Summary: err.Error()}}
+	}
+	var ds diag.Diagnostics
+	for _, leaf := range leaves(ve) {
+		ds.Append(toDiagnostic(f, root, leaf))
+	}
+	return ds.Sort()
+}
+
+// leaves flattens a validation error tree to the errors that say what is
+// wrong. Under oneOf/anyOf only the branch that came closest is kept, so a
+// designer is not told every way the value fails every alternative.
+func leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
+	if len(e.Causes) == 0 {
+		return []*jsonschema.ValidationError{e}
+	}
+	kw := lastToken(e.KeywordLocation)
+	if kw == "oneOf" || kw == "anyOf" {
+		// A oneOf that matched several branches has no causes of its own
+		// and is a leaf above; here every branch failed.
+		var best []*jsonschema.ValidationError
+		bestDepth := -1
+		for _, c := range e.Causes {
+			ls := leaves(c)
+			depth := 0
+			for _, l := range ls {
+				depth = max(depth, strings.Count(l.InstanceLocation, "/"))
+			}
+			if depth > bestDepth || (depth == bestDepth && len(ls) < len(best)) {
+				best, bestDepth = ls, depth
+			}
+		}
+		return best
+	}
+	var out []*jsonschema.ValidationError
+	for _, c := range e.Causes {
+		out = append(out, leaves(c)...)
+	}
+	return out
+}
+
+func lastToken(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+var codes = map[string]string{
+	"type":                 "schema-type",
+	"required":             "schema-required",
+	"additionalProperties": "schema-unknown-key",
+	"enum":                 "schema-enum",
+	"const":                "schema-const",
+	"pattern":              "schema-pattern",
+	"minimum":              "schema-range",
+	"maximum":              "schema-range",
+	"minLength":            "schema-length",
+	"maxLength":            "schema-length",
+	"minItems":             "schema-items",
+	"maxItems":             "schema-items",
+	"minProperties":        "schema-properties",
+	"maxProperties":        "schema-properties",
+	"propertyNames":        "schema-key",
+	"dependentRequired":    "schema-required",
+	"oneOf":                "schema-one-of",
+	"not":                  "schema-not",
+}
+
+func toDiagnostic(f *jsonsrc.File, root *jsonsrc.Node, e *jsonschema.ValidationError) *diag.Diagnostic {
+	kw := lastToken(e.KeywordLocation)
+	code, ok := codes[kw]
+	if !ok {
+		code = "schema-" + kw
+	}
+	node, _ := root.Lookup(e.InstanceLocation)
+	if node == nil {
+		node = root
+	}
+	start, end := node.Start, node.End
+	hint := ""
+	summary := e.Message
+	switch kw {
+	case "additionalProperties":
+		// Underline the unknown key itself, not the whole object.
+		for _, key := range quoted(e.Message) {
+			for _, m := range node.Members {
+				if m.Key == key {
+					return diag.At(f, m.KeyStart, m.KeyEnd, diag.Error, code,
+						e.InstanceLocation+"/"+jsonsrc.PointerToken(key),
+						fmt.Sprintf("unknown key %q", key),
+						"remove it or correct its spelling; `muster schema` prints the allowed keys")
+				}
+			}
+		}
+	case "required", "dependentRequired":
+		// Point at the opening brace of the object that lacks the key.
+		end = start + 1
+		hint = "add the missing key"
+	default:
+		if node.Kind == jsonsrc.Object || node.Kind == jsonsrc.Array {
+			end = start + 1
+		}
+	}
+	return diag.At(f, start, end, diag.Error, code, e.InstanceLocation, summary, hint)
+}
+
+// quoted returns the single-quoted words of a validator message, which is
+// how jsonschema names offending properties.
+func quoted(msg string) []string {
+	var out []string
+	for {
+		i := strings.IndexByte(msg, '\'')
+		if i < 0 {
+			return out
+		}
+		msg = msg[i+1:]
+		j := strings.IndexByte(msg, '\'')
+		if j < 0 {
+			return out
+		}
+		out = append(out, msg[:j])
+		msg = msg[j+1:]
+	}
+}

@@ -1,0 +1,146 @@
+// Package validate holds muster's semantic checks: what a schema cannot
+// see, such as a unit id missing from the counters, a hex off every sheet,
+// a footnote mark without a legend, or a victory table with a gap.
+//
+// Each check is a registered value with a stable code, a title, the source
+// of the rule it enforces and a fix hint. Checks report through a Pass and
+// never print or exit; the CLI decides what to do with the findings.
+package validate
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/musterhq/muster/internal/diag"
+	"github.com/musterhq/muster/internal/jsonsrc"
+	"github.com/musterhq/muster/scenarios"
+)
+
+// Check is one semantic check over a scenario and its module.
+type Check struct {
+	Code     string        // stable, used in output and to disable the check
+	Title    string        // one line
+	Doc      string        // what it enforces and why
+	Severity diag.Severity // default severity of its findings
+	Run      func(*Pass)
+}
+
+// Pass is one run of a check over one scenario.
+type Pass struct {
+	Check    *Check
+	Scenario *scenarios.Scenario
+	Doc      *scenarios.Document
+	Module   *scenarios.Module
+	Index    *scenarios.Index
+	diags    *diag.Diagnostics
+}
+
+// Report records a finding at the value a JSON Pointer names; if the pointer
+// names an object member, the value is underlined.
+func (p *Pass) Report(pointer, summary, hint string) {
+	p.ReportSeverity(p.Check.Severity, pointer, summary, hint)
+}
+
+// ReportSeverity is Report with an explicit severity.
+func (p *Pass) ReportSeverity(sev diag.Severity, pointer, summary, hint string) {
+	root := p.Doc.Root
+	node, _ := root.Lookup(pointer)
+	if node == nil {
+		node = root
+	}
+	end := node.End
+	if node.Kind == jsonsrc.Object || node.Kind == jsonsrc.Array {
+		end = node.Start + 1
+	}
+	p.diags.Append(diag.At(p.Doc.File, node.Start, end, sev, p.Check.Code, pointer, summary, hint))
+}
+
+// ReportKey records a finding underlining the key of the member a pointer
+// names (for "this key should not be here" findings).
+func (p *Pass) ReportKey(pointer, summary, hint string) {
+	node, member := p.Doc.Root.Lookup(pointer)
+	if member == nil {
+		p.Report(pointer, summary, hint)
+		return
+	}
+	_ = node
+	p.diags.Append(diag.At(p.Doc.File, member.KeyStart, member.KeyEnd, p.Check.Severity, p.Check.Code, pointer, summary, hint))
+}
+
+var registry []*Check
+
+func register(c *Check) *Check {
+	registry = append(registry, c)
+	return c
+}
+
+// Checks returns the registered checks sorted by code.
+func Checks() []*Check {
+	out := append([]*Check(nil), registry...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
+	return out
+}
+
+// CheckRegistry reports problems with the registry itself: duplicate or
+// malformed codes, missing docs, nil runs. A unit test calls it.
+func CheckRegistry() error {
+	seen := map[string]bool{}
+	var errs []string
+	for _, c := range registry {
+		switch {
+		case c.Code == "" || strings.ToLower(c.Code) != c.Code || strings.ContainsAny(c.Code, " _"):
+			errs = append(errs, fmt.Sprintf("check %q: code must be lower-case kebab-case", c.Code))
+		case seen[c.Code]:
+			errs = append(errs, fmt.Sprintf("check %q registered twice", c.Code))
+		}
+		seen[c.Code] = true
+		if c.Title == "" || c.Doc == "" {
+			errs = append(errs, fmt.Sprintf("check %q: title and doc are required", c.Code))
+		}
+		if c.Run == nil {
+			errs = append(errs, fmt.Sprintf("check %q: nil Run", c.Code))
+		}
+		if c.Severity == diag.Invalid {
+			errs = append(errs, fmt.Sprintf("check %q: severity not set", c.Code))
+		}
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("validate: %s", strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+// Options select checks.
+type Options struct {
+	Disable map[string]bool
+}
+
+// Scenario runs every enabled check over a scenario. A scenario whose
+// document or module failed to load is skipped: its schema errors have
+// already been reported and semantic checks would only echo them.
+func Scenario(sf *scenarios.ScenarioFile, opts Options) diag.Diagnostics {
+	var ds diag.Diagnostics
+	if sf == nil || sf.Scenario == nil || !sf.Doc.Valid {
+		return nil
+	}
+	if sf.Module == nil || sf.Module.Game == nil {
+		root := sf.Doc.Root
+		n := root.Get("module")
+		ds.Append(diag.At(sf.Doc.File, n.Start, n.End, diag.Error, "module-unknown", "/module",
+			fmt.Sprintf("no game module %q: the scenario lies in no module folder and muster ships no module with this id", sf.Scenario.Module),
+			"put the scenario in a module's scenarios folder or name a shipped module (muster list)"))
+		return ds
+	}
+	if !sf.Module.Complete {
+		return nil
+	}
+	ix := sf.Module.Index()
+	for _, c := range Checks() {
+		if opts.Disable[c.Code] {
+			continue
+		}
+		c.Run(&Pass{Check: c, Scenario: sf.Scenario, Doc: sf.Doc, Module: sf.Module, Index: ix, diags: &ds})
+	}
+	return ds.Sort()
+}

@@ -1,0 +1,194 @@
+package validate
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/musterhq/muster/internal/diag"
+	"github.com/musterhq/muster/scenarios"
+)
+
+// Report is the result of validating a set of files.
+type Report struct {
+	Files   []FileResult
+	Modules []*scenarios.Module
+	Diags   diag.Diagnostics
+}
+
+// FileResult is one checked document.
+type FileResult struct {
+	Path   string
+	Kind   string // empty when the file did not parse
+	ID     string // the document's id (scenario id, module id)
+	Title  string
+	Errors int
+}
+
+// Paths validates files and folders (folders are searched for *.json,
+// skipping hidden ones). A file inside a module folder is checked with its
+// module; a scenario outside any module folder is checked against the
+// shipped module its "module" names. An unreadable path is an error.
+func Paths(paths []string, opts Options) (*Report, error) {
+	var files []string
+	for _, p := range paths {
+		info, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !info.IsDir() {
+			files = append(files, p)
+			continue
+		}
+		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() && path != p && strings.HasPrefix(d.Name(), ".") {
+				return filepath.SkipDir
+			}
+			if !d.IsDir() && strings.HasSuffix(d.Name(), ".json") {
+				files = append(files, path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	l := scenarios.NewLoader(scenarios.Disk{})
+	l.Builtin = func(id string) *scenarios.Module { return scenarios.Builtin().Module(id) }
+	return run(l, files, opts)
+}
+
+// Builtin validates the shipped catalog embedded in the binary.
+func Builtin(opts Options) *Report {
+	c := scenarios.Builtin()
+	r := &Report{Modules: c.Modules}
+	r.Diags.Append(c.Diags...)
+	for _, m := range c.Modules {
+		for _, d := range []*scenarios.Document{m.GameDoc, m.MapDoc, m.CountersDoc} {
+			if d != nil {
+				r.Files = append(r.Files, result(d))
+			}
+		}
+		for _, sf := range m.Scenarios {
+			r.Files = append(r.Files, result(sf.Doc))
+			r.Diags.Append(Scenario(sf, opts)...)
+		}
+	}
+	r.finish()
+	return r
+}
+
+func run(l *scenarios.Loader, files []string, opts Options) (*Report, error) {
+	r := &Report{}
+	seenModule := map[*scenarios.Module]bool{}
+	seenDoc := map[string]bool{}
+	var order []*scenarios.Document
+	add := func(d *scenarios.Document) {
+		if d != nil && !seenDoc[d.Path] {
+			seenDoc[d.Path] = true
+			order = append(order, d)
+		}
+	}
+	for _, f := range files {
+		d, err := l.File(f)
+		if err != nil {
+			return nil, err
+		}
+		m, err := l.ModuleFor(f)
+		if err != nil && err != scenarios.ErrNotModule {
+			return nil, err
+		}
+		if m != nil && !seenModule[m] {
+			seenModule[m] = true
+			r.Modules = append(r.Modules, m)
+			add(m.GameDoc)
+			add(m.MapDoc)
+			add(m.CountersDoc)
+			for _, sf := range m.Scenarios {
+				add(sf.Doc)
+				r.Diags.Append(Scenario(sf, opts)...)
+			}
+		}
+		if d.Kind == "scenario" && !seenDoc[d.Path] {
+			sf, err := l.Scenario(f)
+			if err != nil {
+				return nil, err
+			}
+			r.Diags.Append(Scenario(sf, opts)...)
+		}
+		add(d)
+	}
+	r.Diags.Append(l.Diags...)
+	for _, d := range order {
+		r.Files = append(r.Files, result(d))
+	}
+	r.finish()
+	return r, nil
+}
+
+func result(d *scenarios.Document) FileResult {
+	fr := FileResult{Path: d.Path, Kind: string(d.Kind)}
+	if d.Root != nil {
+		if n := d.Root.Get("id"); n != nil {
+			fr.ID = n.Text
+		} else if n := d.Root.Get("module"); n != nil {
+			fr.ID = n.Text
+		}
+		if n := d.Root.Get("title"); n != nil {
+			fr.Title = n.Text
+		}
+	}
+	return fr
+}
+
+func (r *Report) finish() {
+	r.Diags = r.Diags.Sort()
+	errs := map[string]int{}
+	for _, d := range r.Diags {
+		if d.Severity == diag.Error && d.Subject != nil {
+			errs[d.Subject.Filename]++
+		}
+	}
+	for i := range r.Files {
+		r.Files[i].Errors = errs[r.Files[i].Path]
+	}
+	sort.SliceStable(r.Files, func(i, j int) bool { return r.Files[i].Path < r.Files[j].Path })
+}
+
+// Missing summarises the component data a module marks as missing, so a
+// designer knows what to digitize: one line per topic.
+func Missing(m *scenarios.Module) []string {
+	var out []string
+	if c := m.Counters; c != nil {
+		missing := 0
+		for _, ct := range c.Counters {
+			if ct.Printed.Status != "source" {
+				missing++
+			}
+		}
+		if missing > 0 {
+			what := "printed values"
+			if len(c.Values) > 0 {
+				what = strings.Join(c.Values, ", ")
+			}
+			out = append(out, fmt.Sprintf("counter values (%s) for %d of %d counters", what, missing, len(c.Counters)))
+		}
+	}
+	if mp := m.Map; mp != nil {
+		for _, t := range mp.Missing {
+			out = append(out, "map: "+t.Text)
+		}
+	}
+	for _, sf := range m.Scenarios {
+		if s := sf.Scenario; s != nil && s.Victory.Levels != nil && s.Victory.Levels.Thresholds == "missing" {
+			out = append(out, fmt.Sprintf("scenario %s: victory-level thresholds", s.ID))
+		}
+	}
+	return out
+}

@@ -1,0 +1,346 @@
+package validate
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/musterhq/muster/internal/diag"
+	"github.com/musterhq/muster/scenarios"
+)
+
+// Checks of setup tables: every row places a counter the module has, on a
+// location of a sheet in play, with codes and marks the module defines.
+
+var unitUnknown = register(&Check{
+	Code:     "unit-unknown",
+	Title:    "setup row names a counter the module does not have",
+	Doc:      "Every unit row's \"unit\" must be the id of a counter in the module's counters file, on the side of the table it is in.",
+	Severity: diag.Error,
+	Run: func(p *Pass) {
+		forRows(p, func(t, r int, table *scenarios.SetupTable, row *scenarios.SetupRow) {
+			if row.Unit == "" {
+				return
+			}
+			ptr := rowPtr(t, r) + "/unit"
+			c := p.Index.Counters[row.Unit]
+			if c == nil {
+				p.Report(ptr, fmt.Sprintf("no counter %q in %s", row.Unit, p.Module.Game.Files.Counters),
+					"add the counter to the counters file, or correct the id"+didYouMean(row.Unit, keys(p.Index.Counters)))
+				return
+			}
+			if c.Side != table.Side {
+				p.Report(ptr, fmt.Sprintf("counter %q is a %s counter but stands in the %s setup", row.Unit, c.Side, table.Side), "move the row to the right table or correct the id")
+			}
+		})
+	},
+})
+
+var counterMismatch = register(&Check{
+	Code:     "counter-mismatch",
+	Title:    "setup row contradicts its counter",
+	Doc:      "A row's printed name, type and size must match the counter it places; a mismatch usually means the wrong id.",
+	Severity: diag.Error,
+	Run: func(p *Pass) {
+		forRows(p, func(t, r int, _ *scenarios.SetupTable, row *scenarios.SetupRow) {
+			c := p.Index.Counters[row.Unit]
+			if c == nil {
+				return
+			}
+			if row.Name != c.Name {
+				p.Report(rowPtr(t, r)+"/name", fmt.Sprintf("row prints %q but counter %q is named %q", row.Name, c.ID, c.Name), "correct the name or the unit id")
+			}
+			if row.Type != "" && row.Type != c.Type {
+				p.Report(rowPtr(t, r)+"/type", fmt.Sprintf("type %q contradicts counter %q (%s)", row.Type, c.ID, c.Type), "correct the type or the unit id")
+			}
+			if row.Size != "" && row.Size != c.Size {
+				p.Report(rowPtr(t, r)+"/size", fmt.Sprintf("size %q contradicts counter %q (%s)", row.Size, c.ID, c.Size), "correct the size or the unit id")
+			}
+		})
+	},
+})
+
+var codeUnknown = register(&Check{
+	Code:     "code-unknown",
+	Title:    "size, type or command code the module does not define",
+	Doc:      "Size and type codes must be declared in game.json; command codes must be declared for the row's side (II and Cav exist on both sides of TPC, but XVIII only for the Union).",
+	Severity: diag.Error,
+	Run: func(p *Pass) {
+		forRows(p, func(t, r int, table *scenarios.SetupTable, row *scenarios.SetupRow) {
+			if row.Marker != "" {
+				return // non-unit rows print "-" in the unit columns
+			}
+			if row.Size != "" && p.Index.Sizes[row.Size] == nil {
+				p.Report(rowPtr(t, r)+"/size", fmt.Sprintf("unknown unit size %q", row.Size), "use a size code of game.json"+didYouMean(row.Size, keys(p.Index.Sizes)))
+			}
+			if row.Type != "" && p.Index.Types[row.Type] == nil {
+				p.Report(rowPtr(t, r)+"/type", fmt.Sprintf("unknown unit type %q", row.Type), "use a type code of game.json"+didYouMean(row.Type, keys(p.Index.Types)))
+			}
+			if row.Command != "" && p.Index.Commands[table.Side][row.Command] == nil {
+				p.Report(rowPtr(t, r)+"/command", fmt.Sprintf("no %s command %q", table.Side, row.Command),
+					"use a command code game.json declares for this side"+didYouMean(row.Command, keys(p.Index.Commands[table.Side])))
+			}
+		})
+	},
+})
+
+var markerUnknown = register(&Check{
+	Code:     "marker-unknown",
+	Title:    "non-unit row or region names a marker the module does not define",
+	Doc:      "Redoubts, depots, naval batteries and gunboats placed by setup rows must be markers of game.json.",
+	Severity: diag.Error,
+	Run: func(p *Pass) {
+		forRows(p, func(t, r int, _ *scenarios.SetupTable, row *scenarios.SetupRow) {
+			if row.Marker != "" && p.Index.Markers[row.Marker] == nil {
+				p.Report(rowPtr(t, r)+"/marker", fmt.Sprintf("unknown marker %q", row.Marker), "use a marker id of game.json"+didYouMean(row.Marker, keys(p.Index.Markers)))
+			}
+		})
+	},
+})
+
+var unitTwice = register(&Check{
+	Code:     "unit-twice",
+	Title:    "the same counter is set up twice",
+	Doc:      "A counter can stand in one place: a second row for the same unit id (reinforcement rows included) is an error.",
+	Severity: diag.Error,
+	Run: func(p *Pass) {
+		first := map[string]string{}
+		forRows(p, func(t, r int, _ *scenarios.SetupTable, row *scenarios.SetupRow) {
+			if row.Unit == "" {
+				return
+			}
+			ptr := rowPtr(t, r) + "/unit"
+			if prev, ok := first[row.Unit]; ok {
+				prevNode, _ := p.Doc.Root.Lookup(prev)
+				line := p.Doc.File.Pos(prevNode.Start).Line
+				p.Report(ptr, fmt.Sprintf("%q is already set up (line %d)", row.Unit, line), "remove one of the rows, or give the second its own counter id")
+				return
+			}
+			first[row.Unit] = ptr
+		})
+	},
+})
+
+var locationUnknown = register(&Check{
+	Code:     "hex-unknown",
+	Title:    "location not on any sheet or area of the module",
+	Doc:      "A row's hex must resolve to a sheet of the map (its prefix through the scenario's maps.prefixes or a qualified prefix such as GTC S) and lie within that sheet's columns and rows.",
+	Severity: diag.Error,
+	Run: func(p *Pass) {
+		inPlay := map[string]bool{}
+		for _, s := range p.Scenario.Maps.Sheets {
+			inPlay[s.Sheet] = true
+		}
+		forRows(p, func(t, r int, _ *scenarios.SetupTable, row *scenarios.SetupRow) {
+			if row.Hex == "" {
+				return
+			}
+			ptr := rowPtr(t, r) + "/hex"
+			loc, err := p.Index.Resolve(row.Hex, p.Scenario.Maps.Prefixes)
+			if err != nil {
+				p.Report(ptr, err.Error(), "correct the hex id; `$` misread for S is a common cause")
+				return
+			}
+			if loc.Sheet != nil && !inPlay[loc.Sheet.ID] {
+				p.ReportSeverity(diag.Error, ptr, fmt.Sprintf("%s is on %s, which is not in play in this scenario", row.Hex, loc.Sheet.Name), "add the sheet to maps.sheets or correct the hex")
+			}
+		})
+	},
+})
+
+var placeMismatch = register(&Check{
+	Code:     "place-mismatch",
+	Title:    "place name does not match the hex",
+	Doc:      "A place name printed after a hex (S0907 (Barn)) must be one the map ties to that hex; a name the map does not know for the hex is reported so the map or the row can be corrected.",
+	Severity: diag.Error,
+	Run: func(p *Pass) {
+		forRows(p, func(t, r int, _ *scenarios.SetupTable, row *scenarios.SetupRow) {
+			if row.Hex == "" || row.Place == "" {
+				return
+			}
+			loc, err := p.Index.Resolve(row.Hex, p.Scenario.Maps.Prefixes)
+			if err != nil {
+				return
+			}
+			ok, names := p.Index.HasPlace(loc, row.Place)
+			switch {
+			case ok:
+			case len(names) == 0:
+				p.ReportSeverity(diag.Warning, rowPtr(t, r)+"/place", fmt.Sprintf("the map names no place at %s; the row says %q", row.Hex, row.Place), "add the place to the map's places with its source line")
+			default:
+				p.Report(rowPtr(t, r)+"/place", fmt.Sprintf("%s is %s on the map, not %q", row.Hex, quoteList(names), row.Place), "correct the place name or the hex")
+			}
+		})
+	},
+})
+
+var footnoteMarks = register(&Check{
+	Code:     "footnote-undefined",
+	Title:    "footnote mark without a legend entry",
+	Doc:      "Every mark appended to a Manpower cell must have an entry in its table's footnote legend.",
+	Severity: diag.Error,
+	Run: func(p *Pass) {
+		for t := range p.Scenario.Setup {
+			table := &p.Scenario.Setup[t]
+			legend := map[string]bool{}
+			for _, f := range table.Footnotes {
+				legend[f.Symbol] = true
+			}
+			for r := range table.Rows {
+				for _, m := range table.Rows[r].Marks {
+					if !legend[string(m)] {
+						p.Report(rowPtr(t, r)+"/marks", fmt.Sprintf("mark %q has no entry in the %s table's footnotes", string(m), table.Side), "add the legend entry or correct the mark")
+					}
+				}
+			}
+		}
+	},
+})
+
+var footnoteUnused = register(&Check{
+	Code:     "footnote-unused",
+	Title:    "legend entry that no row uses",
+	Doc:      "A footnote symbol in a table's legend that no row carries is usually a lost mark.",
+	Severity: diag.Warning,
+	Run: func(p *Pass) {
+		for t := range p.Scenario.Setup {
+			table := &p.Scenario.Setup[t]
+			used := map[string]bool{}
+			for _, row := range table.Rows {
+				for _, m := range row.Marks {
+					used[string(m)] = true
+				}
+			}
+			for f, fn := range table.Footnotes {
+				if !used[fn.Symbol] {
+					p.Report(fmt.Sprintf("/setup/%d/footnotes/%d/symbol", t, f), fmt.Sprintf("no row of the %s table carries %q", table.Side, fn.Symbol), "add the mark to the rows it applies to, or remove the entry")
+				}
+			}
+		}
+	},
+})
+
+var stateUnknown = register(&Check{
+	Code:     "state-unknown",
+	Title:    "state not in the module's vocabulary",
+	Doc:      "Starting states (from footnotes, rows and placements) must use the state dimensions and values game.json declares.",
+	Severity: diag.Error,
+	Run: func(p *Pass) {
+		check := func(ptr string, states map[string]any) {
+			for _, k := range sortedKeys(states) {
+				dim := p.Index.States[k]
+				if dim == nil {
+					p.ReportKey(ptr+"/"+k, fmt.Sprintf("unknown state %q", k), "use a state of game.json"+didYouMean(k, keys(p.Index.States)))
+					continue
+				}
+				if msg := stateValueError(dim, states[k]); msg != "" {
+					p.Report(ptr+"/"+k, msg, "")
+				}
+			}
+		}
+		for t := range p.Scenario.Setup {
+			table := &p.Scenario.Setup[t]
+			for f := range table.Footnotes {
+				check(fmt.Sprintf("/setup/%d/footnotes/%d/states", t, f), table.Footnotes[f].States)
+			}
+			for r := range table.Rows {
+				check(rowPtr(t, r)+"/states", table.Rows[r].States)
+			}
+		}
+		for i, rule := range p.Scenario.SpecialRules {
+			for j, e := range rule.Effects {
+				check(fmt.Sprintf("/specialRules/%d/effects/%d/state", i, j), e.State)
+			}
+		}
+	},
+})
+
+var stateConflict = register(&Check{
+	Code:     "state-conflict",
+	Title:    "contradictory starting states on one unit",
+	Doc:      "Two marks on one row that set the same state dimension to different values (Breastworks-Complete and Fort-Complete) cannot both hold.",
+	Severity: diag.Error,
+	Run: func(p *Pass) {
+		for t := range p.Scenario.Setup {
+			table := &p.Scenario.Setup[t]
+			bySymbol := map[string]map[string]any{}
+			for _, f := range table.Footnotes {
+				bySymbol[f.Symbol] = f.States
+			}
+			for r, row := range table.Rows {
+				got := map[string]any{}
+				from := map[string]string{}
+				add := func(states map[string]any, origin string) {
+					for _, k := range sortedKeys(states) {
+						v := states[k]
+						if prev, ok := got[k]; ok && fmt.Sprint(prev) != fmt.Sprint(v) {
+							p.Report(rowPtr(t, r)+"/marks", fmt.Sprintf("%s sets %s to %v but %s sets it to %v", origin, k, v, from[k], prev), "keep one of the marks")
+							continue
+						}
+						got[k], from[k] = v, origin
+					}
+				}
+				for _, m := range row.Marks {
+					add(bySymbol[string(m)], fmt.Sprintf("mark %q", string(m)))
+				}
+				add(row.States, "the row's own states")
+			}
+		}
+	},
+})
+
+func stateValueError(dim *scenarios.StateDimension, v any) string {
+	switch dim.Kind {
+	case "flag":
+		if _, ok := v.(bool); !ok {
+			return fmt.Sprintf("%s is a flag: write true or false", dim.ID)
+		}
+	case "level":
+		f, ok := v.(float64)
+		if !ok || f != float64(int(f)) {
+			return fmt.Sprintf("%s is a level: write a whole number", dim.ID)
+		}
+		if dim.Min != nil && int(f) < *dim.Min || dim.Max != nil && int(f) > *dim.Max {
+			return fmt.Sprintf("%s %v is outside %d-%d", dim.ID, v, *dim.Min, *dim.Max)
+		}
+	case "enum":
+		s, _ := v.(string)
+		for _, ok := range dim.Values {
+			if s == ok {
+				return ""
+			}
+		}
+		return fmt.Sprintf("%v is not a value of %s (%s)", v, dim.ID, strings.Join(dim.Values, ", "))
+	}
+	return ""
+}
+
+func forRows(p *Pass, fn func(t, r int, table *scenarios.SetupTable, row *scenarios.SetupRow)) {
+	for t := range p.Scenario.Setup {
+		table := &p.Scenario.Setup[t]
+		for r := range table.Rows {
+			fn(t, r, table, &table.Rows[r])
+		}
+	}
+}
+
+func rowPtr(t, r int) string { return fmt.Sprintf("/setup/%d/rows/%d", t, r) }
+
+func keys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func sortedKeys(m map[string]any) []string { return keys(m) }
+
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, " or ")
+}

@@ -1,0 +1,209 @@
+package validate
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/musterhq/muster/internal/diag"
+	"github.com/musterhq/muster/scenarios"
+)
+
+var levelsGap = register(&Check{
+	Code:     "vp-levels",
+	Title:    "victory-level table with a gap, an overlap or bands out of order",
+	Doc:      "The bands of a victory-level table run from the highest VP total down, each band's min one above the next band's max, the top band open above and the bottom band open below, so every VP total has exactly one level.",
+	Severity: diag.Error,
+	Run: func(p *Pass) {
+		lv := p.Scenario.Victory.Levels
+		if lv == nil || lv.Thresholds == "missing" {
+			return
+		}
+		bands := lv.Bands
+		for i, b := range bands {
+			ptr := fmt.Sprintf("/victory/levels/bands/%d", i)
+			if p.Index.Sides[b.Winner] == nil {
+				continue // ref-unknown reports it
+			}
+			if b.Min != nil && b.Max != nil && *b.Min > *b.Max {
+				p.Report(ptr, fmt.Sprintf("band %q has min %v above max %v", b.Level, *b.Min, *b.Max), "swap the bounds")
+			}
+			switch {
+			case i == 0 && b.Max != nil:
+				p.Report(ptr+"/max", fmt.Sprintf("the top band %q should be open above (\"or more\")", b.Level), "remove max from the top band")
+			case i == len(bands)-1 && b.Min != nil:
+				p.Report(ptr+"/min", fmt.Sprintf("the bottom band %q should be open below (\"or less\")", b.Level), "remove min from the bottom band")
+			}
+			if i == 0 {
+				continue
+			}
+			above := bands[i-1]
+			if above.Min == nil || b.Max == nil {
+				if i != len(bands)-1 || b.Max == nil {
+					p.Report(ptr, fmt.Sprintf("band %q has no upper bound to meet %q above it", b.Level, above.Level), "give each inner band both min and max")
+				}
+				continue
+			}
+			switch gap := *above.Min - *b.Max; {
+			case gap > 1:
+				p.Report(ptr+"/max", fmt.Sprintf("gap: no level for VP totals between %v and %v", *b.Max, *above.Min), fmt.Sprintf("set max to %v or the band above's min to %v", *above.Min-1, *b.Max+1))
+			case gap < 1:
+				p.Report(ptr+"/max", fmt.Sprintf("overlap: %q (up to %v) and %q (from %v) both cover %v", b.Level, *b.Max, above.Level, *above.Min, *above.Min), "make each band start one above the next band's max")
+			}
+		}
+	},
+})
+
+var levelsMissing = register(&Check{
+	Code:     "vp-levels-missing",
+	Title:    "victory levels without thresholds, or a scenario with no way to win",
+	Doc:      "A scenario needs a level table with numbers, an automatic result with an otherwise, or another stated way to decide the winner. A table the source prints without numbers is kept and reported.",
+	Severity: diag.Warning,
+	Run: func(p *Pass) {
+		v := p.Scenario.Victory
+		switch {
+		case v.Levels != nil && v.Levels.Thresholds == "missing":
+			p.Report("/victory/levels/thresholds", "the victory-level table has no VP thresholds (the source prints only the level names)", "the levels cannot be decided until thresholds are supplied")
+		case v.Levels == nil && v.Otherwise == nil && len(v.Automatic) == 0 && len(v.Awards) > 0:
+			p.Report("/victory", "VP are awarded but no level table says who wins", "add victory.levels")
+		}
+	},
+})
+
+var manualAdjudication = register(&Check{
+	Code:     "manual-adjudication",
+	Title:    "rule or victory line left to the players",
+	Doc:      "A special rule, victory line or automatic result marked \"adjudication\": \"manual\" goes beyond the structured vocabulary: the engine cannot apply it and players decide it from the text.",
+	Severity: diag.Info,
+	Run: func(p *Pass) {
+		for i, r := range p.Scenario.SpecialRules {
+			if r.Adjudication == "manual" {
+				p.Report(fmt.Sprintf("/specialRules/%d/adjudication", i), fmt.Sprintf("special rule %s %q is applied by the players from its text", ruleLabel(r.Number, i), r.Title), "")
+			}
+		}
+		var awards func(ptr string, as []scenarios.Award)
+		awards = func(ptr string, as []scenarios.Award) {
+			for i, a := range as {
+				ap := fmt.Sprintf("%s/%d", ptr, i)
+				if a.Adjudication == "manual" {
+					p.Report(ap+"/adjudication", "victory line decided by the players: "+clip(a.Text, 70), "")
+				}
+				awards(ap+"/lines", a.Lines)
+			}
+		}
+		awards("/victory/awards", p.Scenario.Victory.Awards)
+		for i, a := range p.Scenario.Victory.Automatic {
+			if a.Adjudication == "manual" {
+				p.Report(fmt.Sprintf("/victory/automatic/%d/adjudication", i), "automatic result decided by the players: "+clip(a.Text, 70), "")
+			}
+		}
+	},
+})
+
+var dates = register(&Check{
+	Code:     "date-calendar",
+	Title:    "scenario dates disagree with its length or the module calendar",
+	Doc:      "A scenario of N turns on a daily calendar runs from its start date to start + N-1 days, and its calendar turns are the module calendar's turns for those dates.",
+	Severity: diag.Error,
+	Run: func(p *Pass) {
+		l := p.Scenario.Length
+		cal := p.Module.Game.Calendar
+		if l.Start == "" || cal == nil || cal.Step != "day" {
+			return
+		}
+		start, err1 := time.Parse(time.DateOnly, l.Start)
+		calStart, err2 := time.Parse(time.DateOnly, cal.Start)
+		if err1 != nil {
+			p.Report("/length/start", "not a calendar date: "+err1.Error(), "write YYYY-MM-DD")
+			return
+		}
+		if err2 != nil {
+			return
+		}
+		if l.End != "" {
+			end, err := time.Parse(time.DateOnly, l.End)
+			if err != nil {
+				p.Report("/length/end", "not a calendar date: "+err.Error(), "write YYYY-MM-DD")
+				return
+			}
+			if want := start.AddDate(0, 0, l.Turns-1); !end.Equal(want) {
+				p.Report("/length/end", fmt.Sprintf("%d daily turns from %s end on %s, not %s", l.Turns, l.Start, want.Format(time.DateOnly), l.End), "correct the end date or the number of turns")
+			}
+		}
+		first := cal.FirstTurn
+		if first == 0 {
+			first = 1
+		}
+		turn := int(start.Sub(calStart).Hours()/24) + first
+		if l.CalendarTurns != nil {
+			if l.CalendarTurns.First != turn {
+				p.Report("/length/calendarTurns/first", fmt.Sprintf("%s is turn %d of the module calendar, not %d", l.Start, turn, l.CalendarTurns.First), fmt.Sprintf("set first to %d", turn))
+			}
+			if want := turn + l.Turns - 1; l.CalendarTurns.Last != want {
+				p.Report("/length/calendarTurns/last", fmt.Sprintf("the last turn is calendar turn %d, not %d", want, l.CalendarTurns.Last), fmt.Sprintf("set last to %d", want))
+			}
+		}
+	},
+})
+
+var turnRange = register(&Check{
+	Code:     "turn-range",
+	Title:    "turn reference outside the scenario's length",
+	Doc:      "Turns named by restrictions, releases, placements and deferred entries must lie within the scenario's turns.",
+	Severity: diag.Error,
+	Run: func(p *Pass) {
+		n := p.Scenario.Length.Turns
+		check := func(ptr string, t int) {
+			if t != 0 && (t < 1 || t > n) {
+				p.Report(ptr, fmt.Sprintf("turn %d is outside this %d-turn scenario", t, n), "")
+			}
+		}
+		span := func(ptr string, s *scenarios.TurnSpan) {
+			if s != nil {
+				check(ptr+"/from", s.From)
+				check(ptr+"/to", s.To)
+			}
+		}
+		for i, r := range p.Scenario.SpecialRules {
+			for j, e := range r.Effects {
+				ep := fmt.Sprintf("/specialRules/%d/effects/%d", i, j)
+				span(ep+"/turns", e.Turns)
+				for k, tr := range e.Release {
+					if tr.Kind == "turn" {
+						// Release at the start of the turn after the last one is how
+						// "until the end of the game" reads; allow n+1 no further.
+						if tr.Turn > n+1 {
+							check(fmt.Sprintf("%s/release/%d/turn", ep, k), tr.Turn)
+						}
+					}
+				}
+			}
+		}
+		for t, table := range p.Scenario.Setup {
+			for f, fn := range table.Footnotes {
+				for k, r := range fn.Restrictions {
+					span(fmt.Sprintf("/setup/%d/footnotes/%d/restrictions/%d/turns", t, f, k), r.Turns)
+				}
+			}
+			for r, row := range table.Rows {
+				if row.Entry != nil {
+					check(rowPtr(t, r)+"/entry/turn", row.Entry.Turn)
+				}
+			}
+		}
+	},
+})
+
+func ruleLabel(number string, i int) string {
+	if number != "" {
+		return number
+	}
+	return fmt.Sprintf("#%d (unnumbered)", i+1)
+}
+
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
