@@ -8,8 +8,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/jsonsrc"
@@ -184,6 +186,42 @@ func (l *Loader) File(p string) (*Document, error) {
 	return d, nil
 }
 
+// prefetch parses files concurrently (at most GOMAXPROCS at a time) and
+// records them as File would, in the order given, so results do not depend
+// on scheduling. Read errors are left for File to report.
+func (l *Loader) prefetch(paths []string) {
+	type parsed struct {
+		doc *Document
+		ds  diag.Diagnostics
+	}
+	out := make([]parsed, len(paths))
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i, p := range paths {
+		if _, ok := l.docs[p]; ok {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			if src, err := l.Src.ReadFile(p); err == nil {
+				out[i].doc, out[i].ds = Parse(p, src)
+			}
+		}()
+	}
+	wg.Wait()
+	for i, p := range paths {
+		if out[i].doc != nil {
+			if _, ok := l.docs[p]; !ok {
+				l.docs[p] = out[i].doc
+				l.Diags.Append(out[i].ds...)
+			}
+		}
+	}
+}
+
 // Module is a loaded game module: its game file, map, counters and
 // scenarios, each kept with its document for positions.
 type Module struct {
@@ -237,11 +275,26 @@ func (l *Loader) Module(dir string) (*Module, error) {
 	if err := gd.Decode(m.Game); err != nil {
 		return nil, err
 	}
-	load := func(rel string, kind schema.Kind, v any) *Document {
-		p := l.join(dir, filepath.FromSlash(rel))
+	rel := func(r string) string {
 		if _, ok := l.Src.(FS); ok {
-			p = path.Join(dir, rel)
+			return path.Join(dir, r)
 		}
+		return l.join(dir, filepath.FromSlash(r))
+	}
+	scnDir := rel(m.Game.Files.Scenarios)
+	entries, dirErr := l.Src.ReadDir(scnDir)
+	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
+	var scnPaths []string
+	for _, e := range entries {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".json") {
+			scnPaths = append(scnPaths, l.join(scnDir, e.Name()))
+		}
+	}
+	// Schema validation is the bulk of loading: do the files in parallel.
+	l.prefetch(append([]string{rel(m.Game.Files.Map), rel(m.Game.Files.Counters)}, scnPaths...))
+
+	load := func(r string, kind schema.Kind, v any) *Document {
+		p := rel(r)
 		d, err := l.File(p)
 		if err != nil {
 			l.Diags.Append(fileDiag(gd, "/files", fmt.Sprintf("cannot read %s: %v", p, err)))
@@ -268,22 +321,13 @@ func (l *Loader) Module(dir string) (*Module, error) {
 	m.Counters = &Counters{}
 	m.CountersDoc = load(m.Game.Files.Counters, "counters", m.Counters)
 
-	scnDir := l.join(dir, filepath.FromSlash(m.Game.Files.Scenarios))
-	if _, ok := l.Src.(FS); ok {
-		scnDir = path.Join(dir, m.Game.Files.Scenarios)
-	}
-	entries, err := l.Src.ReadDir(scnDir)
-	if err != nil {
-		l.Diags.Append(fileDiag(gd, "/files/scenarios", fmt.Sprintf("cannot read the scenarios folder %s: %v", scnDir, err)))
+	if dirErr != nil {
+		l.Diags.Append(fileDiag(gd, "/files/scenarios", fmt.Sprintf("cannot read the scenarios folder %s: %v", scnDir, dirErr)))
 		m.Complete = false
 		return m, nil
 	}
-	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
-	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") {
-			continue
-		}
-		sf, err := l.scenario(l.join(scnDir, e.Name()), m)
+	for _, p := range scnPaths {
+		sf, err := l.scenario(p, m)
 		if err != nil {
 			return nil, err
 		}

@@ -23,22 +23,22 @@ type SourceRef struct {
 
 // Game is a game module (game.json).
 type Game struct {
-	ID        string                `json:"id"`
-	Title     string                `json:"title"`
-	Series    string                `json:"series,omitempty"`
-	Publisher string                `json:"publisher"`
-	Edition   string                `json:"edition,omitempty"`
-	System    string                `json:"system"`
-	Source    GameSource            `json:"source"`
-	Sides     []Side                `json:"sides"`
-	UnitTypes []UnitType            `json:"unitTypes"`
-	UnitSizes []UnitSize            `json:"unitSizes"`
-	Commands  map[string][]Command  `json:"commands"`
-	States    []StateDimension      `json:"states"`
-	Markers   []Marker              `json:"markers"`
-	Calendar  *Calendar             `json:"calendar,omitempty"`
-	Files     GameFiles             `json:"files"`
-	Notes     []Note                `json:"notes,omitempty"`
+	ID        string               `json:"id"`
+	Title     string               `json:"title"`
+	Series    string               `json:"series,omitempty"`
+	Publisher string               `json:"publisher"`
+	Edition   string               `json:"edition,omitempty"`
+	System    string               `json:"system"`
+	Source    GameSource           `json:"source"`
+	Sides     []Side               `json:"sides"`
+	UnitTypes []UnitType           `json:"unitTypes"`
+	UnitSizes []UnitSize           `json:"unitSizes"`
+	Commands  map[string][]Command `json:"commands"`
+	States    []StateDimension     `json:"states"`
+	Markers   []Marker             `json:"markers"`
+	Calendar  *Calendar            `json:"calendar,omitempty"`
+	Files     GameFiles            `json:"files"`
+	Notes     []Note               `json:"notes,omitempty"`
 }
 
 type GameSource struct {
@@ -455,22 +455,22 @@ type UnitFilter struct {
 
 // Region is a set of locations; exactly one of its operands is set.
 type Region struct {
-	Hexes      []string     `json:"hexes,omitempty"`
-	Mask       string       `json:"mask,omitempty"`
-	AndBeyond  string       `json:"andBeyond,omitempty"`
-	Feature    string       `json:"feature,omitempty"`
-	MapRegion  string       `json:"mapRegion,omitempty"`
-	Sheet      string       `json:"sheet,omitempty"`
-	Marker     string       `json:"marker,omitempty"`
-	MarkerSide string       `json:"markerSide,omitempty"`
-	AdjacentTo *Region      `json:"adjacentTo,omitempty"`
-	WithinOf   *Within      `json:"withinOf,omitempty"`
-	Path       *RegionPath  `json:"path,omitempty"`
-	Edge       *RegionEdge  `json:"edge,omitempty"`
-	Here       bool         `json:"here,omitempty"`
-	All        []Region     `json:"all,omitempty"`
-	Any        []Region     `json:"any,omitempty"`
-	Not        *Region      `json:"not,omitempty"`
+	Hexes      []string    `json:"hexes,omitempty"`
+	Mask       string      `json:"mask,omitempty"`
+	AndBeyond  string      `json:"andBeyond,omitempty"`
+	Feature    string      `json:"feature,omitempty"`
+	MapRegion  string      `json:"mapRegion,omitempty"`
+	Sheet      string      `json:"sheet,omitempty"`
+	Marker     string      `json:"marker,omitempty"`
+	MarkerSide string      `json:"markerSide,omitempty"`
+	AdjacentTo *Region     `json:"adjacentTo,omitempty"`
+	WithinOf   *Within     `json:"withinOf,omitempty"`
+	Path       *RegionPath `json:"path,omitempty"`
+	Edge       *RegionEdge `json:"edge,omitempty"`
+	Here       bool        `json:"here,omitempty"`
+	All        []Region    `json:"all,omitempty"`
+	Any        []Region    `json:"any,omitempty"`
+	Not        *Region     `json:"not,omitempty"`
 }
 
 type Within struct {
@@ -562,39 +562,39 @@ type Victory struct {
 // Award is one victory-point line; Kind selects which fields apply (see
 // common.schema.json#/$defs/award).
 type Award struct {
-	ID               string            `json:"id,omitempty"`
-	Kind             string            `json:"kind"`
-	Text             string            `json:"text"`
-	PrintedPoints    string            `json:"printedPoints,omitempty"`
-	Side             string            `json:"side,omitempty"`
-	Points           *float64          `json:"points,omitempty"`
-	Units            *UnitFilter       `json:"units,omitempty"`
-	Where            *Region           `json:"where,omitempty"`
-	Count            string            `json:"count,omitempty"`
-	PointsByLocation []LocationPoints  `json:"pointsByLocation,omitempty"`
-	HighestOnly      bool              `json:"highestOnly,omitempty"`
-	First            *float64          `json:"first,omitempty"`
-	Additional       *float64          `json:"additional,omitempty"`
-	Max              *float64          `json:"max,omitempty"`
-	MaxPerUnit       *float64          `json:"maxPerUnit,omitempty"`
-	MaxPerTurn       *float64          `json:"maxPerTurn,omitempty"`
-	Condition        *Condition        `json:"condition,omitempty"`
-	Requires         []Condition       `json:"requires,omitempty"`
-	Exclude          *Region           `json:"exclude,omitempty"`
-	LossSide         string            `json:"lossSide,omitempty"`
-	Causes           []string          `json:"causes,omitempty"`
-	Event            string            `json:"event,omitempty"`
-	WaivedIf         *Condition        `json:"waivedIf,omitempty"`
-	Via              []string          `json:"via,omitempty"`
-	PointsByUnit     []UnitPoints      `json:"pointsByUnit,omitempty"`
-	Reductions       []Reduction       `json:"reductions,omitempty"`
-	Phase            string            `json:"phase,omitempty"`
-	Lines            []Award           `json:"lines,omitempty"`
-	Qualifier        *Condition        `json:"qualifier,omitempty"`
-	QualifierText    string            `json:"qualifierText,omitempty"`
-	Adjudication     string            `json:"adjudication,omitempty"`
-	Notes            []Note            `json:"notes,omitempty"`
-	Source           *SourceRef        `json:"source,omitempty"`
+	ID               string           `json:"id,omitempty"`
+	Kind             string           `json:"kind"`
+	Text             string           `json:"text"`
+	PrintedPoints    string           `json:"printedPoints,omitempty"`
+	Side             string           `json:"side,omitempty"`
+	Points           *float64         `json:"points,omitempty"`
+	Units            *UnitFilter      `json:"units,omitempty"`
+	Where            *Region          `json:"where,omitempty"`
+	Count            string           `json:"count,omitempty"`
+	PointsByLocation []LocationPoints `json:"pointsByLocation,omitempty"`
+	HighestOnly      bool             `json:"highestOnly,omitempty"`
+	First            *float64         `json:"first,omitempty"`
+	Additional       *float64         `json:"additional,omitempty"`
+	Max              *float64         `json:"max,omitempty"`
+	MaxPerUnit       *float64         `json:"maxPerUnit,omitempty"`
+	MaxPerTurn       *float64         `json:"maxPerTurn,omitempty"`
+	Condition        *Condition       `json:"condition,omitempty"`
+	Requires         []Condition      `json:"requires,omitempty"`
+	Exclude          *Region          `json:"exclude,omitempty"`
+	LossSide         string           `json:"lossSide,omitempty"`
+	Causes           []string         `json:"causes,omitempty"`
+	Event            string           `json:"event,omitempty"`
+	WaivedIf         *Condition       `json:"waivedIf,omitempty"`
+	Via              []string         `json:"via,omitempty"`
+	PointsByUnit     []UnitPoints     `json:"pointsByUnit,omitempty"`
+	Reductions       []Reduction      `json:"reductions,omitempty"`
+	Phase            string           `json:"phase,omitempty"`
+	Lines            []Award          `json:"lines,omitempty"`
+	Qualifier        *Condition       `json:"qualifier,omitempty"`
+	QualifierText    string           `json:"qualifierText,omitempty"`
+	Adjudication     string           `json:"adjudication,omitempty"`
+	Notes            []Note           `json:"notes,omitempty"`
+	Source           *SourceRef       `json:"source,omitempty"`
 }
 
 type LocationPoints struct {

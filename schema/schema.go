@@ -86,6 +86,10 @@ var (
 )
 
 func compileAll() {
+	compiled, compileErr = compileSchemas()
+}
+
+func compileSchemas() (map[Kind]*jsonschema.Schema, error) {
 	c := jsonschema.NewCompiler()
 	c.Draft = jsonschema.Draft2020
 	c.LoadURL = func(u string) (io.ReadCloser, error) {
@@ -94,23 +98,21 @@ func compileAll() {
 	for _, name := range FileNames() {
 		src, err := files.ReadFile(name)
 		if err != nil {
-			compileErr = err
-			return
+			return nil, err
 		}
 		if err := c.AddResource(BaseURL+name, bytes.NewReader(src)); err != nil {
-			compileErr = fmt.Errorf("schema: add %s: %w", name, err)
-			return
+			return nil, fmt.Errorf("schema: add %s: %w", name, err)
 		}
 	}
-	compiled = map[Kind]*jsonschema.Schema{}
+	out := map[Kind]*jsonschema.Schema{}
 	for _, k := range Kinds() {
 		s, err := c.Compile(BaseURL + string(k) + ".schema.json")
 		if err != nil {
-			compileErr = fmt.Errorf("schema: compile %s: %w", k, err)
-			return
+			return nil, fmt.Errorf("schema: compile %s: %w", k, err)
 		}
-		compiled[k] = s
+		out[k] = s
 	}
+	return out, nil
 }
 
 // Compile compiles every embedded schema once; later calls are free. It

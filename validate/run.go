@@ -29,7 +29,8 @@ type FileResult struct {
 }
 
 // Paths validates files and folders (folders are searched for *.json,
-// skipping hidden ones). A file inside a module folder is checked with its
+// skipping hidden folders and, as the go tool does, folders named testdata,
+// which hold deliberately broken fixtures). A file inside a module folder is checked with its
 // module; a scenario outside any module folder is checked against the
 // shipped module its "module" names. An unreadable path is an error.
 func Paths(paths []string, opts Options) (*Report, error) {
@@ -47,7 +48,7 @@ func Paths(paths []string, opts Options) (*Report, error) {
 			if err != nil {
 				return err
 			}
-			if d.IsDir() && path != p && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() && path != p && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
 				return filepath.SkipDir
 			}
 			if !d.IsDir() && strings.HasSuffix(d.Name(), ".json") {

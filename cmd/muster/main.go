@@ -24,7 +24,13 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
+	unknown := ""
+	app.CommandNotFound = func(_ *cli.Context, name string) { unknown = name }
 	err := app.Run(args)
+	if unknown != "" {
+		fmt.Fprintf(stderr, "muster: no command %q (see muster --help)\n", unknown)
+		return exitUsage
+	}
 	if err == nil {
 		return 0
 	}

@@ -317,7 +317,7 @@ func (p *parser) escape(b *strings.Builder) *SyntaxError {
 		}
 		b.WriteRune(r)
 	default:
-		p.pos--
+		p.pos -= 2 // point at the backslash
 		return p.fail("invalid escape \\%c in string", c)
 	}
 	return nil

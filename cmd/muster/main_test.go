@@ -1,0 +1,140 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func muster(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(append([]string{"muster"}, args...), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestValidateShippedCatalog(t *testing.T) {
+	code, out, errOut := muster(t, "validate", "../../scenarios")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	for _, want := range []string{"ok   game      ../../scenarios/tpc/game.json", "01-my-best-achievement.json  tpc-01: My Best Achievement",
+		"10-retreat-to-appomattox.json", "missing  tpc: counter values", "0 errors"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	// No PATH: the catalog embedded in the binary.
+	if code, out, _ := muster(t, "validate", "-q"); code != 0 || !strings.Contains(out, "checked 13 files: 0 errors") {
+		t.Errorf("validate (builtin) exit %d: %s", code, out)
+	}
+}
+
+func TestValidateFindingsExitOne(t *testing.T) {
+	code, out, _ := muster(t, "validate", "-q", "../../scenarios/testdata/bad/wrong-type.json")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1", code)
+	}
+	want := "../../scenarios/testdata/bad/wrong-type.json:8:42: error[schema-type] /length/turns: "
+	if !strings.HasPrefix(out, want) {
+		t.Errorf("first line should start %q:\n%s", want, out)
+	}
+	if !strings.Contains(out, `    8 |   "length": {"text": "2 turns", "turns": "two"},`) || !strings.Contains(out, "^^^^^") {
+		t.Errorf("no source line with caret:\n%s", out)
+	}
+}
+
+func TestValidateJSON(t *testing.T) {
+	code, out, _ := muster(t, "validate", "--format", "json", "../../validate/testdata/missing-levels.json")
+	if code != 0 { // a warning only
+		t.Fatalf("exit %d, want 0 (warnings do not fail without --strict)", code)
+	}
+	var rep struct {
+		OK          bool
+		Diagnostics []struct {
+			Code  string
+			Start struct{ Line, Column int }
+		}
+		Summary map[string]int
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if !rep.OK || len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Code != "vp-levels-missing" || rep.Diagnostics[0].Start.Line != 11 {
+		t.Errorf("report = %+v", rep)
+	}
+	if code, _, _ := muster(t, "validate", "--strict", "-q", "../../validate/testdata/missing-levels.json"); code != 1 {
+		t.Errorf("--strict with a warning: exit %d, want 1", code)
+	}
+}
+
+func TestUsageErrorsExitTwo(t *testing.T) {
+	for _, args := range [][]string{
+		{"validate", "--format", "xml"},
+		{"validate", "no/such/file.json"},
+		{"validate", "--disable", "no-such-check", "../../scenarios"},
+		{"validate", "--bogus"},
+		{"list", "extra"},
+		{"schema", "nonsense"},
+		{"nosuchcommand"},
+	} {
+		if code, out, errOut := muster(t, args...); code != 2 {
+			t.Errorf("muster %v: exit %d, want 2\n%s%s", args, code, out, errOut)
+		}
+	}
+}
+
+func TestList(t *testing.T) {
+	code, out, _ := muster(t, "list")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if !strings.Contains(out, "tpc  The Petersburg Campaign  [gcacw, Multi-Man Publishing]") {
+		t.Errorf("no module line:\n%s", out)
+	}
+	for i := 1; i <= 10; i++ {
+		id := "tpc-" + string(rune('0'+i/10)) + string(rune('0'+i%10))
+		if !strings.Contains(out, "  "+id+" ") {
+			t.Errorf("list lacks %s:\n%s", id, out)
+		}
+	}
+	code, out, _ = muster(t, "list", "--format", "json")
+	var mods []struct {
+		ID        string
+		Scenarios []struct{ ID string }
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &mods) != nil || len(mods) == 0 || len(mods[0].Scenarios) < 10 {
+		t.Errorf("list --format json: exit %d\n%s", code, out)
+	}
+}
+
+func TestSchemaCommand(t *testing.T) {
+	code, out, _ := muster(t, "schema", "scenario")
+	if code != 0 || !strings.Contains(out, `"$id": "https://muster.invalid/schema/v1/scenario.schema.json"`) {
+		t.Fatalf("schema scenario: exit %d\n%.200s", code, out)
+	}
+	dir := t.TempDir()
+	if code, out, errOut := muster(t, "schema", "-o", dir); code != 0 {
+		t.Fatalf("schema -o: exit %d %s%s", code, out, errOut)
+	}
+	for _, name := range []string{"common", "game", "map", "counters", "scenario"} {
+		if _, err := os.Stat(filepath.Join(dir, name+".schema.json")); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+func TestVersionAndHelp(t *testing.T) {
+	if code, out, _ := muster(t, "version"); code != 0 || !strings.HasPrefix(out, "muster ") {
+		t.Errorf("version: %d %q", code, out)
+	}
+	for _, cmd := range []string{"validate", "list", "schema", "version"} {
+		code, out, _ := muster(t, cmd, "--help")
+		if code != 0 || !strings.Contains(out, "Example") {
+			t.Errorf("%s --help has no example (exit %d):\n%s", cmd, code, out)
+		}
+	}
+}

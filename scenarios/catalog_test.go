@@ -1,0 +1,155 @@
+package scenarios
+
+import (
+	"testing"
+)
+
+func TestBuiltinCatalogLoads(t *testing.T) {
+	c := Builtin()
+	for _, d := range c.Diags {
+		t.Errorf("shipped catalog: %v", d)
+	}
+	tpc := c.Module("tpc")
+	if tpc == nil || !tpc.Complete {
+		t.Fatalf("tpc module missing or incomplete")
+	}
+	if n := len(tpc.Scenarios); n < 10 {
+		t.Fatalf("tpc ships %d scenarios, want at least 10", n)
+	}
+}
+
+// The per-side setup row counts of each scenario, counted from the
+// rulebook's setup tables (001_28c7e36b674162dc.txt), non-unit rows such as
+// redoubts and deferred-entry rows included. Scenario 10's Confederate table
+// is printed as run-together copies; 32 is the count of distinct rows.
+var rulebookRowCounts = map[string][2]int{ // {confederate, union}
+	"tpc-01": {14, 17},
+	"tpc-02": {8, 18},
+	"tpc-03": {11, 12},
+	"tpc-04": {39, 52},
+	"tpc-05": {35, 43},
+	"tpc-06": {26, 33},
+	"tpc-07": {19, 27},
+	"tpc-08": {18, 26},
+	"tpc-09": {31, 25},
+	"tpc-10": {32, 36},
+}
+
+func TestSetupRowCountsMatchRulebook(t *testing.T) {
+	tpc := Builtin().Module("tpc")
+	seen := map[string]bool{}
+	for _, sf := range tpc.Scenarios {
+		s := sf.Scenario
+		want, ok := rulebookRowCounts[s.ID]
+		if !ok {
+			continue
+		}
+		seen[s.ID] = true
+		got := map[string]int{}
+		for _, table := range s.Setup {
+			got[table.Side] += len(table.Rows)
+		}
+		if got["confederate"] != want[0] || got["union"] != want[1] {
+			t.Errorf("%s: %d Confederate and %d Union rows, rulebook has %d and %d", s.ID, got["confederate"], got["union"], want[0], want[1])
+		}
+	}
+	for id := range rulebookRowCounts {
+		if !seen[id] {
+			t.Errorf("scenario %s is not shipped", id)
+		}
+	}
+}
+
+// Spot values a reader can check against the printed tables.
+func TestSpotValues(t *testing.T) {
+	c := Builtin()
+	row := func(id string, side string, name string) *SetupRow {
+		sf := c.Scenario(id)
+		if sf == nil {
+			t.Fatalf("no scenario %s", id)
+		}
+		for ti := range sf.Scenario.Setup {
+			tb := &sf.Scenario.Setup[ti]
+			if tb.Side != side {
+				continue
+			}
+			for ri := range tb.Rows {
+				if tb.Rows[ri].Name == name {
+					return &tb.Rows[ri]
+				}
+			}
+		}
+		t.Fatalf("%s: no %s row %q", id, side, name)
+		return nil
+	}
+	// Scenario 1 line 228: "Elliott Brig J-SEV Inf 3$& S0606".
+	if r := row("tpc-01", "confederate", "Elliott"); r.Manpower == nil || *r.Manpower != 3 || r.Marks != "$&" || r.Hex != "S0606" {
+		t.Errorf("tpc-01 Elliott = %+v", r)
+	}
+	// Scenario 1 line 256: Smith-B is the XVIII Corps leader, a different
+	// counter from the Smith-B cavalry brigade of later scenarios.
+	if r := row("tpc-01", "union", "Smith-B"); r.Unit != "u.smith-b.ldr-corps" {
+		t.Errorf("tpc-01 Smith-B unit = %q", r.Unit)
+	}
+	if r := row("tpc-07", "union", "Smith-B"); r.Unit != "u.smith-b.cav" {
+		t.Errorf("tpc-07 Smith-B unit = %q", r.Unit)
+	}
+	// Scenario 4's victory table prints no thresholds.
+	if lv := c.Scenario("tpc-04").Scenario.Victory.Levels; lv == nil || lv.Thresholds != "missing" || len(lv.Bands) != 6 {
+		t.Errorf("tpc-04 levels = %+v", lv)
+	}
+	// Scenario 1's table: 36 or more Union Decisive, -5 or less Confederate Decisive.
+	lv := c.Scenario("tpc-01").Scenario.Victory.Levels
+	if *lv.Bands[0].Min != 36 || *lv.Bands[5].Max != -5 {
+		t.Errorf("tpc-01 levels = %+v", lv.Bands)
+	}
+}
+
+// Every counter is placed by some shipped scenario: counters are derived
+// from the setups, so an unused one is a stale id.
+func TestEveryCounterIsUsed(t *testing.T) {
+	tpc := Builtin().Module("tpc")
+	used := map[string]bool{}
+	for _, sf := range tpc.Scenarios {
+		for _, tb := range sf.Scenario.Setup {
+			for _, r := range tb.Rows {
+				used[r.Unit] = true
+			}
+		}
+	}
+	for _, c := range tpc.Counters.Counters {
+		if !used[c.ID] {
+			t.Errorf("counter %s is not placed by any scenario", c.ID)
+		}
+	}
+}
+
+func TestResolveHexAcrossPrefixes(t *testing.T) {
+	ix := Builtin().Module("tpc").Index()
+	tests := []struct {
+		loc      string
+		prefixes map[string]string
+		key      string
+		wantErr  bool
+	}{
+		{"S0907", map[string]string{"S": "otr-south"}, "otr-south:0907", false},
+		{"S3246", map[string]string{"S": "gtc-south"}, "gtc-south:3246", false},
+		{"GTC S3845", map[string]string{"S": "otr-south"}, "gtc-south:3845", false},
+		{"OTR N0734", nil, "otr-north:0734", false},
+		{"S0907", nil, "", true}, // two sheets use the bare prefix S
+		{"S9999", map[string]string{"S": "otr-south"}, "", true},
+		{"X0101", nil, "", true},
+		{"S090", map[string]string{"S": "otr-south"}, "", true},
+		{"Petersburg", nil, "", true},
+	}
+	for _, tt := range tests {
+		loc, err := ix.Resolve(tt.loc, tt.prefixes)
+		if (err != nil) != tt.wantErr {
+			t.Errorf("Resolve(%q) err = %v, wantErr %v", tt.loc, err, tt.wantErr)
+			continue
+		}
+		if err == nil && loc.Key() != tt.key {
+			t.Errorf("Resolve(%q) = %s, want %s", tt.loc, loc.Key(), tt.key)
+		}
+	}
+}

@@ -1,0 +1,86 @@
+package validate
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/musterhq/muster/internal/diag"
+	"github.com/musterhq/muster/scenarios"
+)
+
+func TestRegistry(t *testing.T) {
+	if err := CheckRegistry(); err != nil {
+		t.Fatal(err)
+	}
+	if len(Checks()) < 10 {
+		t.Fatalf("only %d checks registered", len(Checks()))
+	}
+}
+
+func loadFixture(t testing.TB, path string) diag.Diagnostics {
+	l := scenarios.NewLoader(scenarios.Disk{})
+	l.Builtin = func(id string) *scenarios.Module { return scenarios.Builtin().Module(id) }
+	sf, err := l.Scenario(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := append(diag.Diagnostics{}, l.Diags...)
+	ds = append(ds, Scenario(sf, Options{})...)
+	return ds.Sort()
+}
+
+// TestFixtures: every finding of each fixture is listed in its .want file
+// and nothing else is found; together the fixtures exercise every check.
+func TestFixtures(t *testing.T) {
+	fixtures, _ := filepath.Glob("testdata/*.json")
+	covered := map[string]bool{}
+	for _, f := range fixtures {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			var got []string
+			for _, d := range loadFixture(t, f) {
+				got = append(got, fmt.Sprintf("%d:%d %s %s", d.Subject.Start.Line, d.Subject.Start.Col, d.Severity, d.Code))
+			}
+			wantSrc, err := os.ReadFile(strings.TrimSuffix(f, ".json") + ".want")
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := strings.Split(strings.TrimSpace(string(wantSrc)), "\n")
+			for _, w := range want {
+				if fs := strings.Fields(w); len(fs) == 3 {
+					covered[fs[2]] = true
+				}
+			}
+			sort.Strings(got)
+			sort.Strings(want)
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		})
+	}
+	for _, c := range Checks() {
+		if !covered[c.Code] {
+			t.Errorf("check %s has no fixture that makes it fire", c.Code)
+		}
+	}
+}
+
+// TestShippedCatalogIsClean: the shipped data has no errors, and the only
+// warnings are the ones the data itself explains.
+func TestShippedCatalogIsClean(t *testing.T) {
+	rep := Builtin(Options{})
+	for _, d := range rep.Diags {
+		switch {
+		case d.Severity == diag.Error:
+			t.Errorf("shipped data: %v", d)
+		case d.Severity == diag.Warning && !(d.Code == "vp-levels-missing" && strings.Contains(d.Subject.Filename, "04-the-crater")):
+			t.Errorf("unexplained warning in shipped data: %v", d)
+		}
+	}
+	if len(rep.Files) < 13 {
+		t.Errorf("checked %d files, want at least 13", len(rep.Files))
+	}
+}
