@@ -451,6 +451,10 @@ type UnitFilter struct {
 	Marks    string   `json:"marks,omitempty"`
 	Morale   string   `json:"morale,omitempty"`
 	Leaders  bool     `json:"leaders,omitempty"`
+	// Except leaves out units matching any of these filters.
+	Except []UnitFilter `json:"except,omitempty"`
+	// StartingIn selects units by where they set up.
+	StartingIn *Region `json:"startingIn,omitempty"`
 }
 
 // Region is a set of locations; exactly one of its operands is set.
