@@ -1,6 +1,11 @@
 package scenarios
 
 import (
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -151,5 +156,39 @@ func TestResolveHexAcrossPrefixes(t *testing.T) {
 		if err == nil && loc.Key() != tt.key {
 			t.Errorf("Resolve(%q) = %s, want %s", tt.loc, loc.Key(), tt.key)
 		}
+	}
+}
+
+// Every shipped file names its schema by a relative path that exists, so an
+// editor opening the file in a checkout finds the schema.
+func TestShippedSchemaPathsResolve(t *testing.T) {
+	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == "testdata" {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".json") {
+			return nil
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		var head struct {
+			Schema string `json:"$schema"`
+		}
+		if err := json.Unmarshal(src, &head); err != nil || head.Schema == "" {
+			t.Errorf("%s: no $schema", p)
+			return nil
+		}
+		if _, err := os.Stat(filepath.Join(filepath.Dir(p), head.Schema)); err != nil {
+			t.Errorf("%s: $schema %q does not resolve: %v", p, head.Schema, err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
