@@ -59,12 +59,11 @@ func (p *Pass) ReportSeverity(sev diag.Severity, pointer, summary, hint string) 
 // ReportKey records a finding underlining the key of the member a pointer
 // names (for "this key should not be here" findings).
 func (p *Pass) ReportKey(pointer, summary, hint string) {
-	node, member := p.Doc.Root.Lookup(pointer)
+	_, member := p.Doc.Root.Lookup(pointer)
 	if member == nil {
 		p.Report(pointer, summary, hint)
 		return
 	}
-	_ = node
 	p.diags.Append(diag.At(p.Doc.File, member.KeyStart, member.KeyEnd, p.Check.Severity, p.Check.Code, pointer, summary, hint))
 }
 

@@ -142,9 +142,7 @@ func checkRef(p *Pass, parent string, m jsonsrc.Member) {
 // checkMask verifies that a row or column mask names a sheet (through the
 // scenario's prefixes) when it carries a prefix.
 func checkMask(p *Pass, mask string) string {
-	body := strings.TrimLeft(mask, "xX0123456789")
 	prefix := strings.TrimRight(mask, "xX0123456789")
-	_ = body
 	if prefix == "" {
 		return ""
 	}

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -102,7 +103,7 @@ func run(l *scenarios.Loader, files []string, opts Options) (*Report, error) {
 			return nil, err
 		}
 		m, err := l.ModuleFor(f)
-		if err != nil && err != scenarios.ErrNotModule {
+		if err != nil && !errors.Is(err, scenarios.ErrNotModule) {
 			return nil, err
 		}
 		if m != nil && !seenModule[m] {
