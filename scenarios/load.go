@@ -31,6 +31,9 @@ type Document struct {
 	// Valid is true when the document parsed and passed its schema, so its
 	// typed form can be trusted by semantic checks.
 	Valid bool
+	// scenario is the decoded form of a valid scenario, filled by prefetch
+	// so decoding also runs in parallel.
+	scenario *Scenario
 }
 
 // Parse parses src strictly, determines its kind from "$schema" and
@@ -207,7 +210,13 @@ func (l *Loader) prefetch(paths []string) {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			if src, err := l.Src.ReadFile(p); err == nil {
-				out[i].doc, out[i].ds = Parse(p, src)
+				doc, ds := Parse(p, src)
+				if doc.Valid && doc.Kind == "scenario" {
+					if s := (&Scenario{}); doc.Decode(s) == nil {
+						doc.scenario = s
+					}
+				}
+				out[i].doc, out[i].ds = doc, ds
 			}
 		}()
 	}
@@ -350,9 +359,12 @@ func (l *Loader) scenario(p string, m *Module) (*ScenarioFile, error) {
 		l.Diags.Append(kindMismatch(d, "scenario"))
 		return nil, nil
 	}
-	s := &Scenario{}
-	if err := d.Decode(s); err != nil {
-		return nil, err
+	s := d.scenario
+	if s == nil {
+		s = &Scenario{}
+		if err := d.Decode(s); err != nil {
+			return nil, err
+		}
 	}
 	return &ScenarioFile{Doc: d, Scenario: s, Module: m}, nil
 }

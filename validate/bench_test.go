@@ -46,10 +46,7 @@ func benchModule(b *testing.B, mem fstest.MapFS) {
 		if err != nil || !m.Complete {
 			b.Fatalf("module: %v", err)
 		}
-		n := 0
-		for _, sf := range m.Scenarios {
-			n += len(Scenario(sf, Options{}))
-		}
+		Scenarios(m.Scenarios, Options{})
 		if l.Diags.HasErrors() || len(m.Scenarios) < 10 {
 			b.Fatalf("unexpected errors: %v", l.Diags)
 		}

@@ -9,8 +9,10 @@ package validate
 
 import (
 	"fmt"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/jsonsrc"
@@ -142,4 +144,33 @@ func Scenario(sf *scenarios.ScenarioFile, opts Options) diag.Diagnostics {
 		c.Run(&Pass{Check: c, Scenario: sf.Scenario, Doc: sf.Doc, Module: sf.Module, Index: ix, diags: &ds})
 	}
 	return ds.Sort()
+}
+
+// Scenarios checks several scenarios in parallel (they share only read-only
+// module data) and returns their findings sorted, independent of scheduling.
+func Scenarios(sfs []*scenarios.ScenarioFile, opts Options) diag.Diagnostics {
+	// Build each module's index before the workers share it.
+	for _, sf := range sfs {
+		if sf != nil && sf.Module != nil && sf.Module.Complete {
+			sf.Module.Index()
+		}
+	}
+	out := make([]diag.Diagnostics, len(sfs))
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i, sf := range sfs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			out[i] = Scenario(sf, opts)
+		}()
+	}
+	wg.Wait()
+	var all diag.Diagnostics
+	for _, ds := range out {
+		all = append(all, ds...)
+	}
+	return all.Sort()
 }

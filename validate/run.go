@@ -79,8 +79,8 @@ func Builtin(opts Options) *Report {
 		}
 		for _, sf := range m.Scenarios {
 			r.Files = append(r.Files, result(sf.Doc))
-			r.Diags.Append(Scenario(sf, opts)...)
 		}
+		r.Diags.Append(Scenarios(m.Scenarios, opts)...)
 	}
 	r.finish()
 	return r
@@ -114,8 +114,8 @@ func run(l *scenarios.Loader, files []string, opts Options) (*Report, error) {
 			add(m.CountersDoc)
 			for _, sf := range m.Scenarios {
 				add(sf.Doc)
-				r.Diags.Append(Scenario(sf, opts)...)
 			}
+			r.Diags.Append(Scenarios(m.Scenarios, opts)...)
 		}
 		if d.Kind == "scenario" && !seenDoc[d.Path] {
 			sf, err := l.Scenario(f)
