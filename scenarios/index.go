@@ -21,6 +21,9 @@ type Index struct {
 	Regions  map[string]*MapRegion
 	Sheets   map[string]*Sheet
 	Areas    map[string]*Area
+	Tracks   map[string]*Track
+	Statuses map[string]*Status
+	Boxes    map[string]*Box
 	// Places maps a resolved location key to the place names the map ties
 	// to it (variants included).
 	Places map[string][]string
@@ -37,6 +40,7 @@ func (m *Module) Index() *Index {
 		Types: map[string]*UnitType{}, Sizes: map[string]*UnitSize{}, States: map[string]*StateDimension{},
 		Markers: map[string]*Marker{}, Features: map[string]*Feature{}, Regions: map[string]*MapRegion{},
 		Sheets: map[string]*Sheet{}, Areas: map[string]*Area{}, Places: map[string][]string{},
+		Tracks: map[string]*Track{}, Statuses: map[string]*Status{}, Boxes: map[string]*Box{},
 	}
 	if g := m.Game; g != nil {
 		for i := range g.Sides {
@@ -64,6 +68,15 @@ func (m *Module) Index() *Index {
 		}
 		for i := range g.Markers {
 			ix.Markers[g.Markers[i].ID] = &g.Markers[i]
+		}
+		for i := range g.Tracks {
+			ix.Tracks[g.Tracks[i].ID] = &g.Tracks[i]
+		}
+		for i := range g.Statuses {
+			ix.Statuses[g.Statuses[i].ID] = &g.Statuses[i]
+		}
+		for i := range g.Boxes {
+			ix.Boxes[g.Boxes[i].ID] = &g.Boxes[i]
 		}
 	}
 	if c := m.Counters; c != nil {
@@ -111,6 +124,9 @@ func (l Location) Key() string {
 	d := l.Sheet.Digits
 	if d == 0 {
 		d = 2
+	}
+	if l.Sheet.IDOrder == "row-column" {
+		return fmt.Sprintf("%s:%0*d%0*d", l.Sheet.ID, d, l.Row, d, l.Col)
 	}
 	return fmt.Sprintf("%s:%0*d%0*d", l.Sheet.ID, d, l.Col, d, l.Row)
 }
@@ -170,9 +186,15 @@ func (ix *Index) Resolve(loc string, prefixes map[string]string) (Location, erro
 	}
 	col, _ := strconv.Atoi(digits[:d])
 	row, _ := strconv.Atoi(digits[d:])
+	if sheet.IDOrder == "row-column" {
+		col, row = row, col
+	}
 	if col < sheet.Columns.Min || col > sheet.Columns.Max || row < sheet.Rows.Min || row > sheet.Rows.Max {
 		return Location{}, fmt.Errorf("%q is off the %s sheet (columns %0*d-%0*d, rows %0*d-%0*d)", loc, sheet.Name,
 			d, sheet.Columns.Min, d, sheet.Columns.Max, d, sheet.Rows.Min, d, sheet.Rows.Max)
+	}
+	if sheet.Prefix == "" && prefix != "" {
+		return Location{}, fmt.Errorf("%q: hex ids on %s have no prefix", loc, sheet.Name)
 	}
 	return Location{Sheet: sheet, Col: col, Row: row}, nil
 }

@@ -36,6 +36,9 @@ type Game struct {
 	Commands  map[string][]Command `json:"commands"`
 	States    []StateDimension     `json:"states"`
 	Markers   []Marker             `json:"markers"`
+	Tracks    []Track              `json:"tracks,omitempty"`
+	Statuses  []Status             `json:"statuses,omitempty"`
+	Boxes     []Box                `json:"boxes,omitempty"`
 	Calendar  *Calendar            `json:"calendar,omitempty"`
 	Files     GameFiles            `json:"files"`
 	Notes     []Note               `json:"notes,omitempty"`
@@ -97,13 +100,48 @@ type Marker struct {
 	Notes     []Note   `json:"notes,omitempty"`
 }
 
+// Track is a numeric track a scenario sets at the start.
+type Track struct {
+	ID    string   `json:"id"`
+	Name  string   `json:"name"`
+	Min   *float64 `json:"min,omitempty"`
+	Max   *float64 `json:"max,omitempty"`
+	Side  string   `json:"side,omitempty"`
+	Notes []Note   `json:"notes,omitempty"`
+}
+
+// Status is a named status with a closed set of values.
+type Status struct {
+	ID     string   `json:"id"`
+	Name   string   `json:"name"`
+	Values []string `json:"values"`
+	Notes  []Note   `json:"notes,omitempty"`
+}
+
+// Box is an off-map holding box.
+type Box struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Notes []Note `json:"notes,omitempty"`
+}
+
+// TurnLabel names a turn as the source prints it.
+type TurnLabel struct {
+	Turn   int        `json:"turn"`
+	Label  string     `json:"label"`
+	Date   string     `json:"date,omitempty"`
+	Source *SourceRef `json:"source,omitempty"`
+}
+
 // Calendar maps dates to turns: turn N starts on Start + (N-1) steps.
 type Calendar struct {
-	Start     string `json:"start"`
-	End       string `json:"end,omitempty"`
-	Step      string `json:"step"`
-	FirstTurn int    `json:"firstTurn,omitempty"`
-	Notes     []Note `json:"notes,omitempty"`
+	Start     string      `json:"start"`
+	End       string      `json:"end,omitempty"`
+	Step      string      `json:"step"`
+	FirstTurn int         `json:"firstTurn,omitempty"`
+	Turns     int         `json:"turns,omitempty"`
+	Labels    []TurnLabel `json:"labels,omitempty"`
+	Notes     []Note      `json:"notes,omitempty"`
 }
 
 type GameFiles struct {
@@ -143,6 +181,7 @@ type Sheet struct {
 	Prefix          string     `json:"prefix"`
 	QualifiedPrefix string     `json:"qualifiedPrefix,omitempty"`
 	Digits          int        `json:"digits,omitempty"`
+	IDOrder         string     `json:"idOrder,omitempty"` // column-row (default) or row-column
 	Columns         Range      `json:"columns"`
 	Rows            Range      `json:"rows"`
 	Extent          string     `json:"extent,omitempty"`
@@ -195,6 +234,7 @@ type Feature struct {
 	Hexes      []string       `json:"hexes,omitempty"`
 	Hexside    []string       `json:"hexside,omitempty"`
 	Complete   *bool          `json:"complete,omitempty"`
+	Count      *int           `json:"count,omitempty"`
 	Provenance string         `json:"provenance,omitempty"`
 	Attributes map[string]any `json:"attributes,omitempty"`
 	Source     *SourceRef     `json:"source,omitempty"`
@@ -283,10 +323,71 @@ type Scenario struct {
 	Background   string        `json:"background,omitempty"`
 	Maps         ScenarioMaps  `json:"maps"`
 	Length       Length        `json:"length"`
+	Start        *Start        `json:"start,omitempty"`
 	Setup        []SetupTable  `json:"setup"`
 	SpecialRules []SpecialRule `json:"specialRules"`
 	Victory      Victory       `json:"victory"`
+	Variants     []Variant     `json:"variants,omitempty"`
+	Options      []Option      `json:"options,omitempty"`
 	Notes        []Note        `json:"notes,omitempty"`
+}
+
+// Start is the state at the start beyond unit setups; its keys are ids
+// the game module declares.
+type Start struct {
+	Tracks      map[string]float64  `json:"tracks,omitempty"`
+	Statuses    map[string]string   `json:"statuses,omitempty"`
+	Cards       map[string]int      `json:"cards,omitempty"`
+	FirstPlayer *FirstPlayer        `json:"firstPlayer,omitempty"`
+	Boxes       map[string][]string `json:"boxes,omitempty"`
+	Markers     []StartMarker       `json:"markers,omitempty"`
+	Text        string              `json:"text,omitempty"`
+	Notes       []Note              `json:"notes,omitempty"`
+}
+
+type FirstPlayer struct {
+	Side string `json:"side,omitempty"`
+	Text string `json:"text"`
+}
+
+// StartMarker is a marker placed at the start.
+type StartMarker struct {
+	Marker  string   `json:"marker"`
+	Side    string   `json:"side,omitempty"`
+	At      string   `json:"at,omitempty"`
+	Hexside []string `json:"hexside,omitempty"`
+	Box     string   `json:"box,omitempty"`
+	Count   int      `json:"count,omitempty"`
+	Text    string   `json:"text,omitempty"`
+	Notes   []Note   `json:"notes,omitempty"`
+}
+
+// Variant is a version of a scenario the source offers.
+type Variant struct {
+	ID           string       `json:"id"`
+	Title        string       `json:"title"`
+	Text         string       `json:"text"`
+	BasedOn      string       `json:"basedOn,omitempty"`
+	Length       *Length      `json:"length,omitempty"`
+	Start        *Start       `json:"start,omitempty"`
+	Effects      []Effect     `json:"effects,omitempty"`
+	Setup        []SetupTable `json:"setup,omitempty"`
+	Victory      *Victory     `json:"victory,omitempty"`
+	Adjudication string       `json:"adjudication,omitempty"`
+	Source       *SourceRef   `json:"source,omitempty"`
+	Notes        []Note       `json:"notes,omitempty"`
+}
+
+// Option is an optional rule a scenario may be played with.
+type Option struct {
+	ID           string     `json:"id"`
+	Title        string     `json:"title"`
+	Text         string     `json:"text"`
+	Rule         string     `json:"rule,omitempty"`
+	Effects      []Effect   `json:"effects,omitempty"`
+	Adjudication string     `json:"adjudication,omitempty"`
+	Source       *SourceRef `json:"source,omitempty"`
+	Notes        []Note     `json:"notes,omitempty"`
 }
 
 type ScenarioMaps struct {
@@ -320,7 +421,9 @@ type SetupTable struct {
 	Source    *SourceRef `json:"source,omitempty"`
 	Footnotes []Footnote `json:"footnotes,omitempty"`
 	Rows      []SetupRow `json:"rows"`
-	Notes     []Note     `json:"notes,omitempty"`
+	// RowsMissing says where the rows are when the source lacks them.
+	RowsMissing string `json:"rowsMissing,omitempty"`
+	Notes       []Note `json:"notes,omitempty"`
 }
 
 type Footnote struct {
@@ -346,20 +449,29 @@ type TurnSpan struct {
 // SetupRow is one printed row of a setup table: a unit (Unit set) or a
 // non-unit marker such as a redoubt (Marker set).
 type SetupRow struct {
-	Name     string         `json:"name"`
-	Unit     string         `json:"unit,omitempty"`
-	Marker   string         `json:"marker,omitempty"`
-	Size     string         `json:"size,omitempty"`
-	Command  string         `json:"command,omitempty"`
-	Type     string         `json:"type,omitempty"`
-	Manpower *int           `json:"manpower"`
-	Marks    string         `json:"marks,omitempty"`
-	Hex      string         `json:"hex,omitempty"`
-	Place    string         `json:"place,omitempty"`
-	Box      string         `json:"box,omitempty"`
-	Entry    *Entry         `json:"entry,omitempty"`
-	States   map[string]any `json:"states,omitempty"`
-	Notes    []Note         `json:"notes,omitempty"`
+	Name      string         `json:"name"`
+	Unit      string         `json:"unit,omitempty"`
+	Marker    string         `json:"marker,omitempty"`
+	Size      string         `json:"size,omitempty"`
+	Command   string         `json:"command,omitempty"`
+	Type      string         `json:"type,omitempty"`
+	Manpower  *int           `json:"manpower"`
+	Marks     string         `json:"marks,omitempty"`
+	Hex       string         `json:"hex,omitempty"`
+	Place     string         `json:"place,omitempty"`
+	Box       string         `json:"box,omitempty"`
+	Entry     *Entry         `json:"entry,omitempty"`
+	Placement *Placement     `json:"placement,omitempty"`
+	States    map[string]any `json:"states,omitempty"`
+	Notes     []Note         `json:"notes,omitempty"`
+}
+
+// Placement is an at-start location the player chooses.
+type Placement struct {
+	Text           string      `json:"text"`
+	With           *UnitFilter `json:"with,omitempty"`
+	Where          *Region     `json:"where,omitempty"`
+	MaxPerLocation int         `json:"maxPerLocation,omitempty"`
 }
 
 // Entry is a deferred entry: a unit that arrives after the start.
@@ -417,6 +529,7 @@ type Effect struct {
 	Condition   *Condition     `json:"condition,omitempty"`
 	State       map[string]any `json:"state,omitempty"`
 	Option      string         `json:"option,omitempty"`
+	With        *UnitFilter    `json:"with,omitempty"`
 	Text        string         `json:"text,omitempty"`
 }
 
@@ -502,6 +615,10 @@ type Condition struct {
 	Markers             *MarkerCond   `json:"markers,omitempty"`
 	Chain               *ChainCond    `json:"chain,omitempty"`
 	LineOfCommunication *LOCCond      `json:"lineOfCommunication,omitempty"`
+	Path                *PathCond     `json:"path,omitempty"`
+	Track               *TrackCond    `json:"track,omitempty"`
+	Status              *StatusCond   `json:"status,omitempty"`
+	Turn                *TurnSpan     `json:"turn,omitempty"`
 	Attacked            *AttackedCond `json:"attacked,omitempty"`
 	Declared            *DeclaredCond `json:"declared,omitempty"`
 	All                 []Condition   `json:"all,omitempty"`
@@ -519,6 +636,7 @@ type OccupiedCond struct {
 type ControlCond struct {
 	Side  string `json:"side"`
 	Where Region `json:"where"`
+	Min   int    `json:"min,omitempty"`
 	Rule  string `json:"rule,omitempty"`
 }
 
@@ -540,6 +658,27 @@ type LOCCond struct {
 	Units     UnitFilter `json:"units"`
 	To        Region     `json:"to"`
 	BlockedBy []Region   `json:"blockedBy,omitempty"`
+}
+
+type PathCond struct {
+	Side          string  `json:"side"`
+	From          Region  `json:"from"`
+	To            Region  `json:"to"`
+	Through       string  `json:"through,omitempty"`
+	ThroughRegion *Region `json:"throughRegion,omitempty"`
+}
+
+type TrackCond struct {
+	ID      string   `json:"id"`
+	Offset  float64  `json:"offset,omitempty"`
+	Compare string   `json:"compare"`
+	Value   *float64 `json:"value,omitempty"`
+	Track   string   `json:"track,omitempty"`
+}
+
+type StatusCond struct {
+	ID     string   `json:"id"`
+	Values []string `json:"values"`
 }
 
 type AttackedCond struct {
@@ -588,6 +727,8 @@ type Award struct {
 	LossSide         string           `json:"lossSide,omitempty"`
 	Causes           []string         `json:"causes,omitempty"`
 	Event            string           `json:"event,omitempty"`
+	Track            string           `json:"track,omitempty"`
+	Counting         string           `json:"counting,omitempty"`
 	WaivedIf         *Condition       `json:"waivedIf,omitempty"`
 	Via              []string         `json:"via,omitempty"`
 	PointsByUnit     []UnitPoints     `json:"pointsByUnit,omitempty"`

@@ -20,7 +20,7 @@ var refUnknown = register(&Check{
 	Severity: diag.Error,
 	Run: func(p *Pass) {
 		root := p.Doc.Root
-		for _, key := range []string{"specialRules", "victory", "setup"} {
+		for _, key := range []string{"specialRules", "victory", "setup", "variants", "options", "start"} {
 			n := root.Get(key)
 			if n == nil {
 				continue
@@ -105,7 +105,7 @@ func checkRef(p *Pass, parent string, m jsonsrc.Member) {
 			}
 		})
 	case "marker":
-		if strings.Contains(parent, "/rows/") {
+		if strings.Contains(parent, "/rows/") || strings.Contains(parent, "/markers/") {
 			return // a setup row's marker is marker-unknown's concern
 		}
 		str(func(ptr, id string) {
@@ -118,6 +118,43 @@ func checkRef(p *Pass, parent string, m jsonsrc.Member) {
 	case "from", "to":
 		// Region edges name locations; turn spans use numbers.
 		str(location)
+	case "track":
+		if strings.HasSuffix(parent, "/awards") || v.Kind == jsonsrc.String {
+			str(func(ptr, id string) {
+				if ix.Tracks[id] == nil {
+					p.Report(ptr, fmt.Sprintf("no track %q in the module", id), "use a track id of game.json"+didYouMean(id, keys(ix.Tracks)))
+				}
+			})
+		}
+	case "id":
+		// The id of a track or status condition.
+		switch {
+		case strings.HasSuffix(parent, "/track"):
+			str(func(ptr, id string) {
+				if ix.Tracks[id] == nil {
+					p.Report(ptr, fmt.Sprintf("no track %q in the module", id), "use a track id of game.json"+didYouMean(id, keys(ix.Tracks)))
+				}
+			})
+		case strings.HasSuffix(parent, "/status"):
+			str(func(ptr, id string) {
+				if ix.Statuses[id] == nil {
+					p.Report(ptr, fmt.Sprintf("no status %q in the module", id), "use a status id of game.json"+didYouMean(id, keys(ix.Statuses)))
+				}
+			})
+		}
+	case "at":
+		str(location)
+	case "hexside":
+		strs(location)
+	case "basedOn":
+		str(func(ptr, id string) {
+			for _, sf := range p.Module.Scenarios {
+				if sf.Scenario != nil && sf.Scenario.ID == id {
+					return
+				}
+			}
+			p.Report(ptr, fmt.Sprintf("no scenario %q in the module", id), "name a scenario of this module")
+		})
 	case "mask":
 		str(func(ptr, mask string) {
 			if err := checkMask(p, mask); err != "" {

@@ -344,3 +344,72 @@ func quoteList(names []string) string {
 	}
 	return strings.Join(q, " or ")
 }
+
+var startUnknown = register(&Check{
+	Code:     "start-unknown",
+	Title:    "start state names a track, status, box or card holder the module does not declare",
+	Doc:      "A scenario's start block (and each variant's) sets tracks, statuses, cards, holding boxes and markers by the ids game.json declares; track values must lie within the track, status values among the status's values, and boxes may hold only counters of the module.",
+	Severity: diag.Error,
+	Run: func(p *Pass) {
+		check := func(ptr string, st *scenarios.Start) {
+			if st == nil {
+				return
+			}
+			ix := p.Index
+			for _, id := range keys(st.Tracks) {
+				tr := ix.Tracks[id]
+				if tr == nil {
+					p.ReportKey(ptr+"/tracks/"+id, fmt.Sprintf("no track %q in the module", id), "declare it in game.json tracks"+didYouMean(id, keys(ix.Tracks)))
+					continue
+				}
+				if v := st.Tracks[id]; tr.Min != nil && v < *tr.Min || tr.Max != nil && v > *tr.Max {
+					p.Report(ptr+"/tracks/"+id, fmt.Sprintf("%v is off the %s track", v, tr.Name), "")
+				}
+			}
+			for _, id := range keys(st.Statuses) {
+				s := ix.Statuses[id]
+				if s == nil {
+					p.ReportKey(ptr+"/statuses/"+id, fmt.Sprintf("no status %q in the module", id), "declare it in game.json statuses"+didYouMean(id, keys(ix.Statuses)))
+					continue
+				}
+				if !contains(s.Values, st.Statuses[id]) {
+					p.Report(ptr+"/statuses/"+id, fmt.Sprintf("%q is not a value of %s (%s)", st.Statuses[id], s.Name, strings.Join(s.Values, ", ")), "")
+				}
+			}
+			for _, side := range keys(st.Cards) {
+				if ix.Sides[side] == nil {
+					p.ReportKey(ptr+"/cards/"+side, fmt.Sprintf("no side %q in the module", side), "")
+				}
+			}
+			for _, box := range keys(st.Boxes) {
+				if ix.Boxes[box] == nil {
+					p.ReportKey(ptr+"/boxes/"+box, fmt.Sprintf("no box %q in the module", box), "declare it in game.json boxes"+didYouMean(box, keys(ix.Boxes)))
+					continue
+				}
+				for i, id := range st.Boxes[box] {
+					if ix.Counters[id] == nil {
+						p.Report(fmt.Sprintf("%s/boxes/%s/%d", ptr, box, i), fmt.Sprintf("no counter %q in the module", id), "use a counter id"+didYouMean(id, keys(ix.Counters)))
+					}
+				}
+			}
+			for i, m := range st.Markers {
+				if ix.Markers[m.Marker] == nil {
+					p.Report(fmt.Sprintf("%s/markers/%d/marker", ptr, i), fmt.Sprintf("no marker %q in the module", m.Marker), "use a marker id of game.json"+didYouMean(m.Marker, keys(ix.Markers)))
+				}
+			}
+		}
+		check("/start", p.Scenario.Start)
+		for i, v := range p.Scenario.Variants {
+			check(fmt.Sprintf("/variants/%d/start", i), v.Start)
+		}
+	},
+})
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
