@@ -188,7 +188,16 @@ func Missing(m *scenarios.Module) []string {
 		}
 	}
 	for _, sf := range m.Scenarios {
-		if s := sf.Scenario; s != nil && s.Victory.Levels != nil && s.Victory.Levels.Thresholds == "missing" {
+		s := sf.Scenario
+		if s == nil {
+			continue
+		}
+		for _, t := range s.Setup {
+			if t.RowsMissing != "" {
+				out = append(out, fmt.Sprintf("scenario %s: %s setup (%s)", s.ID, t.Side, t.RowsMissing))
+			}
+		}
+		if s.Victory.Levels != nil && s.Victory.Levels.Thresholds == "missing" {
 			out = append(out, fmt.Sprintf("scenario %s: victory-level thresholds", s.ID))
 		}
 	}

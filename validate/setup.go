@@ -131,6 +131,10 @@ var locationUnknown = register(&Check{
 		for _, s := range p.Scenario.Maps.Sheets {
 			inPlay[s.Sheet] = true
 		}
+		if len(p.Index.Sheets) > 0 && len(p.Scenario.Maps.Sheets) == 0 {
+			p.Report("/maps", "the scenario names no sheet in play, but the map is made of sheets", "list the sheets in maps.sheets")
+			return
+		}
 		forRows(p, func(t, r int, _ *scenarios.SetupTable, row *scenarios.SetupRow) {
 			if row.Hex == "" {
 				return

@@ -61,19 +61,27 @@ func listText(c *cli.Context, cat *scenarios.Catalog) error {
 				turns = "turn"
 			}
 			fmt.Fprintf(w, "  %-8s %3v  %-36s %3d %-5s  %s\n", s.ID, s.Number, s.Title, s.Length.Turns, turns, dates)
+			for _, v := range s.Variants {
+				fmt.Fprintf(w, "             variant %s: %s\n", v.ID, v.Title)
+			}
 		}
 	}
 	return nil
 }
 
 func listJSON(c *cli.Context, cat *scenarios.Catalog) error {
+	type variant struct {
+		ID    string `json:"id"`
+		Title string `json:"title"`
+	}
 	type scn struct {
-		ID     string `json:"id"`
-		Number any    `json:"number,omitempty"`
-		Title  string `json:"title"`
-		Turns  int    `json:"turns"`
-		Start  string `json:"start,omitempty"`
-		End    string `json:"end,omitempty"`
+		Variants []variant `json:"variants,omitempty"`
+		ID       string    `json:"id"`
+		Number   any       `json:"number,omitempty"`
+		Title    string    `json:"title"`
+		Turns    int       `json:"turns"`
+		Start    string    `json:"start,omitempty"`
+		End      string    `json:"end,omitempty"`
 	}
 	type mod struct {
 		ID        string `json:"id"`
@@ -90,7 +98,11 @@ func listJSON(c *cli.Context, cat *scenarios.Catalog) error {
 		md := mod{ID: m.Game.ID, Title: m.Game.Title, System: m.Game.System, Publisher: m.Game.Publisher, Scenarios: []scn{}}
 		for _, sf := range m.Scenarios {
 			if s := sf.Scenario; s != nil {
-				md.Scenarios = append(md.Scenarios, scn{s.ID, s.Number, s.Title, s.Length.Turns, s.Length.Start, s.Length.End})
+				sc := scn{ID: s.ID, Number: s.Number, Title: s.Title, Turns: s.Length.Turns, Start: s.Length.Start, End: s.Length.End}
+				for _, v := range s.Variants {
+					sc.Variants = append(sc.Variants, variant{v.ID, v.Title})
+				}
+				md.Scenarios = append(md.Scenarios, sc)
 			}
 		}
 		out = append(out, md)
