@@ -12,7 +12,7 @@ import (
 // The shipped catalog: one folder per game module, embedded so the built
 // binary carries its data. Add a module's folder here when it lands.
 //
-//go:embed tpc lgv
+//go:embed tpc lgv uscw
 var catalogFS embed.FS
 
 // BuiltinPrefix is how positions in embedded files are displayed.

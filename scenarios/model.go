@@ -787,5 +787,6 @@ type Band struct {
 	Winner  string   `json:"winner"`
 	Min     *float64 `json:"min,omitempty"`
 	Max     *float64 `json:"max,omitempty"`
+	Under   *float64 `json:"under,omitempty"` // exclusive upper bound
 	Printed string   `json:"printed,omitempty"`
 }

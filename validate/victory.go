@@ -24,11 +24,15 @@ var levelsGap = register(&Check{
 			if p.Index.Sides[b.Winner] == nil {
 				continue // ref-unknown reports it
 			}
-			if b.Min != nil && b.Max != nil && *b.Min > *b.Max {
-				p.Report(ptr, fmt.Sprintf("band %q has min %v above max %v", b.Level, *b.Min, *b.Max), "swap the bounds")
+			if b.Max != nil && b.Under != nil {
+				p.Report(ptr+"/under", fmt.Sprintf("band %q has both max and under", b.Level), "keep one upper bound")
+				continue
+			}
+			if b.Min != nil && b.Max != nil && *b.Min > *b.Max || b.Min != nil && b.Under != nil && *b.Min >= *b.Under {
+				p.Report(ptr, fmt.Sprintf("band %q is empty: its lower bound is not below its upper bound", b.Level), "swap the bounds")
 			}
 			switch {
-			case i == 0 && b.Max != nil:
+			case i == 0 && (b.Max != nil || b.Under != nil):
 				p.Report(ptr+"/max", fmt.Sprintf("the top band %q should be open above (\"or more\")", b.Level), "remove max from the top band")
 			case i == len(bands)-1 && b.Min != nil:
 				p.Report(ptr+"/min", fmt.Sprintf("the bottom band %q should be open below (\"or less\")", b.Level), "remove min from the bottom band")
@@ -37,9 +41,14 @@ var levelsGap = register(&Check{
 				continue
 			}
 			above := bands[i-1]
-			if above.Min == nil || b.Max == nil {
-				if i != len(bands)-1 || b.Max == nil {
-					p.Report(ptr, fmt.Sprintf("band %q has no upper bound to meet %q above it", b.Level, above.Level), "give each inner band both min and max")
+			if above.Min == nil || b.Max == nil && b.Under == nil {
+				p.Report(ptr, fmt.Sprintf("band %q has no upper bound to meet %q above it", b.Level, above.Level), "give each band below the top an upper bound (max, or under for fractional totals)")
+				continue
+			}
+			if b.Under != nil {
+				// An exclusive bound meets the band above exactly at its min.
+				if *b.Under != *above.Min {
+					p.Report(ptr+"/under", fmt.Sprintf("band %q ends below %v but %q starts at %v", b.Level, *b.Under, above.Level, *above.Min), fmt.Sprintf("set under to %v", *above.Min))
 				}
 				continue
 			}
