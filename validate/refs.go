@@ -65,6 +65,11 @@ func checkRef(p *Pass, parent string, m jsonsrc.Member) {
 			p.Report(ptr, fmt.Sprintf("no side %q in the module", id), "use a side id of game.json"+didYouMean(id, keys(ix.Sides)))
 		}
 	}
+	track := func(ptr, id string) {
+		if ix.Tracks[id] == nil {
+			p.Report(ptr, fmt.Sprintf("no track %q in the module", id), "use a track id of game.json"+didYouMean(id, keys(ix.Tracks)))
+		}
+	}
 	location := func(ptr, loc string) {
 		if _, err := ix.Resolve(loc, p.Scenario.Maps.Prefixes); err != nil {
 			p.Report(ptr, err.Error(), "correct the location")
@@ -119,22 +124,13 @@ func checkRef(p *Pass, parent string, m jsonsrc.Member) {
 		// Region edges name locations; turn spans use numbers.
 		str(location)
 	case "track":
-		if strings.HasSuffix(parent, "/awards") || v.Kind == jsonsrc.String {
-			str(func(ptr, id string) {
-				if ix.Tracks[id] == nil {
-					p.Report(ptr, fmt.Sprintf("no track %q in the module", id), "use a track id of game.json"+didYouMean(id, keys(ix.Tracks)))
-				}
-			})
-		}
+		// An award's track, or the other track a track condition compares with.
+		str(track)
 	case "id":
 		// The id of a track or status condition.
 		switch {
 		case strings.HasSuffix(parent, "/track"):
-			str(func(ptr, id string) {
-				if ix.Tracks[id] == nil {
-					p.Report(ptr, fmt.Sprintf("no track %q in the module", id), "use a track id of game.json"+didYouMean(id, keys(ix.Tracks)))
-				}
-			})
+			str(track)
 		case strings.HasSuffix(parent, "/status"):
 			str(func(ptr, id string) {
 				if ix.Statuses[id] == nil {

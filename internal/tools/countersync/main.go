@@ -33,18 +33,6 @@ func main() {
 	}
 }
 
-type counterOut struct {
-	ID       string         `json:"id"`
-	Name     string         `json:"name"`
-	Side     string         `json:"side"`
-	Type     string         `json:"type"`
-	Size     string         `json:"size"`
-	Command  string         `json:"command,omitempty"`
-	Commands []string       `json:"commands,omitempty"`
-	Printed  map[string]any `json:"printed"`
-	Notes    []any          `json:"notes,omitempty"`
-}
-
 func run(dir string) error {
 	var game scenarios.Game
 	if err := readJSON(filepath.Join(dir, "game.json"), &game); err != nil {
@@ -77,7 +65,7 @@ func run(dir string) error {
 		_ = json.Unmarshal(e, &c)
 		have[c.ID] = true
 	}
-	added := map[string]*counterOut{}
+	added := map[string]*scenarios.Counter{}
 	files, _ := filepath.Glob(filepath.Join(dir, game.Files.Scenarios, "*.json"))
 	sort.Strings(files)
 	for _, f := range files {
@@ -92,8 +80,8 @@ func run(dir string) error {
 				}
 				c := added[r.Unit]
 				if c == nil {
-					c = &counterOut{ID: r.Unit, Name: r.Name, Side: t.Side, Type: r.Type, Size: r.Size,
-						Printed: map[string]any{"status": "missing"}}
+					c = &scenarios.Counter{ID: r.Unit, Name: r.Name, Side: t.Side, Type: r.Type, Size: r.Size,
+						Printed: scenarios.PrintedValues{Status: "missing"}}
 					added[r.Unit] = c
 				}
 				if r.Command != "" && !contains(c.Commands, r.Command) {
@@ -109,7 +97,7 @@ func run(dir string) error {
 			c.Command, c.Commands = c.Commands[0], nil
 		}
 		if c.Size == "" {
-			c.Notes = append(c.Notes, map[string]string{"kind": "comment", "text": "The setup tables print no size for this counter."})
+			c.Notes = append(c.Notes, scenarios.Note{Kind: "comment", Text: "The setup tables print no size for this counter."})
 		}
 	}
 	sort.Strings(ids)
