@@ -126,6 +126,9 @@ func Compile() error {
 // returns one diagnostic per failed leaf constraint, each positioned on the
 // offending key or value of f.
 func Validate(kind Kind, f *jsonsrc.File, root *jsonsrc.Node) diag.Diagnostics {
+	if fast := fastFor(kind); fast != nil && fast.valid(root) {
+		return nil
+	}
 	if err := Compile(); err != nil {
 		return diag.Diagnostics{{Severity: diag.Error, Code: "schema-internal", Summary: err.Error()}}
 	}

@@ -233,8 +233,23 @@ func (p *parser) number() (*Node, *SyntaxError) {
 			return nil, p.fail("invalid number: expected a digit in the exponent")
 		}
 	}
-	return &Node{Kind: Number, Start: start, End: p.pos, Text: string(p.src[start:p.pos])}, nil
+	text := string(p.src[start:p.pos])
+	// Bound numbers to what a float64 holds: no muster document needs more,
+	// and a literal such as 1e9999999 would make exact (big.Rat) comparisons
+	// in schema validation take seconds.
+	if len(text) > maxNumberLen {
+		p.pos = start
+		return nil, p.fail("number literal longer than %d characters", maxNumberLen)
+	}
+	if f, err := strconv.ParseFloat(text, 64); err != nil || (f == 0 && strings.ContainsAny(text, "123456789")) {
+		p.pos = start
+		return nil, p.fail("number %s is out of range", text)
+	}
+	return &Node{Kind: Number, Start: start, End: p.pos, Text: text}, nil
 }
+
+// maxNumberLen bounds a number literal's length.
+const maxNumberLen = 64
 
 // str reads a string literal starting at the opening quote.
 func (p *parser) str() (string, *SyntaxError) {

@@ -30,6 +30,9 @@ func TestParseErrors(t *testing.T) {
 		{"line break in string", "[\"a\nb\"]", "json-syntax", 1, 4},
 		{"unclosed object", "{\"a\": [1, 2]", "json-syntax", 1, 13},
 		{"column counts characters", "{\"é\": 1, \"é\": 2}", "json-duplicate-key", 1, 10},
+		{"number too large", "[1, 1e400]", "json-syntax", 1, 5},
+		{"number too small", "[1e-400]", "json-syntax", 1, 2},
+		{"number too long", "[" + strings.Repeat("1", 65) + "]", "json-syntax", 1, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
