@@ -1,0 +1,471 @@
+// Package rules is muster's rules engine core. This file is its topology:
+// where a printed location physically lies, which printed ids name the same
+// hex on overlapping sheets, distances across sheet boundaries, and whether
+// a location lies in a region of the scenario vocabulary.
+//
+// Facts the module does not have (a county's extent, a road's path, the
+// offset of a sheet that overlaps no other) give Unknown, never a guess:
+// callers report only what is certain.
+package rules
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/musterhq/muster/scenarios"
+)
+
+// Tri is a three-valued answer: the map data may not decide a question.
+type Tri int8
+
+const (
+	No Tri = iota
+	Unknown
+	Yes
+)
+
+func (t Tri) String() string { return [...]string{"no", "unknown", "yes"}[t] }
+
+func not(t Tri) Tri { return Yes - t }
+
+// Point is a physical location: a hex in the coordinate frame shared by the
+// sheets that overlap one another, or an area of an area map.
+type Point struct {
+	Frame int // sheets joined by overlaps share a frame; -1 for areas
+	X, Y  int // column and row in the frame's coordinates
+	Area  string
+}
+
+func (p Point) String() string {
+	if p.Area != "" {
+		return "area " + p.Area
+	}
+	return fmt.Sprintf("frame %d (%d,%d)", p.Frame, p.X, p.Y)
+}
+
+// placement puts a sheet in a frame: frame coordinates are the sheet's own
+// plus (DX, DY).
+type placement struct {
+	frame  int
+	dx, dy int
+}
+
+// Topology answers location questions for one module.
+type Topology struct {
+	ix     *scenarios.Index
+	placed map[string]placement // sheet id -> frame placement
+	// oddUp is the parity convention of each frame (see scenarios' Sheet.OddColumns).
+	oddUp map[int]bool
+	// rowsOffset is true for frames of pointy-topped sheets (orientation rows).
+	rowsOffset map[int]bool
+	adjacent   map[string]map[string]bool // area graph
+}
+
+// NewTopology places every sheet of the module's map: sheets linked by
+// overlap registrations (lower(c,r) is upper(c+dc, r+dr)) share a frame.
+// A sheet whose overlap would break the hex parity of its frame stands in a
+// frame of its own, so distances across it are Unknown rather than wrong.
+func NewTopology(m *scenarios.Module) *Topology {
+	t := &Topology{ix: m.Index(), placed: map[string]placement{}, oddUp: map[int]bool{}, rowsOffset: map[int]bool{}, adjacent: map[string]map[string]bool{}}
+	mp := m.Map
+	if mp == nil {
+		return t
+	}
+	frame := 0
+	for i := range mp.Sheets {
+		root := &mp.Sheets[i]
+		if _, ok := t.placed[root.ID]; ok {
+			continue
+		}
+		t.placed[root.ID] = placement{frame: frame}
+		t.oddUp[frame] = root.OddColumns == "up"
+		t.rowsOffset[frame] = root.Orientation == "rows"
+		// Grow the frame through overlaps until nothing joins.
+		for grown := true; grown; {
+			grown = false
+			for _, o := range mp.Overlaps {
+				up, upOK := t.placed[o.Upper]
+				lo, loOK := t.placed[o.Lower]
+				switch {
+				case upOK && !loOK && up.frame == frame:
+					if t.fits(frame, o.Lower, o.ColumnOffset, o.RowOffset, up) {
+						t.placed[o.Lower] = placement{frame, up.dx + o.ColumnOffset, up.dy + o.RowOffset}
+						grown = true
+					}
+				case loOK && !upOK && lo.frame == frame:
+					if t.fits(frame, o.Upper, -o.ColumnOffset, -o.RowOffset, lo) {
+						t.placed[o.Upper] = placement{frame, lo.dx - o.ColumnOffset, lo.dy - o.RowOffset}
+						grown = true
+					}
+				}
+			}
+		}
+		frame++
+	}
+	for _, a := range mp.Adjacency {
+		if len(a.Between) != 2 || a.Prohibited {
+			continue
+		}
+		x, y := a.Between[0], a.Between[1]
+		if t.adjacent[x] == nil {
+			t.adjacent[x] = map[string]bool{}
+		}
+		if t.adjacent[y] == nil {
+			t.adjacent[y] = map[string]bool{}
+		}
+		t.adjacent[x][y], t.adjacent[y][x] = true, true
+	}
+	return t
+}
+
+// fits reports whether a sheet can join a frame at the given offset from a
+// placed neighbour without breaking the hex parity the frame uses.
+func (t *Topology) fits(frame int, sheetID string, dc, dr int, from placement) bool {
+	s := t.ix.Sheets[sheetID]
+	if s == nil || (s.Orientation == "rows") != t.rowsOffset[frame] {
+		return false
+	}
+	shift := from.dx + dc
+	if t.rowsOffset[frame] {
+		shift = from.dy + dr
+	}
+	sameParity := shift%2 == 0
+	return sameParity == ((s.OddColumns == "up") == t.oddUp[frame])
+}
+
+// Point returns the physical location of a resolved location.
+func (t *Topology) Point(loc scenarios.Location) (Point, bool) {
+	if loc.Area != nil {
+		return Point{Frame: -1, Area: loc.Area.ID}, true
+	}
+	if loc.Sheet == nil {
+		return Point{}, false
+	}
+	p, ok := t.placed[loc.Sheet.ID]
+	if !ok {
+		return Point{}, false
+	}
+	return Point{Frame: p.frame, X: loc.Col + p.dx, Y: loc.Row + p.dy}, true
+}
+
+// Locate resolves a printed location to its physical point.
+func (t *Topology) Locate(id string, prefixes map[string]string) (Point, scenarios.Location, error) {
+	loc, err := t.ix.Resolve(id, prefixes)
+	if err != nil {
+		return Point{}, loc, err
+	}
+	p, ok := t.Point(loc)
+	if !ok {
+		return Point{}, loc, fmt.Errorf("%s: the sheet is not placed on the map", id)
+	}
+	return p, loc, nil
+}
+
+// Sheets returns the ids of the sheets a physical hex lies on (more than one
+// where sheets overlap).
+func (t *Topology) Sheets(p Point) []string {
+	var out []string
+	for id, pl := range t.placed {
+		s := t.ix.Sheets[id]
+		if pl.frame != p.Frame || s == nil {
+			continue
+		}
+		c, r := p.X-pl.dx, p.Y-pl.dy
+		if c >= s.Columns.Min && c <= s.Columns.Max && r >= s.Rows.Min && r <= s.Rows.Max {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// cube converts frame offset coordinates to cube coordinates.
+func (t *Topology) cube(p Point) (x, y, z int) {
+	// "up": an odd column (row) sits half a hex up (west) of the even ones,
+	// so its neighbours in the next column share rows r-1 and r.
+	major, minor := p.X, p.Y
+	if t.rowsOffset[p.Frame] {
+		major, minor = p.Y, p.X
+	}
+	shift := floorDiv(major, 2)
+	if t.oddUp[p.Frame] {
+		shift = floorDiv(major+1, 2)
+	}
+	x, z = major, minor-shift
+	return x, -x - z, z
+}
+
+func floorDiv(a, b int) int {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+// Distance is the number of hexes between two points, or for areas the
+// number of area boundaries crossed. ok is false when the map cannot say
+// (points in different frames, areas without adjacency data).
+func (t *Topology) Distance(a, b Point) (int, bool) {
+	if a.Area != "" || b.Area != "" {
+		return t.areaDistance(a.Area, b.Area)
+	}
+	if a.Frame != b.Frame {
+		return 0, false
+	}
+	ax, ay, az := t.cube(a)
+	bx, by, bz := t.cube(b)
+	return (abs(ax-bx) + abs(ay-by) + abs(az-bz)) / 2, true
+}
+
+func (t *Topology) areaDistance(a, b string) (int, bool) {
+	if a == "" || b == "" {
+		return 0, false
+	}
+	if a == b {
+		return 0, true
+	}
+	seen := map[string]bool{a: true}
+	frontier := []string{a}
+	for d := 1; len(frontier) > 0; d++ {
+		var next []string
+		for _, x := range frontier {
+			for y := range t.adjacent[x] {
+				if y == b {
+					return d, true
+				}
+				if !seen[y] {
+					seen[y] = true
+					next = append(next, y)
+				}
+			}
+		}
+		frontier = next
+	}
+	return 0, false // the adjacency data does not connect them: unknown
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// RegionContext carries what a region test needs beyond the map.
+type RegionContext struct {
+	Prefixes map[string]string
+	// Here is the location a "here" operand stands for (a per-location award).
+	Here *Point
+}
+
+// InRegion reports whether p lies in region r. Operands that need data the
+// module lacks (a county without hexes, a road path, markers placed during
+// play) give Unknown.
+func (t *Topology) InRegion(p Point, r *scenarios.Region, ctx RegionContext) Tri {
+	if r == nil {
+		return Unknown
+	}
+	switch {
+	case len(r.Hexes) > 0:
+		return t.inList(p, r.Hexes, ctx.Prefixes)
+	case r.Mask != "":
+		return t.inMask(p, r.Mask, r.AndBeyond, ctx.Prefixes)
+	case r.Feature != "":
+		f := t.ix.Features[r.Feature]
+		if f == nil || f.Provenance == "not-in-source" || len(f.Hexes) == 0 {
+			return Unknown
+		}
+		return t.inList(p, f.Hexes, nil)
+	case r.MapRegion != "":
+		mr := t.ix.Regions[r.MapRegion]
+		if mr == nil || mr.Provenance == "not-in-source" || len(mr.Hexes) == 0 {
+			return Unknown
+		}
+		return t.inList(p, mr.Hexes, nil)
+	case r.Sheet != "":
+		if p.Area != "" {
+			return No
+		}
+		for _, s := range t.Sheets(p) {
+			if s == r.Sheet {
+				return Yes
+			}
+		}
+		return No
+	case r.Here:
+		if ctx.Here == nil {
+			return Unknown
+		}
+		return triOf(*ctx.Here == p)
+	case r.WithinOf != nil:
+		return t.within(p, r.WithinOf.Distance, r.WithinOf.Exactly, &r.WithinOf.Of, ctx)
+	case r.AdjacentTo != nil:
+		return t.within(p, 1, true, r.AdjacentTo, ctx)
+	case len(r.All) > 0:
+		out := Yes
+		for i := range r.All {
+			out = min(out, t.InRegion(p, &r.All[i], ctx))
+		}
+		return out
+	case len(r.Any) > 0:
+		out := No
+		for i := range r.Any {
+			out = max(out, t.InRegion(p, &r.Any[i], ctx))
+		}
+		return out
+	case r.Not != nil:
+		return not(t.InRegion(p, r.Not, ctx))
+	}
+	return Unknown // marker, path, edge: need play state or map art
+}
+
+func triOf(b bool) Tri {
+	if b {
+		return Yes
+	}
+	return No
+}
+
+func (t *Topology) inList(p Point, ids []string, prefixes map[string]string) Tri {
+	out := No
+	for _, id := range ids {
+		q, _, err := t.Locate(id, prefixes)
+		if err != nil {
+			out = Unknown
+			continue
+		}
+		if q == p {
+			return Yes
+		}
+	}
+	return out
+}
+
+// within tests whether p lies within (or, exactly, at) distance d of a
+// region given as an explicit list; other regions give Unknown.
+func (t *Topology) within(p Point, d int, exactly bool, of *scenarios.Region, ctx RegionContext) Tri {
+	var ids []string
+	prefixes := ctx.Prefixes
+	switch {
+	case len(of.Hexes) > 0:
+		ids = of.Hexes
+	case of.Feature != "":
+		if f := t.ix.Features[of.Feature]; f != nil && f.Provenance != "not-in-source" {
+			ids, prefixes = f.Hexes, nil
+		}
+	case of.Here && ctx.Here != nil:
+		return t.withinPoints(p, []Point{*ctx.Here}, d, exactly)
+	}
+	if len(ids) == 0 {
+		return Unknown
+	}
+	var pts []Point
+	for _, id := range ids {
+		q, _, err := t.Locate(id, prefixes)
+		if err != nil {
+			return Unknown
+		}
+		pts = append(pts, q)
+	}
+	return t.withinPoints(p, pts, d, exactly)
+}
+
+func (t *Topology) withinPoints(p Point, pts []Point, d int, exactly bool) Tri {
+	out := No
+	for _, q := range pts {
+		dist, ok := t.Distance(p, q)
+		if !ok {
+			out = Unknown
+			continue
+		}
+		if dist == d || !exactly && dist < d {
+			return Yes
+		}
+	}
+	return out
+}
+
+// inMask tests a hex-row or hex-column mask such as "Sxx16" (row 16 of the
+// S sheet), "07xx" (column 7) or "S22xx", with andBeyond extending it
+// north, south, east or west. Rows grow southward and columns eastward.
+func (t *Topology) inMask(p Point, mask, beyond string, prefixes map[string]string) Tri {
+	if p.Area != "" {
+		return No
+	}
+	prefix, body := splitMask(mask)
+	if len(body) != 4 {
+		return Unknown
+	}
+	byRow := strings.HasPrefix(body, "xx")
+	numText := body[:2]
+	if byRow {
+		numText = body[2:]
+	}
+	n, err := strconv.Atoi(numText)
+	if err != nil {
+		return Unknown
+	}
+	// The mask's line in frame coordinates: through its sheet when it names
+	// one, else through any sheet p lies on.
+	var sheets []string
+	if prefix != "" {
+		if s := t.sheetByPrefix(prefix, prefixes); s != "" {
+			sheets = []string{s}
+		}
+	} else {
+		sheets = t.Sheets(p)
+	}
+	if len(sheets) == 0 {
+		return Unknown
+	}
+	pl, ok := t.placed[sheets[0]]
+	if !ok || pl.frame != p.Frame {
+		return Unknown
+	}
+	if t.ix.Sheets[sheets[0]].IDOrder == "row-column" {
+		byRow = !byRow // an rrcc id names the row first
+	}
+	var v int
+	if byRow {
+		v, n = p.Y, n+pl.dy
+	} else {
+		v, n = p.X, n+pl.dx
+	}
+	switch beyond {
+	case "":
+		return triOf(v == n)
+	case "south", "east":
+		return triOf(v >= n)
+	case "north", "west":
+		return triOf(v <= n)
+	}
+	return Unknown
+}
+
+func (t *Topology) sheetByPrefix(prefix string, prefixes map[string]string) string {
+	if id, ok := prefixes[prefix]; ok {
+		return id
+	}
+	found := ""
+	for id, s := range t.ix.Sheets {
+		if s.QualifiedPrefix == prefix {
+			return id
+		}
+		if s.Prefix == prefix {
+			if found != "" {
+				return "" // ambiguous
+			}
+			found = id
+		}
+	}
+	return found
+}
+
+// splitMask splits "GTC Sxx16" into ("GTC S", "xx16").
+func splitMask(mask string) (prefix, body string) {
+	if len(mask) < 4 {
+		return "", mask
+	}
+	return strings.TrimSpace(mask[:len(mask)-4]), mask[len(mask)-4:]
+}

@@ -1,0 +1,153 @@
+package rules
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/musterhq/muster/scenarios"
+)
+
+func module(t testing.TB, id string) *scenarios.Module {
+	m := scenarios.Builtin().Module(id)
+	if m == nil || !m.Complete {
+		t.Fatalf("shipped module %s did not load", id)
+	}
+	return m
+}
+
+// An id on any overlapping sheet resolves to one physical hex.
+func TestOverlapIDsNameOneHex(t *testing.T) {
+	topo := NewTopology(module(t, "tpc"))
+	same := [][2]string{
+		// lower(c,r) = upper(c+dc, r+dr): OTR S under OTR N at (+4,+33),
+		// GTC S under OTR S at (-38,-29).
+		{"OTR S0101", "OTR N0534"},
+		{"OTR S2001", "OTR N2434"},
+		{"GTC S3930", "OTR S0101"},
+		{"GTC S3935", "OTR S0106"},
+	}
+	for _, pair := range same {
+		a, _, err := topo.Locate(pair[0], nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _, err := topo.Locate(pair[1], nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a != b {
+			t.Errorf("%s is %v but %s is %v", pair[0], a, pair[1], b)
+		}
+	}
+	if p, _, _ := topo.Locate("GTC S3930", nil); len(topo.Sheets(p)) != 3 {
+		t.Errorf("GTC S3930 lies on %v, want gtc-south, otr-south and otr-north", topo.Sheets(p))
+	}
+	a, _, _ := topo.Locate("OTR S0907", nil)
+	if got := topo.Sheets(a); len(got) != 1 || got[0] != "otr-south" {
+		t.Errorf("OTR S0907 lies on %v, want only otr-south", got)
+	}
+}
+
+// USCW's grid (rrcc ids, pointy-topped rows) against adjacencies the
+// rulebook implies (see the orientation note of its map).
+func TestUSCWAdjacencies(t *testing.T) {
+	topo := NewTopology(module(t, "uscw"))
+	for _, pair := range [][2]string{{"2316", "2415"}, {"2415", "2516"}, {"2415", "2416"}, {"2515", "2414"}, {"2515", "2615"}, {"3641", "3542"}, {"3120", "3219"}, {"4619", "4519"}} {
+		a, _, err1 := topo.Locate(pair[0], nil)
+		b, _, err2 := topo.Locate(pair[1], nil)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%v: %v %v", pair, err1, err2)
+		}
+		if d, ok := topo.Distance(a, b); !ok || d != 1 {
+			t.Errorf("distance %s-%s = %d (%v), want 1", pair[0], pair[1], d, ok)
+		}
+	}
+}
+
+// Property tests over random hexes of every sheet: distance is a metric,
+// and each hex has exactly six neighbours at distance 1.
+func TestDistanceIsAMetric(t *testing.T) {
+	for _, id := range []string{"tpc", "uscw"} {
+		m := module(t, id)
+		topo := NewTopology(m)
+		var pts []Point
+		for _, s := range m.Map.Sheets {
+			loc := scenarios.Location{Sheet: m.Index().Sheets[s.ID]}
+			for i := 0; i < 40; i++ {
+				loc.Col = s.Columns.Min + rand.IntN(s.Columns.Max-s.Columns.Min+1)
+				loc.Row = s.Rows.Min + rand.IntN(s.Rows.Max-s.Rows.Min+1)
+				if p, ok := topo.Point(loc); ok {
+					pts = append(pts, p)
+				}
+			}
+		}
+		for _, a := range pts {
+			n := 0
+			for dx := -2; dx <= 2; dx++ {
+				for dy := -2; dy <= 2; dy++ {
+					if d, _ := topo.Distance(a, Point{Frame: a.Frame, X: a.X + dx, Y: a.Y + dy}); d == 1 {
+						n++
+					}
+				}
+			}
+			if n != 6 {
+				t.Fatalf("%s %v has %d neighbours", id, a, n)
+			}
+			for _, b := range pts {
+				ab, ok1 := topo.Distance(a, b)
+				ba, ok2 := topo.Distance(b, a)
+				if ok1 != ok2 || ab != ba || (ab == 0) != (a == b) && ok1 {
+					t.Fatalf("%s: d(%v,%v)=%d,%v but d(b,a)=%d,%v", id, a, b, ab, ok1, ba, ok2)
+				}
+				for _, c := range pts[:10] {
+					ac, ok3 := topo.Distance(a, c)
+					cb, ok4 := topo.Distance(c, b)
+					if ok1 && ok3 && ok4 && ab > ac+cb {
+						t.Fatalf("%s: triangle inequality fails for %v %v %v", id, a, b, c)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestInRegion(t *testing.T) {
+	m := module(t, "tpc")
+	topo := NewTopology(m)
+	prefixes := map[string]string{"S": "otr-south", "N": "otr-north"}
+	at := func(id string) Point {
+		p, _, err := topo.Locate(id, prefixes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	ctx := RegionContext{Prefixes: prefixes}
+	tests := []struct {
+		hex    string
+		region scenarios.Region
+		want   Tri
+	}{
+		{"S0916", scenarios.Region{Mask: "Sxx16"}, Yes},
+		{"S0915", scenarios.Region{Mask: "Sxx16"}, No},
+		{"S0920", scenarios.Region{Mask: "Sxx16", AndBeyond: "south"}, Yes},
+		{"S0915", scenarios.Region{Mask: "Sxx16", AndBeyond: "south"}, No},
+		{"S0310", scenarios.Region{Mask: "03xx", AndBeyond: "west"}, Yes},
+		{"S0410", scenarios.Region{Mask: "03xx", AndBeyond: "west"}, No},
+		{"S0907", scenarios.Region{Hexes: []string{"S0907", "S0908"}}, Yes},
+		{"S0907", scenarios.Region{Not: &scenarios.Region{Hexes: []string{"S0908"}}}, Yes},
+		{"S0907", scenarios.Region{MapRegion: "dinwiddie-county"}, Unknown},
+		{"S0907", scenarios.Region{Any: []scenarios.Region{{MapRegion: "dinwiddie-county"}, {Hexes: []string{"S0907"}}}}, Yes},
+		{"S0907", scenarios.Region{All: []scenarios.Region{{MapRegion: "dinwiddie-county"}, {Hexes: []string{"S0908"}}}}, No},
+		{"S0908", scenarios.Region{AdjacentTo: &scenarios.Region{Hexes: []string{"S0907"}}}, Yes},
+		{"S0909", scenarios.Region{WithinOf: &scenarios.Within{Distance: 2, Of: scenarios.Region{Hexes: []string{"S0907"}}}}, Yes},
+		{"S0910", scenarios.Region{WithinOf: &scenarios.Within{Distance: 2, Of: scenarios.Region{Hexes: []string{"S0907"}}}}, No},
+		{"S0907", scenarios.Region{Sheet: "otr-south"}, Yes},
+		{"S0907", scenarios.Region{Sheet: "otr-north"}, No},
+	}
+	for _, tt := range tests {
+		if got := topo.InRegion(at(tt.hex), &tt.region, ctx); got != tt.want {
+			t.Errorf("%s in %+v = %v, want %v", tt.hex, tt.region, got, tt.want)
+		}
+	}
+}
