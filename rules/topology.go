@@ -10,6 +10,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -60,6 +61,7 @@ type Topology struct {
 	// rowsOffset is true for frames of pointy-topped sheets (orientation rows).
 	rowsOffset map[int]bool
 	adjacent   map[string]map[string]bool // area graph
+	terrain    map[Point][]string         // from the map's per-hex data
 }
 
 // NewTopology places every sheet of the module's map: sheets linked by
@@ -102,6 +104,12 @@ func NewTopology(m *scenarios.Module) *Topology {
 			}
 		}
 		frame++
+	}
+	t.terrain = map[Point][]string{}
+	for _, h := range mp.Hexes {
+		if p, _, err := t.Locate(h.At, nil); err == nil && h.Terrain != "" {
+			t.terrain[p] = append(t.terrain[p], h.Terrain)
+		}
 	}
 	for _, a := range mp.Adjacency {
 		if len(a.Between) != 2 || a.Prohibited {
@@ -293,6 +301,8 @@ func (t *Topology) InRegion(p Point, r *scenarios.Region, ctx RegionContext) Tri
 			}
 		}
 		return No
+	case r.Terrain != "":
+		return t.hasTerrain(p, r.Terrain)
 	case r.Here:
 		if ctx.Here == nil {
 			return Unknown
@@ -318,6 +328,23 @@ func (t *Topology) InRegion(p Point, r *scenarios.Region, ctx RegionContext) Tri
 		return not(t.InRegion(p, r.Not, ctx))
 	}
 	return Unknown // marker, path, edge: need play state or map art
+}
+
+// hasTerrain looks a location's terrain up in the map file; a location the
+// map gives no terrain for is Unknown.
+func (t *Topology) hasTerrain(p Point, terrain string) Tri {
+	if p.Area != "" {
+		a := t.ix.Areas[p.Area]
+		if a == nil || len(a.Terrain) == 0 {
+			return Unknown
+		}
+		return triOf(slices.Contains(a.Terrain, terrain))
+	}
+	ts, ok := t.terrain[p]
+	if !ok {
+		return Unknown
+	}
+	return triOf(slices.Contains(ts, terrain))
 }
 
 func triOf(b bool) Tri {

@@ -23,25 +23,27 @@ type SourceRef struct {
 
 // Game is a game module (game.json).
 type Game struct {
-	ID        string               `json:"id"`
-	Title     string               `json:"title"`
-	Series    string               `json:"series,omitempty"`
-	Publisher string               `json:"publisher"`
-	Edition   string               `json:"edition,omitempty"`
-	System    string               `json:"system"`
-	Source    GameSource           `json:"source"`
-	Sides     []Side               `json:"sides"`
-	UnitTypes []UnitType           `json:"unitTypes"`
-	UnitSizes []UnitSize           `json:"unitSizes"`
-	Commands  map[string][]Command `json:"commands"`
-	States    []StateDimension     `json:"states"`
-	Markers   []Marker             `json:"markers"`
-	Tracks    []Track              `json:"tracks,omitempty"`
-	Statuses  []Status             `json:"statuses,omitempty"`
-	Boxes     []Box                `json:"boxes,omitempty"`
-	Calendar  *Calendar            `json:"calendar,omitempty"`
-	Files     GameFiles            `json:"files"`
-	Notes     []Note               `json:"notes,omitempty"`
+	ID         string               `json:"id"`
+	Title      string               `json:"title"`
+	Series     string               `json:"series,omitempty"`
+	Publisher  string               `json:"publisher"`
+	Edition    string               `json:"edition,omitempty"`
+	System     string               `json:"system"`
+	Source     GameSource           `json:"source"`
+	Sides      []Side               `json:"sides"`
+	UnitTypes  []UnitType           `json:"unitTypes"`
+	UnitSizes  []UnitSize           `json:"unitSizes"`
+	Commands   map[string][]Command `json:"commands"`
+	States     []StateDimension     `json:"states"`
+	Markers    []Marker             `json:"markers"`
+	Tracks     []Track              `json:"tracks,omitempty"`
+	Statuses   []Status             `json:"statuses,omitempty"`
+	Boxes      []Box                `json:"boxes,omitempty"`
+	Stacking   *Stacking            `json:"stacking,omitempty"`
+	Prohibited []Prohibition        `json:"prohibited,omitempty"`
+	Calendar   *Calendar            `json:"calendar,omitempty"`
+	Files      GameFiles            `json:"files"`
+	Notes      []Note               `json:"notes,omitempty"`
 }
 
 type GameSource struct {
@@ -149,6 +151,36 @@ type GameFiles struct {
 	Counters  string `json:"counters"`
 	Scenarios string `json:"scenarios"`
 	Tables    string `json:"tables,omitempty"`
+}
+
+// Stacking is a game's stacking rule.
+type Stacking struct {
+	Text                   string          `json:"text"`
+	Source                 *SourceRef      `json:"source,omitempty"`
+	Missing                bool            `json:"missing,omitempty"`
+	Limits                 []StackingLimit `json:"limits,omitempty"`
+	Free                   []UnitFilter    `json:"free,omitempty"`
+	LeadersFreeWithCommand bool            `json:"leadersFreeWithCommand,omitempty"`
+	Opposing               string          `json:"opposing,omitempty"` // contested, prohibited, missing
+	Notes                  []Note          `json:"notes,omitempty"`
+}
+
+type StackingLimit struct {
+	Side          string      `json:"side,omitempty"`
+	Max           int         `json:"max"`
+	LocationKinds []string    `json:"locationKinds,omitempty"`
+	Counts        *UnitFilter `json:"counts,omitempty"`
+	Source        *SourceRef  `json:"source,omitempty"`
+}
+
+// Prohibition is a region a side or kind of unit may never occupy.
+type Prohibition struct {
+	Text   string     `json:"text"`
+	Rule   string     `json:"rule,omitempty"`
+	Units  UnitFilter `json:"units"`
+	Region Region     `json:"region"`
+	Source *SourceRef `json:"source,omitempty"`
+	Notes  []Note     `json:"notes,omitempty"`
 }
 
 // Map is a module's map file: a hex map of sheets or an area map.
@@ -578,6 +610,7 @@ type Region struct {
 	Feature    string      `json:"feature,omitempty"`
 	MapRegion  string      `json:"mapRegion,omitempty"`
 	Sheet      string      `json:"sheet,omitempty"`
+	Terrain    string      `json:"terrain,omitempty"`
 	Marker     string      `json:"marker,omitempty"`
 	MarkerSide string      `json:"markerSide,omitempty"`
 	AdjacentTo *Region     `json:"adjacentTo,omitempty"`

@@ -16,6 +16,7 @@ import (
 
 	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/jsonsrc"
+	"github.com/musterhq/muster/rules"
 	"github.com/musterhq/muster/scenarios"
 )
 
@@ -35,6 +36,7 @@ type Pass struct {
 	Doc      *scenarios.Document
 	Module   *scenarios.Module
 	Index    *scenarios.Index
+	Topo     *rules.Topology
 	diags    *diag.Diagnostics
 }
 
@@ -112,6 +114,23 @@ func CheckRegistry() error {
 	return nil
 }
 
+var (
+	topoMu sync.Mutex
+	topos  = map[*scenarios.Module]*rules.Topology{}
+)
+
+// topology returns a module's topology, built once and shared read-only.
+func topology(m *scenarios.Module) *rules.Topology {
+	topoMu.Lock()
+	defer topoMu.Unlock()
+	t := topos[m]
+	if t == nil {
+		t = rules.NewTopology(m)
+		topos[m] = t
+	}
+	return t
+}
+
 // Options select checks.
 type Options struct {
 	Disable map[string]bool
@@ -137,11 +156,12 @@ func Scenario(sf *scenarios.ScenarioFile, opts Options) diag.Diagnostics {
 		return nil
 	}
 	ix := sf.Module.Index()
+	topo := topology(sf.Module)
 	for _, c := range Checks() {
 		if opts.Disable[c.Code] {
 			continue
 		}
-		c.Run(&Pass{Check: c, Scenario: sf.Scenario, Doc: sf.Doc, Module: sf.Module, Index: ix, diags: &ds})
+		c.Run(&Pass{Check: c, Scenario: sf.Scenario, Doc: sf.Doc, Module: sf.Module, Index: ix, Topo: topo, diags: &ds})
 	}
 	return ds.Sort()
 }
@@ -153,6 +173,7 @@ func Scenarios(sfs []*scenarios.ScenarioFile, opts Options) diag.Diagnostics {
 	for _, sf := range sfs {
 		if sf != nil && sf.Module != nil && sf.Module.Complete {
 			sf.Module.Index()
+			topology(sf.Module)
 		}
 	}
 	out := make([]diag.Diagnostics, len(sfs))

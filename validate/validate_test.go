@@ -37,6 +37,9 @@ func loadFixture(t testing.TB, path string) diag.Diagnostics {
 // and nothing else is found; together the fixtures exercise every check.
 func TestFixtures(t *testing.T) {
 	fixtures, _ := filepath.Glob("testdata/*.json")
+	// Fixture modules (made-up games) hold scenarios of their own.
+	inModules, _ := filepath.Glob("testdata/*/scenarios/*.json")
+	fixtures = append(fixtures, inModules...)
 	covered := map[string]bool{}
 	for _, f := range fixtures {
 		t.Run(filepath.Base(f), func(t *testing.T) {
