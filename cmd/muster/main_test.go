@@ -7,6 +7,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+
+	"github.com/musterhq/muster/validate"
 )
 
 func muster(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -142,6 +146,70 @@ func TestVersionAndHelp(t *testing.T) {
 		code, out, _ := muster(t, cmd, "--help")
 		if code != 0 || !strings.Contains(out, "Example") {
 			t.Errorf("%s --help has no example (exit %d):\n%s", cmd, code, out)
+		}
+	}
+}
+
+// SARIF output validates against the official SARIF 2.1.0 schema (a copy
+// from Microsoft's MIT-licensed @microsoft/jest-sarif package, in testdata),
+// carries every finding with its position, and --strict raises warnings.
+func TestValidateSARIF(t *testing.T) {
+	c := jsonschema.NewCompiler()
+	c.Draft = jsonschema.Draft4
+	sarifSchema, err := c.Compile("testdata/sarif-2.1.0-rtm.5.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, strict := range []bool{false, true} {
+		args := []string{"validate", "--format", "sarif"}
+		if strict {
+			args = append(args, "--strict")
+		}
+		args = append(args, "../../validate/testdata/placement.json")
+		code, out, errOut := muster(t, args...)
+		if code != 1 {
+			t.Fatalf("exit %d, want 1\n%s", code, errOut)
+		}
+		var doc any
+		if err := json.Unmarshal([]byte(out), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if err := sarifSchema.Validate(doc); err != nil {
+			t.Fatalf("output is not valid SARIF 2.1.0: %v", err)
+		}
+		var log struct {
+			Runs []struct {
+				Tool struct{ Driver struct{ Rules []struct{ ID string } } }
+				Results []struct {
+					RuleID, Level string
+					Locations     []struct {
+						PhysicalLocation struct {
+							ArtifactLocation struct{ URI string }
+							Region           struct{ StartLine, StartColumn int }
+						}
+					}
+				}
+			}
+		}
+		json.Unmarshal([]byte(out), &log)
+		res := log.Runs[0].Results
+		if len(res) != 8 {
+			t.Fatalf("%d results, want the 8 findings of placement.want", len(res))
+		}
+		r := res[len(res)-1]
+		loc := r.Locations[0].PhysicalLocation
+		if r.RuleID != "award-unreachable" || loc.ArtifactLocation.URI != "../../validate/testdata/placement.json" || loc.Region.StartLine != 38 || loc.Region.StartColumn != 100 {
+			t.Errorf("last result = %+v", r)
+		}
+		wantLevel := "warning"
+		if strict {
+			wantLevel = "error"
+		}
+		if r.Level != wantLevel {
+			t.Errorf("strict=%v: level %q, want %q", strict, r.Level, wantLevel)
+		}
+		if len(log.Runs[0].Tool.Driver.Rules) < len(validate.Checks()) {
+			t.Errorf("rule table lists %d rules, fewer than the %d checks", len(log.Runs[0].Tool.Driver.Rules), len(validate.Checks()))
 		}
 	}
 }

@@ -23,9 +23,10 @@ func validateCommand() *cli.Command {
 			"Examples:\n" +
 			"   muster validate scenarios\n" +
 			"   muster validate scenarios/tpc/scenarios/01-my-best-achievement.json\n" +
-			"   muster validate --format json --all my-scenario.json",
+			"   muster validate --format json --all my-scenario.json\n" +
+			"   muster validate --format sarif --strict scenarios > muster.sarif",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text or json"},
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text, json or sarif (SARIF 2.1.0, for code hosts that show findings inline)"},
 			&cli.BoolFlag{Name: "all", Usage: "also show info findings (rules and lines left to manual adjudication)"},
 			&cli.BoolFlag{Name: "strict", Usage: "treat warnings as errors"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "do not list the files checked"},
@@ -34,8 +35,8 @@ func validateCommand() *cli.Command {
 		},
 		Action: func(c *cli.Context) error {
 			format := c.String("format")
-			if format != "text" && format != "json" {
-				return usageError("unknown --format %q (text or json)", format)
+			if format != "text" && format != "json" && format != "sarif" {
+				return usageError("unknown --format %q (text, json or sarif)", format)
 			}
 			opts := validate.Options{Disable: map[string]bool{}}
 			known := map[string]bool{}
@@ -72,11 +73,21 @@ func validateCommand() *cli.Command {
 			}
 			errors, warnings, infos := rep.Diags.Count(diag.Error), rep.Diags.Count(diag.Warning), rep.Diags.Count(diag.Info)
 			failed := errors > 0 || (c.Bool("strict") && warnings > 0)
-			if format == "json" {
+			switch format {
+			case "json":
 				if err := writeValidateJSON(c, rep, shown, failed); err != nil {
 					return err
 				}
-			} else {
+			case "sarif":
+				var rules []diag.Rule
+				for _, ch := range validate.Checks() {
+					rules = append(rules, diag.Rule{Code: ch.Code, Title: ch.Title, Doc: ch.Doc, Severity: ch.Severity})
+				}
+				w := &diag.SARIFWriter{W: c.App.Writer, Tool: "muster", Version: versionString(), Rules: rules, Strict: c.Bool("strict")}
+				if err := w.Write(shown); err != nil {
+					return err
+				}
+			default:
 				w := &diag.TextWriter{W: c.App.Writer, Snippet: !c.Bool("no-source")}
 				if err := w.Write(shown); err != nil {
 					return err
