@@ -179,7 +179,9 @@ func TestValidateSARIF(t *testing.T) {
 		}
 		var log struct {
 			Runs []struct {
-				Tool struct{ Driver struct{ Rules []struct{ ID string } } }
+				Tool struct {
+					Driver struct{ Rules []struct{ ID string } }
+				}
 				Results []struct {
 					RuleID, Level string
 					Locations     []struct {
