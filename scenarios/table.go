@@ -151,10 +151,12 @@ type ScheduleEntry struct {
 	Notes          []Note            `json:"notes,omitempty"`
 }
 
-// ScheduleUnit is a unit a schedule entry names, or any unit of a filter.
+// ScheduleUnit is a unit a schedule entry names, any one unit of a filter,
+// or all units of a filter.
 type ScheduleUnit struct {
 	Unit      string      `json:"unit,omitempty"`
 	Any       *UnitFilter `json:"any,omitempty"`
+	All       *UnitFilter `json:"all,omitempty"`
 	Printed   string      `json:"printed"`
 	Manpower  *int        `json:"manpower,omitempty"`
 	Artillery *int        `json:"artillery,omitempty"`
