@@ -326,3 +326,31 @@ func rows(p *Pass, t *scenarios.Table) {
 		p.Report("/rows", fmt.Sprintf("an unmodified %s roll lies in %d-%d; rows reach beyond it", t.Dice, lo, hi), "set modified: true if the rows are keyed by modified rolls")
 	}
 }
+
+var tableManual = register(&Check{
+	Code:     "table-manual",
+	Title:    "rules table part the players apply from the text",
+	Doc:      "Conversions, modifiers and schedule entries marked \"adjudication\": \"manual\" carry a condition the vocabulary cannot express; the engine cannot apply them alone, so every one is listed.",
+	Severity: diag.Info,
+	Module: func(mp *ModulePass) {
+		mp.tables(func(tf *scenarios.TableFile) {
+			p := mp.on(mp.Check, tf.Doc)
+			t := tf.Table
+			for i, c := range t.Conversions {
+				if c.Adjudication == "manual" {
+					p.Report(fmt.Sprintf("/conversions/%d/adjudication", i), fmt.Sprintf("%s: conversion applied by the players: %s", t.ID, clip(c.Condition, 70)), "")
+				}
+			}
+			for i, m := range t.Modifiers {
+				if m.Adjudication == "manual" {
+					p.Report(fmt.Sprintf("/modifiers/%d/adjudication", i), fmt.Sprintf("%s: modifier %s applied by the players: %s", t.ID, m.Printed, clip(m.Condition, 70)), "")
+				}
+			}
+			for i, e := range t.Entries {
+				if e.Adjudication == "manual" {
+					p.Report(fmt.Sprintf("/entries/%d/adjudication", i), fmt.Sprintf("%s: part of %s is applied by the players from its text", t.ID, e.ID), "")
+				}
+			}
+		})
+	},
+})
