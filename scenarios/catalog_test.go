@@ -192,3 +192,172 @@ func TestShippedSchemaPathsResolve(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// The rows (entries for the schedule) of each TPC rules table, counted from
+// the rulebook (001_28c7e36b674162dc.txt, Advanced Game Rules).
+var tpcTableRows = map[string]int{
+	"random-events-jun-aug":          11, // 2.0, lines 1546-1559
+	"random-events-sep-nov-mar":      11, // 1563-1576
+	"random-events-dec-feb":          11, // 1624-1637
+	"strategic-events":               11, // 3.0, 1692-1705
+	"active-command-posture":         8,  // 4.0, 1818-1828
+	"union-posture-track":            4,  // 1846-1849
+	"union-manpower-jun-aug":         2,  // 15.1 prose: cavalry die 1-3 / 4-6
+	"union-manpower-sep-oct":         7,  // 2175-2182
+	"union-manpower-nov-apr":         6,  // 2192-2198
+	"confederate-manpower-jun-dec":   6,  // 15.2, 2219-2225
+	"confederate-manpower-jan-apr":   6,  // 2229-2235
+	"strategic-movement-confederate": 3,  // 22.0, 2615-2618
+	"strategic-movement-union":       3,  // 2622-2625
+	"mine-effects":                   7,  // 27.0, 2801-2808
+	"reinforcements-withdrawals":     13, // 16.1-16.4: 4 Confederate reinforcements, 3 withdrawals; 3 Union each
+}
+
+func TestTPCTablesMatchRulebook(t *testing.T) {
+	tpc := Builtin().Module("tpc")
+	got := map[string]*Table{}
+	for _, tf := range tpc.Tables {
+		if tf.Table == nil {
+			t.Fatalf("%s did not load", tf.Doc.Path)
+		}
+		got[tf.Table.ID] = tf.Table
+	}
+	for id, want := range tpcTableRows {
+		tb := got[id]
+		if tb == nil {
+			t.Errorf("table %s missing", id)
+			continue
+		}
+		n := len(tb.Rows)
+		if tb.Kind == "schedule" {
+			n = len(tb.Entries)
+		}
+		if n != want {
+			t.Errorf("%s: %d rows, rulebook has %d", id, n, want)
+		}
+	}
+	if len(got) != len(tpcTableRows) {
+		t.Errorf("tpc ships %d tables, the test knows %d", len(got), len(tpcTableRows))
+	}
+
+	event := func(table string, roll int) TableResult {
+		t.Helper()
+		r := got[table].Lookup(roll)
+		if r == nil {
+			t.Fatalf("%s: no row for %d", table, roll)
+		}
+		return r.Result
+	}
+	// Random events: "7 Heat (Current +1)", "5 Winter Weather +1", "7 Winter Weather +2*".
+	if r := event("random-events-jun-aug", 7); r.Event != "heat" || r.Turns != 1 {
+		t.Errorf("Jun-Aug 7 = %+v, want heat +1", r)
+	}
+	if r := event("random-events-dec-feb", 7); r.Event != "winter-weather" || r.Turns != 2 {
+		t.Errorf("Dec-Feb 7 = %+v, want winter-weather +2", r)
+	}
+	if r := got["random-events-dec-feb"].Lookup(7); r.Marks != "*" {
+		t.Errorf("Dec-Feb 7 marks %q, want *", r.Marks)
+	}
+	if r := event("random-events-sep-nov-mar", 11); r.Event != "no-effect" {
+		t.Errorf("Sep-Mar 11 = %+v, want no-effect", r)
+	}
+	if r := got["random-events-sep-nov-mar"].Lookup(9); r.Marks != "&@" {
+		t.Errorf("Sep-Mar 9 marks %q, want &@", r.Marks)
+	}
+	// "$ Convert to No Effect except November 16-30 (Turns 155-169) & March 1-15 (Turns 260-274)".
+	for _, c := range got["random-events-sep-nov-mar"].Conversions {
+		if c.Mark == "$" && (len(c.Except) != 2 || c.Except[0].Start != "1864-11-16" || c.Except[1].Turns.To != 274) {
+			t.Errorf("Sep-Mar conversion $ = %+v", c)
+		}
+	}
+	// Strategic events: "2 Continued Mining", "12 Hill Sick".
+	if r := event("strategic-events", 2); r.Event != "continued-mining" {
+		t.Errorf("strategic 2 = %+v", r)
+	}
+	if r := event("strategic-events", 12); r.Event != "hill-sick" {
+		t.Errorf("strategic 12 = %+v", r)
+	}
+	// Active posture: "16-19 6 Command Points required", ">=32 Must be Passive".
+	if r := event("active-command-posture", 17); r.CommandPoints != 6 {
+		t.Errorf("posture 17 = %+v, want 6 points", r)
+	}
+	if r := event("active-command-posture", 40); r.Posture != "passive" {
+		t.Errorf("posture 40 = %+v, want passive", r)
+	}
+	if r := event("active-command-posture", -20); r.CommandPoints != 3 {
+		t.Errorf("posture -20 = %+v, want 3 points", r)
+	}
+	if m := got["active-command-posture"].Modifiers[0]; *m.Value != -16 || m.During[0].Start != "1865-04-01" {
+		t.Errorf("first posture modifier = %+v, want -16 in April", m)
+	}
+	if r := got["union-posture-track"].Lookup(3); *r.Result.Modifier != 12 {
+		t.Errorf("posture box 3 = %+v, want +12", r.Result)
+	}
+	// Manpower: Union Sep-Oct "<=0 1 21", Nov-Apr "4-5 0 1"; Confederate "4-5 Lose 3".
+	if r := event("union-manpower-sep-oct", -3); *r.Manpower.Cavalry != 1 || *r.Manpower.Infantry != 21 {
+		t.Errorf("Union Sep-Oct -3 = %+v", r.Manpower)
+	}
+	if r := event("union-manpower-nov-apr", 5); *r.Manpower.Cavalry != 0 || *r.Manpower.Infantry != 1 {
+		t.Errorf("Union Nov-Apr 5 = %+v", r.Manpower)
+	}
+	if r := event("confederate-manpower-jan-apr", 5); *r.Manpower.Any != -3 {
+		t.Errorf("Confederate Jan-Apr 5 = %+v", r.Manpower)
+	}
+	if r := event("confederate-manpower-jun-dec", 0); *r.Manpower.Any != 5 {
+		t.Errorf("Confederate Jun-Dec 0 = %+v", r.Manpower)
+	}
+	// Strategic movement: Confederate 3 levels "21 36"; Union 4 levels "24 (20) 44 (36)".
+	if r := event("strategic-movement-confederate", 3); r.MovementAllowance.Infantry != 21 || r.MovementAllowance.Cavalry != 36 {
+		t.Errorf("Confederate strategic movement 3 = %+v", r.MovementAllowance)
+	}
+	if r := event("strategic-movement-union", 4); r.MovementAllowance.Cavalry != 44 || r.CommandParalysisAllowance.Infantry != 20 {
+		t.Errorf("Union strategic movement 4 = %+v / %+v", r.MovementAllowance, r.CommandParalysisAllowance)
+	}
+	// Mine effects: "6 1d, Breastworks", "<=2 No Effect".
+	if r := event("mine-effects", 6); !r.Disorganized || *r.Manpower.Any != -1 || r.Entrenchment != "Breastworks-Complete" {
+		t.Errorf("mine 6 = %+v", r)
+	}
+	if r := event("mine-effects", 1); r.Manpower != nil || r.Entrenchment != "" {
+		t.Errorf("mine 1 = %+v, want no effect", r)
+	}
+	// Schedule: "On August 9 (Turn 56) ... Kershaw must withdraw with 7 manpower and 4 artillery points";
+	// "On March 25 (Turn 284), the District leader Sheridan ...".
+	e := tpc.ScheduleEntry("c-1864-08-09-withdrawal")
+	if e == nil || e.Turn != 56 || e.Units[1].Unit != "c.kershaw.inf" || *e.Units[1].Manpower != 7 || *e.Units[1].Artillery != 4 {
+		t.Errorf("August Confederate withdrawal = %+v", e)
+	}
+	e = tpc.ScheduleEntry("u-1865-03-25-reinforcement")
+	if e == nil || e.Turn != 284 || len(e.Units) != 10 || e.Units[0].Unit != "u.sheridan.ldr-district" {
+		t.Errorf("March Union reinforcement = %+v", e)
+	}
+	if e := tpc.ScheduleEntry("u-1864-12-11-reinforcement"); e == nil || e.Returns != "u-1864-07-08-withdrawal" {
+		t.Errorf("December Union reinforcement = %+v", e)
+	}
+}
+
+// Deferred entries carry structured values: scenario 8's WH Lee rows enter
+// by special rule 4 in the Random Events Phase of Turn 2 (February 6, 1865)
+// on the south edge of the GTC South map.
+func TestTPCDeferredEntries(t *testing.T) {
+	n := 0
+	for _, sf := range Builtin().Module("tpc").Scenarios {
+		for _, table := range sf.Scenario.Setup {
+			for _, row := range table.Rows {
+				e := row.Entry
+				if e == nil {
+					continue
+				}
+				n++
+				if (e.Turn == 0 && e.Date == "") || (e.Rule == "" && e.Schedule == "") || (e.Where == nil && e.Schedule == "") {
+					t.Errorf("%s %s: entry %+v lacks a turn or date, or a rule or schedule, or a region", sf.Scenario.ID, row.Name, e)
+				}
+				if sf.Scenario.ID == "tpc-08" && (e.Turn != 2 || e.Date != "1865-02-06" || e.Rule != "4" || e.Where.Edge == nil || e.Where.Edge.Sheet != "gtc-south") {
+					t.Errorf("tpc-08 %s: entry %+v", row.Name, e)
+				}
+			}
+		}
+	}
+	if n < 4 {
+		t.Errorf("%d deferred-entry rows, want at least 4", n)
+	}
+}

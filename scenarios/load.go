@@ -242,6 +242,9 @@ type Module struct {
 	MapDoc      *Document
 	CountersDoc *Document
 	Scenarios   []*ScenarioFile
+	// Tables are the rules tables of the folder game.json files.tables
+	// names, in file-name order (none when it names no folder).
+	Tables []*TableFile
 	// Complete is true when every module file parsed and passed its schema.
 	Complete bool
 	index    *Index
@@ -299,8 +302,22 @@ func (l *Loader) Module(dir string) (*Module, error) {
 			scnPaths = append(scnPaths, l.join(scnDir, e.Name()))
 		}
 	}
+	var tblPaths []string
+	var tblDirErr error
+	tblDir := ""
+	if m.Game.Files.Tables != "" {
+		tblDir = rel(m.Game.Files.Tables)
+		tents, err := l.Src.ReadDir(tblDir)
+		tblDirErr = err
+		sort.Slice(tents, func(i, j int) bool { return tents[i].Name() < tents[j].Name() })
+		for _, e := range tents {
+			if !e.IsDir() && strings.HasSuffix(e.Name(), ".json") {
+				tblPaths = append(tblPaths, l.join(tblDir, e.Name()))
+			}
+		}
+	}
 	// Schema validation is the bulk of loading: do the files in parallel.
-	l.prefetch(append([]string{rel(m.Game.Files.Map), rel(m.Game.Files.Counters)}, scnPaths...))
+	l.prefetch(append(append([]string{rel(m.Game.Files.Map), rel(m.Game.Files.Counters)}, scnPaths...), tblPaths...))
 
 	load := func(r string, kind schema.Kind, v any) *Document {
 		p := rel(r)
@@ -329,6 +346,33 @@ func (l *Loader) Module(dir string) (*Module, error) {
 	m.MapDoc = load(m.Game.Files.Map, "map", m.Map)
 	m.Counters = &Counters{}
 	m.CountersDoc = load(m.Game.Files.Counters, "counters", m.Counters)
+
+	if tblDirErr != nil {
+		l.Diags.Append(fileDiag(gd, "/files/tables", fmt.Sprintf("cannot read the tables folder %s: %v", tblDir, tblDirErr)))
+		m.Complete = false
+	}
+	for _, p := range tblPaths {
+		d, err := l.File(p)
+		if err != nil {
+			return nil, err
+		}
+		tf := &TableFile{Doc: d}
+		switch {
+		case !d.Valid:
+			m.Complete = false
+		case d.Kind != "table":
+			l.Diags.Append(kindMismatch(d, "table"))
+			m.Complete = false
+		default:
+			tf.Table = &Table{}
+			if err := d.Decode(tf.Table); err != nil {
+				l.Diags.Append(fileDiag(d, "", err.Error()))
+				tf.Table = nil
+				m.Complete = false
+			}
+		}
+		m.Tables = append(m.Tables, tf)
+	}
 
 	if dirErr != nil {
 		l.Diags.Append(fileDiag(gd, "/files/scenarios", fmt.Sprintf("cannot read the scenarios folder %s: %v", scnDir, dirErr)))

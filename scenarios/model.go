@@ -143,7 +143,26 @@ type Calendar struct {
 	FirstTurn int         `json:"firstTurn,omitempty"`
 	Turns     int         `json:"turns,omitempty"`
 	Labels    []TurnLabel `json:"labels,omitempty"`
-	Notes     []Note      `json:"notes,omitempty"`
+	// StrategicCycle: every Nth turn holds a strategic cycle.
+	StrategicCycle *StrategicCycle `json:"strategicCycle,omitempty"`
+	// Marked lists turns the turn track marks (TPC's red manpower turns).
+	Marked []MarkedTurn `json:"marked,omitempty"`
+	Notes  []Note       `json:"notes,omitempty"`
+}
+
+// StrategicCycle says which turns hold a strategic cycle.
+type StrategicCycle struct {
+	Every  int        `json:"every"`
+	Rule   string     `json:"rule,omitempty"`
+	Source *SourceRef `json:"source,omitempty"`
+}
+
+// MarkedTurn is a turn the turn track marks (colour-coded) and why.
+type MarkedTurn struct {
+	Turn   int        `json:"turn"`
+	Mark   string     `json:"mark"`
+	Reason string     `json:"reason"`
+	Source *SourceRef `json:"source,omitempty"`
 }
 
 type GameFiles struct {
@@ -514,6 +533,9 @@ type Entry struct {
 	Rule  string  `json:"rule,omitempty"`
 	Phase string  `json:"phase,omitempty"`
 	Where *Region `json:"where,omitempty"`
+	// Schedule is the id of a schedule entry of the module's tables that
+	// governs this entry (TPC rule 16).
+	Schedule string `json:"schedule,omitempty"`
 }
 
 type SpecialRule struct {

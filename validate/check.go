@@ -27,6 +27,15 @@ type Check struct {
 	Doc      string        // what it enforces and why
 	Severity diag.Severity // default severity of its findings
 	Run      func(*Pass)
+	// Module, set instead of Run, makes a module-level check: it runs once
+	// per module over the module's own files (game.json, tables), with
+	// Pass.Scenario nil and Pass.Doc the document reported on.
+	Module func(*ModulePass)
+	// ReportsAs lists the codes of other checks under which this check
+	// reports its findings, so that one kind of fault has one code wherever
+	// it occurs (an unknown counter is unit-unknown in a setup row and in a
+	// rules table alike).
+	ReportsAs []string
 }
 
 // Pass is one run of a check over one scenario.
@@ -101,8 +110,8 @@ func CheckRegistry() error {
 		if c.Title == "" || c.Doc == "" {
 			errs = append(errs, fmt.Sprintf("check %q: title and doc are required", c.Code))
 		}
-		if c.Run == nil {
-			errs = append(errs, fmt.Sprintf("check %q: nil Run", c.Code))
+		if (c.Run == nil) == (c.Module == nil) {
+			errs = append(errs, fmt.Sprintf("check %q: exactly one of Run and Module must be set", c.Code))
 		}
 		if c.Severity == diag.Invalid {
 			errs = append(errs, fmt.Sprintf("check %q: severity not set", c.Code))
@@ -158,7 +167,7 @@ func Scenario(sf *scenarios.ScenarioFile, opts Options) diag.Diagnostics {
 	ix := sf.Module.Index()
 	topo := topology(sf.Module)
 	for _, c := range Checks() {
-		if opts.Disable[c.Code] {
+		if opts.Disable[c.Code] || c.Run == nil {
 			continue
 		}
 		c.Run(&Pass{Check: c, Scenario: sf.Scenario, Doc: sf.Doc, Module: sf.Module, Index: ix, Topo: topo, diags: &ds})

@@ -142,6 +142,13 @@ func checkRef(p *Pass, parent string, m jsonsrc.Member) {
 		str(location)
 	case "hexside":
 		strs(location)
+	case "schedule":
+		// A deferred entry governed by a schedule of the module's tables.
+		str(func(ptr, id string) {
+			if p.Module.ScheduleEntry(id) == nil {
+				p.Report(ptr, fmt.Sprintf("no schedule entry %q in the module's tables", id), "name the id of an entry of a schedule table")
+			}
+		})
 	case "basedOn":
 		str(func(ptr, id string) {
 			for _, sf := range p.Module.Scenarios {

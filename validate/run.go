@@ -80,7 +80,11 @@ func Builtin(opts Options) *Report {
 		for _, sf := range m.Scenarios {
 			r.Files = append(r.Files, result(sf.Doc))
 		}
+		for _, tf := range m.Tables {
+			r.Files = append(r.Files, result(tf.Doc))
+		}
 		r.Diags.Append(Scenarios(m.Scenarios, opts)...)
+		r.Diags.Append(Module(m, opts)...)
 	}
 	r.finish()
 	return r
@@ -115,7 +119,11 @@ func run(l *scenarios.Loader, files []string, opts Options) (*Report, error) {
 			for _, sf := range m.Scenarios {
 				add(sf.Doc)
 			}
+			for _, tf := range m.Tables {
+				add(tf.Doc)
+			}
 			r.Diags.Append(Scenarios(m.Scenarios, opts)...)
+			r.Diags.Append(Module(m, opts)...)
 		}
 		if d.Kind == "scenario" && !seenDoc[d.Path] {
 			sf, err := l.Scenario(f)

@@ -111,7 +111,7 @@ var manualAdjudication = register(&Check{
 var dates = register(&Check{
 	Code:     "date-calendar",
 	Title:    "scenario dates disagree with its length or the module calendar",
-	Doc:      "A scenario of N turns on a daily calendar runs from its start date to start + N-1 days, and its calendar turns are the module calendar's turns for those dates.",
+	Doc:      "A scenario of N turns on a daily calendar runs from its start date to start + N-1 days, and its calendar turns are the module calendar's turns for those dates. A deferred entry's date is the date of its turn, and the date of the schedule entry it names.",
 	Severity: diag.Error,
 	Run: func(p *Pass) {
 		l := p.Scenario.Length
@@ -143,6 +143,24 @@ var dates = register(&Check{
 			first = 1
 		}
 		turn := int(start.Sub(calStart).Hours()/24) + first
+		for t, table := range p.Scenario.Setup {
+			for r, row := range table.Rows {
+				e := row.Entry
+				if e == nil {
+					continue
+				}
+				if e.Date != "" && e.Turn != 0 {
+					if want := start.AddDate(0, 0, e.Turn-1).Format(time.DateOnly); e.Date != want {
+						p.Report(rowPtr(t, r)+"/entry/date", fmt.Sprintf("scenario turn %d is %s, not %s", e.Turn, want, e.Date), "correct the date or the turn")
+					}
+				}
+				if e.Schedule != "" && e.Date != "" {
+					if se := p.Module.ScheduleEntry(e.Schedule); se != nil && se.Date != e.Date {
+						p.Report(rowPtr(t, r)+"/entry/date", fmt.Sprintf("schedule entry %q is on %s, not %s", e.Schedule, se.Date, e.Date), "correct the date or the schedule id")
+					}
+				}
+			}
+		}
 		if l.CalendarTurns != nil {
 			if l.CalendarTurns.First != turn {
 				p.Report("/length/calendarTurns/first", fmt.Sprintf("%s is turn %d of the module calendar, not %d", l.Start, turn, l.CalendarTurns.First), fmt.Sprintf("set first to %d", turn))
