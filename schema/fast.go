@@ -46,11 +46,12 @@ type fastSchema struct {
 	minLength, maxLength int // maxLength -1: none
 	minimum, maximum     *big.Rat
 
-	allOf, oneOf []*fastSchema
-	ifS, thenS   *fastSchema
-	elseS        *fastSchema
-	refTarget    string // resolved after every schema is built
-	refBase      string
+	allOf, anyOf, oneOf []*fastSchema
+	not                 *fastSchema
+	ifS, thenS          *fastSchema
+	elseS               *fastSchema
+	refTarget           string // resolved after every schema is built
+	refBase             string
 }
 
 // annotations are keywords that never change a verdict.
@@ -197,16 +198,21 @@ func (c *fastCompiler) fill(s *fastSchema, n *jsonsrc.Node, file, ptr string) er
 			s.thenS, err = c.at(file, p)
 		case "else":
 			s.elseS, err = c.at(file, p)
-		case "allOf", "oneOf":
+		case "not":
+			s.not, err = c.at(file, p)
+		case "allOf", "anyOf", "oneOf":
 			list := make([]*fastSchema, len(v.Items))
 			for i := range v.Items {
 				if list[i], err = c.at(file, fmt.Sprintf("%s/%d", p, i)); err != nil {
 					return err
 				}
 			}
-			if m.Key == "allOf" {
+			switch m.Key {
+			case "allOf":
 				s.allOf = list
-			} else {
+			case "anyOf":
+				s.anyOf = list
+			default:
 				s.oneOf = list
 			}
 		case "required":
@@ -325,6 +331,21 @@ func (s *fastSchema) valid(n *jsonsrc.Node) bool {
 	}
 	for _, a := range s.allOf {
 		if !a.valid(n) {
+			return false
+		}
+	}
+	if s.not != nil && s.not.valid(n) {
+		return false
+	}
+	if s.anyOf != nil {
+		found := false
+		for _, a := range s.anyOf {
+			if a.valid(n) {
+				found = true
+				break
+			}
+		}
+		if !found {
 			return false
 		}
 	}
