@@ -77,28 +77,43 @@ var (
 func fastFor(kind Kind) *fastSchema {
 	fastOnce.Do(func() {
 		fastKinds = map[Kind]*fastSchema{}
+		// One compiler for every kind, so common.schema.json is parsed and
+		// its definitions built once.
+		c := newFastCompiler()
 		for _, k := range Kinds() {
-			s, err := compileFast(string(k) + ".schema.json")
-			if err == nil {
-				fastKinds[k] = s
+			s, err := c.compile(string(k) + ".schema.json")
+			if err != nil {
+				// The failed compile may have left half-built definitions:
+				// later kinds start afresh rather than share them.
+				c = newFastCompiler()
+				continue
 			}
+			fastKinds[k] = s
 		}
 	})
 	return fastKinds[kind]
 }
 
+func newFastCompiler() *fastCompiler {
+	return &fastCompiler{docs: map[string]*jsonsrc.Node{}, built: map[string]*fastSchema{}}
+}
+
 // compileFast builds the fast validator of one embedded schema file and
 // everything it references.
 func compileFast(name string) (*fastSchema, error) {
-	c := &fastCompiler{docs: map[string]*jsonsrc.Node{}, built: map[string]*fastSchema{}}
+	return newFastCompiler().compile(name)
+}
+
+func (c *fastCompiler) compile(name string) (*fastSchema, error) {
 	root, err := c.at(name, "")
 	if err != nil {
 		return nil, err
 	}
 	// $refs are resolved in a second step so recursive definitions
 	// (a region made of regions) close into a cycle instead of recursing.
-	for i := 0; i < len(c.refs); i++ {
-		s := c.refs[i]
+	for len(c.refs) > 0 {
+		s := c.refs[0]
+		c.refs = c.refs[1:]
 		file, ptr, _ := strings.Cut(s.refTarget, "#")
 		if file == "" {
 			file = s.refBase

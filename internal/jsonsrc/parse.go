@@ -254,7 +254,31 @@ const maxNumberLen = 64
 // str reads a string literal starting at the opening quote.
 func (p *parser) str() (string, *SyntaxError) {
 	p.pos++ // opening quote
+	// Fast path: most strings have no escapes, so the decoded text is the
+	// source bytes themselves and needs no builder.
+	start := p.pos
+	for p.pos < len(p.src) {
+		c := p.src[p.pos]
+		if c == '"' {
+			s := string(p.src[start:p.pos])
+			p.pos++
+			return s, nil
+		}
+		if c == '\\' || c < 0x20 {
+			break
+		}
+		if c < utf8.RuneSelf {
+			p.pos++
+			continue
+		}
+		r, size := utf8.DecodeRune(p.src[p.pos:])
+		if r == utf8.RuneError && size == 1 {
+			break // the slow path reports it
+		}
+		p.pos += size
+	}
 	var b strings.Builder
+	b.Write(p.src[start:p.pos])
 	for {
 		if p.pos >= len(p.src) {
 			return "", p.fail("unterminated string")
