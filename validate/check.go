@@ -47,6 +47,13 @@ type Pass struct {
 	Index    *scenarios.Index
 	Topo     *rules.Topology
 	diags    *diag.Diagnostics
+	shared   *shared // computed once per scenario, used by several checks
+}
+
+// shared holds per-scenario results several checks need.
+type shared struct {
+	placed     []placed
+	placedDone bool
 }
 
 // Report records a finding at the value a JSON Pointer names; if the pointer
@@ -166,11 +173,12 @@ func Scenario(sf *scenarios.ScenarioFile, opts Options) diag.Diagnostics {
 	}
 	ix := sf.Module.Index()
 	topo := topology(sf.Module)
+	sh := &shared{}
 	for _, c := range Checks() {
 		if opts.Disable[c.Code] || c.Run == nil {
 			continue
 		}
-		c.Run(&Pass{Check: c, Scenario: sf.Scenario, Doc: sf.Doc, Module: sf.Module, Index: ix, Topo: topo, diags: &ds})
+		c.Run(&Pass{Check: c, Scenario: sf.Scenario, Doc: sf.Doc, Module: sf.Module, Index: ix, Topo: topo, diags: &ds, shared: sh})
 	}
 	return ds.Sort()
 }

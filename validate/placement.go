@@ -27,6 +27,9 @@ type placed struct {
 // deferred entries, not boxes), with their physical points. Rows whose
 // location does not resolve are left to hex-unknown.
 func onMap(p *Pass) []placed {
+	if p.shared != nil && p.shared.placedDone {
+		return p.shared.placed
+	}
 	var out []placed
 	forRows(p, func(t, r int, table *scenarios.SetupTable, row *scenarios.SetupRow) {
 		if row.Hex == "" || row.Entry != nil {
@@ -38,6 +41,9 @@ func onMap(p *Pass) []placed {
 		}
 		out = append(out, placed{t: t, r: r, side: table.Side, row: row, point: pt, loc: loc})
 	})
+	if p.shared != nil {
+		p.shared.placed, p.shared.placedDone = out, true
+	}
 	return out
 }
 

@@ -120,6 +120,21 @@ func Parse(src []byte) (*Node, *SyntaxError) {
 type parser struct {
 	src []byte
 	pos int
+	// Nodes come from slabs and members and items are gathered on shared
+	// stacks then copied out at their exact size: a document costs a few
+	// large allocations instead of several per value.
+	slab    []Node
+	members []Member
+	items   []*Node
+}
+
+// node allocates a node from the current slab.
+func (p *parser) node(n Node) *Node {
+	if len(p.slab) == cap(p.slab) {
+		p.slab = make([]Node, 0, 256)
+	}
+	p.slab = append(p.slab, n)
+	return &p.slab[len(p.slab)-1]
 }
 
 func (p *parser) fail(format string, args ...any) *SyntaxError {
@@ -169,15 +184,15 @@ func (p *parser) value(depth int) (*Node, *SyntaxError) {
 		if err != nil {
 			return nil, err
 		}
-		return &Node{Kind: String, Start: start, End: p.pos, Text: s}, nil
+		return p.node(Node{Kind: String, Start: start, End: p.pos, Text: s}), nil
 	case c == '-' || (c >= '0' && c <= '9'):
 		return p.number()
 	case c == 't':
-		return p.literal("true", &Node{Kind: Bool, Bool: true})
+		return p.literal("true", p.node(Node{Kind: Bool, Bool: true}))
 	case c == 'f':
-		return p.literal("false", &Node{Kind: Bool})
+		return p.literal("false", p.node(Node{Kind: Bool}))
 	case c == 'n':
-		return p.literal("null", &Node{Kind: Null})
+		return p.literal("null", p.node(Node{Kind: Null}))
 	case c == '\'':
 		return nil, p.fail("JSON strings use double quotes, not single quotes")
 	case c == '}' || c == ']':
@@ -245,7 +260,7 @@ func (p *parser) number() (*Node, *SyntaxError) {
 		p.pos = start
 		return nil, p.fail("number %s is out of range", text)
 	}
-	return &Node{Kind: Number, Start: start, End: p.pos, Text: text}, nil
+	return p.node(Node{Kind: Number, Start: start, End: p.pos, Text: text}), nil
 }
 
 // maxNumberLen bounds a number literal's length.
@@ -375,7 +390,9 @@ func (p *parser) hex4() (rune, *SyntaxError) {
 }
 
 func (p *parser) array(depth int) (*Node, *SyntaxError) {
-	n := &Node{Kind: Array, Start: p.pos}
+	n := p.node(Node{Kind: Array, Start: p.pos})
+	base := len(p.items)
+	defer func() { p.items = p.items[:base] }()
 	p.pos++
 	p.skipSpace()
 	if p.pos < len(p.src) && p.src[p.pos] == ']' {
@@ -389,7 +406,7 @@ func (p *parser) array(depth int) (*Node, *SyntaxError) {
 		if err != nil {
 			return nil, err
 		}
-		n.Items = append(n.Items, v)
+		p.items = append(p.items, v)
 		p.skipSpace()
 		if p.pos >= len(p.src) {
 			e := p.fail("unexpected end of file: expected ',' or ']' to close the array")
@@ -406,6 +423,7 @@ func (p *parser) array(depth int) (*Node, *SyntaxError) {
 		case ']':
 			p.pos++
 			n.End = p.pos
+			n.Items = append([]*Node(nil), p.items[base:]...)
 			return n, nil
 		default:
 			return nil, p.fail("unexpected %s: expected ',' or ']' (is a comma missing?)", p.describe())
@@ -414,7 +432,9 @@ func (p *parser) array(depth int) (*Node, *SyntaxError) {
 }
 
 func (p *parser) object(depth int) (*Node, *SyntaxError) {
-	n := &Node{Kind: Object, Start: p.pos}
+	n := p.node(Node{Kind: Object, Start: p.pos})
+	base := len(p.members)
+	defer func() { p.members = p.members[:base] }()
 	p.pos++
 	p.skipSpace()
 	if p.pos < len(p.src) && p.src[p.pos] == '}' {
@@ -461,7 +481,7 @@ func (p *parser) object(depth int) (*Node, *SyntaxError) {
 		if verr != nil {
 			return nil, verr
 		}
-		n.Members = append(n.Members, Member{Key: key, KeyStart: keyStart, KeyEnd: keyEnd, Value: v})
+		p.members = append(p.members, Member{Key: key, KeyStart: keyStart, KeyEnd: keyEnd, Value: v})
 		p.skipSpace()
 		if p.pos >= len(p.src) {
 			e := p.fail("unexpected end of file: expected ',' or '}' to close the object")
@@ -474,6 +494,7 @@ func (p *parser) object(depth int) (*Node, *SyntaxError) {
 		case '}':
 			p.pos++
 			n.End = p.pos
+			n.Members = append([]Member(nil), p.members[base:]...)
 			return n, nil
 		default:
 			return nil, p.fail("unexpected %s: expected ',' or '}' (is a comma missing?)", p.describe())
