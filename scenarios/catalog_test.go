@@ -27,6 +27,9 @@ func TestBuiltinCatalogLoads(t *testing.T) {
 // rulebook's setup tables (001_28c7e36b674162dc.txt), non-unit rows such as
 // redoubts and deferred-entry rows included. Scenario 10's Confederate table
 // is printed as run-together copies; 32 is the count of distinct rows.
+// Scenario 11 prints 58 and 64 tab-separated lines: line 3010 is debris and
+// line 3108 holds Gibbs's cells. Scenario 12's Union table prints 76: lines
+// 3282 and 3308 continue the Kautz-25th and Ayres rows.
 var rulebookRowCounts = map[string][2]int{ // {confederate, union}
 	"tpc-01": {14, 17},
 	"tpc-02": {8, 18},
@@ -38,6 +41,8 @@ var rulebookRowCounts = map[string][2]int{ // {confederate, union}
 	"tpc-08": {18, 26},
 	"tpc-09": {31, 25},
 	"tpc-10": {32, 36},
+	"tpc-11": {57, 63},
+	"tpc-12": {69, 74},
 }
 
 func TestSetupRowCountsMatchRulebook(t *testing.T) {
@@ -98,6 +103,68 @@ func TestSpotValues(t *testing.T) {
 	}
 	if r := row("tpc-07", "union", "Smith-B"); r.Unit != "u.smith-b.cav" {
 		t.Errorf("tpc-07 Smith-B unit = %q", r.Unit)
+	}
+	// Scenario 11 line 2997: "Heth-A Div III Inf 11^& N1732 (Glendale)".
+	if r := row("tpc-11", "confederate", "Heth-A"); r.Manpower == nil || *r.Manpower != 11 || r.Marks != "^&" || r.Hex != "N1732" || r.Place != "Glendale" {
+		t.Errorf("tpc-11 Heth-A = %+v", r)
+	}
+	// Line 3076: "Brooks Corps X Inf -#" is the X Corps leader.
+	if r := row("tpc-11", "union", "Brooks"); r.Unit != "u.brooks.ldr-corps" || r.Type != "Ldr" || r.Marks != "#" {
+		t.Errorf("tpc-11 Brooks = %+v", r)
+	}
+	// Lines 3107-3108: Gibbs's cells are split over two lines; a March 25
+	// reinforcement (16.4), campaign Turn 284.
+	if r := row("tpc-11", "union", "Gibbs"); r.Manpower == nil || *r.Manpower != 1 || r.Entry == nil || r.Entry.Turn != 284 || r.Entry.Date != "1865-03-25" || r.Entry.Rule != "16.4" {
+		t.Errorf("tpc-11 Gibbs = %+v", r)
+	}
+	// Line 3020: Gordon arrives December 19 (Turn 188, 16.2).
+	if r := row("tpc-11", "confederate", "Gordon"); r.Entry == nil || r.Entry.Turn != 188 || r.Entry.Date != "1864-12-19" {
+		t.Errorf("tpc-11 Gordon = %+v", r)
+	}
+	// Line 2977: the Confederate gunboat is in the James River box.
+	if r := row("tpc-11", "confederate", "Gunboat"); r.Marker != "gunboat" || r.Box != "James River (see 25.0)" {
+		t.Errorf("tpc-11 Gunboat = %+v", r)
+	}
+	// Special rules 2 and 18: posture Active in box 2, 3 command points,
+	// Longstreet on the December 3 (Turn 172) box.
+	st := c.Scenario("tpc-11").Scenario.Start
+	if st == nil || st.Tracks["union-posture"] != 2 || st.Tracks["union-command-points"] != 3 || st.Statuses["union-posture"] != "active" {
+		t.Errorf("tpc-11 start = %+v", st)
+	} else {
+		turns := map[string]int{}
+		for _, m := range st.Markers {
+			turns[m.Marker+m.Unit] = m.Turn
+		}
+		if turns["c.longstreet.ldr-corps"] != 172 || turns["confederate-withdrawal"] != 56 || turns["union-withdrawal"] != 24 {
+			t.Errorf("tpc-11 Turn Track markers = %v", turns)
+		}
+	}
+	// Rule 30.0: no VP; two draws and two Union victories, else Confederate.
+	if v := c.Scenario("tpc-11").Scenario.Victory; len(v.Automatic) != 4 || !v.Automatic[1].Draw || v.Otherwise == nil || v.Otherwise.Winner != "confederate" || len(v.Awards) != 0 {
+		t.Errorf("tpc-11 victory = %+v", v)
+	}
+	// Scenario 12 turns 1-9 are campaign Turns 288-296.
+	if l := c.Scenario("tpc-12").Scenario.Length; l.Turns != 9 || l.CalendarTurns == nil || l.CalendarTurns.First != 288 || l.CalendarTurns.Last != 296 {
+		t.Errorf("tpc-12 length = %+v", l)
+	}
+	// Line 3281: "Kautz-25th Div XXV Inf - 9$" with its hex on line 3282.
+	if r := row("tpc-12", "union", "Kautz-25th"); r.Manpower == nil || *r.Manpower != 9 || r.Marks != "$" || r.Hex != "S0702" {
+		t.Errorf("tpc-12 Kautz-25th = %+v", r)
+	}
+	// Line 3309: Ayres's hex printed "$0318 $0517 (Clabe Terry)".
+	if r := row("tpc-12", "union", "Ayres"); r.Manpower == nil || *r.Manpower != 8 || r.Hex != "S0318" || r.Type != "Inf" {
+		t.Errorf("tpc-12 Ayres = %+v", r)
+	}
+	// Line 3225: "Cooke-B Brig III Inf 4$ GTC $3845".
+	if r := row("tpc-12", "confederate", "Cooke-B"); r.Hex != "GTC S3845" || r.Marks != "$" {
+		t.Errorf("tpc-12 Cooke-B = %+v", r)
+	}
+	// Line 3236: WH Lee's division enters on Turn 2 (special rule 5).
+	if r := row("tpc-12", "confederate", "Barringer"); r.Entry == nil || r.Entry.Turn != 2 || r.Entry.Rule != "5" || r.Marks != "%" {
+		t.Errorf("tpc-12 Barringer = %+v", r)
+	}
+	if st := c.Scenario("tpc-12").Scenario.Start; st == nil || st.Tracks["union-posture"] != 0 || st.Tracks["union-command-points"] != 12 || st.Statuses["union-posture"] != "passive" {
+		t.Errorf("tpc-12 start = %+v", st)
 	}
 	// Scenario 4's victory table prints no thresholds.
 	if lv := c.Scenario("tpc-04").Scenario.Victory.Levels; lv == nil || lv.Thresholds != "missing" || len(lv.Bands) != 6 {

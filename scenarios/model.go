@@ -401,9 +401,12 @@ type FirstPlayer struct {
 	Text string `json:"text"`
 }
 
-// StartMarker is a marker placed at the start.
+// StartMarker is a marker placed at the start, or a counter placed like one
+// (Unit: a leader waiting on the Turn Track). Turn is the Turn Track box.
 type StartMarker struct {
-	Marker  string   `json:"marker"`
+	Marker  string   `json:"marker,omitempty"`
+	Unit    string   `json:"unit,omitempty"`
+	Turn    int      `json:"turn,omitempty"`
 	Side    string   `json:"side,omitempty"`
 	At      string   `json:"at,omitempty"`
 	Hexside []string `json:"hexside,omitempty"`
@@ -676,6 +679,9 @@ type Condition struct {
 	Turn                *TurnSpan     `json:"turn,omitempty"`
 	Attacked            *AttackedCond `json:"attacked,omitempty"`
 	Declared            *DeclaredCond `json:"declared,omitempty"`
+	RRHexPathsCut       *RRCutCond    `json:"rrHexPathsCut,omitempty"`
+	Consecutive         *ConsecCond   `json:"consecutive,omitempty"`
+	GameEnd             bool          `json:"gameEnd,omitempty"`
 	All                 []Condition   `json:"all,omitempty"`
 	Any                 []Condition   `json:"any,omitempty"`
 	Not                 *Condition    `json:"not,omitempty"`
@@ -741,8 +747,24 @@ type AttackedCond struct {
 }
 
 type DeclaredCond struct {
-	Event string `json:"event"`
-	Side  string `json:"side,omitempty"`
+	Event string    `json:"event"`
+	Side  string    `json:"side,omitempty"`
+	Turns *TurnSpan `json:"turns,omitempty"`
+}
+
+// RRCutCond holds when every RR Hex Path of Side leading into the region is
+// cut for supply (TPC 9.0, 30.0).
+type RRCutCond struct {
+	Side string `json:"side"`
+	Into Region `json:"into"`
+	Rule string `json:"rule,omitempty"`
+}
+
+// ConsecCond holds when Condition held at each of the last Checks victory
+// checks in a row, the current one included.
+type ConsecCond struct {
+	Condition Condition `json:"condition"`
+	Checks    int       `json:"checks"`
 }
 
 // Victory holds a scenario's victory conditions.
@@ -815,7 +837,8 @@ type Reduction struct {
 // Automatic is a result that overrides the VP count.
 type Automatic struct {
 	Text          string     `json:"text"`
-	Winner        string     `json:"winner"`
+	Winner        string     `json:"winner,omitempty"`
+	Draw          bool       `json:"draw,omitempty"`
 	Level         string     `json:"level,omitempty"`
 	Condition     *Condition `json:"condition,omitempty"`
 	Qualifier     *Condition `json:"qualifier,omitempty"`
@@ -824,8 +847,10 @@ type Automatic struct {
 	Notes         []Note     `json:"notes,omitempty"`
 }
 
+// Outcome is a result: a winner, or a draw.
 type Outcome struct {
-	Winner string `json:"winner"`
+	Winner string `json:"winner,omitempty"`
+	Draw   bool   `json:"draw,omitempty"`
 	Level  string `json:"level,omitempty"`
 }
 

@@ -53,6 +53,38 @@ func TestNoNetwork(t *testing.T) {
 	}
 }
 
+// A result is a winner or a draw, never neither nor both (TPC 30.0 draws);
+// a start marker is a marker or a counter, never neither.
+func TestOutcomeAndStartMarkerShapes(t *testing.T) {
+	doc := func(victory, markers string) []byte {
+		return []byte(`{"$schema": "scenario.schema.json", "id": "x", "module": "tpc", "title": "x", "source": {},
+			"maps": {"text": "x"}, "length": {"text": "x", "turns": 1}, "setup": [{"side": "union", "rows": []}],
+			"specialRules": [], "start": {"markers": [` + markers + `]}, "victory": ` + victory + `}`)
+	}
+	tests := []struct {
+		name, victory, markers string
+		ok                     bool
+	}{
+		{"winner", `{"text": "x", "otherwise": {"winner": "union"}}`, `{"marker": "control"}`, true},
+		{"draw", `{"text": "x", "automatic": [{"text": "x", "draw": true}], "otherwise": {"draw": true}}`, `{"unit": "c.longstreet.ldr-corps", "turn": 172}`, true},
+		{"no result", `{"text": "x", "automatic": [{"text": "x", "level": "Draw"}]}`, `{"marker": "control"}`, false},
+		{"winner and draw", `{"text": "x", "otherwise": {"winner": "union", "draw": true}}`, `{"marker": "control"}`, false},
+		{"marker and unit", `{"text": "x"}`, `{"marker": "control", "unit": "c.lee.ldr-army"}`, false},
+		{"neither marker nor unit", `{"text": "x"}`, `{"turn": 3}`, false},
+	}
+	for _, tt := range tests {
+		src := doc(tt.victory, tt.markers)
+		root, err := jsonsrc.Parse(src)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		ds := Validate("scenario", jsonsrc.NewFile("x.json", src), root)
+		if (len(ds) == 0) != tt.ok {
+			t.Errorf("%s: %d schema findings %v, want ok=%v", tt.name, len(ds), ds, tt.ok)
+		}
+	}
+}
+
 // BenchmarkCompile measures the one-time cost every muster run pays before
 // validating anything.
 func BenchmarkCompile(b *testing.B) {

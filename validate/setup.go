@@ -352,7 +352,7 @@ func quoteList(names []string) string {
 var startUnknown = register(&Check{
 	Code:     "start-unknown",
 	Title:    "start state names a track, status, box or card holder the module does not declare",
-	Doc:      "A scenario's start block (and each variant's) sets tracks, statuses, cards, holding boxes and markers by the ids game.json declares; track values must lie within the track, status values among the status's values, and boxes may hold only counters of the module.",
+	Doc:      "A scenario's start block (and each variant's) sets tracks, statuses, cards, holding boxes and markers by the ids game.json declares; track values must lie within the track, status values among the status's values, and boxes and counters placed like markers must be counters of the module.",
 	Severity: diag.Error,
 	Run: func(p *Pass) {
 		check := func(ptr string, st *scenarios.Start) {
@@ -397,6 +397,12 @@ var startUnknown = register(&Check{
 				}
 			}
 			for i, m := range st.Markers {
+				if m.Unit != "" {
+					if ix.Counters[m.Unit] == nil {
+						p.Report(fmt.Sprintf("%s/markers/%d/unit", ptr, i), fmt.Sprintf("no counter %q in the module", m.Unit), "use a counter id"+didYouMean(m.Unit, keys(ix.Counters)))
+					}
+					continue
+				}
 				if ix.Markers[m.Marker] == nil {
 					p.Report(fmt.Sprintf("%s/markers/%d/marker", ptr, i), fmt.Sprintf("no marker %q in the module", m.Marker), "use a marker id of game.json"+didYouMean(m.Marker, keys(ix.Markers)))
 				}
