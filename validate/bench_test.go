@@ -148,9 +148,9 @@ func syntheticModule(n int) fstest.MapFS {
 ` + rows.String() + `]}],
  "specialRules": [], "victory": {"text": "x", "scoring": "blue", "levels": {"bands": [{"level": "A", "winner": "blue", "min": 1}, {"level": "B", "winner": "red", "max": 0}]}}}`
 	return fstest.MapFS{
-		"synthetic/game.json":               {Data: []byte(game)},
-		"synthetic/map.json":                {Data: []byte(mp)},
-		"synthetic/counters.json":           {Data: []byte(`{"$schema": "counters.schema.json", "module": "synthetic", "counters": [` + counters.String() + `]}`)},
+		"synthetic/game.json":                {Data: []byte(game)},
+		"synthetic/map.json":                 {Data: []byte(mp)},
+		"synthetic/counters.json":            {Data: []byte(`{"$schema": "counters.schema.json", "module": "synthetic", "counters": [` + counters.String() + `]}`)},
 		"synthetic/scenarios/synthetic.json": {Data: []byte(scen)},
 	}
 }

@@ -563,3 +563,32 @@ func (p *Pass) line(ptr string) int {
 	}
 	return p.Doc.File.Pos(n.Start).Line
 }
+
+var entrySchedule = register(&Check{
+	Code:     "entry-schedule",
+	Title:    "reinforcement row not named by its schedule entry",
+	Doc:      "A deferred-entry row that cites a schedule entry (entry.schedule) must place a unit that entry brings: named by id, or matched by one of its unit filters. Otherwise the row or the schedule id is wrong.",
+	Severity: diag.Error,
+	Run: func(p *Pass) {
+		forRows(p, func(t, r int, table *scenarios.SetupTable, row *scenarios.SetupRow) {
+			e := row.Entry
+			if e == nil || e.Schedule == "" || row.Unit == "" {
+				return
+			}
+			se := p.Module.ScheduleEntry(e.Schedule)
+			if se == nil {
+				return // ref-unknown reports it
+			}
+			if se.Side != "" && se.Side != table.Side {
+				p.Report(rowPtr(t, r)+"/entry/schedule", fmt.Sprintf("schedule entry %q brings %s units, but this is the %s setup", se.ID, se.Side, table.Side), "correct the schedule id")
+				return
+			}
+			for _, u := range se.Units {
+				if u.Unit == row.Unit || u.Any != nil && p.rowMatches(u.Any, table.Side, row) || u.All != nil && p.rowMatches(u.All, table.Side, row) {
+					return
+				}
+			}
+			p.Report(rowPtr(t, r)+"/entry/schedule", fmt.Sprintf("schedule entry %q does not bring %s", se.ID, row.Unit), "correct the schedule id, or add the unit to the schedule entry")
+		})
+	},
+})

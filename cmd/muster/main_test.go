@@ -195,12 +195,12 @@ func TestValidateSARIF(t *testing.T) {
 		}
 		json.Unmarshal([]byte(out), &log)
 		res := log.Runs[0].Results
-		if len(res) != 8 {
-			t.Fatalf("%d results, want the 8 findings of placement.want", len(res))
+		if len(res) != 10 {
+			t.Fatalf("%d results, want the 10 findings of placement.want", len(res))
 		}
 		r := res[len(res)-1]
 		loc := r.Locations[0].PhysicalLocation
-		if r.RuleID != "award-unreachable" || loc.ArtifactLocation.URI != "../../validate/testdata/placement.json" || loc.Region.StartLine != 38 || loc.Region.StartColumn != 100 {
+		if r.RuleID != "award-unreachable" || loc.ArtifactLocation.URI != "../../validate/testdata/placement.json" || loc.Region.StartLine != 40 || loc.Region.StartColumn != 100 {
 			t.Errorf("last result = %+v", r)
 		}
 		wantLevel := "warning"
