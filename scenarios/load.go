@@ -1,7 +1,6 @@
 package scenarios
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -105,7 +104,10 @@ func kindList() string {
 // Decode fills v from the document's source. Call it only on valid
 // documents: the schema has already checked every type.
 func (d *Document) Decode(v any) error {
-	if err := json.Unmarshal(d.File.Bytes, v); err != nil {
+	if d.Root == nil {
+		return fmt.Errorf("decode %s: the document did not parse", d.Path)
+	}
+	if err := d.Root.Decode(v); err != nil {
 		return fmt.Errorf("decode %s: %w", d.Path, err)
 	}
 	return nil
