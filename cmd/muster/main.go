@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 
 	"github.com/urfave/cli/v2"
 )
@@ -19,6 +20,12 @@ const (
 )
 
 func main() {
+	// A muster run is short and its heap small (tens of MB for the whole
+	// catalog), so collecting less often costs little memory and saves time.
+	// GOGC in the environment still wins.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
 	os.Exit(run(os.Args, os.Stdout, os.Stderr))
 }
 
