@@ -190,6 +190,14 @@ func Missing(m *scenarios.Module) []string {
 			out = append(out, fmt.Sprintf("counter values (%s) for %d of %d counters", what, missing, len(c.Counters)))
 		}
 	}
+	if g := m.Game; g != nil {
+		switch st := g.Stacking; {
+		case st == nil:
+			out = append(out, "stacking: game.json gives no stacking rule, so setups are not checked against one")
+		case st.Missing:
+			out = append(out, "stacking: "+st.Text)
+		}
+	}
 	if mp := m.Map; mp != nil {
 		for _, t := range mp.Missing {
 			out = append(out, "map: "+t.Text)
