@@ -33,6 +33,7 @@ type fastSchema struct {
 	pattern *regexp.Regexp
 
 	properties           map[string]*fastSchema
+	propOrder            []string // property names as the schema lists them (for muster fmt)
 	additionalProperties *fastSchema
 	required             []string
 	dependentRequired    map[string][]string
@@ -196,6 +197,7 @@ func (c *fastCompiler) fill(s *fastSchema, n *jsonsrc.Node, file, ptr string) er
 		case "properties":
 			s.properties = map[string]*fastSchema{}
 			for _, pm := range v.Members {
+				s.propOrder = append(s.propOrder, pm.Key)
 				s.properties[pm.Key], err = c.at(file, p+"/"+jsonsrc.PointerToken(pm.Key))
 				if err != nil {
 					return err
