@@ -35,6 +35,19 @@ type FileResult struct {
 // module; a scenario outside any module folder is checked against the
 // shipped module its "module" names. An unreadable path is an error.
 func Paths(paths []string, opts Options) (*Report, error) {
+	files, err := JSONFiles(paths)
+	if err != nil {
+		return nil, err
+	}
+	l := scenarios.NewLoader(scenarios.Disk{})
+	l.Builtin = func(id string) *scenarios.Module { return scenarios.Builtin().Module(id) }
+	return run(l, files, opts)
+}
+
+// JSONFiles lists the files a set of paths names: files as given, and the
+// *.json files under folders, skipping hidden folders and folders named
+// testdata (deliberately broken fixtures, as the go tool skips them).
+func JSONFiles(paths []string) ([]string, error) {
 	var files []string
 	for _, p := range paths {
 		info, err := os.Stat(p)
@@ -61,9 +74,7 @@ func Paths(paths []string, opts Options) (*Report, error) {
 			return nil, err
 		}
 	}
-	l := scenarios.NewLoader(scenarios.Disk{})
-	l.Builtin = func(id string) *scenarios.Module { return scenarios.Builtin().Module(id) }
-	return run(l, files, opts)
+	return files, nil
 }
 
 // Builtin validates the shipped catalog embedded in the binary.

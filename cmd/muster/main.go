@@ -70,6 +70,8 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			validateCommand(),
 			listCommand(),
 			schemaCommand(),
+			newCommand(),
+			fmtCommand(),
 			versionCommand(),
 		},
 	}

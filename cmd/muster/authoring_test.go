@@ -1,0 +1,168 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var todoValue = regexp.MustCompile(`"TODO[^"]*"`)
+
+// fillTODOs replaces every placeholder with a plain value, as a designer
+// filling in a scaffold would.
+func fillTODOs(t *testing.T, paths ...string) {
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(p, todoValue.ReplaceAll(src, []byte(`"filled in"`)), 0o644)
+	}
+}
+
+// validateCodes runs muster validate --format json and returns the exit
+// code and the finding codes.
+func validateCodes(t *testing.T, path string) (int, []string) {
+	code, out, errOut := muster(t, "validate", "--format", "json", "--all", path)
+	var rep struct {
+		Diagnostics []struct{ Code string }
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\n%s%s", err, out, errOut)
+	}
+	var codes []string
+	for _, d := range rep.Diagnostics {
+		codes = append(codes, d.Code)
+	}
+	return code, codes
+}
+
+// A scenario from muster new fails validation only on its placeholders,
+// one finding per TODO, and passes once they are filled in.
+func TestNewScenarioFailsOnlyOnPlaceholders(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "raid.json")
+	if code, _, errOut := muster(t, "new", "scenario", "--module", "tpc", "--id", "tpc-raid", "-o", out); code != 0 {
+		t.Fatalf("new: exit %d: %s", code, errOut)
+	}
+	src, _ := os.ReadFile(out)
+	todos := len(todoValue.FindAll(src, -1))
+	code, codes := validateCodes(t, out)
+	if code != 1 || len(codes) != todos || todos < 5 {
+		t.Fatalf("exit %d with %v; want exit 1 and one placeholder finding per TODO (%d)", code, codes, todos)
+	}
+	for _, c := range codes {
+		if c != "placeholder" {
+			t.Errorf("finding %s is not a placeholder", c)
+		}
+	}
+	fillTODOs(t, out)
+	if code, codes := validateCodes(t, out); code != 0 || len(codes) != 0 {
+		t.Errorf("filled scenario: exit %d, findings %v", code, codes)
+	}
+	// Never over an existing file.
+	if code, _, _ := muster(t, "new", "scenario", "--module", "tpc", "--id", "tpc-raid", "-o", out); code != 2 {
+		t.Errorf("new over an existing file: exit %d, want 2", code)
+	}
+}
+
+func TestNewScenarioFromCopiesSetup(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "errata.json")
+	if code, _, errOut := muster(t, "new", "scenario", "--module", "tpc", "--id", "tpc-01-errata", "--from", "tpc-01", "-o", out); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var s struct {
+		Maps  struct{ Prefixes map[string]string }
+		Setup []struct {
+			Side string
+			Rows []struct{ Unit, Hex string }
+		}
+	}
+	src, _ := os.ReadFile(out)
+	if err := json.Unmarshal(src, &s); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Setup) != 2 || len(s.Setup[0].Rows) != 14 || len(s.Setup[1].Rows) != 17 || s.Maps.Prefixes["S"] != "otr-south" {
+		t.Fatalf("setup not copied from scenario 1: %+v", s)
+	}
+	if s.Setup[0].Rows[0].Unit != "c.dearing-b.cav" || s.Setup[0].Rows[0].Hex != "S0910" {
+		t.Errorf("first row %+v", s.Setup[0].Rows[0])
+	}
+	fillTODOs(t, out)
+	if code, codes := validateCodes(t, out); code != 0 || len(codes) != 0 {
+		t.Errorf("filled copy: exit %d, findings %v", code, codes)
+	}
+	if code, _, _ := muster(t, "new", "scenario", "--module", "lgv", "--id", "x", "--from", "tpc-01", "-o", filepath.Join(t.TempDir(), "x.json")); code != 2 {
+		t.Errorf("--from a scenario of another module: exit %d, want 2", code)
+	}
+}
+
+func TestNewModule(t *testing.T) {
+	for _, kind := range []string{"hex", "area"} {
+		dir := filepath.Join(t.TempDir(), "my-game")
+		if code, _, errOut := muster(t, "new", "module", "--map", kind, "-o", dir, "my-game"); code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		code, codes := validateCodes(t, dir)
+		if code != 1 || len(codes) < 8 {
+			t.Fatalf("%s: exit %d, findings %v", kind, code, codes)
+		}
+		for _, c := range codes {
+			if c != "placeholder" {
+				t.Errorf("%s: finding %s is not a placeholder", kind, c)
+			}
+		}
+		fillTODOs(t, filepath.Join(dir, "game.json"), filepath.Join(dir, "map.json"), filepath.Join(dir, "counters.json"))
+		if code, codes := validateCodes(t, dir); code != 0 || len(codes) != 0 {
+			t.Errorf("%s filled: exit %d, findings %v", kind, code, codes)
+		}
+		if code, _, _ := muster(t, "new", "module", "--map", kind, "-o", dir, "my-game"); code != 2 {
+			t.Errorf("new module over an existing one: exit %d, want 2", code)
+		}
+	}
+}
+
+// muster fmt lists a scrambled copy of a shipped scenario and exits 1,
+// rewrites it with -w to exactly the shipped bytes, and then is quiet.
+func TestFmt(t *testing.T) {
+	orig, err := os.ReadFile("../../scenarios/tpc/scenarios/01-my-best-achievement.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var data any
+	json.Unmarshal(orig, &data)
+	scrambled, _ := json.MarshalIndent(data, "", "\t") // sorted keys, tabs
+	path := filepath.Join(t.TempDir(), "s.json")
+	os.WriteFile(path, scrambled, 0o644)
+	if code, out, _ := muster(t, "fmt", path); code != 1 || strings.TrimSpace(out) != path {
+		t.Fatalf("fmt: exit %d, output %q; want exit 1 listing the file", code, out)
+	}
+	if code, _, errOut := muster(t, "fmt", "-w", path); code != 0 {
+		t.Fatalf("fmt -w: exit %d: %s", code, errOut)
+	}
+	got, _ := os.ReadFile(path)
+	if string(got) != string(orig) {
+		t.Errorf("fmt -w did not restore the canonical text of the shipped file")
+	}
+	if code, out, _ := muster(t, "fmt", path); code != 0 || out != "" {
+		t.Errorf("second fmt: exit %d, %q", code, out)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.json")
+	os.WriteFile(bad, []byte(`{"a": 1,}`), 0o644)
+	if code, _, errOut := muster(t, "fmt", "-w", bad); code != 2 || !strings.Contains(errOut, "json-syntax") {
+		t.Errorf("fmt of a broken file: exit %d, %s", code, errOut)
+	}
+	if after, _ := os.ReadFile(bad); string(after) != `{"a": 1,}` {
+		t.Errorf("a file that does not parse was changed")
+	}
+}
+
+// The shipped catalog is kept formatted (CI runs the same command).
+func TestShippedDataIsFormatted(t *testing.T) {
+	if code, out, errOut := muster(t, "fmt", "../../scenarios"); code != 0 {
+		t.Errorf("muster fmt scenarios: exit %d; run muster fmt -w scenarios\n%s%s", code, out, errOut)
+	}
+}

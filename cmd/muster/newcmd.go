@@ -1,0 +1,148 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/musterhq/muster/internal/fileout"
+	"github.com/musterhq/muster/scenarios"
+)
+
+func newCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "new",
+		Usage: "start a new scenario or game module",
+		UsageText: "muster new scenario --module MODULE --id ID [--from SCENARIO] [-o FILE]\n" +
+			"muster new module [--map hex|area] [-o DIR] ID\n\n" +
+			"Writes documents with every required field present. What you must fill in is a value\n" +
+			"beginning \"TODO\"; muster validate reports each one (code placeholder) until it is replaced.\n" +
+			"Never overwrites an existing file.\n\n" +
+			"Examples:\n" +
+			"   muster new scenario --module tpc --id tpc-raid\n" +
+			"   muster new scenario --module tpc --id tpc-01-errata --from tpc-01 -o drafts/01-errata.json\n" +
+			"   muster new module --map area my-game",
+		Subcommands: []*cli.Command{
+			{
+				Name:      "scenario",
+				Usage:     "write a new scenario file",
+				UsageText: "muster new scenario --module MODULE --id ID [--from SCENARIO] [-o FILE]",
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "module", Usage: "the game module `ID` (muster list)", Required: true},
+					&cli.StringFlag{Name: "id", Usage: "the new scenario's `ID` (lower case, digits, - . _ /)", Required: true},
+					&cli.StringFlag{Name: "from", Usage: "start from the maps and setup of `SCENARIO` (a file or a built-in id)"},
+					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (default ID.json)"},
+				},
+				Action: newScenarioAction,
+			},
+			{
+				Name:      "module",
+				Usage:     "write a new game module folder",
+				UsageText: "muster new module [--map hex|area] [-o DIR] ID   (options before the ID)",
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "map", Value: "hex", Usage: "map `KIND`: hex (sheets of hexes) or area (areas and zones)"},
+					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "create the module in `DIR` (default ./ID)"},
+				},
+				Action: newModuleAction,
+			},
+		},
+	}
+}
+
+func newScenarioAction(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return usageError("new scenario takes no arguments (see --help)")
+	}
+	id := c.String("id")
+	if !validID(id) {
+		return usageError("--id %q: use lower-case letters, digits and - . _ /, starting with a letter or digit", id)
+	}
+	m := scenarios.Builtin().Module(c.String("module"))
+	if m == nil {
+		return usageError("no module %q (muster list shows the shipped modules)", c.String("module"))
+	}
+	var from *scenarios.Scenario
+	var inputs []string
+	if f := c.String("from"); f != "" {
+		sf, err := loadScenarioArg(c, f)
+		if err != nil {
+			return err
+		}
+		from = sf.Scenario
+		inputs = append(inputs, sf.Doc.Path)
+	}
+	out := c.String("output")
+	if out == "" {
+		out = filepath.Base(id) + ".json"
+	}
+	data, err := scenarios.NewScenario(m, id, from)
+	if err != nil {
+		return cli.Exit(err.Error(), exitUsage)
+	}
+	if err := writeNew(out, data, inputs...); err != nil {
+		return err
+	}
+	fmt.Fprintf(c.App.Writer, "wrote %s: fill in each TODO, then run muster validate %s\n", out, out)
+	return nil
+}
+
+func newModuleAction(c *cli.Context) error {
+	if c.NArg() != 1 {
+		return usageError("new module needs one module ID, after the options (muster new module --map area ID)")
+	}
+	id := c.Args().First()
+	if !validID(id) {
+		return usageError("module id %q: use lower-case letters, digits and - . _ /, starting with a letter or digit", id)
+	}
+	dir := c.String("output")
+	if dir == "" {
+		dir = id
+	}
+	game, mp, counters, err := scenarios.NewModule(id, c.String("map"))
+	if err != nil {
+		return usageError("%v", err)
+	}
+	files := map[string][]byte{"game.json": game, "map.json": mp, "counters.json": counters}
+	for name := range files {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			return cli.Exit(fmt.Sprintf("%s already exists: muster new never overwrites", filepath.Join(dir, name)), exitUsage)
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "scenarios"), 0o755); err != nil {
+		return cli.Exit(err.Error(), exitUsage)
+	}
+	for _, name := range []string{"game.json", "map.json", "counters.json"} {
+		if err := writeNew(filepath.Join(dir, name), files[name]); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(c.App.Writer, "wrote %s/{game,map,counters}.json and %s/scenarios/: fill in each TODO, then run muster validate %s\n", dir, dir, dir)
+	return nil
+}
+
+// writeNew writes a file that must not exist yet.
+func writeNew(path string, data []byte, inputs ...string) error {
+	if _, err := os.Stat(path); err == nil {
+		return cli.Exit(fmt.Sprintf("%s already exists: muster new never overwrites", path), exitUsage)
+	}
+	if err := fileout.Write(path, data, inputs...); err != nil {
+		return cli.Exit(err.Error(), exitUsage)
+	}
+	return nil
+}
+
+// validID follows the schemas' id pattern ^[a-z0-9][a-z0-9._/-]*$.
+func validID(id string) bool {
+	if id == "" {
+		return false
+	}
+	for i, r := range id {
+		ok := r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || i > 0 && (r == '.' || r == '_' || r == '/' || r == '-')
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
