@@ -370,7 +370,8 @@ func TestTPCTablesMatchRulebook(t *testing.T) {
 	if r := event("confederate-manpower-jan-apr", 5); *r.Manpower.Any != -3 {
 		t.Errorf("Confederate Jan-Apr 5 = %+v", r.Manpower)
 	}
-	if r := event("confederate-manpower-jun-dec", 0); *r.Manpower.Any != 5 {
+	// Jun-Dec gains go to infantry: 15.2 bars gains to cavalry units.
+	if r := event("confederate-manpower-jun-dec", 0); r.Manpower.Infantry == nil || *r.Manpower.Infantry != 5 || r.Manpower.Any != nil {
 		t.Errorf("Confederate Jun-Dec 0 = %+v", r.Manpower)
 	}
 	// Strategic movement: Confederate 3 levels "21 36"; Union 4 levels "24 (20) 44 (36)".
