@@ -73,6 +73,11 @@ var (
 	fastKinds map[Kind]*fastSchema // nil entry: the kind falls back to the library
 )
 
+// Warm starts building the fast validators in the background, so the work
+// overlaps reading and parsing the first files; the first validation waits
+// for it to finish.
+func Warm() { go fastFor("") }
+
 // fastFor returns the fast validator of a kind, or nil when the kind's
 // schema uses something the fast path does not handle.
 func fastFor(kind Kind) *fastSchema {

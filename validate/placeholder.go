@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/musterhq/muster/internal/diag"
@@ -45,9 +46,22 @@ var modulePlaceholder = register(&Check{
 })
 
 func reportPlaceholders(p *Pass, d *scenarios.Document) {
-	d.Root.Walk(func(ptr string, n *jsonsrc.Node) {
-		if n.Kind == jsonsrc.String && strings.HasPrefix(n.Text, PlaceholderPrefix) {
-			p.Report(ptr, "placeholder: "+clip(n.Text, 100), "replace it with the value from the rulebook")
+	isTODO := func(n *jsonsrc.Node) bool {
+		return n.Kind == jsonsrc.String && strings.HasPrefix(n.Text, PlaceholderPrefix)
+	}
+	report := func(ptr string, n *jsonsrc.Node) {
+		p.Report(ptr, "placeholder: "+clip(n.Text, 100), "replace it with the value from the rulebook")
+	}
+	d.Root.WalkContainers(func(ptr string, n *jsonsrc.Node) {
+		for i, it := range n.Items {
+			if isTODO(it) {
+				report(ptr+"/"+strconv.Itoa(i), it)
+			}
+		}
+		for _, m := range n.Members {
+			if isTODO(m.Value) {
+				report(ptr+"/"+jsonsrc.PointerToken(m.Key), m.Value)
+			}
 		}
 	})
 }

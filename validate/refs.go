@@ -25,7 +25,7 @@ var refUnknown = register(&Check{
 			if n == nil {
 				continue
 			}
-			n.Walk(func(ptr string, node *jsonsrc.Node) {
+			n.WalkContainers(func(ptr string, node *jsonsrc.Node) {
 				if node.Kind != jsonsrc.Object {
 					return
 				}

@@ -63,7 +63,7 @@ var tableRefs = register(&Check{
 			ref := mp.on(refUnknown, tf.Doc)
 			unit := mp.on(unitUnknown, tf.Doc)
 			root := tf.Doc.Root
-			root.Walk(func(ptr string, node *jsonsrc.Node) {
+			root.WalkContainers(func(ptr string, node *jsonsrc.Node) {
 				if node.Kind != jsonsrc.Object {
 					return
 				}

@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/musterhq/muster/internal/diag"
+	"github.com/musterhq/muster/schema"
 	"github.com/musterhq/muster/validate"
 )
 
@@ -38,6 +39,7 @@ func validateCommand() *cli.Command {
 			if format != "text" && format != "json" && format != "sarif" {
 				return usageError("unknown --format %q (text, json or sarif)", format)
 			}
+			schema.Warm()
 			opts := validate.Options{Disable: map[string]bool{}}
 			known := map[string]bool{}
 			for _, ch := range validate.Checks() {

@@ -52,6 +52,34 @@ func PointerToken(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
+// WalkContainers calls fn for every object and array with its JSON Pointer,
+// parents first. It builds pointers only for containers: most nodes are
+// scalars, and a caller that inspects a container's scalar members builds a
+// member's pointer only when it reports one.
+func (n *Node) WalkContainers(fn func(pointer string, node *Node)) {
+	var walk func(string, *Node)
+	walk = func(ptr string, nd *Node) {
+		fn(ptr, nd)
+		switch nd.Kind {
+		case Array:
+			for i, it := range nd.Items {
+				if it.Kind == Array || it.Kind == Object {
+					walk(ptr+"/"+strconv.Itoa(i), it)
+				}
+			}
+		case Object:
+			for _, m := range nd.Members {
+				if m.Value.Kind == Array || m.Value.Kind == Object {
+					walk(ptr+"/"+PointerToken(m.Key), m.Value)
+				}
+			}
+		}
+	}
+	if n.Kind == Array || n.Kind == Object {
+		walk("", n)
+	}
+}
+
 // Walk calls fn for every node with its JSON Pointer, parents first.
 func (n *Node) Walk(fn func(pointer string, node *Node)) {
 	var walk func(string, *Node)
