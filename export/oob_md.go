@@ -56,11 +56,11 @@ func writeSideMarkdown(b *strings.Builder, s *SideOOB) {
 			b.WriteString(" · also led by " + strings.Join(refs, ", "))
 		}
 		b.WriteString("\n")
-		entriesTable(b, n.Leaders, n.Units, false)
+		entriesTable(b, n.Leaders, n.Units, true, false)
 	})
 	if g := s.Unassigned; g != nil {
 		fmt.Fprintf(b, "\n### %s\n\n%s\n", mdText(g.Title), s.totalsLine(g.Totals))
-		entriesTable(b, g.Leaders, g.Units, s.Hierarchy)
+		entriesTable(b, g.Leaders, g.Units, s.Hierarchy, s.Hierarchy)
 	}
 	if len(s.Markers) > 0 {
 		b.WriteString("\n### Markers\n\nNot units: they count in no total.\n\n| Marker | Type | Setup |\n| --- | --- | --- |\n")
@@ -75,8 +75,9 @@ func (s *SideOOB) totalsLine(t Totals) string {
 }
 
 // entriesTable writes leaders then units; withProblem adds a column saying
-// why a unit's command is unknown.
-func entriesTable(b *strings.Builder, leaders, units []*Entry, withProblem bool) {
+// why a unit's command is unknown; hierarchy is false for a side without
+// commands (USCW), whose printed commands are then shown beside the setup.
+func entriesTable(b *strings.Builder, leaders, units []*Entry, hierarchy, withProblem bool) {
 	if len(leaders)+len(units) == 0 {
 		return
 	}
@@ -97,10 +98,7 @@ func entriesTable(b *strings.Builder, leaders, units []*Entry, withProblem bool)
 		if e.Marks != "" {
 			name += " " + mdText(e.Marks)
 		}
-		setup := mdText(e.Setup.String())
-		if len(e.AlsoCommands) > 0 {
-			setup += "; also commands " + mdText(strings.Join(e.AlsoCommands, ", "))
-		}
+		setup := mdText(e.setupText(hierarchy))
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %s |", name, mdText(e.Size), mdText(e.Type), ManpowerText(e.Manpower), setup)
 		if withProblem {
 			fmt.Fprintf(b, " %s |", mdText(e.Problem))

@@ -271,6 +271,15 @@ func TestOOBFixtures(t *testing.T) {
 		t.Errorf("confederate: %+v", c.Totals)
 	}
 
+	var md bytes.Buffer
+	if err := oob.WriteMarkdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(md.String(), "\n### (no command structure)\n") ||
+		!strings.Contains(md.String(), "| Manassas SPs | SP | SP | 4 | 0911; command Army of Northern Virginia |\n") {
+		t.Errorf("uscw markdown:\n%s", md.String())
+	}
+
 	// A code the module does not know: listed apart, never dropped.
 	sf = loadFixture(t, "testdata/tpc-bad-command.json")
 	u := BuildOOB(sf.Module, sf.Scenario).Side("union")

@@ -65,14 +65,9 @@ func writeSideText(b *strings.Builder, s *SideOOB) {
 	}
 	var lines []textLine
 	entry := func(e *Entry, indent string) {
-		setup := e.Setup.String()
-		if len(e.AlsoCommands) > 0 {
-			setup += "; also commands " + strings.Join(e.AlsoCommands, ", ")
-		}
+		setup := e.setupText(s.Hierarchy)
 		if e.Problem != "" {
 			setup += "; " + e.Problem
-		} else if e.CommandFrom == "row" && e.Command != "" && !s.Hierarchy {
-			setup += "; command " + e.Command
 		}
 		lines = append(lines, textLine{label: indent + e.nameWithMarks(), size: e.Size, typ: e.Type, mp: ManpowerText(e.Manpower), setup: setup})
 	}
@@ -125,6 +120,20 @@ func writeSideText(b *strings.Builder, s *SideOOB) {
 		line := fmt.Sprintf("  %s  %s  %s  %s  %s", pad(l.label, wl), pad(l.size, ws), pad(l.typ, wt), padLeft(l.mp, wm), l.setup)
 		b.WriteString(strings.TrimRight(line, " ") + "\n")
 	}
+}
+
+// setupText is the setup location with what else a reader needs beside
+// it: the other commands a leader leads, and a printed command that a side
+// without a hierarchy cannot place.
+func (e *Entry) setupText(hierarchy bool) string {
+	s := e.Setup.String()
+	if len(e.AlsoCommands) > 0 {
+		s += "; also commands " + strings.Join(e.AlsoCommands, ", ")
+	}
+	if !hierarchy && e.CommandFrom == "row" && e.Command != "" {
+		s += "; command " + e.Command
+	}
+	return s
 }
 
 // nameWithMarks is the name with the row's footnote marks as printed.
