@@ -93,10 +93,13 @@ func entriesTable(b *strings.Builder, leaders, units []*Entry, hierarchy, withPr
 	row := func(e *Entry) {
 		name := mdText(e.Name)
 		if e.Leader {
-			name = "**" + name + "** (leader)"
+			name = "**" + name + "**"
 		}
 		if e.Marks != "" {
 			name += " " + mdText(e.Marks)
+		}
+		if e.Leader {
+			name += " (leader)"
 		}
 		setup := mdText(e.setupText(hierarchy))
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %s |", name, mdText(e.Size), mdText(e.Type), ManpowerText(e.Manpower), setup)

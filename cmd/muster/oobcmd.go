@@ -58,6 +58,7 @@ func oobCommand() *cli.Command {
 			case "json":
 				enc := json.NewEncoder(c.App.Writer)
 				enc.SetIndent("", "  ")
+				enc.SetEscapeHTML(false) // keep footnote marks such as & readable
 				err = enc.Encode(oob)
 			default:
 				err = oob.WriteText(c.App.Writer)
