@@ -69,6 +69,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		Commands: []*cli.Command{
 			validateCommand(),
 			listCommand(),
+			oobCommand(),
 			schemaCommand(),
 			newCommand(),
 			fmtCommand(),
