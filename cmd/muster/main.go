@@ -69,6 +69,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		Commands: []*cli.Command{
 			validateCommand(),
 			listCommand(),
+			diffCommand(),
 			schemaCommand(),
 			versionCommand(),
 		},
