@@ -405,9 +405,11 @@ func (d *differ) specialRules(old, new []SpecialRule) {
 	}
 }
 
-// match pairs old items 0..no-1 with new items 0..nn-1: first by each
-// predicate in turn, then by position among what is left. It returns the
+// match pairs old items 0..no-1 with new items 0..nn-1 by each predicate
+// in turn (samePosition last where position may decide). It returns the
 // pairs in old order and the unmatched indexes.
+func samePosition(i, j int) bool { return i == j }
+
 func match(no, nn int, preds ...func(i, j int) bool) (pairs [][2]int, removed, added []int) {
 	om := make([]int, no)
 	nmatched := make([]bool, nn)
@@ -425,11 +427,6 @@ func match(no, nn int, preds ...func(i, j int) bool) (pairs [][2]int, removed, a
 					break
 				}
 			}
-		}
-	}
-	for i := range om {
-		if om[i] < 0 && i < nn && !nmatched[i] {
-			om[i], nmatched[i] = i, true
 		}
 	}
 	for i, j := range om {
@@ -492,10 +489,15 @@ func (d *differ) victory(old, new *Victory) {
 	d.leaves(SectionVictory, "", "", "Victory", nil, strip(*old), strip(*new))
 
 	oa, na := flattenAwards("", old.Awards, nil), flattenAwards("", new.Awards, nil)
+	// Lines that both carry ids match by id alone; the others by text,
+	// then by place in the award tree when of the same kind.
+	noIDs := func(i, j int) bool { return oa[i].award.ID == "" || na[j].award.ID == "" }
 	pairs, removed, added := match(len(oa), len(na),
 		func(i, j int) bool { return oa[i].award.ID != "" && oa[i].award.ID == na[j].award.ID },
-		func(i, j int) bool { return oa[i].award.Text == na[j].award.Text },
-		func(i, j int) bool { return oa[i].pos == na[j].pos })
+		func(i, j int) bool { return noIDs(i, j) && oa[i].award.Text == na[j].award.Text },
+		func(i, j int) bool {
+			return oa[i].award.ID == "" && na[j].award.ID == "" && oa[i].pos == na[j].pos && oa[i].award.Kind == na[j].award.Kind
+		})
 	for _, i := range removed {
 		a := &oa[i].award
 		d.add(Change{Section: SectionVictory, Kind: ChangeRemoved, Side: a.Side, Subject: awardSubject(a), Old: generic(*a),
@@ -521,7 +523,7 @@ func (d *differ) victory(old, new *Victory) {
 	}
 
 	ou, nu := old.Automatic, new.Automatic
-	apairs, aremoved, aadded := match(len(ou), len(nu), func(i, j int) bool { return ou[i].Text == nu[j].Text })
+	apairs, aremoved, aadded := match(len(ou), len(nu), func(i, j int) bool { return ou[i].Text == nu[j].Text }, samePosition)
 	autoLabel := func(a *Automatic) string { return fmt.Sprintf("Automatic result '%s'", clip(a.Text, 60)) }
 	for _, i := range aremoved {
 		d.add(Change{Section: SectionVictory, Kind: ChangeRemoved, Subject: clip(ou[i].Text, 60), Old: generic(ou[i]), Text: autoLabel(&ou[i]) + " removed"})
@@ -565,7 +567,7 @@ func (d *differ) levels(old, new *Levels) {
 		nb = new.Bands
 	}
 	d.leaves(SectionLevels, "", "", "Victory levels", nil, strip(old), strip(new))
-	pairs, removed, added := match(len(ob), len(nb), func(i, j int) bool { return ob[i].Level == nb[j].Level })
+	pairs, removed, added := match(len(ob), len(nb), func(i, j int) bool { return ob[i].Level == nb[j].Level }, samePosition)
 	bandLabel := func(b *Band) string { return fmt.Sprintf("Level '%s'", b.Level) }
 	for _, i := range removed {
 		d.add(Change{Section: SectionLevels, Kind: ChangeRemoved, Side: ob[i].Winner, Subject: ob[i].Level, Old: generic(ob[i]),
