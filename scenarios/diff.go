@@ -751,13 +751,17 @@ func show(v any) string {
 	return clip(strings.TrimSuffix(b.String(), "\n"), 100)
 }
 
-// clip shortens s to n runes, ending with "..." when cut.
+// clip shortens s to at most n runes, ending with "..." when cut, at a
+// word boundary when there is one in the second half.
 func clip(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}
-	r := []rune(s)
-	return strings.TrimRight(string(r[:n-3]), " ") + "..."
+	cut := string([]rune(s)[:n-3])
+	if i := strings.LastIndexByte(cut, ' '); i > len(cut)/2 {
+		cut = cut[:i]
+	}
+	return strings.TrimRight(cut, " ,;:") + "..."
 }
 
 func firstNonEmpty(ss ...string) string {

@@ -163,5 +163,6 @@ func writeDiffJSON(w io.Writer, oldArg, newArg string, old, new *scenarios.Scena
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false) // keep "->" and "&" readable
 	return enc.Encode(out)
 }
