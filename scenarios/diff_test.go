@@ -156,8 +156,9 @@ func TestSplitMarks(t *testing.T) {
 	}
 }
 
-// Every shipped scenario is identical to itself and differs from the
-// next one; Diff never panics on real data.
+// Every shipped scenario is identical to itself and differs from every
+// other one, both ways round, with as many additions one way as removals
+// the other; Diff never panics on real data.
 func TestDiffShipped(t *testing.T) {
 	var all []*Scenario
 	for _, m := range Builtin().Modules {
@@ -170,12 +171,24 @@ func TestDiffShipped(t *testing.T) {
 	if len(all) < 12 {
 		t.Fatalf("only %d shipped scenarios", len(all))
 	}
-	for i, s := range all {
-		if cs := Diff(s, s); len(cs) != 0 {
-			t.Errorf("%s against itself: %v", s.ID, diffLines(cs))
+	count := func(cs []Change, kind string) (n int) {
+		for _, c := range cs {
+			if c.Kind == kind {
+				n++
+			}
 		}
-		if i > 0 && len(Diff(all[i-1], s)) == 0 {
-			t.Errorf("%s and %s do not differ", all[i-1].ID, s.ID)
+		return n
+	}
+	for i, a := range all {
+		if cs := Diff(a, a); len(cs) != 0 {
+			t.Errorf("%s against itself: %v", a.ID, diffLines(cs))
+		}
+		for _, b := range all[i+1:] {
+			ab, ba := Diff(a, b), Diff(b, a)
+			if len(ab) == 0 || len(ab) != len(ba) || count(ab, ChangeAdded) != count(ba, ChangeRemoved) {
+				t.Errorf("%s -> %s: %d changes (%d added); back: %d changes (%d removed)",
+					a.ID, b.ID, len(ab), count(ab, ChangeAdded), len(ba), count(ba, ChangeRemoved))
+			}
 		}
 	}
 }
