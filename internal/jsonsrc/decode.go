@@ -2,6 +2,7 @@ package jsonsrc
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"strconv"
 	"strings"
@@ -88,6 +89,12 @@ func decodeValue(n *Node, v reflect.Value) error {
 			return mismatch(n, v.Type())
 		}
 		i, err := strconv.ParseInt(n.Text, 10, 64)
+		if err != nil {
+			// JSON Schema counts 2.0 and 2e1 as integers; so does muster.
+			if f, ferr := strconv.ParseFloat(n.Text, 64); ferr == nil && f == math.Trunc(f) && math.Abs(f) < 1<<53 {
+				i, err = int64(f), nil
+			}
+		}
 		if err != nil || v.OverflowInt(i) {
 			return &DecodeError{Msg: fmt.Sprintf("%s is not a whole number that fits %s", n.Text, v.Type())}
 		}

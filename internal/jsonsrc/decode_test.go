@@ -26,12 +26,12 @@ type decodeTarget struct {
 
 func TestDecodeErrorsNamePointer(t *testing.T) {
 	for src, wantPtr := range map[string]string{
-		`{"count": "x"}`:                     "/count",
-		`{"count": 1.5}`:                     "/count",
-		`{"list": ["a", 2]}`:                 "/list/1",
-		`{"nested": [{"flag": "yes"}]}`:      "/nested/0/flag",
-		`{"table": {"a~b/c": [true]}}`:       "/table/a~0b~1c/0",
-		`{"inner": {"inner": {"ptr": 1e3}}}`: "",
+		`{"count": "x"}`:                       "/count",
+		`{"count": 1.5}`:                       "/count",
+		`{"list": ["a", 2]}`:                   "/list/1",
+		`{"nested": [{"flag": "yes"}]}`:        "/nested/0/flag",
+		`{"table": {"a~b/c": [true]}}`:         "/table/a~0b~1c/0",
+		`{"inner": {"inner": {"ptr": 1.5e0}}}`: "",
 	} {
 		n, perr := Parse([]byte(src))
 		if perr != nil {
@@ -40,7 +40,7 @@ func TestDecodeErrorsNamePointer(t *testing.T) {
 		var v decodeTarget
 		err := n.Decode(&v)
 		if wantPtr == "" {
-			// 1e3 is not a whole-number literal: encoding/json refuses it for an int too.
+			// 1.5 is no whole number.
 			if err == nil {
 				t.Errorf("%s: want an error", src)
 			}
@@ -77,6 +77,15 @@ func FuzzDecodeMatchesEncodingJSON(f *testing.F) {
 			t.Fatalf("%q:\n got %+v\nwant %+v", src, got, want)
 		}
 	})
+}
+
+// A whole number written 2.0 or 1e3 is an integer, as JSON Schema says.
+func TestDecodeIntegralFloats(t *testing.T) {
+	n, _ := Parse([]byte(`{"count": 2.0, "ptr": 1e3}`))
+	var v decodeTarget
+	if err := n.Decode(&v); err != nil || v.Count != 2 || *v.Ptr != 1000 {
+		t.Errorf("got %v, count %d", err, v.Count)
+	}
 }
 
 func TestDecodeNeedsPointer(t *testing.T) {
