@@ -151,3 +151,31 @@ func TestInRegion(t *testing.T) {
 		}
 	}
 }
+
+// Every alias the rulebooks state (one hex printed with two ids) resolves to
+// one physical hex through the overlap registration.
+func TestAliasesRoundTrip(t *testing.T) {
+	n := 0
+	for _, id := range []string{"tpc", "lgv", "uscw"} {
+		m := module(t, id)
+		topo := NewTopology(m)
+		for _, a := range m.Map.Aliases {
+			var first Point
+			for i, hex := range a.IDs {
+				p, _, err := topo.Locate(hex, nil)
+				if err != nil {
+					t.Fatalf("%s alias %v: %v", id, a.IDs, err)
+				}
+				if i == 0 {
+					first = p
+				} else if p != first {
+					t.Errorf("%s: %s is %v but %s is %v (%s)", id, a.IDs[0], first, hex, p, a.Name)
+				}
+				n++
+			}
+		}
+	}
+	if n < 8 {
+		t.Fatalf("only %d alias ids checked", n)
+	}
+}
