@@ -284,7 +284,11 @@ func (t *Topology) InRegion(p Point, r *scenarios.Region, ctx RegionContext) Tri
 		if f == nil || f.Provenance == "not-in-source" || len(f.Hexes) == 0 {
 			return Unknown
 		}
-		return t.inList(p, f.Hexes, nil)
+		in := t.inList(p, f.Hexes, nil)
+		if in == No && f.Complete != nil && !*f.Complete {
+			return Unknown // the source names only some of the feature's hexes
+		}
+		return in
 	case r.MapRegion != "":
 		mr := t.ix.Regions[r.MapRegion]
 		if mr == nil || mr.Provenance == "not-in-source" || len(mr.Hexes) == 0 {

@@ -1,0 +1,610 @@
+package rules
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/musterhq/muster/scenarios"
+)
+
+// Victory evaluation over a state: every VP line of the scenario with its
+// points and the rulebook wording, the total, automatic results and the
+// level. A line whose condition needs map data the module lacks (a road's
+// path, a county's extent) is Unknown, and so is any total or level it
+// could change: the evaluation says so instead of guessing.
+
+// LineResult is one evaluated VP line.
+type LineResult struct {
+	ID     string  `json:"id,omitempty"`
+	Text   string  `json:"text"`
+	Points float64 `json:"points"`
+	// Status: awarded (points earned, possibly 0 after a cap or waiver),
+	// not-awarded, unknown (the data cannot decide it), manual.
+	Status string `json:"status"`
+	Why    string `json:"why,omitempty"`
+}
+
+// Result is a victory evaluation.
+type Result struct {
+	Scoring string       `json:"scoring,omitempty"`
+	Total   float64      `json:"total"`
+	Lines   []LineResult `json:"lines"`
+	// Exact is false when an unknown or manual line leaves the total open.
+	Exact     bool   `json:"exact"`
+	Automatic string `json:"automatic,omitempty"` // the automatic result that applies
+	Level     string `json:"level,omitempty"`
+	Winner    string `json:"winner,omitempty"`
+	Draw      bool   `json:"draw,omitempty"`
+}
+
+// Evaluate scores the state.
+func Evaluate(st *State) Result {
+	v := &st.Scenario.Victory
+	res := Result{Scoring: v.Scoring, Exact: true}
+	for i := range v.Awards {
+		lr := st.award(&v.Awards[i], v.Scoring, nil)
+		res.Lines = append(res.Lines, lr)
+		switch lr.Status {
+		case "awarded":
+			res.Total += lr.Points
+		case "unknown", "manual":
+			res.Exact = false
+		}
+	}
+	for _, a := range v.Automatic {
+		if a.Condition == nil {
+			continue
+		}
+		switch st.Holds(a.Condition, nil) {
+		case Yes:
+			if a.Qualifier != nil && st.Holds(a.Qualifier, nil) != Yes {
+				continue
+			}
+			res.Automatic, res.Winner, res.Draw, res.Level = a.Text, a.Winner, a.Draw, a.Level
+			return res
+		case Unknown:
+			res.Exact = false
+		}
+	}
+	if res.Exact && v.Levels != nil {
+		for _, b := range v.Levels.Bands {
+			if inBand(res.Total, b) {
+				res.Level, res.Winner = b.Level, b.Winner
+				break
+			}
+		}
+	}
+	if res.Level == "" && res.Exact && v.Otherwise != nil {
+		res.Winner, res.Draw, res.Level = v.Otherwise.Winner, v.Otherwise.Draw, v.Otherwise.Level
+	}
+	return res
+}
+
+func inBand(total float64, b scenarios.Band) bool {
+	if b.Min == nil && b.Max == nil && b.Under == nil {
+		return false // a band printed without thresholds decides nothing
+	}
+	return (b.Min == nil || total >= *b.Min) && (b.Max == nil || total <= *b.Max) && (b.Under == nil || total < *b.Under)
+}
+
+func pts(p *float64) float64 {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+// capped bounds an award's size whatever its sign.
+func capped(v float64, max *float64) float64 {
+	if max == nil {
+		return v
+	}
+	return math.Copysign(math.Min(math.Abs(v), math.Abs(*max)), v)
+}
+
+func (st *State) award(a *scenarios.Award, scoring string, here *Point) LineResult {
+	lr := LineResult{ID: a.ID, Text: a.Text}
+	if a.Adjudication == "manual" || a.Kind == "manual" {
+		lr.Status, lr.Why = "manual", "left to the players' adjudication"
+		return lr
+	}
+	for i := range a.Requires {
+		switch st.Holds(&a.Requires[i], here) {
+		case No:
+			lr.Status, lr.Why = "not-awarded", "a prerequisite does not hold"
+			return lr
+		case Unknown:
+			lr.Status, lr.Why = "unknown", "a prerequisite needs data the module lacks"
+			return lr
+		}
+	}
+	var v float64
+	t := Yes
+	switch a.Kind {
+	case "occupy":
+		v, t = st.occupy(a, here)
+	case "per-location":
+		v, t = st.perLocation(a)
+	case "fixed":
+		t = st.Holds(a.Condition, here)
+		if t == Yes {
+			v = pts(a.Points)
+		}
+	case "manpower-loss":
+		var lost float64
+		for _, cause := range a.Causes {
+			if cause == "any" {
+				for k, n := range st.Tallies[a.LossSide] {
+					if len(k) > 14 && k[:14] == "manpower-lost:" {
+						lost += n
+					}
+				}
+				continue
+			}
+			lost += st.Tallies[a.LossSide]["manpower-lost:"+cause]
+		}
+		v = capped(lost*pts(a.Points), a.Max)
+	case "unit-event":
+		v, t = st.unitEvent(a)
+	case "exit":
+		v, t = st.exit(a)
+	case "per-phase":
+		side := a.Side
+		if side == "" {
+			side = scoring
+		}
+		v = st.Tallies[side]["vp:"+a.ID]
+	case "track":
+		cur := st.Tracks[a.Track]
+		start := 0.0
+		if s := st.Scenario.Start; s != nil {
+			start = s.Tracks[a.Track]
+		}
+		switch a.Counting {
+		case "value":
+			v = cur * pts(a.Points)
+		case "removed":
+			v = math.Max(0, start-cur) * pts(a.Points)
+		case "added":
+			v = math.Max(0, cur-start) * pts(a.Points)
+		}
+		v = capped(v, a.Max)
+	case "highest-of":
+		return st.highestOf(a, scoring, here)
+	default:
+		lr.Status, lr.Why = "unknown", "award kind "+a.Kind+" is not evaluated yet"
+		return lr
+	}
+	switch t {
+	case Unknown:
+		lr.Status, lr.Why = "unknown", "needs map data or play history the module lacks"
+	case No:
+		lr.Status = "not-awarded"
+	default:
+		lr.Points, lr.Status = v, "awarded"
+		if v == 0 {
+			lr.Status = "not-awarded"
+		}
+	}
+	return lr
+}
+
+// occupy scores units of a filter in a region: once, per unit, or per
+// location (with first/additional rates and pointsByLocation).
+func (st *State) occupy(a *scenarios.Award, here *Point) (float64, Tri) {
+	ctx := RegionContext{Prefixes: st.Scenario.Maps.Prefixes, Here: here}
+	if len(a.PointsByLocation) > 0 && a.Where == nil {
+		// Each listed region scores its points once when occupied.
+		total, t := 0.0, Yes
+		for i := range a.PointsByLocation {
+			lp := &a.PointsByLocation[i]
+			found, ft := st.anyUnitIn(a.Units, &lp.Where, a.Exclude, ctx)
+			if ft == Unknown {
+				t = Unknown
+			}
+			if found {
+				total += lp.Points
+			}
+		}
+		return capped(total, a.Max), t
+	}
+	var units int
+	locs := map[Point]bool{}
+	var order []Point
+	t := Yes
+	for _, u := range st.sortedUnits() {
+		if !u.OnMap {
+			continue
+		}
+		m := st.Matches(a.Units, u)
+		in := st.Topo.InRegion(u.At, a.Where, ctx)
+		if a.Exclude != nil && in != No {
+			switch st.Topo.InRegion(u.At, a.Exclude, ctx) {
+			case Yes:
+				in = No
+			case Unknown:
+				in = Unknown
+			}
+		}
+		switch {
+		case m == Yes && in == Yes:
+			units++
+			if !locs[u.At] {
+				locs[u.At] = true
+				order = append(order, u.At)
+			}
+		case m != No && in != No:
+			t = Unknown
+		}
+	}
+	var v float64
+	switch a.Count {
+	case "per-unit":
+		v = float64(units) * pts(a.Points)
+	case "per-location":
+		n := len(locs)
+		switch {
+		case a.First != nil && n > 0:
+			v = *a.First + float64(n-1)*pts(a.Additional)
+		case len(a.PointsByLocation) > 0:
+			// A location scores the points of the first listed region it
+			// lies in (a redoubt hex 20 VP), else the line's points.
+			for _, p := range order {
+				lp, lt := st.locationPoints(a, p, ctx)
+				if lt == Unknown {
+					t = Unknown
+				}
+				v += lp
+			}
+		default:
+			v = float64(n) * pts(a.Points)
+		}
+	default: // once
+		if units > 0 {
+			v = pts(a.Points)
+		}
+	}
+	if units > 0 && a.Count != "per-unit" && a.Count != "per-location" {
+		t = Yes // found: unknown units elsewhere cannot change a once award
+	}
+	return capped(v, a.Max), t
+}
+
+func (st *State) locationPoints(a *scenarios.Award, p Point, ctx RegionContext) (float64, Tri) {
+	for i := range a.PointsByLocation {
+		switch st.Topo.InRegion(p, &a.PointsByLocation[i].Where, ctx) {
+		case Yes:
+			return a.PointsByLocation[i].Points, Yes
+		case Unknown:
+			return pts(a.Points), Unknown
+		}
+	}
+	return pts(a.Points), Yes
+}
+
+func (st *State) anyUnitIn(f *scenarios.UnitFilter, where, exclude *scenarios.Region, ctx RegionContext) (bool, Tri) {
+	t := Yes
+	for _, u := range st.sortedUnits() {
+		if !u.OnMap {
+			continue
+		}
+		m := st.Matches(f, u)
+		in := st.Topo.InRegion(u.At, where, ctx)
+		if exclude != nil && st.Topo.InRegion(u.At, exclude, ctx) == Yes {
+			in = No
+		}
+		if m == Yes && in == Yes {
+			return true, Yes
+		}
+		if m != No && in != No {
+			t = Unknown
+		}
+	}
+	return false, t
+}
+
+// perLocation scores each location of a listed region where the condition
+// holds with "here" standing for that location.
+func (st *State) perLocation(a *scenarios.Award) (float64, Tri) {
+	pts0 := pts(a.Points)
+	locs, ok := st.listLocations(a.Where)
+	if !ok {
+		return 0, Unknown
+	}
+	total, t := 0.0, Yes
+	for _, p := range locs {
+		p := p
+		switch st.Holds(a.Condition, &p) {
+		case Yes:
+			total += pts0
+		case Unknown:
+			t = Unknown
+		}
+	}
+	return capped(total, a.Max), t
+}
+
+// listLocations enumerates a region given as hexes or a feature's hexes.
+func (st *State) listLocations(r *scenarios.Region) ([]Point, bool) {
+	if r == nil {
+		return nil, false
+	}
+	ids, prefixes := r.Hexes, st.Scenario.Maps.Prefixes
+	if r.Feature != "" {
+		f := st.Module.Index().Features[r.Feature]
+		if f == nil || f.Provenance == "not-in-source" || len(f.Hexes) == 0 || f.Complete != nil && !*f.Complete {
+			return nil, false
+		}
+		ids, prefixes = f.Hexes, nil
+	}
+	if len(ids) == 0 {
+		return nil, false
+	}
+	var out []Point
+	seen := map[Point]bool{}
+	for _, id := range ids {
+		p, _, err := st.Topo.Locate(id, prefixes)
+		if err != nil {
+			return nil, false
+		}
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out, true
+}
+
+// unitEvent scores units to which an event happened (from the log).
+func (st *State) unitEvent(a *scenarios.Award) (float64, Tri) {
+	if a.WaivedIf != nil {
+		switch st.Holds(a.WaivedIf, nil) {
+		case Yes:
+			return 0, Yes
+		case Unknown:
+			return 0, Unknown
+		}
+	}
+	total, t := 0.0, Yes
+	for _, u := range st.sortedUnits() {
+		m := st.Matches(a.Units, u)
+		if m == No {
+			continue
+		}
+		n := 0
+		for _, e := range st.Log.Events {
+			if e.Unit == u.ID && e.Kind == a.Event {
+				if a.Where != nil {
+					p, _, err := st.Topo.Locate(e.To, st.Scenario.Maps.Prefixes)
+					if err != nil || st.Topo.InRegion(p, a.Where, RegionContext{Prefixes: st.Scenario.Maps.Prefixes}) != Yes {
+						continue
+					}
+				}
+				n++
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		if m == Unknown {
+			t = Unknown
+			continue
+		}
+		total += capped(float64(n)*pts(a.Points), a.MaxPerUnit)
+	}
+	return capped(total, a.Max), t
+}
+
+// exit scores units that left the map by the award's edge.
+func (st *State) exit(a *scenarios.Award) (float64, Tri) {
+	total := 0.0
+	for _, u := range st.sortedUnits() {
+		if u.Exit == nil {
+			continue
+		}
+		if len(a.Via) > 0 && !containsAny(a.Via, u.Exit.Via) {
+			continue
+		}
+		for _, pu := range a.PointsByUnit {
+			if st.Matches(&pu.Units, u) == Yes {
+				p := pu.Points
+				for _, r := range a.Reductions {
+					if r.When == "retreat" && u.Exit.Retreat || r.When == "demoralized" && u.Exit.Demoralized {
+						p -= r.Points
+					}
+				}
+				total += p
+				break
+			}
+		}
+	}
+	return capped(total, a.Max), Yes
+}
+
+// highestOf scores only the best of its lines (GCACW "only the highest
+// applies"), when its qualifier holds.
+func (st *State) highestOf(a *scenarios.Award, scoring string, here *Point) LineResult {
+	lr := LineResult{ID: a.ID, Text: a.Text}
+	if a.Qualifier != nil {
+		switch st.Holds(a.Qualifier, here) {
+		case No:
+			lr.Status, lr.Why = "not-awarded", "the qualifier does not hold: "+a.QualifierText
+			return lr
+		case Unknown:
+			lr.Status, lr.Why = "unknown", "the qualifier needs data the module lacks: "+a.QualifierText
+			return lr
+		}
+	}
+	best := LineResult{Status: "not-awarded"}
+	unknown := false
+	for i := range a.Lines {
+		sub := st.award(&a.Lines[i], scoring, here)
+		switch {
+		case sub.Status == "unknown" || sub.Status == "manual":
+			unknown = true
+		case sub.Status == "awarded" && (best.Status != "awarded" || sub.Points > best.Points):
+			best = sub
+		}
+	}
+	if unknown {
+		lr.Status, lr.Why = "unknown", "a line of the group cannot be decided"
+		if best.Status == "awarded" {
+			lr.Why = fmt.Sprintf("at least %v VP (%s); another line of the group cannot be decided", best.Points, best.Text)
+		}
+		return lr
+	}
+	lr.Points, lr.Status = best.Points, best.Status
+	if best.Status == "awarded" {
+		lr.Why = "highest line: " + best.Text
+	}
+	return lr
+}
+
+// Holds evaluates a condition; here stands for the location a per-location
+// award scores.
+func (st *State) Holds(c *scenarios.Condition, here *Point) Tri {
+	if c == nil {
+		return Yes
+	}
+	ctx := RegionContext{Prefixes: st.Scenario.Maps.Prefixes, Here: here}
+	switch {
+	case c.Occupied != nil:
+		o := c.Occupied
+		min := max(o.Min, 1)
+		n, t := 0, Yes
+		seen := map[Point]bool{}
+		for _, u := range st.sortedUnits() {
+			if !u.OnMap {
+				continue
+			}
+			m, in := st.Matches(&o.Units, u), st.Topo.InRegion(u.At, &o.Where, ctx)
+			if m == Yes && in == Yes {
+				if o.Distinct && seen[u.At] {
+					continue
+				}
+				seen[u.At] = true
+				n++
+			} else if m != No && in != No {
+				t = Unknown
+			}
+		}
+		if n >= min {
+			return Yes
+		}
+		return t
+	case c.Controlled != nil:
+		return st.controlled(c.Controlled, ctx)
+	case c.Markers != nil:
+		mc := c.Markers
+		n, t := 0, Yes
+		for _, mk := range st.Markers {
+			if mk.ID != mc.Marker || mc.Side != "" && mk.Side != mc.Side {
+				continue
+			}
+			in := Yes
+			if mc.Where != nil {
+				in = st.Topo.InRegion(mk.At, mc.Where, ctx)
+			}
+			switch in {
+			case Yes:
+				n++
+			case Unknown:
+				t = Unknown
+			}
+		}
+		if n >= max(mc.Min, 1) {
+			return Yes
+		}
+		return t
+	case c.Track != nil:
+		return st.track(c.Track)
+	case c.Status != nil:
+		return triOf(contains(c.Status.Values, st.Statuses[c.Status.ID]))
+	case c.Turn != nil:
+		return triOf((c.Turn.From == 0 || st.Turn >= c.Turn.From) && (c.Turn.To == 0 || st.Turn <= c.Turn.To))
+	case c.Declared != nil:
+		turn, ok := st.Declared[c.Declared.Event]
+		if !ok {
+			return No
+		}
+		return triOf(c.Declared.Turns == nil || (c.Declared.Turns.From == 0 || turn >= c.Declared.Turns.From) && (c.Declared.Turns.To == 0 || turn <= c.Declared.Turns.To))
+	case c.Attacked != nil:
+		for _, e := range st.Log.Events {
+			if e.Kind != "attacked" {
+				continue
+			}
+			if u := st.Units[e.Unit]; u != nil && st.Matches(&c.Attacked.Units, u) == Yes {
+				return Yes
+			}
+		}
+		return No
+	case len(c.All) > 0:
+		out := Yes
+		for i := range c.All {
+			out = min(out, st.Holds(&c.All[i], here))
+			if out == No {
+				return No
+			}
+		}
+		return out
+	case len(c.Any) > 0:
+		out := No
+		for i := range c.Any {
+			out = max(out, st.Holds(&c.Any[i], here))
+			if out == Yes {
+				return Yes
+			}
+		}
+		return out
+	case c.Not != nil:
+		return not(st.Holds(c.Not, here))
+	}
+	// chain, lineOfCommunication, path, rrHexPathsCut, consecutive and
+	// gameEnd need the map's roads and supply network or the game's
+	// sequence of checks, which the engine does not have yet.
+	return Unknown
+}
+
+func (st *State) controlled(cc *scenarios.ControlCond, ctx RegionContext) Tri {
+	locs, ok := st.listLocations(&cc.Where)
+	if !ok {
+		return Unknown
+	}
+	n := 0
+	for _, p := range locs {
+		if st.Control[p] == cc.Side {
+			n++
+		}
+	}
+	need := cc.Min
+	if need == 0 {
+		need = len(locs)
+	}
+	return triOf(n >= need)
+}
+
+func (st *State) track(tc *scenarios.TrackCond) Tri {
+	v := st.Tracks[tc.ID] + tc.Offset
+	var w float64
+	switch {
+	case tc.Value != nil:
+		w = *tc.Value
+	case tc.Track != "":
+		w = st.Tracks[tc.Track]
+	default:
+		return Unknown
+	}
+	switch tc.Compare {
+	case ">=", "at-least":
+		return triOf(v >= w)
+	case ">", "more-than":
+		return triOf(v > w)
+	case "<=", "at-most":
+		return triOf(v <= w)
+	case "<", "less-than":
+		return triOf(v < w)
+	case "=", "==", "equal":
+		return triOf(v == w)
+	}
+	return Unknown
+}

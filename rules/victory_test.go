@@ -1,0 +1,135 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/musterhq/muster/scenarios"
+)
+
+func startOf(t *testing.T, id string) *State {
+	t.Helper()
+	sf := scenarios.Builtin().Scenario(id)
+	if sf == nil {
+		t.Fatalf("no scenario %s", id)
+	}
+	st, err := NewState(sf.Module, sf.Scenario, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TPC scenario 1, My Best Achievement (rulebook lines 242-265), worked by
+// hand from the wording.
+func TestEvaluateTPC01(t *testing.T) {
+	st := startOf(t, "tpc-01")
+	// At the start no Union infantry is near Petersburg and nothing is lost:
+	// 0 VP, "-4 to 5": Confederate Substantive Victory.
+	r := Evaluate(st)
+	if r.Total != 0 || !r.Exact || r.Level != "Confederate Substantive Victory" {
+		t.Fatalf("start: %+v", r)
+	}
+	// "If an undemoralized Union infantry unit occupies either Petersburg
+	// city hex (S0413 or S0513)": +80, and only the highest of the three
+	// occupation lines counts. 80 is "36 or more": Union Decisive Victory.
+	must(t, st.MoveTo("u.barlow.inf", "S0413"))
+	must(t, st.MoveTo("u.gibbon.inf", "S0412"))
+	r = Evaluate(st)
+	if r.Total != 80 || r.Level != "Union Decisive Victory" || r.Lines[0].Points != 80 {
+		t.Fatalf("Petersburg occupied: %+v", r)
+	}
+	// Demoralized, Barlow no longer counts; Gibbon adjacent gives +60.
+	must(t, st.SetState("u.barlow.inf", "demoralized", "Demoralized-1"))
+	if r = Evaluate(st); r.Total != 60 {
+		t.Fatalf("adjacent only: %+v", r.Lines[0])
+	}
+	// Losses: +3 per Confederate manpower lost in combat, retreat or
+	// cavalry retreat, -2 per Union point; extended-march losses do not
+	// count. 60 + 3*4 - 2*3 = 66.
+	must(t, st.LoseManpower("c.wise.inf", 3, "combat"))
+	must(t, st.LoseManpower("c.page.inf", 1, "retreat"))
+	must(t, st.LoseManpower("c.dearing-b.cav", 2, "extended-march"))
+	must(t, st.LoseManpower("u.birney.inf", 3, "combat"))
+	if r = Evaluate(st); r.Total != 66 {
+		t.Fatalf("with losses: total %v, lines %+v", r.Total, r.Lines)
+	}
+}
+
+// The two-hexes-distant line of scenario 1: 10 VP a hex, 20 for a redoubt
+// hex, at most 50. The printed redoubt list is incomplete, so a hex not on
+// it may still be a redoubt: the line is then unknown, not 10.
+func TestEvaluateTwoDistantNeedsRedoubts(t *testing.T) {
+	st := startOf(t, "tpc-01")
+	pb := []Point{}
+	for _, h := range []string{"S0413", "S0513"} {
+		p, _, _ := st.Topo.Locate(h, st.Scenario.Maps.Prefixes)
+		pb = append(pb, p)
+	}
+	// A hex two from a Petersburg hex and not adjacent to either.
+	var target string
+	for c := 1; c <= 9 && target == ""; c++ {
+		for r := 8; r <= 18 && target == ""; r++ {
+			id := "S" + twoDigits(c) + twoDigits(r)
+			p, _, err := st.Topo.Locate(id, st.Scenario.Maps.Prefixes)
+			if err != nil {
+				continue
+			}
+			d1, _ := st.Topo.Distance(p, pb[0])
+			d2, _ := st.Topo.Distance(p, pb[1])
+			if min(d1, d2) == 2 {
+				target = id
+			}
+		}
+	}
+	must(t, st.MoveTo("u.barlow.inf", target))
+	r := Evaluate(st)
+	if r.Lines[0].Status != "unknown" || r.Exact {
+		t.Fatalf("%s two from Petersburg: %+v", target, r.Lines[0])
+	}
+	// The one printed redoubt (S0709) is not two from Petersburg; move to
+	// it and the group is decided again (nothing scores).
+	must(t, st.MoveTo("u.barlow.inf", "S0709"))
+	if r = Evaluate(st); r.Lines[0].Status != "not-awarded" || !r.Exact {
+		t.Fatalf("at S0709: %+v", r.Lines[0])
+	}
+}
+
+func twoDigits(n int) string { return string(rune('0'+n/10)) + string(rune('0'+n%10)) }
+
+// Every award of every shipped scenario evaluates at the start without a
+// panic, and each line has a status.
+func TestEvaluateEveryShippedScenario(t *testing.T) {
+	for _, m := range scenarios.Builtin().Modules {
+		for _, sf := range m.Scenarios {
+			st, err := NewState(m, sf.Scenario, 1)
+			if err != nil {
+				t.Fatalf("%s: %v", sf.Scenario.ID, err)
+			}
+			r := Evaluate(st)
+			for _, l := range r.Lines {
+				if l.Status == "" {
+					t.Errorf("%s: line %q has no status", sf.Scenario.ID, l.Text)
+				}
+			}
+		}
+	}
+}
+
+func BenchmarkEvaluateTPC11(b *testing.B) {
+	sf := scenarios.Builtin().Scenario("tpc-11")
+	st, err := NewState(sf.Module, sf.Scenario, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		Evaluate(st)
+	}
+}
