@@ -71,6 +71,8 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			listCommand(),
 			oobCommand(),
 			schemaCommand(),
+			exportCommand(),
+			importCommand(),
 			newCommand(),
 			fmtCommand(),
 			versionCommand(),
