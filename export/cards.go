@@ -283,9 +283,13 @@ func (b *cardsSideBuilder) location(at, place string) *CardLocation {
 			mapPlace = names[0]
 		}
 	}
+	label := at
+	if loc, err := b.ix.Resolve(at, b.prefixes); err == nil && loc.Area != nil && loc.Area.Kind != "" {
+		label = cardsCapitalize(loc.Area.Kind) + " " + at // "Area 73", "Zone H"
+	}
 	g := b.locs[key]
 	if g == nil {
-		g = &CardLocation{Label: at}
+		g = &CardLocation{Label: label}
 		b.locs[key] = g
 		b.card.Locations = append(b.card.Locations, g)
 	} else if !strings.Contains(g.Label, at) {

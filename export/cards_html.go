@@ -74,7 +74,7 @@ func CardsBoxSize(counter float64) float64 {
 	if counter <= 0 {
 		counter = 0.5
 	}
-	return math.Ceil(counter*1.1/0.05-1e-9) * 0.05
+	return math.Ceil(counter*1.1/0.05-1e-9) * 5 / 100 // whole twentieths, printed exactly
 }
 
 func cardsCSS(p cardsPaper, opt CardsOptions) string {

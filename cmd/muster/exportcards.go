@@ -48,6 +48,20 @@ func exportCards(c *cli.Context) error {
 	// urfave/cli stops reading flags at the first argument; the usage
 	// puts -o after SCENARIO, so run again with the flags first.
 	if args, moved := cardsFlagsFirst(c.Command, c.Args().Slice()); moved {
+		// Keep the flags already read before SCENARIO.
+		var set []string
+		for _, f := range c.Command.Flags {
+			name := f.Names()[0]
+			if !c.IsSet(name) {
+				continue
+			}
+			if _, isBool := f.(*cli.BoolFlag); isBool {
+				set = append(set, fmt.Sprintf("--%s=%t", name, c.Bool(name)))
+			} else {
+				set = append(set, "--"+name+"="+c.String(name))
+			}
+		}
+		args = append(set, args...)
 		parent := c
 		if l := c.Lineage(); len(l) > 1 {
 			parent = l[1]
@@ -168,4 +182,3 @@ func cardsSummary(c *export.Cards) string {
 	}
 	return fmt.Sprintf("%d setup %s (%s)", n, word, strings.Join(names, ", "))
 }
-
