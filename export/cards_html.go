@@ -98,24 +98,30 @@ p { margin: 3pt 0; }
 table { border-collapse: collapse; width: 100%; margin: 0 0 4pt; font-size: 9pt; break-inside: auto; }
 tr { break-inside: avoid; page-break-inside: avoid; }
 th, td { border: 0.5pt solid var(--rule); padding: 1.5pt 4pt; vertical-align: top; text-align: left; }
-th { background: #f2f2f2; font-weight: bold; }
+th { background: #f2f2f2; font-weight: bold; font-size: 8.5pt; }
 td:first-child { font-weight: bold; }
 .setup td code, .boxes td code, .entries td code, .legend td code {
   font-family: "DejaVu Sans", Arial, sans-serif; font-size: 8pt; background: var(--badge); color: var(--badge-ink);
   border: 0.5pt solid #9fb0c8; border-radius: 3pt; padding: 0 3pt; margin: 0 2pt 1pt 0; display: inline-block; white-space: nowrap; }
 body:not(.roster) .setup table, body:not(.roster) .boxes table, .entries table { table-layout: fixed; }
-body:not(.roster) .setup th:nth-child(1), body:not(.roster) .boxes th:nth-child(1), .entries th:nth-child(1) { width: 22%; }
+body:not(.roster) .setup th:nth-child(1), body:not(.roster) .boxes th:nth-child(1), .entries th:nth-child(1) { width: 20%; }
 body:not(.roster) .setup th:nth-child(2), body:not(.roster) .boxes th:nth-child(2), .entries th:nth-child(2) { width: 9%; }
 body:not(.roster) .setup th:nth-child(3), body:not(.roster) .boxes th:nth-child(3), .entries th:nth-child(3) { width: 10%; }
 body:not(.roster) .setup th:nth-child(4), body:not(.roster) .boxes th:nth-child(4), .entries th:nth-child(4) { width: 8%; }
-body:not(.roster) .setup th:nth-child(5), body:not(.roster) .boxes th:nth-child(5), .entries th:nth-child(5) { width: 9%; }
+body:not(.roster) .setup th:nth-child(5), body:not(.roster) .boxes th:nth-child(5), .entries th:nth-child(5) { width: 11%; }
 .rules p, .victory p, .start p, .victory li, .start li { font-size: 9pt; text-align: justify; }
 .victory table td:first-child { white-space: nowrap; }
 ul { margin: 3pt 0; padding-left: 14pt; }
 hr { display: none; }
 `)
-	fmt.Fprintf(&b, `.roster .setup td:empty, .roster .boxes td:empty { width: %[1]sin; min-width: %[1]sin; height: %[1]sin; padding: 0; border: 0.75pt dashed #555; }
-.roster .setup th:nth-last-child(-n+%[2]d), .roster .boxes th:nth-last-child(-n+%[2]d) { font-size: 7pt; width: %[1]sin; }
+	fmt.Fprintf(&b, `.roster .setup table, .roster .boxes table { table-layout: fixed; }
+.roster .setup th:nth-child(1), .roster .boxes th:nth-child(1) { width: 19%%; }
+.roster .setup th:nth-child(2), .roster .boxes th:nth-child(2) { width: 8%%; }
+.roster .setup th:nth-child(3), .roster .boxes th:nth-child(3) { width: 10%%; }
+.roster .setup th:nth-child(4), .roster .boxes th:nth-child(4) { width: 7%%; }
+.roster .setup th:nth-child(5), .roster .boxes th:nth-child(5) { width: 10%%; }
+.roster .setup th:nth-last-child(-n+%[2]d), .roster .boxes th:nth-last-child(-n+%[2]d) { width: %[1]sin; padding: 1pt; font-size: 6.5pt; text-align: center; overflow: hidden; }
+.roster .setup td:empty, .roster .boxes td:empty { width: %[1]sin; height: %[1]sin; padding: 0; border: 0.75pt dashed #555; }
 `, cardsNumber(box), len(cardsRosterBoxes))
 	b.WriteString(`@media print {
   body { background: none; }

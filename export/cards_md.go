@@ -44,8 +44,9 @@ func (c *Cards) Markdown(opt CardsOptions) []byte {
 	return []byte(b.String())
 }
 
-// cardsRosterBoxes are the marker boxes of a roster row.
-var cardsRosterBoxes = []string{"Fatigue", "Entrenchment", "Other markers"}
+// cardsRosterBoxes are the marker boxes of a roster row: fatigue,
+// entrenchment (works) and any other marker (Flanks Refused, Disorganized).
+var cardsRosterBoxes = []string{"Fatigue", "Works", "Other"}
 
 func (c *Cards) cardParts(s *SideCard, opt CardsOptions) []cardsPart {
 	var parts []cardsPart
