@@ -230,7 +230,7 @@ func (c *Cards) startMD() *strings.Builder {
 		rows = append(rows, [3]string{"Box", t[0], cardsFirst(t[1], "empty")})
 	}
 	if len(rows) > 0 {
-		b.WriteString("| | | Start |\n| --- | --- | --- |\n")
+		b.WriteString("| What | Name | At start |\n| --- | --- | --- |\n")
 		for _, r := range rows {
 			fmt.Fprintf(&b, "| %s | %s | %s |\n", r[0], cardsMD(r[1]), cardsMD(r[2]))
 		}

@@ -11,16 +11,16 @@ import (
 	"time"
 )
 
-// ErrNoChromium says no headless Chromium was found for printing PDF.
-var ErrNoChromium = errors.New("export: PDF needs headless Chromium, and none was found " +
+// ErrCardsNoChromium says no headless Chromium was found for printing PDF.
+var ErrCardsNoChromium = errors.New("export: PDF needs headless Chromium, and none was found " +
 	"($MUSTER_CHROMIUM, chromium, chromium-browser, chrome, google-chrome); install it " +
 	"(Debian/Ubuntu: sudo apt-get install -y chromium) or set MUSTER_CHROMIUM to its path, " +
 	"or write .html and print it from a browser")
 
-// FindChromium returns the Chromium to print with: $MUSTER_CHROMIUM when
+// CardsFindChromium returns the Chromium to print with: $MUSTER_CHROMIUM when
 // set, else the first of chromium, chromium-browser, chrome and
 // google-chrome on PATH.
-func FindChromium() (string, error) {
+func CardsFindChromium() (string, error) {
 	if p := os.Getenv("MUSTER_CHROMIUM"); p != "" {
 		path, err := exec.LookPath(p)
 		if err != nil {
@@ -33,7 +33,7 @@ func FindChromium() (string, error) {
 			return path, nil
 		}
 	}
-	return "", ErrNoChromium
+	return "", ErrCardsNoChromium
 }
 
 // cardsChromiumFlags run Chromium headless, without a sandbox (CI runs as
@@ -42,9 +42,9 @@ var cardsChromiumFlags = []string{"--headless", "--no-sandbox", "--disable-gpu",
 	"--disable-background-networking", "--no-first-run", "--disable-extensions",
 	"--no-pdf-header-footer", "--print-to-pdf-no-header"}
 
-// PrintPDF prints a self-contained HTML page to PDF with headless
+// CardsPrintPDF prints a self-contained HTML page to PDF with headless
 // Chromium at path chromium, in a private temporary profile.
-func PrintPDF(ctx context.Context, chromium string, page []byte) ([]byte, error) {
+func CardsPrintPDF(ctx context.Context, chromium string, page []byte) ([]byte, error) {
 	dir, err := os.MkdirTemp("", "muster-cards-")
 	if err != nil {
 		return nil, fmt.Errorf("export: %w", err)

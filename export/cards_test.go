@@ -221,26 +221,26 @@ func TestCardsBoxSize(t *testing.T) {
 	}
 }
 
-func TestParseCounterSize(t *testing.T) {
+func TestParseCardsCounter(t *testing.T) {
 	for in, want := range map[string]float64{"0.5in": 0.5, "1/2in": 0.5, `5/8"`: 0.625, "5/8in": 0.625, "0.625": 0.625, "12.7mm": 0.5, "1.5875 cm": 0.625} {
-		got, err := ParseCounterSize(in)
+		got, err := ParseCardsCounter(in)
 		if err != nil || math.Abs(got-want) > 1e-9 {
-			t.Errorf("ParseCounterSize(%q) = %g, %v; want %g", in, got, err, want)
+			t.Errorf("ParseCardsCounter(%q) = %g, %v; want %g", in, got, err, want)
 		}
 	}
 	for _, bad := range []string{"", "half", "1/0in", "5in", "0.1in", "NaN", "-1/2in", "1/2/3"} {
-		if v, err := ParseCounterSize(bad); err == nil {
-			t.Errorf("ParseCounterSize(%q) = %g, want an error", bad, v)
+		if v, err := ParseCardsCounter(bad); err == nil {
+			t.Errorf("ParseCardsCounter(%q) = %g, want an error", bad, v)
 		}
 	}
 }
 
-func FuzzParseCounterSize(f *testing.F) {
+func FuzzParseCardsCounter(f *testing.F) {
 	for _, s := range []string{"0.5in", "5/8in", `1/2"`, "16mm", "1.6cm", "x", "1/0"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		v, err := ParseCounterSize(s)
+		v, err := ParseCardsCounter(s)
 		if err == nil && !(v >= 0.25 && v <= 2) {
 			t.Fatalf("%q: %g accepted", s, v)
 		}

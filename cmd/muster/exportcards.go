@@ -88,7 +88,7 @@ func exportCards(c *cli.Context) error {
 	if paper != "letter" && paper != "a4" {
 		return usageError("unknown --paper %q (letter or a4)", c.String("paper"))
 	}
-	counter, err := export.ParseCounterSize(c.String("counter"))
+	counter, err := export.ParseCardsCounter(c.String("counter"))
 	if err != nil {
 		return usageError("--counter: %v", err)
 	}
@@ -97,7 +97,7 @@ func exportCards(c *cli.Context) error {
 	// Find Chromium before any work, so a missing browser fails at once.
 	var chromium string
 	if format == "pdf" {
-		if chromium, err = export.FindChromium(); err != nil {
+		if chromium, err = export.CardsFindChromium(); err != nil {
 			return cli.Exit(err.Error(), exitUsage)
 		}
 	}
@@ -116,7 +116,7 @@ func exportCards(c *cli.Context) error {
 			return cli.Exit(err.Error(), exitUsage)
 		}
 		if format == "pdf" {
-			if data, err = export.PrintPDF(c.Context, chromium, data); err != nil {
+			if data, err = export.CardsPrintPDF(c.Context, chromium, data); err != nil {
 				return cli.Exit(err.Error(), exitUsage)
 			}
 		}

@@ -309,7 +309,7 @@ func TestExportCardsRefusesInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, stderr := muster(t, "export", "cards", in, "-o", in)
-	if code != 2 {
+	if code != 2 || !strings.Contains(stderr, "it is one of the inputs") {
 		t.Fatalf("exit %d (%s), want 2", code, stderr)
 	}
 	if got, _ := os.ReadFile(in); !bytes.Equal(got, src) {
@@ -343,7 +343,7 @@ var (
 // two pages each, on Letter and on A4. Skipped where Chromium is missing
 // (CI installs it).
 func TestExportCardsPDF(t *testing.T) {
-	if _, err := export.FindChromium(); err != nil {
+	if _, err := export.CardsFindChromium(); err != nil {
 		t.Skip(err)
 	}
 	if testing.Short() {
