@@ -23,6 +23,8 @@ type Cards struct {
 	Sides    []*SideCard
 	Start    *CardsStart
 	Rules    []scenarios.SpecialRule
+	Variants []scenarios.Variant
+	Options  []scenarios.Option
 	Victory  scenarios.Victory
 	// sideNames maps side ids to names for the victory summary.
 	sideNames map[string]string
@@ -104,7 +106,7 @@ func BuildCards(m *scenarios.Module, s *scenarios.Scenario) *Cards {
 		ix, game = m.Index(), m.Game
 	}
 	c := &Cards{Scenario: s.ID, Title: s.Title, Module: s.Module, Length: s.Length.Text, Maps: s.Maps.Text,
-		Rules: s.SpecialRules, Victory: s.Victory, sideNames: map[string]string{}}
+		Rules: s.SpecialRules, Variants: s.Variants, Options: s.Options, Victory: s.Victory, sideNames: map[string]string{}}
 
 	sides := map[string]*cardsSideBuilder{}
 	var order []string

@@ -253,7 +253,7 @@ func (c *Cards) startMD() *strings.Builder {
 
 func (c *Cards) rulesMD() *strings.Builder {
 	var b strings.Builder
-	if len(c.Rules) == 0 {
+	if len(c.Rules)+len(c.Variants)+len(c.Options) == 0 {
 		return &b
 	}
 	b.WriteString("## Special rules\n\n")
@@ -267,6 +267,13 @@ func (c *Cards) rulesMD() *strings.Builder {
 			b.WriteString(" *(players adjudicate)*")
 		}
 		b.WriteString("\n\n")
+	}
+	// Variants and optional rules the players agree on before setting up.
+	for _, v := range c.Variants {
+		fmt.Fprintf(&b, "**Variant: %s.** %s\n\n", cardsMD(strings.TrimSuffix(v.Title, ".")), cardsMD(v.Text))
+	}
+	for _, o := range c.Options {
+		fmt.Fprintf(&b, "**Option: %s.** %s\n\n", cardsMD(strings.TrimSuffix(o.Title, ".")), cardsMD(o.Text))
 	}
 	return &b
 }

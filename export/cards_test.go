@@ -157,6 +157,9 @@ func TestCardsLGV(t *testing.T) {
 	if u.Size != "Army" || u.Type != "Ldr" || u.Command != "AP" || where != "Area 73 Falmouth" {
 		t.Errorf("Hooker %+v at %q", u, where)
 	}
+	if md := string(c.Markdown(CardsOptions{})); !strings.Contains(md, "**Option: 19.5 Hunt (optional unit).**") || !strings.Contains(md, "**Variant: Variant Union Setup.**") {
+		t.Error("LGV cards lack the optional rules or the variant")
+	}
 	u, where = cardsFind(t, c, "union", "Colgate Engineer")
 	if !strings.Contains(u.Where, "with any Union Leader") || where != "Placed by the player" {
 		t.Errorf("Colgate %+v at %q", u, where)
