@@ -5,6 +5,8 @@ go 1.26.8
 require (
 	github.com/santhosh-tekuri/jsonschema/v5 v5.3.1
 	github.com/urfave/cli/v2 v2.27.7
+	github.com/yuin/goldmark v1.8.7
+	golang.org/x/net v0.62.0
 )
 
 require (

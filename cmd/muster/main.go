@@ -72,6 +72,8 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			oobCommand(),
 			diffCommand(),
 			schemaCommand(),
+			exportCommand(),
+			importCommand(),
 			newCommand(),
 			fmtCommand(),
 			versionCommand(),
