@@ -1,0 +1,67 @@
+package export
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/musterhq/muster/internal/jsonsrc"
+	"github.com/musterhq/muster/scenarios"
+	"github.com/musterhq/muster/schema"
+)
+
+// TSVScenario writes a scenario of module m holding the imported setup
+// tables. Everything else is what muster new writes (TODO placeholders, or
+// with from, a copy of from's maps and setup): the imported tables replace
+// the scaffold's tables of their sides, and sides not imported keep theirs.
+// The result is in muster fmt's canonical form.
+func TSVScenario(m *scenarios.Module, id string, from *scenarios.Scenario, imp *TSVImport) ([]byte, error) {
+	base, err := scenarios.NewScenario(m, id, from)
+	if err != nil {
+		return nil, err
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(base, &doc); err != nil {
+		return nil, fmt.Errorf("import tsv: %w", err)
+	}
+	imported := map[string]scenarios.SetupTable{}
+	for _, t := range imp.Tables {
+		tab := t.Table
+		if tab.Title == "" {
+			tab.Title = "TODO: the set-up table's heading as printed"
+		}
+		imported[tab.Side] = tab
+	}
+	var setup []any
+	seen := map[string]bool{}
+	old, _ := doc["setup"].([]any)
+	for _, t := range old {
+		side, _ := t.(map[string]any)["side"].(string)
+		if tab, ok := imported[side]; ok {
+			if !seen[side] {
+				setup = append(setup, tab)
+				seen[side] = true
+			}
+			continue
+		}
+		setup = append(setup, t)
+	}
+	for _, t := range imp.Tables {
+		if !seen[t.Table.Side] {
+			setup = append(setup, imported[t.Table.Side])
+			seen[t.Table.Side] = true
+		}
+	}
+	doc["setup"] = setup
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // footnote marks such as & stay readable
+	if err := enc.Encode(doc); err != nil {
+		return nil, fmt.Errorf("import tsv: %w", err)
+	}
+	root, perr := jsonsrc.Parse(bytes.TrimSpace(buf.Bytes()))
+	if perr != nil {
+		return nil, fmt.Errorf("import tsv: %v", perr)
+	}
+	return schema.Format("scenario", root), nil
+}
