@@ -12,6 +12,7 @@ package export
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -98,6 +99,7 @@ type tsvParser struct {
 	ptr string
 
 	markers  map[string]string // folded, lower-cased printed name -> marker id
+	places   map[string]bool   // place names of the map
 	counters map[string]*scenarios.Counter
 	bySide   map[string][]*scenarios.Counter
 	sizes    []string
@@ -130,6 +132,15 @@ func (p *tsvParser) indexModule() {
 		p.markers[strings.ToLower(mk.Name)] = mk.ID
 		for _, pr := range mk.Printed {
 			p.markers[strings.ToLower(pr)] = mk.ID
+		}
+	}
+	p.places = map[string]bool{}
+	if p.m.Map != nil {
+		for _, pl := range p.m.Map.Places {
+			p.places[pl.Name] = true
+			for _, v := range pl.Variants {
+				p.places[v] = true
+			}
 		}
 	}
 	p.counters = map[string]*scenarios.Counter{}
@@ -526,6 +537,12 @@ func (p *tsvParser) location(row *scenarios.SetupRow, l tsvLine, off int, raw st
 	}
 	if tsvLocationRE.MatchString(loc) {
 		row.Hex, row.Place = loc, place
+		if fixed := strings.TrimRight(place, `'".,;`); fixed != place && !p.places[place] && p.places[fixed] {
+			p.diags.Append(p.at(l.n, off+strings.LastIndex(raw, place)+len(fixed), len(place)-len(fixed), diag.Warning, "tsv-corrected",
+				fmt.Sprintf("place %q read as %q, the map's name (stray %q dropped)", place, fixed, place[len(fixed):]), ""))
+			*notes = append(*notes, scenarios.Note{Kind: "correction", Field: "place", Printed: place, Text: "A stray character after the place name is dropped."})
+			row.Place = fixed
+		}
 		return
 	}
 	if row.Marker != "" {
@@ -554,6 +571,12 @@ func (p *tsvParser) unit(side string, row *scenarios.SetupRow, l tsvLine, offs [
 		p.diags.Append(p.at(l.n, offs[i], len(v), diag.Error, "tsv-code",
 			fmt.Sprintf("unknown %s %q%s", what, v, tsvDidYouMean(v, known)), "the codes are listed in the module's game.json"))
 	}
+	if empty := tsvEmptyCells(row); len(empty) > 0 && len(empty) < 3 {
+		for _, i := range empty {
+			p.diags.Append(p.at(l.n, offs[i], 1, diag.Warning, "tsv-empty-cell",
+				fmt.Sprintf("the %s cell is empty (a row's cells broken over two lines?)", tsvColumns[i]), "fill in the cell"))
+		}
+	}
 	check(1, row.Size, p.sizes, "unit size")
 	check(2, row.Command, p.commands[side], side+" command")
 	check(3, row.Type, p.types, "unit type")
@@ -574,7 +597,7 @@ func (p *tsvParser) unit(side string, row *scenarios.SetupRow, l tsvLine, offs [
 	}
 	if c := p.counters[prefix+kind]; c != nil && kind != "" {
 		row.Unit = c.ID
-		if row.Size != "" && row.Size != "-" && c.Size != row.Size {
+		if slices.Contains(p.sizes, row.Size) && c.Size != row.Size {
 			alt := ""
 			for _, o := range same {
 				if o.Size == row.Size {
@@ -698,4 +721,16 @@ func tsvLineSpans(lines []int) string {
 	}
 	flush()
 	return strings.Join(parts, ", ")
+}
+
+// tsvEmptyCells lists the empty Size, Command and Type cells of a unit row
+// by column index.
+func tsvEmptyCells(row *scenarios.SetupRow) []int {
+	var empty []int
+	for i, v := range []string{row.Size, row.Command, row.Type} {
+		if v == "" {
+			empty = append(empty, i+1)
+		}
+	}
+	return empty
 }

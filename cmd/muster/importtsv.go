@@ -118,6 +118,11 @@ func importTSVAction(c *cli.Context) error {
 	w := &diag.TextWriter{W: c.App.ErrWriter, Snippet: true}
 	if len(imp.Tables) == 0 {
 		w.Write(ds)
+		for _, d := range ds {
+			if d.Code == "tsv-side" {
+				return cli.Exit("", exitUsage)
+			}
+		}
 		return cli.Exit("", exitFindings)
 	}
 	data, err := export.TSVScenario(m, id, from, imp)
