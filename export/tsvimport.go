@@ -450,6 +450,7 @@ func (p *tsvParser) row(st *tsvTableState, l tsvLine, raw []string) {
 		cells[i] = v
 	}
 	if cells[0] == "" {
+		p.ptr = "" // the row is not written
 		p.diags.Append(p.at(l.n, 0, len(l.text), diag.Error, "tsv-row",
 			"a row without a Unit/Leader name (a row's cells broken over two lines?); skipped", "join the cells to the row they belong to"))
 		return
@@ -460,6 +461,9 @@ func (p *tsvParser) row(st *tsvTableState, l tsvLine, raw []string) {
 	p.location(&row, l, offs[5], raw[5], &notes)
 	if row.Marker == "" {
 		p.unit(st.side, &row, l, offs)
+		if row.Entry != nil {
+			p.schedule(st.side, &row)
+		}
 	}
 	row.Notes = notes
 	st.table.Table.Rows = append(st.table.Table.Rows, row)
@@ -733,4 +737,52 @@ func tsvEmptyCells(row *scenarios.SetupRow) []int {
 		}
 	}
 	return empty
+}
+
+var tsvDateRE = regexp.MustCompile(`(?i)\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2})(?:st|nd|rd|th)?\b`)
+
+var tsvMonths = map[string]string{"january": "01", "february": "02", "march": "03", "april": "04", "may": "05", "june": "06",
+	"july": "07", "august": "08", "september": "09", "october": "10", "november": "11", "december": "12"}
+
+// schedule links a deferred entry ("Reinforcement December 19th (see
+// 16.2)") to the module's schedule entry of that side and day, when exactly
+// one fits (one naming the row's counter wins), and takes its date and turn.
+func (p *tsvParser) schedule(side string, row *scenarios.SetupRow) {
+	m := tsvDateRE.FindStringSubmatch(row.Entry.Text)
+	if m == nil {
+		return
+	}
+	day := fmt.Sprintf("-%s-%02s", tsvMonths[strings.ToLower(m[1])], m[2])
+	action := ""
+	if t := strings.ToLower(row.Entry.Text); strings.Contains(t, "reinforcement") {
+		action = "reinforcement"
+	} else if strings.Contains(t, "withdrawal") {
+		action = "withdrawal"
+	}
+	var fits, naming []*scenarios.ScheduleEntry
+	for _, tf := range p.m.Tables {
+		if tf == nil || tf.Table == nil || tf.Table.Kind != "schedule" {
+			continue
+		}
+		for i := range tf.Table.Entries {
+			e := &tf.Table.Entries[i]
+			if e.Side != side || !strings.HasSuffix(e.Date, day) || action != "" && e.Action != action {
+				continue
+			}
+			fits = append(fits, e)
+			for _, u := range e.Units {
+				if u.Unit != "" && u.Unit == row.Unit {
+					naming = append(naming, e)
+					break
+				}
+			}
+		}
+	}
+	if len(naming) == 1 {
+		fits = naming
+	}
+	if len(fits) != 1 {
+		return
+	}
+	row.Entry.Schedule, row.Entry.Date, row.Entry.Turn = fits[0].ID, fits[0].Date, fits[0].Turn
 }

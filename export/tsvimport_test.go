@@ -109,7 +109,8 @@ func TestImportTSVSeedScenarios(t *testing.T) {
 					{"unit", g.Unit + g.Marker, w.Unit + w.Marker},
 					{"size", g.Size, w.Size}, {"command", g.Command, w.Command}, {"type", g.Type, w.Type},
 					{"manpower", tsvMP(g.Manpower), tsvMP(w.Manpower)}, {"marks", g.Marks, w.Marks},
-					{"hex", g.Hex, w.Hex}, {"place", g.Place, w.Place},
+					{"hex", g.Hex, w.Hex}, {"place", g.Place, w.Place}, {"box", g.Box, w.Box},
+					{"entry", fmt.Sprint(g.Entry), fmt.Sprint(w.Entry)},
 				}
 				for _, f := range fields {
 					if f.got == f.want {
@@ -240,7 +241,8 @@ func TestImportTSVFindings(t *testing.T) {
 	if r := rows[4]; r.Marker != "gunboat" || r.Box != "James River (see 25.0)" || r.Hex != "" {
 		t.Errorf("gunboat: %+v", r)
 	}
-	if r := rows[5]; r.Unit != "c.gordon.ldr-corps" || r.Entry == nil || r.Entry.Rule != "16.2" || r.Entry.Text != "Reinforcement December 19th (see 16.2)" {
+	if r := rows[5]; r.Unit != "c.gordon.ldr-corps" || r.Entry == nil || r.Entry.Rule != "16.2" || r.Entry.Text != "Reinforcement December 19th (see 16.2)" ||
+		r.Entry.Schedule != "c-1864-12-19-reinforcement" || r.Entry.Date != "1864-12-19" || r.Entry.Turn != 188 {
 		t.Errorf("Gordon: %+v", r)
 	}
 	fn := imp.Tables[0].Table.Footnotes
