@@ -492,7 +492,9 @@ func (p *tsvParser) manpower(row *scenarios.SetupRow, l tsvLine, off int, raw, v
 		if row.Marker == "" && !p.leader[row.Type] && row.Type != "-" && row.Type != "" {
 			p.diags.Append(p.at(l.n, col, 1, diag.Warning, "tsv-manpower", "the Manpower cell is empty; read as '-'", ""))
 		}
-		*notes = append(*notes, scenarios.Note{Kind: "correction", Field: "manpower", Printed: "(empty cell)", Text: "An empty Manpower cell read as '-'."})
+		if row.Size != "" || row.Command != "" || row.Type != "" { // not a row that prints only a name (LGV)
+			*notes = append(*notes, scenarios.Note{Kind: "correction", Field: "manpower", Printed: "(empty cell)", Text: "An empty Manpower cell read as '-'."})
+		}
 	default:
 		r, size := utf8.DecodeRuneInString(v)
 		switch r {

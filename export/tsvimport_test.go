@@ -308,3 +308,20 @@ func FuzzImportTSV(f *testing.F) {
 		}
 	})
 }
+
+// LGV's set-up rows print only a name and an area: the counter is found by
+// name among the side's counters.
+func TestImportTSVNamesOnly(t *testing.T) {
+	m := scenarios.Builtin().Module("lgv")
+	if m == nil {
+		t.Fatal("no lgv module")
+	}
+	imp, ds := ImportTSV(m, "lgv.tsv", []byte("Patrick\t\t\t\t\t73 (Falmouth)\nCT Artillery\t\t\t\t\t73\nHookr\t\t\t\t\t73\n"), "union")
+	if len(ds) != 1 || ds[0].Code != "tsv-unit" || !strings.Contains(ds[0].Summary, "(did you mean Hooker?)") || ds[0].Subject.Start.Line != 3 {
+		t.Errorf("findings: %v", ds)
+	}
+	rows := imp.Tables[0].Table.Rows
+	if rows[0].Unit != "u.patrick.inf" || rows[0].Hex != "73" || rows[0].Place != "Falmouth" || rows[1].Unit != "u.ct-artillery.art" || len(rows[0].Notes) != 0 {
+		t.Errorf("rows: %+v", rows)
+	}
+}
