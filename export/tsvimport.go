@@ -257,6 +257,7 @@ func (p *tsvParser) run() {
 		cells := strings.Split(text, "\t")
 		if tsvIsHeader(cells) {
 			sec.started = true
+			sec.st.lines = append(sec.st.lines, l.n)
 			continue
 		}
 		if !sec.started {
@@ -574,8 +575,21 @@ func (p *tsvParser) unit(side string, row *scenarios.SetupRow, l tsvLine, offs [
 				return
 			}
 		}
+		hint := tsvDidYouMean(v, known)
+		if hint == "" {
+			// Cells run together ("Cav Cav-1"): name the codes the cell holds.
+			var held []string
+			for _, w := range strings.Fields(v) {
+				if slices.Contains(known, w) && !slices.Contains(held, w) {
+					held = append(held, w)
+				}
+			}
+			if len(held) > 0 {
+				hint = fmt.Sprintf(" (the cell holds %s: cells run together?)", strings.Join(held, " and "))
+			}
+		}
 		p.diags.Append(p.at(l.n, offs[i], len(v), diag.Error, "tsv-code",
-			fmt.Sprintf("unknown %s %q%s", what, v, tsvDidYouMean(v, known)), "the codes are listed in the module's game.json"))
+			fmt.Sprintf("unknown %s %q%s", what, v, hint), "the codes are listed in the module's game.json"))
 	}
 	if empty := tsvEmptyCells(row); len(empty) > 0 && len(empty) < 3 {
 		for _, i := range empty {
@@ -627,9 +641,18 @@ func (p *tsvParser) unit(side string, row *scenarios.SetupRow, l tsvLine, offs [
 		for _, c := range same {
 			ids = append(ids, c.ID)
 		}
-		if len(ids) == 1 {
+		var bySize []string // a name printed without its type: the size may tell
+		for _, c := range same {
+			if c.Size == row.Size {
+				bySize = append(bySize, c.ID)
+			}
+		}
+		switch {
+		case len(ids) == 1:
 			hint = " (did you mean " + ids[0] + "?)"
-		} else {
+		case len(bySize) == 1:
+			hint = " (did you mean " + bySize[0] + ", the " + row.Size + "?)"
+		default:
 			hint = " (counters of that name: " + strings.Join(ids, ", ") + ")"
 		}
 	default:

@@ -27,6 +27,9 @@ func TSVScenario(m *scenarios.Module, id string, from *scenarios.Scenario, imp *
 	imported := map[string]scenarios.SetupTable{}
 	for _, t := range imp.Tables {
 		tab := t.Table
+		if from != nil {
+			tab.Footnotes = tsvKeepFootnotes(tab, from)
+		}
 		if tab.Title == "" {
 			tab.Title = "TODO: the set-up table's heading as printed"
 		}
@@ -64,4 +67,29 @@ func TSVScenario(m *scenarios.Module, id string, from *scenarios.Scenario, imp *
 		return nil, fmt.Errorf("import tsv: %v", perr)
 	}
 	return schema.Format("scenario", root), nil
+}
+
+// tsvKeepFootnotes returns the imported table's footnotes where a footnote
+// of from's table of the same side with the same symbol and text replaces
+// the imported one: from's reading is curated (the special rule it cites,
+// release triggers, notes) and a legend cannot print it.
+func tsvKeepFootnotes(tab scenarios.SetupTable, from *scenarios.Scenario) []scenarios.Footnote {
+	if len(tab.Footnotes) == 0 {
+		return tab.Footnotes
+	}
+	out := make([]scenarios.Footnote, len(tab.Footnotes))
+	copy(out, tab.Footnotes)
+	for _, ft := range from.Setup {
+		if ft.Side != tab.Side {
+			continue
+		}
+		for i, f := range out {
+			for _, old := range ft.Footnotes {
+				if old.Symbol == f.Symbol && old.Text == f.Text {
+					out[i] = old
+				}
+			}
+		}
+	}
+	return out
 }

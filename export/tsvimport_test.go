@@ -325,3 +325,63 @@ func TestImportTSVNamesOnly(t *testing.T) {
 		t.Errorf("rows: %+v", rows)
 	}
 }
+
+func TestImportTSVHints(t *testing.T) {
+	m := tsvModule(t)
+	src := []byte("Custer\tDiv\tCav-3\t\t-\tS0101\nStagg\tBrig\tCav-1 Cav-1\tCav\t2\tS0101\n")
+	_, ds := ImportTSV(m, "hints.tsv", src, "union")
+	var got []string
+	for _, d := range ds {
+		got = append(got, fmt.Sprintf("%s %s", d.Subject, d.Summary))
+	}
+	want := []string{
+		`hints.tsv:1:1 unknown unit "Custer": no union counter of that name in module tpc (did you mean u.custer.ldr-div, the Div?)`,
+		`hints.tsv:1:18 the Type cell is empty (a row's cells broken over two lines?)`,
+		`hints.tsv:2:12 unknown union command "Cav-1 Cav-1" (the cell holds Cav-1: cells run together?)`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// With --side, a scenario's whole text yields that side's table only; with
+// a scenario to start from, its curated footnotes (the special rule cited,
+// release triggers) are kept where symbol and text agree.
+func TestImportTSVSideAndFrom(t *testing.T) {
+	lines := tsvSeedLines(t)
+	m := tsvModule(t)
+	imp, _ := ImportTSV(m, "s1.txt", tsvExcerpt(lines, 219, 265), "union")
+	if len(imp.Tables) != 1 || imp.Tables[0].Table.Side != "union" || len(imp.Tables[0].Table.Rows) != 17 ||
+		imp.Tables[0].Table.Title != "UNION SET-UP" || imp.Tables[0].Table.Source.Lines != "243-264" {
+		t.Fatalf("union of scenario 1: %d tables, %+v", len(imp.Tables), imp.Tables[0].Table)
+	}
+	imp, _ = ImportTSV(m, "s11.txt", tsvExcerpt(lines, 2966, 3121), "")
+	from := scenarios.Builtin().Scenario("tpc-11").Scenario
+	data, err := TSVScenario(m, "tpc-11-draft", from, imp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"rule": "7"`, `{"kind": "enemy-within", "distance": 5, "of": {"hexes": ["N0304"]}`, `"S": "otr-south"`} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("scenario lacks %s", want)
+		}
+	}
+	plain, _ := TSVScenario(m, "tpc-11-draft", nil, imp)
+	if strings.Contains(string(plain), `"rule": "7"`) || !strings.Contains(string(plain), `"rule": "12"`) {
+		t.Error("without a scenario to start from, footnotes are the legend's own reading")
+	}
+}
+
+func BenchmarkImportTSV(b *testing.B) {
+	src, err := os.ReadFile(tsvSeed)
+	if err != nil {
+		b.Skip(err)
+	}
+	lines := strings.Split(string(src), "\n")
+	in := tsvExcerpt(lines, 2966, 3121)
+	m := tsvModule(b)
+	b.SetBytes(int64(len(in)))
+	for b.Loop() {
+		ImportTSV(m, "s11.txt", in, "")
+	}
+}

@@ -38,7 +38,7 @@ func TestImportTSVCommand(t *testing.T) {
 		t.Fatalf("setup: %+v", s.Setup)
 	}
 	u := s.Setup[1]
-	if u.Title != "TODO: the set-up table's heading as printed" || len(u.Rows) != 5 || u.Source.Lines != "2-9" {
+	if u.Title != "TODO: the set-up table's heading as printed" || len(u.Rows) != 5 || u.Source.Lines != "1-9" {
 		t.Errorf("union table: %q %d rows, lines %q", u.Title, len(u.Rows), u.Source.Lines)
 	}
 	meade := u.Rows[2]
