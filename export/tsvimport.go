@@ -11,6 +11,7 @@ package export
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
@@ -68,7 +69,7 @@ func ImportTSV(m *scenarios.Module, name string, src []byte, side string) (*TSVI
 		p.finishLegend(st)
 		p.checkMarks(st)
 		p.ptr = ""
-		st.table.Table.Source = &scenarios.SourceRef{Lines: tsvLineSpans(st.lines)}
+		st.table.Table.Source = &scenarios.SourceRef{Document: filepath.Base(name), Lines: tsvLineSpans(st.lines)}
 		out.Tables = append(out.Tables, st.table)
 	}
 	if len(out.Tables) == 0 && !p.diags.HasErrors() {
@@ -351,13 +352,21 @@ func tsvSetupHeading(line string) (title string, cont bool, ok bool) {
 	return t, tsvContRE.MatchString(t), true
 }
 
-// tsvIsHeading reports a Markdown heading with text ("#" alone is a legend symbol).
+// tsvIsHeading reports a Markdown heading with text. "#" alone, and "#"
+// followed by a text about units, are legend lines of the footnote #.
 func tsvIsHeading(line string) bool {
 	t := strings.TrimSpace(line)
 	if !strings.HasPrefix(t, "#") {
 		return false
 	}
-	return strings.TrimSpace(strings.TrimLeft(t, "#")) != ""
+	rest := strings.TrimSpace(strings.TrimLeft(t, "#"))
+	if rest == "" {
+		return false
+	}
+	if strings.HasPrefix(t, "# ") && strings.Contains(strings.ToLower(rest), "units") {
+		return false
+	}
+	return true
 }
 
 func tsvStripMarkdown(line string) string {
@@ -382,7 +391,7 @@ func tsvUnescape(s string) string {
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+1 < len(s) && s[i+1] < utf8.RuneSelf && unicode.IsPunct(rune(s[i+1])) || s[i] == '\\' && i+1 < len(s) && (s[i+1] == '$' || s[i+1] == '^' || s[i+1] == '+') {
+		if s[i] == '\\' && i+1 < len(s) && s[i+1] < utf8.RuneSelf && (unicode.IsPunct(rune(s[i+1])) || unicode.IsSymbol(rune(s[i+1]))) {
 			continue
 		}
 		b.WriteByte(s[i])

@@ -11,24 +11,43 @@ import (
 )
 
 // TSVScenario writes a scenario of module m holding the imported setup
-// tables. Everything else is what muster new writes (TODO placeholders, or
-// with from, a copy of from's maps and setup): the imported tables replace
-// the scaffold's tables of their sides, and sides not imported keep theirs.
-// The result is in muster fmt's canonical form.
-func TSVScenario(m *scenarios.Module, id string, from *scenarios.Scenario, imp *TSVImport) ([]byte, error) {
-	base, err := scenarios.NewScenario(m, id, from)
-	if err != nil {
-		return nil, err
-	}
+// tables. Without from, everything else is what muster new writes (TODO
+// placeholders); with from, everything else is from's (maps, length,
+// special rules, victory), so a corrected table can be re-imported into a
+// finished scenario. The imported tables replace the tables of their sides;
+// sides not imported keep theirs. The result is in muster fmt's canonical
+// form.
+func TSVScenario(m *scenarios.Module, id string, from *scenarios.ScenarioFile, imp *TSVImport) ([]byte, error) {
 	var doc map[string]any
-	if err := json.Unmarshal(base, &doc); err != nil {
-		return nil, fmt.Errorf("import tsv: %w", err)
+	if from != nil && from.Scenario != nil && from.Doc != nil && from.Doc.File != nil {
+		if from.Scenario.Module != m.Game.ID {
+			return nil, fmt.Errorf("import tsv: %s is a %s scenario, not %s", from.Scenario.ID, from.Scenario.Module, m.Game.ID)
+		}
+		if err := json.Unmarshal(from.Doc.File.Bytes, &doc); err != nil {
+			return nil, fmt.Errorf("import tsv: %s: %w", from.Doc.Path, err)
+		}
+		doc["$schema"] = schema.BaseURL + "scenario.schema.json"
+		doc["id"] = id
+	} else {
+		from = nil
+		base, err := scenarios.NewScenario(m, id, nil)
+		if err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal(base, &doc); err != nil {
+			return nil, fmt.Errorf("import tsv: %w", err)
+		}
 	}
 	imported := map[string]scenarios.SetupTable{}
 	for _, t := range imp.Tables {
 		tab := t.Table
 		if from != nil {
-			tab.Footnotes = tsvKeepFootnotes(tab, from)
+			tab.Footnotes = tsvKeepFootnotes(tab, from.Scenario)
+			for _, ft := range from.Scenario.Setup {
+				if ft.Side == tab.Side && tab.Title == "" {
+					tab.Title = ft.Title // a table typed without its heading
+				}
+			}
 		}
 		if tab.Title == "" {
 			tab.Title = "TODO: the set-up table's heading as printed"

@@ -356,12 +356,12 @@ func TestImportTSVSideAndFrom(t *testing.T) {
 		t.Fatalf("union of scenario 1: %d tables, %+v", len(imp.Tables), imp.Tables[0].Table)
 	}
 	imp, _ = ImportTSV(m, "s11.txt", tsvExcerpt(lines, 2966, 3121), "")
-	from := scenarios.Builtin().Scenario("tpc-11").Scenario
+	from := scenarios.Builtin().Scenario("tpc-11")
 	data, err := TSVScenario(m, "tpc-11-draft", from, imp)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`"rule": "7"`, `{"kind": "enemy-within", "distance": 5, "of": {"hexes": ["N0304"]}`, `"S": "otr-south"`} {
+	for _, want := range []string{`"rule": "7"`, `{"kind": "enemy-within", "distance": 5, "of": {"hexes": ["N0304"]}`, `"S": "otr-south"`, `"id": "tpc-11-draft"`, `"title": "The Petersburg Campaign"`} {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("scenario lacks %s", want)
 		}

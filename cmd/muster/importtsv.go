@@ -28,7 +28,9 @@ func init() {
 			"scenario's whole text with CONFEDERATE SET-UP / UNION SET-UP headings; header rows,\n" +
 			"(CNTD) headings and Markdown escapes are understood. Unit ids are found among the module's\n" +
 			"counters, never invented. The scenario is written with TODO placeholders for everything\n" +
-			"but the setup (or, with --from, the rest of SCENARIO), then validated. Options may follow FILE.\n\n" +
+			"but the setup, or with --from, with everything else of SCENARIO (maps, length, rules,\n" +
+			"victory; footnotes whose symbol and text agree keep SCENARIO's reading), then validated.\n" +
+			"Options may follow FILE.\n\n" +
 			"Findings go to stderr as FILE:line:col. Exit 0 when the import and the scenario's checks find\n" +
 			"no error (TODO placeholders are counted, not listed), 1 when they do (the JSON is still\n" +
 			"written, so it can be fixed there or in the table), 2 on usage or I/O errors.\n\n" +
@@ -83,17 +85,17 @@ func importTSVAction(c *cli.Context) error {
 	}
 	path := files[0]
 
-	var from *scenarios.Scenario
+	var from *scenarios.ScenarioFile
 	inputs := []string{path}
 	if opts["from"] != "" {
 		sf, err := loadScenarioArg(c, opts["from"])
 		if err != nil {
 			return err
 		}
-		from = sf.Scenario
+		from = sf
 		inputs = append(inputs, sf.Doc.Path)
 		if opts["module"] == "" {
-			opts["module"] = from.Module
+			opts["module"] = from.Scenario.Module
 		}
 	}
 	if opts["module"] == "" {

@@ -76,6 +76,9 @@ func TestImportTSVCommand(t *testing.T) {
 		!strings.Contains(stdout, `"unit": "c.dearing-b.cav"`) || strings.Contains(stdout, `"unit": "u.smith-b.ldr-corps"`) {
 		t.Errorf("--from: exit %d\n%s", code, errOut)
 	}
+	if !strings.Contains(errOut, "0 error(s), 3 warning(s); 0 TODO placeholder(s)") || !strings.Contains(stdout, `"title": "Union Set-Up"`) {
+		t.Errorf("--from: the rest of tpc-01 is not kept:\n%s", errOut)
+	}
 	if strings.Contains(errOut, "maps.prefixes") {
 		t.Errorf("--from: hexes left unplaced:\n%s", errOut)
 	}
