@@ -353,7 +353,8 @@ func tsvSetupHeading(line string) (title string, cont bool, ok bool) {
 }
 
 // tsvIsHeading reports a Markdown heading with text. "#" alone, and "#"
-// followed by a text about units, are legend lines of the footnote #.
+// followed by a legend text ("Indicated units ...", "Foster may not
+// activate ..."), are legend lines of the footnote #.
 func tsvIsHeading(line string) bool {
 	t := strings.TrimSpace(line)
 	if !strings.HasPrefix(t, "#") {
@@ -363,7 +364,7 @@ func tsvIsHeading(line string) bool {
 	if rest == "" {
 		return false
 	}
-	if strings.HasPrefix(t, "# ") && strings.Contains(strings.ToLower(rest), "units") {
+	if strings.HasPrefix(t, "# ") && (strings.Contains(strings.ToLower(rest), "units") || tsvTextStartRE.MatchString(rest)) {
 		return false
 	}
 	return true

@@ -45,13 +45,19 @@ func tsvIsSymbol(tok string) bool {
 	return true
 }
 
-var tsvIndicatedRE = regexp.MustCompile(`Indicated units\b`)
+// tsvTextStartRE finds where a legend text starts inside a run of texts:
+// "Indicated units ...", or a unit's name and what it does ("Pegram begins
+// the game ...", "Field may not activate ...").
+var tsvTextStartRE = regexp.MustCompile(`Indicated units\b|\b[A-Z][A-Za-z'-]+ (?:begins|starts|enters|may not)\b`)
 
 // legendLine reads one line of a legend.
 func (p *tsvParser) legendLine(st *tsvTableState, l tsvLine) {
 	p.ptr = st.pointer + "/footnotes"
 	defer func() { p.ptr = "" }()
 	text := tsvUnescape(l.text)
+	if t := strings.TrimSpace(text); strings.HasPrefix(t, "- ") {
+		text = t[2:] // a Markdown list item
+	}
 	toks := strings.Fields(text)
 	lead, trail := 0, len(toks)
 	for lead < len(toks) && tsvIsSymbol(toks[lead]) {
@@ -63,7 +69,7 @@ func (p *tsvParser) legendLine(st *tsvTableState, l tsvLine) {
 	body := strings.Join(toks[lead:trail], " ")
 	var texts []string
 	if body != "" {
-		cuts := tsvIndicatedRE.FindAllStringIndex(body, -1)
+		cuts := tsvTextStartRE.FindAllStringIndex(body, -1)
 		from := 0
 		for _, c := range cuts {
 			if c[0] > from {

@@ -385,3 +385,38 @@ func BenchmarkImportTSV(b *testing.B) {
 		ImportTSV(m, "s11.txt", in, "")
 	}
 }
+
+func TestTSVHeadings(t *testing.T) {
+	for _, c := range []struct {
+		line    string
+		heading bool
+	}{
+		{"## SCENARIO 6: THE FIFTH OFFENSIVE", true},
+		{"#### 403 HEADQUARTERS DRIVE, SUITE 8, MILLERSVILLE, MD 21108", true},
+		{"#", false},
+		{"# Indicated units begin the game under Fort-Complete markers", false},
+		{"# Foster may not activate all game under any circumstances, see special rule", false},
+		{"\\# Indicated units begin the game under Fort-Complete markers", false},
+	} {
+		if got := tsvIsHeading(c.line); got != c.heading {
+			t.Errorf("tsvIsHeading(%q) = %v", c.line, got)
+		}
+	}
+	for _, c := range []struct {
+		line, title string
+		cont        bool
+	}{
+		{"#### **UNION SET-UP**", "UNION SET-UP", false},
+		{"**CONFEDERATE SET-UP** ", "CONFEDERATE SET-UP", false},
+		{"# CONFEDERATE SET-UP (CNTD)", "CONFEDERATE SET-UP (CNTD)", true},
+		{"# UNION SET-UP", "UNION SET-UP", false},
+	} {
+		title, cont, ok := tsvSetupHeading(c.line)
+		if !ok || title != c.title || cont != c.cont {
+			t.Errorf("tsvSetupHeading(%q) = %q %v %v", c.line, title, cont, ok)
+		}
+	}
+	if _, _, ok := tsvSetupHeading("The Union player may change the set-up of his cavalry before play."); ok {
+		t.Error("prose about the set-up is no heading")
+	}
+}
