@@ -30,6 +30,8 @@ type State struct {
 	// Declared events (a Confederate evacuation) with the turn declared.
 	Declared map[string]int
 	Log      *EventLog
+
+	restr []*restriction // activation restrictions, gathered once
 }
 
 // Unit is one counter in play.
