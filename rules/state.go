@@ -290,3 +290,146 @@ func (st *State) SetState(unit, dim string, value any) error {
 	st.Log.Add(Event{Turn: st.Turn, Phase: st.Phase, Kind: "state", Side: u.Side, Unit: unit, Data: map[string]any{dim: value}})
 	return nil
 }
+
+// Activate records a unit's activation after checking its restrictions.
+func (st *State) Activate(unit string) error {
+	if err := st.CheckActivity(unit, "activate"); err != nil {
+		return err
+	}
+	u := st.Units[unit]
+	st.Log.Add(Event{Turn: st.Turn, Phase: st.Phase, Kind: "activated", Side: u.Side, Unit: unit, To: u.Loc})
+	return nil
+}
+
+// Move activates a unit and moves it, checking its activation
+// restrictions and the scenario's restricted regions on the destination.
+func (st *State) Move(unit, to string) error {
+	for _, what := range []string{"activate", "move"} {
+		if err := st.CheckActivity(unit, what); err != nil {
+			return err
+		}
+	}
+	if err := st.CheckEntry(unit, to, "move"); err != nil {
+		return err
+	}
+	return st.MoveTo(unit, to)
+}
+
+// Attack records that a unit attacked the targets (each target "attacked",
+// which release triggers and waivers ask about).
+func (st *State) Attack(unit string, targets []string) error {
+	if err := st.CheckActivity(unit, "attack"); err != nil {
+		return err
+	}
+	u := st.Units[unit]
+	for _, tgt := range targets {
+		x := st.Units[tgt]
+		if x == nil {
+			return fmt.Errorf("no unit %q in this scenario", tgt)
+		}
+		if x.Side == u.Side {
+			return fmt.Errorf("%s cannot attack %s: both are %s", unit, tgt, u.Side)
+		}
+		if err := st.CheckEntry(unit, x.Loc, "attack"); err != nil {
+			return err
+		}
+		st.Log.Add(Event{Turn: st.Turn, Phase: st.Phase, Kind: "attacked", Side: x.Side, Unit: tgt, From: unit, To: x.Loc})
+	}
+	return nil
+}
+
+// Eliminate removes a unit from play.
+func (st *State) Eliminate(unit string) error {
+	u := st.Units[unit]
+	if u == nil {
+		return fmt.Errorf("no unit %q in this scenario", unit)
+	}
+	u.OnMap, u.Removed = false, "eliminated"
+	st.Log.Add(Event{Turn: st.Turn, Phase: st.Phase, Kind: "destroyed", Side: u.Side, Unit: unit, From: u.Loc})
+	return nil
+}
+
+// ExitMap takes a unit off the map at an edge location.
+func (st *State) ExitMap(unit, at string, via []string, retreat, demoralized bool) error {
+	u := st.Units[unit]
+	if u == nil {
+		return fmt.Errorf("no unit %q in this scenario", unit)
+	}
+	u.OnMap, u.Removed = false, "exited"
+	u.Exit = &ExitRecord{At: at, Via: via, Retreat: retreat, Demoralized: demoralized}
+	st.Log.Add(Event{Turn: st.Turn, Phase: st.Phase, Kind: "exit", Side: u.Side, Unit: unit, From: at, Data: map[string]any{"via": via, "retreat": retreat, "demoralized": demoralized}})
+	return nil
+}
+
+// PlaceMarker places (or removes) a marker.
+func (st *State) PlaceMarker(id, side, at string, remove bool) error {
+	if st.Module.Index().Markers[id] == nil {
+		return fmt.Errorf("no marker %q in the module", id)
+	}
+	p, _, err := st.Topo.Locate(at, st.Scenario.Maps.Prefixes)
+	if err != nil {
+		return err
+	}
+	if remove {
+		for i, m := range st.Markers {
+			if m.ID == id && m.At == p && (side == "" || m.Side == side) {
+				st.Markers = append(st.Markers[:i], st.Markers[i+1:]...)
+				st.Log.Add(Event{Turn: st.Turn, Phase: st.Phase, Kind: "marker-removed", Side: side, From: at, Data: map[string]any{"marker": id}})
+				return nil
+			}
+		}
+		return fmt.Errorf("no %s marker at %s", id, at)
+	}
+	st.Markers = append(st.Markers, PlacedMarker{ID: id, Side: side, At: p, Loc: at})
+	st.Log.Add(Event{Turn: st.Turn, Phase: st.Phase, Kind: "marker", Side: side, To: at, Data: map[string]any{"marker": id}})
+	return nil
+}
+
+// SetControl gives a side control of locations.
+func (st *State) SetControl(side string, hexes []string) error {
+	for _, h := range hexes {
+		p, _, err := st.Topo.Locate(h, st.Scenario.Maps.Prefixes)
+		if err != nil {
+			return err
+		}
+		st.Control[p] = side
+		st.Log.Add(Event{Turn: st.Turn, Phase: st.Phase, Kind: "control", Side: side, To: h})
+	}
+	return nil
+}
+
+// SetTrack sets a track the module declares.
+func (st *State) SetTrack(id string, v float64) error {
+	if st.Module.Index().Tracks[id] == nil {
+		return fmt.Errorf("no track %q in the module", id)
+	}
+	st.Tracks[id] = v
+	st.Log.Add(Event{Turn: st.Turn, Phase: st.Phase, Kind: "track", Data: map[string]any{"track": id, "value": v}})
+	return nil
+}
+
+// Declare records a side's declaration (a Confederate evacuation).
+func (st *State) Declare(event, side string) {
+	st.Declared[event] = st.Turn
+	st.Log.Add(Event{Turn: st.Turn, Phase: st.Phase, Kind: "declared", Side: side, Data: map[string]any{"event": event}})
+}
+
+// NextTurn advances the turn (to a given turn when to > 0), within the
+// scenario's length.
+func (st *State) NextTurn(to int) error {
+	if to == 0 {
+		to = st.Turn + 1
+	}
+	if to <= st.Turn || to > st.Scenario.Length.Turns {
+		return fmt.Errorf("turn %d is not after turn %d within the scenario's %d turns", to, st.Turn, st.Scenario.Length.Turns)
+	}
+	st.Turn, st.Phase = to, ""
+	st.Log.Add(Event{Turn: st.Turn, Kind: "turn"})
+	return nil
+}
+
+// EnterPhase moves to a phase of the turn.
+func (st *State) EnterPhase(phase string) {
+	st.Phase = phase
+	st.Log.Add(Event{Turn: st.Turn, Phase: phase, Kind: "phase"})
+}

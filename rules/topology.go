@@ -56,6 +56,7 @@ type placement struct {
 type Topology struct {
 	ix     *scenarios.Index
 	placed map[string]placement // sheet id -> frame placement
+	order  []string             // placed sheet ids in the map file's order
 	// oddUp is the parity convention of each frame (see scenarios' Sheet.OddColumns).
 	oddUp map[int]bool
 	// rowsOffset is true for frames of pointy-topped sheets (orientation rows).
@@ -74,6 +75,13 @@ func NewTopology(m *scenarios.Module) *Topology {
 	if mp == nil {
 		return t
 	}
+	defer func() {
+		for _, s := range mp.Sheets {
+			if _, ok := t.placed[s.ID]; ok {
+				t.order = append(t.order, s.ID)
+			}
+		}
+	}()
 	frame := 0
 	for i := range mp.Sheets {
 		root := &mp.Sheets[i]
@@ -174,8 +182,8 @@ func (t *Topology) Locate(id string, prefixes map[string]string) (Point, scenari
 // where sheets overlap).
 func (t *Topology) Sheets(p Point) []string {
 	var out []string
-	for id, pl := range t.placed {
-		s := t.ix.Sheets[id]
+	for _, id := range t.order {
+		pl, s := t.placed[id], t.ix.Sheets[id]
 		if pl.frame != p.Frame || s == nil {
 			continue
 		}
@@ -425,6 +433,7 @@ func (t *Topology) inMask(p Point, mask, beyond string, prefixes map[string]stri
 		return No
 	}
 	prefix, body := splitMask(mask)
+	body = strings.ToLower(body) // printed XX15 is xx15
 	if len(body) != 4 {
 		return Unknown
 	}
@@ -437,8 +446,9 @@ func (t *Topology) inMask(p Point, mask, beyond string, prefixes map[string]stri
 	if err != nil {
 		return Unknown
 	}
-	// The mask's line in frame coordinates: through its sheet when it names
-	// one, else through any sheet p lies on.
+	// A mask that names its sheet is read on that sheet. A bare mask is read
+	// on every sheet the location lies on; where overlapping sheets number
+	// it differently, the answer is Unknown.
 	var sheets []string
 	if prefix != "" {
 		if s := t.sheetByPrefix(prefix, prefixes); s != "" {
@@ -450,11 +460,25 @@ func (t *Topology) inMask(p Point, mask, beyond string, prefixes map[string]stri
 	if len(sheets) == 0 {
 		return Unknown
 	}
-	pl, ok := t.placed[sheets[0]]
+	answer := Unknown
+	for i, id := range sheets {
+		a := t.maskOn(p, id, byRow, n, beyond)
+		if i == 0 {
+			answer = a
+		} else if a != answer {
+			return Unknown
+		}
+	}
+	return answer
+}
+
+// maskOn reads a row or column mask on one sheet, in frame coordinates.
+func (t *Topology) maskOn(p Point, sheet string, byRow bool, n int, beyond string) Tri {
+	pl, ok := t.placed[sheet]
 	if !ok || pl.frame != p.Frame {
 		return Unknown
 	}
-	if t.ix.Sheets[sheets[0]].IDOrder == "row-column" {
+	if t.ix.Sheets[sheet].IDOrder == "row-column" {
 		byRow = !byRow // an rrcc id names the row first
 	}
 	var v int

@@ -144,6 +144,11 @@ func TestInRegion(t *testing.T) {
 		{"S0910", scenarios.Region{WithinOf: &scenarios.Within{Distance: 2, Of: scenarios.Region{Hexes: []string{"S0907"}}}}, No},
 		{"S0907", scenarios.Region{Sheet: "otr-south"}, Yes},
 		{"S0907", scenarios.Region{Sheet: "otr-north"}, No},
+		{"S0915", scenarios.Region{Mask: "SXX15"}, Yes},
+		// Row 1 of OTR South is row 34 of OTR North, where column 03 of
+		// one sheet is column 07 of the other: a bare mask cannot say.
+		{"S0301", scenarios.Region{Mask: "03xx"}, Unknown},
+		{"S0302", scenarios.Region{Mask: "03xx"}, Yes},
 	}
 	for _, tt := range tests {
 		if got := topo.InRegion(at(tt.hex), &tt.region, ctx); got != tt.want {

@@ -22,6 +22,8 @@ type LineResult struct {
 	// not-awarded, unknown (the data cannot decide it), manual.
 	Status string `json:"status"`
 	Why    string `json:"why,omitempty"`
+	// Parts are the lines of an only-the-highest group, each evaluated.
+	Parts []LineResult `json:"parts,omitempty"`
 }
 
 // Result is a victory evaluation.
@@ -439,6 +441,7 @@ func (st *State) highestOf(a *scenarios.Award, scoring string, here *Point) Line
 	unknown := false
 	for i := range a.Lines {
 		sub := st.award(&a.Lines[i], scoring, here)
+		lr.Parts = append(lr.Parts, sub)
 		switch {
 		case sub.Status == "unknown" || sub.Status == "manual":
 			unknown = true

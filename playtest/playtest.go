@@ -1,0 +1,385 @@
+// Package playtest runs scripted playtests: a scenario, a seed and forced
+// dice, and steps that act on the game (move, attack, lose manpower, ...)
+// and expect results (a unit's place, the VP count and its lines, an action
+// the rules must refuse). A script fails loudly, naming the step's
+// file:line, when the engine disagrees with it.
+package playtest
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/musterhq/muster/internal/diag"
+	"github.com/musterhq/muster/rules"
+	"github.com/musterhq/muster/scenarios"
+)
+
+// Script is a playtest document (schema/playtest.schema.json).
+type Script struct {
+	ID       string `json:"id"`
+	Title    string `json:"title,omitempty"`
+	Scenario string `json:"scenario"`
+	Variant  string `json:"variant,omitempty"`
+	Seed     uint64 `json:"seed,omitempty"`
+	Dice     *struct {
+		Forced     []int `json:"forced,omitempty"`
+		ForcedOnly bool  `json:"forcedOnly,omitempty"`
+	} `json:"dice,omitempty"`
+	Cites string `json:"cites,omitempty"`
+	Steps []Step `json:"steps"`
+}
+
+// Step is one action (Do) or expectation (Expect).
+type Step struct {
+	Do          string             `json:"do,omitempty"`
+	Expect      string             `json:"expect,omitempty"`
+	Unit        string             `json:"unit,omitempty"`
+	To          string             `json:"to,omitempty"`
+	Targets     []string           `json:"targets,omitempty"`
+	Manpower    int                `json:"manpower,omitempty"`
+	Cause       string             `json:"cause,omitempty"`
+	Set         map[string]any     `json:"set,omitempty"`
+	At          string             `json:"at,omitempty"`
+	Via         []string           `json:"via,omitempty"`
+	Retreat     bool               `json:"retreat,omitempty"`
+	Demoralized bool               `json:"demoralized,omitempty"`
+	Marker      string             `json:"marker,omitempty"`
+	Side        string             `json:"side,omitempty"`
+	Remove      bool               `json:"remove,omitempty"`
+	Hexes       []string           `json:"hexes,omitempty"`
+	Track       string             `json:"track,omitempty"`
+	Value       any                `json:"value,omitempty"`
+	Event       string             `json:"event,omitempty"`
+	Turn        int                `json:"turn,omitempty"`
+	Phase       string             `json:"phase,omitempty"`
+	Dim         string             `json:"dim,omitempty"`
+	Key         string             `json:"key,omitempty"`
+	Total       *float64           `json:"total,omitempty"`
+	Lines       map[string]float64 `json:"lines,omitempty"`
+	Level       string             `json:"level,omitempty"`
+	Winner      string             `json:"winner,omitempty"`
+	Exact       *bool              `json:"exact,omitempty"`
+	Step        *Step              `json:"step,omitempty"`
+	Code        string             `json:"code,omitempty"`
+	Rule        string             `json:"rule,omitempty"`
+	Cites       string             `json:"cites,omitempty"`
+	Note        string             `json:"note,omitempty"`
+}
+
+// Result is one script's outcome.
+type Result struct {
+	Path    string
+	ID      string
+	Steps   int
+	Failure string // empty when the script passed
+	Diags   diag.Diagnostics
+	Log     *rules.EventLog
+}
+
+// Passed reports whether the script passed.
+func (r *Result) Passed() bool { return r.Failure == "" && !r.Diags.HasErrors() }
+
+// RunFile loads and runs one script file.
+func RunFile(path string) *Result {
+	res := &Result{Path: path}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		res.Failure = err.Error()
+		return res
+	}
+	doc, ds := scenarios.Parse(path, src)
+	res.Diags = ds
+	if ds.HasErrors() || doc == nil {
+		res.Failure = "the script is not a valid playtest (muster validate " + path + ")"
+		return res
+	}
+	if doc.Kind != "playtest" {
+		res.Failure = fmt.Sprintf("%s is a %s document, not a playtest", path, doc.Kind)
+		return res
+	}
+	var s Script
+	if err := doc.Decode(&s); err != nil {
+		res.Failure = err.Error()
+		return res
+	}
+	res.ID = s.ID
+	sf, err := resolveScenario(path, s.Scenario)
+	if err != nil {
+		res.Failure = err.Error()
+		return res
+	}
+	line := func(i int) string {
+		n, _ := doc.Root.Lookup(fmt.Sprintf("/steps/%d", i))
+		if n == nil {
+			return path
+		}
+		return fmt.Sprintf("%s:%d", path, doc.File.Pos(n.Start).Line)
+	}
+	run(res, &s, sf, line)
+	return res
+}
+
+// resolveScenario finds a built-in scenario by id, or loads a scenario
+// file relative to the script.
+func resolveScenario(scriptPath, ref string) (*scenarios.ScenarioFile, error) {
+	if sf := scenarios.Builtin().Scenario(ref); sf != nil && !strings.HasSuffix(ref, ".json") {
+		return sf, nil
+	}
+	p := ref
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(filepath.Dir(scriptPath), ref)
+	}
+	l := scenarios.NewLoader(scenarios.Disk{})
+	l.Builtin = func(id string) *scenarios.Module { return scenarios.Builtin().Module(id) }
+	sf, err := l.Scenario(p)
+	if err != nil {
+		return nil, fmt.Errorf("scenario %q: %v", ref, err)
+	}
+	if sf == nil || sf.Scenario == nil || sf.Module == nil || l.Diags.HasErrors() {
+		return nil, fmt.Errorf("scenario %q does not load cleanly (muster validate %s)", ref, p)
+	}
+	return sf, nil
+}
+
+func run(res *Result, s *Script, sf *scenarios.ScenarioFile, line func(int) string) {
+	st, err := rules.NewState(sf.Module, sf.Scenario, s.Seed)
+	if err != nil {
+		res.Failure = err.Error()
+		return
+	}
+	res.Log = st.Log
+	st.Log.Header["script"] = s.ID
+	dice := rules.NewDice(s.Seed)
+	if s.Dice != nil {
+		dice.Force(s.Dice.Forced...)
+		dice.ForcedOnly(s.Dice.ForcedOnly)
+	}
+	for i := range s.Steps {
+		step := &s.Steps[i]
+		res.Steps++
+		var err error
+		if step.Do != "" {
+			err = act(st, step)
+		} else {
+			err = expect(st, step)
+		}
+		if err != nil {
+			what := step.Do
+			if what == "" {
+				what = "expect " + step.Expect
+			}
+			res.Failure = fmt.Sprintf("%s: step %d (%s): %v", line(i), i+1, what, err)
+			return
+		}
+	}
+	if err := dice.Close(); err != nil {
+		res.Failure = fmt.Sprintf("%s: %v", res.Path, err)
+	}
+}
+
+// act performs an action.
+func act(st *rules.State, s *Step) error {
+	switch s.Do {
+	case "move":
+		return st.Move(s.Unit, s.To)
+	case "activate":
+		return st.Activate(s.Unit)
+	case "attack":
+		return st.Attack(s.Unit, s.Targets)
+	case "loss":
+		return st.LoseManpower(s.Unit, s.Manpower, s.Cause)
+	case "state":
+		for _, k := range sortedKeys(s.Set) {
+			if err := st.SetState(s.Unit, k, s.Set[k]); err != nil {
+				return err
+			}
+		}
+		return nil
+	case "eliminate":
+		return st.Eliminate(s.Unit)
+	case "exit":
+		return st.ExitMap(s.Unit, s.At, s.Via, s.Retreat, s.Demoralized)
+	case "marker":
+		return st.PlaceMarker(s.Marker, s.Side, s.At, s.Remove)
+	case "control":
+		return st.SetControl(s.Side, s.Hexes)
+	case "track":
+		v, ok := s.Value.(float64)
+		if !ok {
+			return fmt.Errorf("track %s: value must be a number", s.Track)
+		}
+		return st.SetTrack(s.Track, v)
+	case "declare":
+		st.Declare(s.Event, s.Side)
+		return nil
+	case "turn":
+		return st.NextTurn(s.Turn)
+	case "phase":
+		st.EnterPhase(s.Phase)
+		return nil
+	case "end":
+		st.Log.Add(rules.Event{Turn: st.Turn, Kind: "end"})
+		return nil
+	}
+	return fmt.Errorf("unknown action %q", s.Do)
+}
+
+// expect checks an expectation.
+func expect(st *rules.State, s *Step) error {
+	switch s.Expect {
+	case "at":
+		u := st.Units[s.Unit]
+		if u == nil {
+			return fmt.Errorf("no unit %q in this scenario", s.Unit)
+		}
+		if s.At == "off-map" {
+			if u.OnMap {
+				return fmt.Errorf("%s is at %s, not off the map", s.Unit, u.Loc)
+			}
+			return nil
+		}
+		p, _, err := st.Topo.Locate(s.At, st.Scenario.Maps.Prefixes)
+		if err != nil {
+			return err
+		}
+		if !u.OnMap || u.At != p {
+			return fmt.Errorf("%s is at %s, not %s", s.Unit, where(u), s.At)
+		}
+	case "state":
+		u := st.Units[s.Unit]
+		if u == nil {
+			return fmt.Errorf("no unit %q in this scenario", s.Unit)
+		}
+		if got := u.States[s.Dim]; fmt.Sprint(got) != fmt.Sprint(s.Value) {
+			return fmt.Errorf("%s %s is %v, want %v", s.Unit, s.Dim, got, s.Value)
+		}
+	case "tally":
+		want, _ := s.Value.(float64)
+		if got := st.Tallies[s.Side][s.Key]; got != want {
+			return fmt.Errorf("%s tally %s is %v, want %v", s.Side, s.Key, got, want)
+		}
+	case "event":
+		found := st.Log.Find(func(e *rules.Event) bool {
+			return e.Kind == s.Event && (s.Unit == "" || e.Unit == s.Unit)
+		})
+		if len(found) == 0 {
+			return fmt.Errorf("no %s event%s in the log", s.Event, forUnit(s.Unit))
+		}
+	case "vp":
+		return expectVP(rules.Evaluate(st), s)
+	case "fail":
+		if s.Step == nil || s.Step.Do == "" {
+			return errors.New("expect fail needs a step with an action")
+		}
+		err := act(st, s.Step)
+		if err == nil {
+			return fmt.Errorf("the rules allowed %s; the script expects it refused with %s", s.Step.Do, s.Code)
+		}
+		var re *rules.RuleError
+		if !errors.As(err, &re) {
+			return fmt.Errorf("refused, but not by a rule (%v); want %s", err, s.Code)
+		}
+		if re.Code != s.Code || s.Rule != "" && !strings.Contains(re.Rule, s.Rule) {
+			return fmt.Errorf("refused with %s (%s), want %s %s", re.Code, re.Rule, s.Code, s.Rule)
+		}
+	default:
+		return fmt.Errorf("unknown expectation %q", s.Expect)
+	}
+	return nil
+}
+
+func expectVP(r rules.Result, s *Step) error {
+	var problems []string
+	if s.Total != nil && math.Abs(r.Total-*s.Total) > 1e-9 {
+		problems = append(problems, fmt.Sprintf("total %v VP, want %v", r.Total, *s.Total))
+	}
+	if s.Exact != nil && r.Exact != *s.Exact {
+		problems = append(problems, fmt.Sprintf("exact %v, want %v", r.Exact, *s.Exact))
+	}
+	if s.Level != "" && r.Level != s.Level {
+		problems = append(problems, fmt.Sprintf("level %q, want %q", r.Level, s.Level))
+	}
+	if s.Winner != "" && r.Winner != s.Winner {
+		problems = append(problems, fmt.Sprintf("winner %q, want %q", r.Winner, s.Winner))
+	}
+	byID := map[string]rules.LineResult{}
+	var collect func(ls []rules.LineResult)
+	collect = func(ls []rules.LineResult) {
+		for _, l := range ls {
+			if l.ID != "" {
+				byID[l.ID] = l
+			}
+			collect(l.Parts)
+		}
+	}
+	collect(r.Lines)
+	for _, id := range sortedKeysF(s.Lines) {
+		l, ok := byID[id]
+		switch {
+		case !ok:
+			problems = append(problems, fmt.Sprintf("no VP line %q", id))
+		case l.Status == "unknown" || l.Status == "manual":
+			problems = append(problems, fmt.Sprintf("line %q is %s (%s), want %v VP", id, l.Status, l.Why, s.Lines[id]))
+		case math.Abs(l.Points-s.Lines[id]) > 1e-9:
+			problems = append(problems, fmt.Sprintf("line %q gives %v VP, want %v", id, l.Points, s.Lines[id]))
+		}
+	}
+	if len(problems) > 0 {
+		var b bytes.Buffer
+		b.WriteString(strings.Join(problems, "; "))
+		b.WriteString(" — breakdown:")
+		for _, l := range r.Lines {
+			fmt.Fprintf(&b, " [%s %s %v]", lineName(l), l.Status, l.Points)
+		}
+		return errors.New(b.String())
+	}
+	return nil
+}
+
+func lineName(l rules.LineResult) string {
+	if l.ID != "" {
+		return l.ID
+	}
+	if len(l.Text) > 40 {
+		return l.Text[:40] + "…"
+	}
+	return l.Text
+}
+
+func where(u *rules.Unit) string {
+	if !u.OnMap {
+		return "off the map"
+	}
+	return u.Loc
+}
+
+func forUnit(u string) string {
+	if u == "" {
+		return ""
+	}
+	return " of " + u
+}
+
+func sortedKeys(m map[string]any) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func sortedKeysF(m map[string]float64) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
