@@ -65,6 +65,7 @@ type svgItem struct {
 	name   string
 	side   string
 	marker bool
+	count  int // counters or markers the item stands for (a start marker's count)
 }
 
 // svgPlacement is where a scenario's setup rows and start markers stand.
@@ -109,7 +110,7 @@ func svgPlace(topo *rules.Topology, m *scenarios.Module, s *scenarios.Scenario, 
 		for _, r := range t.Rows {
 			switch {
 			case r.Hex != "":
-				locate(r.Name, r.Hex, svgItem{name: r.Name, side: t.Side, marker: r.Marker != ""})
+				locate(r.Name, r.Hex, svgItem{name: r.Name, side: t.Side, marker: r.Marker != "", count: 1})
 			case r.Entry != nil:
 				pl.entries++
 			case r.Box != "":
@@ -137,7 +138,7 @@ func svgPlace(topo *rules.Topology, m *scenarios.Module, s *scenarios.Scenario, 
 				name = fmt.Sprintf("%s ×%d", name, mk.Count)
 			}
 			if mk.At != "" {
-				locate(name, mk.At, svgItem{name: name, side: mk.Side, marker: mk.Unit == ""})
+				locate(name, mk.At, svgItem{name: name, side: mk.Side, marker: mk.Unit == "", count: max(1, mk.Count)})
 				continue
 			}
 			where := mk.Box
@@ -179,6 +180,15 @@ func (pl *svgPlacement) captions() []string {
 		out = append(out, "Start markers off the map: "+svgList(pl.offMap, 8)+".")
 	}
 	return out
+}
+
+// svgCount is the number of counters and markers of a stack.
+func svgCount(items []svgItem) int {
+	n := 0
+	for _, it := range items {
+		n += it.count
+	}
+	return n
 }
 
 // svgList joins up to max items and says how many more there are.
@@ -235,7 +245,7 @@ func svgSidesLegend(d *svgDoc, sides []svgSide, pl *svgPlacement) {
 	used := map[string]int{}
 	for _, items := range pl.at {
 		for _, it := range items {
-			used[it.side]++
+			used[it.side] += it.count
 		}
 	}
 	for _, sd := range sides {

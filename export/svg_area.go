@@ -29,13 +29,14 @@ func svgAreaPicture(d *svgDoc, m *scenarios.Module, s *scenarios.Scenario) {
 	sides := svgSides(m.Game)
 
 	pl := svgPlace(topo, m, s, func(p rules.Point) bool { return p.Area != "" && ix.Areas[p.Area] != nil })
+	rt := svgNewRegionTester(topo, s, nil)
 	var pts []rules.Point
 	for i := range mp.Areas {
 		pts = append(pts, rules.Point{Frame: -1, Area: mp.Areas[i].ID})
 	}
 
 	// Sectors: the map's sector regions first, the area's own field after.
-	sector := map[string]string{}   // area id -> side id
+	sector := map[string]string{}     // area id -> side id
 	sectorName := map[string]string{} // side id -> sector name
 	for _, r := range mp.Regions {
 		if r.Kind != "sector" {
@@ -72,7 +73,7 @@ func svgAreaPicture(d *svgDoc, m *scenarios.Module, s *scenarios.Scenario) {
 	vp := map[rules.Point]bool{}
 	var vpUndecided []string
 	for _, r := range svgVictoryRegions(&s.Victory) {
-		in, t := svgDecide(topo, pts, r, s.Maps.Prefixes)
+		in, t := svgDecide(rt, pts, r)
 		for p := range in {
 			vp[p] = true
 		}
@@ -88,7 +89,7 @@ func svgAreaPicture(d *svgDoc, m *scenarios.Module, s *scenarios.Scenario) {
 	restrictedIn := make([]map[rules.Point]bool, len(restrictions))
 	for i, rr := range restrictions {
 		fmt.Fprint(&d.defs, svgHatch(i))
-		in, t := svgDecide(topo, pts, rr.effect.Region, s.Maps.Prefixes)
+		in, t := svgDecide(rt, pts, rr.effect.Region)
 		restrictedIn[i] = in
 		text := rr.label() + fmt.Sprintf(" Shaded: %d areas and zones.", t.yes)
 		d.legend = append(d.legend, svgLegendItem{
@@ -200,12 +201,12 @@ func svgAreaBox(w *strings.Builder, a *scenarios.Area, x, y, h float64, fill str
 			name = names[0]
 		}
 	}
-	if len(items) > 0 {
+	if n := svgCount(items); n > 0 {
 		if name != "" {
 			name += " · "
 		}
-		name += fmt.Sprintf("%d counters", len(items))
-		if len(items) == 1 {
+		name += fmt.Sprintf("%d counters", n)
+		if n == 1 {
 			name = strings.TrimSuffix(name, "s")
 		}
 	}

@@ -8,6 +8,7 @@ package export
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/musterhq/muster/rules"
@@ -79,10 +80,15 @@ func svgHexPoints(rows bool) string {
 // numbers: the scenario's bare prefix for it, the sheet's own prefix when
 // no other sheet shares it, else its qualified prefix.
 func svgSheetPrefix(sh *scenarios.Sheet, prefixes map[string]string, all []scenarios.Sheet) string {
+	var bare []string
 	for p, id := range prefixes {
 		if id == sh.ID {
-			return p
+			bare = append(bare, p)
 		}
+	}
+	if len(bare) > 0 {
+		slices.Sort(bare)
+		return bare[0]
 	}
 	shared := false
 	for i := range all {
@@ -182,12 +188,13 @@ func svgHexPicture(d *svgDoc, m *scenarios.Module, s *scenarios.Scenario, opt SV
 	}
 
 	pl := svgPlace(topo, m, s, func(p rules.Point) bool { return cells[p] != nil })
+	rt := svgNewRegionTester(topo, s, sheets)
 
 	// Victory locations, decided over every hex of the sheets in play.
 	vp := map[rules.Point]bool{}
 	var vpUndecided []string
 	for _, r := range svgVictoryRegions(&s.Victory) {
-		in, t := svgDecide(topo, all, r, s.Maps.Prefixes)
+		in, t := svgDecide(rt, all, r)
 		for p := range in {
 			vp[p] = true
 		}
@@ -307,7 +314,7 @@ func svgHexPicture(d *svgDoc, m *scenarios.Module, s *scenarios.Scenario, opt SV
 	// Restricted regions.
 	for i, rr := range svgRestrictions(s) {
 		fmt.Fprint(&d.defs, svgHatch(i))
-		in, t := svgDecide(topo, kept, rr.effect.Region, s.Maps.Prefixes)
+		in, t := svgDecide(rt, kept, rr.effect.Region)
 		for _, p := range kept {
 			if in[p] {
 				c := cells[p]
@@ -358,7 +365,7 @@ func svgHexPicture(d *svgDoc, m *scenarios.Module, s *scenarios.Scenario, opt SV
 		d.box.addRect(x, y-24, w, h+24)
 	}
 	d.legend = append(d.legend, svgLegendItem{
-		swatch: `<rect width="14" height="10" class="sh"/>`,
+		swatch: `<rect width="14" height="10" class="sh" style="stroke-dasharray:4 2;stroke-width:1.5px"/>`,
 		text:   "Sheet outline, labelled with the sheet's name. Hex numbers as printed; where sheets overlap, the upper sheet's number.",
 	})
 
@@ -452,10 +459,10 @@ func svgHexStack(w *strings.Builder, c *svgHexCell, items []svgItem, sides []svg
 		fmt.Fprintf(w, `<tspan x="%s" dy="%s" fill="#333333">+%d more</tspan>`, svgNum(c.x), svgNum(dy), more)
 	}
 	w.WriteString(`</text>`)
-	if len(items) > 1 {
+	if n := svgCount(items); n > 1 {
 		bx, by := c.x+0.56*svgR, c.y-0.5*svgR
 		fmt.Fprintf(w, `<circle cx="%s" cy="%s" r="5" fill="%s"/><text class="cn" x="%s" y="%s">%d</text>`,
-			svgNum(bx), svgNum(by), stroke, svgNum(bx), svgNum(by+2.3), len(items))
+			svgNum(bx), svgNum(by), stroke, svgNum(bx), svgNum(by+2.3), n)
 	}
 	w.WriteString("</g>\n")
 }

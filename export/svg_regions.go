@@ -37,7 +37,7 @@ func svgVictoryRegions(v *scenarios.Victory) []*scenarios.Region {
 			for i := range r.Any {
 				named(&r.Any[i])
 			}
-		case len(r.Hexes) > 0, r.Feature != "", r.MapRegion != "", len(r.All) > 0:
+		case len(r.Hexes) > 0, r.Feature != "", len(r.All) > 0:
 			key, _ := json.Marshal(r)
 			if !seen[string(key)] {
 				seen[string(key)] = true
@@ -277,19 +277,94 @@ func svgRegionGaps(r *scenarios.Region, ix *scenarios.Index) []string {
 	return out
 }
 
-// svgTally counts the answers of InRegion over a set of points.
+// svgTally counts the answers over a set of points.
 type svgTally struct {
 	yes, unknown int
 }
 
+// svgRegionTester decides regions with rules.Topology.InRegion, reading a
+// hex-row or hex-column mask that names no sheet ("03xx") on the sheets in
+// play: where such sheets overlap and disagree the answer is Unknown. Left
+// to the topology, a bare mask is read on whichever sheet under the hex it
+// meets first, which differs from run to run where sheets overlap.
+type svgRegionTester struct {
+	topo    *rules.Topology
+	ctx     rules.RegionContext
+	inPlay  map[string]bool
+	qualify map[string]string // sheet id -> prefix that names it alone
+}
+
+func svgNewRegionTester(topo *rules.Topology, s *scenarios.Scenario, sheets []*scenarios.Sheet) *svgRegionTester {
+	rt := &svgRegionTester{topo: topo, ctx: rules.RegionContext{Prefixes: s.Maps.Prefixes}, inPlay: map[string]bool{}, qualify: map[string]string{}}
+	for _, sh := range sheets {
+		rt.inPlay[sh.ID] = true
+		rt.qualify[sh.ID] = sh.Prefix
+		if sh.QualifiedPrefix != "" {
+			rt.qualify[sh.ID] = sh.QualifiedPrefix
+		}
+	}
+	return rt
+}
+
+func (rt *svgRegionTester) in(p rules.Point, r *scenarios.Region) rules.Tri {
+	switch {
+	case r == nil:
+		return rules.Unknown
+	case len(r.All) > 0:
+		out := rules.Yes
+		for i := range r.All {
+			out = min(out, rt.in(p, &r.All[i]))
+		}
+		return out
+	case len(r.Any) > 0:
+		out := rules.No
+		for i := range r.Any {
+			out = max(out, rt.in(p, &r.Any[i]))
+		}
+		return out
+	case r.Not != nil:
+		return rules.Yes - rt.in(p, r.Not)
+	case r.Mask != "" && len(r.Mask) >= 4:
+		return rt.mask(p, r)
+	}
+	return rt.topo.InRegion(p, r, rt.ctx)
+}
+
+func (rt *svgRegionTester) mask(p rules.Point, r *scenarios.Region) rules.Tri {
+	prefix := strings.TrimSpace(r.Mask[:len(r.Mask)-4])
+	body := strings.ReplaceAll(r.Mask[len(r.Mask)-4:], "X", "x") // "S22XX" as printed
+	eval := func(prefix string) rules.Tri {
+		q := *r
+		q.Mask = prefix + body
+		return rt.topo.InRegion(p, &q, rt.ctx)
+	}
+	if prefix != "" || len(rt.inPlay) == 0 {
+		return eval(prefix)
+	}
+	out, first := rules.Unknown, true
+	for _, id := range rt.topo.Sheets(p) {
+		if !rt.inPlay[id] {
+			continue
+		}
+		v := eval(rt.qualify[id])
+		if !first && v != out {
+			return rules.Unknown
+		}
+		out, first = v, false
+	}
+	if first {
+		return eval("")
+	}
+	return out
+}
+
 // svgDecide evaluates r at every point and returns the points where the
 // answer is Yes, with the tally.
-func svgDecide(topo *rules.Topology, pts []rules.Point, r *scenarios.Region, prefixes map[string]string) (map[rules.Point]bool, svgTally) {
+func svgDecide(rt *svgRegionTester, pts []rules.Point, r *scenarios.Region) (map[rules.Point]bool, svgTally) {
 	in := map[rules.Point]bool{}
 	var t svgTally
-	ctx := rules.RegionContext{Prefixes: prefixes}
 	for _, p := range pts {
-		switch topo.InRegion(p, r, ctx) {
+		switch rt.in(p, r) {
 		case rules.Yes:
 			in[p] = true
 			t.yes++
