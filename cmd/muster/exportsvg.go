@@ -96,11 +96,19 @@ func svgArgs(c *cli.Context, flags []cli.Flag) (string, func(string) string, err
 			return "", nil, usageError("%v", err)
 		}
 	}
-	if err := late.Parse(args[1:]); err != nil {
-		return "", nil, usageError("%v", err)
+	extra := 0
+	for rest := args[1:]; ; {
+		if err := late.Parse(rest); err != nil {
+			return "", nil, usageError("%v", err)
+		}
+		if late.NArg() == 0 {
+			break
+		}
+		extra++
+		rest = late.Args()[1:]
 	}
-	if late.NArg() > 0 {
-		return "", nil, usageError("export svg takes one SCENARIO, not %d arguments", late.NArg()+1)
+	if extra > 0 {
+		return "", nil, usageError("export svg takes one SCENARIO, not %d arguments", extra+1)
 	}
 	set := map[string]bool{}
 	late.Visit(func(f *flag.Flag) { set[f.Name] = true })
