@@ -411,10 +411,18 @@ func svgHexPicture(d *svgDoc, m *scenarios.Module, s *scenarios.Scenario, opt SV
 }
 
 func svgRestrictionName(rr svgRestriction) string {
+	name := "Restricted region (" + rr.rule.Title + ")"
 	if rr.rule.Number != "" {
-		return "Restricted region of special rule " + rr.rule.Number
+		name = "Restricted region of special rule " + rr.rule.Number
 	}
-	return "Restricted region (" + rr.rule.Title + ")"
+	sides := rr.effect.Sides
+	if rr.effect.Side != "" {
+		sides = append([]string{rr.effect.Side}, sides...)
+	}
+	if len(sides) > 0 {
+		name += " (binds " + strings.Join(sides, ", ") + ")"
+	}
+	return name
 }
 
 // svgStackLines is the most names a hex shows; more are counted.
