@@ -70,21 +70,7 @@ func svgAreaPicture(d *svgDoc, m *scenarios.Module, s *scenarios.Scenario) {
 		return "#f4f4f4"
 	}
 
-	vp := map[rules.Point]bool{}
-	var vpUndecided []string
-	for _, r := range svgVictoryRegions(&s.Victory) {
-		in, t := svgDecide(rt, pts, r)
-		for p := range in {
-			vp[p] = true
-		}
-		if t.yes == 0 {
-			why := svgRegionGaps(r, ix)
-			if len(why) == 0 {
-				why = []string{"no area of the map"}
-			}
-			vpUndecided = append(vpUndecided, svgRegionText(r)+" ("+strings.Join(why, "; ")+")")
-		}
-	}
+	vp, vpCaptions := svgVictory(rt, pts, s, ix, "no area of the map")
 	restrictions := svgRestrictions(s)
 	restrictedIn := make([]map[rules.Point]bool, len(restrictions))
 	for i, rr := range restrictions {
@@ -177,9 +163,7 @@ func svgAreaPicture(d *svgDoc, m *scenarios.Module, s *scenarios.Scenario) {
 		"The source gives no area adjacency or geometry, so the areas and zones are drawn as a grid in id order, not as they lie on the map; the grid shows no adjacency."},
 		d.caption...)
 	d.caption = append(d.caption, pl.captions()...)
-	if len(vpUndecided) > 0 {
-		d.caption = append(d.caption, "Victory locations not marked because the map cannot place them: "+svgList(vpUndecided, 8)+".")
-	}
+	d.caption = append(d.caption, vpCaptions...)
 	if line := svgMissingTopics(mp); line != "" {
 		d.caption = append(d.caption, line)
 	}

@@ -191,21 +191,7 @@ func svgHexPicture(d *svgDoc, m *scenarios.Module, s *scenarios.Scenario, opt SV
 	rt := svgNewRegionTester(topo, s, sheets)
 
 	// Victory locations, decided over every hex of the sheets in play.
-	vp := map[rules.Point]bool{}
-	var vpUndecided []string
-	for _, r := range svgVictoryRegions(&s.Victory) {
-		in, t := svgDecide(rt, all, r)
-		for p := range in {
-			vp[p] = true
-		}
-		if t.yes == 0 {
-			why := svgRegionGaps(r, ix)
-			if len(why) == 0 {
-				why = []string{"not on the sheets in play"}
-			}
-			vpUndecided = append(vpUndecided, svgRegionText(r)+" ("+strings.Join(why, "; ")+")")
-		}
-	}
+	vp, vpCaptions := svgVictory(rt, all, s, ix, "not on the sheets in play")
 
 	// The crop.
 	cropText := "the sheets in play"
@@ -402,9 +388,7 @@ func svgHexPicture(d *svgDoc, m *scenarios.Module, s *scenarios.Scenario, opt SV
 		d.caption = append(d.caption, "Sheet extents are inferred from the hexes the source names, not printed: "+strings.Join(inferred, ", ")+".")
 	}
 	d.caption = append(d.caption, pl.captions()...)
-	if len(vpUndecided) > 0 {
-		d.caption = append(d.caption, "Victory locations not shaded because the map cannot place them: "+svgList(vpUndecided, 8)+".")
-	}
+	d.caption = append(d.caption, vpCaptions...)
 	if line := svgMissingTopics(mp); line != "" {
 		d.caption = append(d.caption, line)
 	}

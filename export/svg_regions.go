@@ -110,6 +110,75 @@ func svgVictoryRegions(v *scenarios.Victory) []*scenarios.Region {
 	return out
 }
 
+// svgVictory decides the victory locations among pts and returns the
+// caption lines on what it could not place: regions the map data cannot
+// decide (nowhere is the reason when nothing is missing) and features whose
+// hex lists the map marks incomplete.
+func svgVictory(rt *svgRegionTester, pts []rules.Point, s *scenarios.Scenario, ix *scenarios.Index, nowhere string) (map[rules.Point]bool, []string) {
+	vp := map[rules.Point]bool{}
+	var undecided, partial []string
+	for _, r := range svgVictoryRegions(&s.Victory) {
+		in, t := svgDecide(rt, pts, r)
+		for p := range in {
+			vp[p] = true
+		}
+		var incomplete []string
+		for _, id := range svgFeatures(r) {
+			f := ix.Features[id]
+			if f != nil && f.Complete != nil && !*f.Complete && len(f.Hexes) > 0 && !slices.Contains(incomplete, id) {
+				incomplete = append(incomplete, id)
+			}
+		}
+		if t.yes > 0 {
+			for _, id := range incomplete {
+				if !slices.Contains(partial, id) {
+					partial = append(partial, id)
+				}
+			}
+			continue
+		}
+		why := svgRegionGaps(r, ix)
+		if len(why) == 0 && len(incomplete) > 0 {
+			why = []string{"the map data lists only some hexes of " + strings.Join(incomplete, ", ")}
+		}
+		if len(why) == 0 {
+			why = []string{nowhere}
+		}
+		undecided = append(undecided, svgRegionText(r)+" ("+strings.Join(why, "; ")+")")
+	}
+	var out []string
+	if len(undecided) > 0 {
+		out = append(out, "Victory locations not marked because the map cannot place them: "+svgList(undecided, 8)+".")
+	}
+	if len(partial) > 0 {
+		out = append(out, "Victory locations marked only in part: the map data lists some, not all, hexes of "+strings.Join(partial, ", ")+".")
+	}
+	return vp, out
+}
+
+// svgFeatures lists the map features a region names.
+func svgFeatures(r *scenarios.Region) []string {
+	if r == nil {
+		return nil
+	}
+	var out []string
+	if r.Feature != "" {
+		out = append(out, r.Feature)
+	}
+	out = append(out, svgFeatures(r.AdjacentTo)...)
+	out = append(out, svgFeatures(r.Not)...)
+	if r.WithinOf != nil {
+		out = append(out, svgFeatures(&r.WithinOf.Of)...)
+	}
+	for i := range r.All {
+		out = append(out, svgFeatures(&r.All[i])...)
+	}
+	for i := range r.Any {
+		out = append(out, svgFeatures(&r.Any[i])...)
+	}
+	return out
+}
+
 // svgRestriction is a restricted-region effect of a special rule.
 type svgRestriction struct {
 	rule   *scenarios.SpecialRule
@@ -144,7 +213,7 @@ func (r svgRestriction) label() string {
 	if r.effect.Text != "" {
 		b.WriteString(r.effect.Text)
 	} else {
-		b.WriteString(svgRegionText(r.effect.Region))
+		b.WriteString(svgRegionText(r.effect.Region) + ".")
 	}
 	if len(r.effect.Sides) > 0 || r.effect.Side != "" {
 		sides := r.effect.Sides

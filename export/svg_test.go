@@ -687,3 +687,50 @@ func TestSVGDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestSVGAreaRestricted: restricted regions on an area map hatch the boxes
+// of the areas where the map decides them (made-up effects on lgv-01).
+func TestSVGAreaRestricted(t *testing.T) {
+	sf := svgBuiltin(t, "lgv-01")
+	s := *sf.Scenario
+	s.SpecialRules = append([]scenarios.SpecialRule{{Number: "X", Title: "made up", Effects: []scenarios.Effect{
+		{Kind: "restricted-region", Sides: []string{"union"}, Region: &scenarios.Region{Hexes: []string{"73", "C"}}},
+		{Kind: "restricted-region", Region: &scenarios.Region{MapRegion: "union-sector"}},
+		{Kind: "restricted-region", Region: &scenarios.Region{Feature: "wilderness"}},
+	}}}, s.SpecialRules...)
+	data, err := SVG(sf.Module, &s, SVGOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := svgParse(t, data)
+	hatched := map[string]int{}
+	for _, n := range root.group(t, "areas").Nodes {
+		if f := n.attr("fill"); n.XMLName.Local == "rect" && strings.HasPrefix(f, "url(#rr") {
+			hatched[f]++
+		}
+	}
+	if hatched["url(#rr1)"] != 2 || hatched["url(#rr2)"] != 31 || hatched["url(#rr3)"] != 0 {
+		t.Errorf("hatched boxes %v, want 2 (73, C), 31 (the Union sector) and none (Wilderness has no areas in the data)", hatched)
+	}
+	cap := svgCaption(root)
+	for _, w := range []string{"Restricted region, special rule X (made up): 73, C. Binds: union. Shaded: 2 areas and zones.",
+		"Restricted region of special rule X: 91 areas and zones cannot be decided", "feature wilderness (no hexes in the map data)"} {
+		if !strings.Contains(cap, w) {
+			t.Errorf("caption lacks %q:\n%s", w, cap)
+		}
+	}
+}
+
+func TestSVGPartialVictory(t *testing.T) {
+	root, _ := svgRender(t, svgBuiltin(t, "tpc-11"), SVGOptions{})
+	if cap := svgCaption(root); !strings.Contains(cap, "Victory locations marked only in part: the map data lists some, not all, hexes of richmond.") {
+		t.Errorf("caption:\n%s", cap)
+	}
+	// Petersburg (complete) and N0627 are marked.
+	vp := svgCells(t, root.group(t, "victory"))
+	for _, id := range []string{"S0413", "S0513", "N0627"} {
+		if vp[id] == nil {
+			t.Errorf("%s not marked", id)
+		}
+	}
+}
