@@ -54,6 +54,9 @@ func SVG(m *scenarios.Module, s *scenarios.Scenario, opt SVGOptions) ([]byte, er
 		d.caption = append(d.caption, "The game module has no map file: nothing to draw.")
 	case m.Map.Kind == "area":
 		svgAreaPicture(d, m, s)
+		if opt.Crop == SVGCropSetup {
+			d.caption = append(d.caption, "Crop to the setup applies to hex maps only: every area and zone is drawn.")
+		}
 	default:
 		svgHexPicture(d, m, s, opt)
 	}

@@ -452,7 +452,7 @@ func svgHexStack(w *strings.Builder, c *svgHexCell, items []svgItem, sides []svg
 	}
 	w.WriteString(`</text>`)
 	if n := svgCount(items); n > 1 {
-		bx, by := c.x+0.56*svgR, c.y-0.5*svgR
+		bx, by := c.x+0.8*svgR, c.y-0.55*svgR
 		fmt.Fprintf(w, `<circle cx="%s" cy="%s" r="5" fill="%s"/><text class="cn" x="%s" y="%s">%d</text>`,
 			svgNum(bx), svgNum(by), stroke, svgNum(bx), svgNum(by+2.3), n)
 	}

@@ -21,7 +21,7 @@ func exportSVGCommand() *cli.Command {
 	flags := []cli.Flag{
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the picture to `FILE` (- for standard output)"},
 		&cli.StringFlag{Name: "crop", Value: export.SVGCropSheets, Usage: "`AREA` drawn: sheets (every hex of the sheets in play) or setup (the hexes used, plus a margin)"},
-		&cli.IntFlag{Name: "margin", Value: 2, Usage: "hexes kept around the used ones with --crop setup"},
+		&cli.IntFlag{Name: "margin", Value: 2, Usage: "keep `N` hexes around the used ones with --crop setup"},
 	}
 	return &cli.Command{
 		Name:  "svg",
