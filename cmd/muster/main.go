@@ -71,6 +71,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			listCommand(),
 			oobCommand(),
 			diffCommand(),
+			playtestCommand(),
 			schemaCommand(),
 			exportCommand(),
 			importCommand(),

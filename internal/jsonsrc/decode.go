@@ -99,6 +99,15 @@ func decodeValue(n *Node, v reflect.Value) error {
 			return &DecodeError{Msg: fmt.Sprintf("%s is not a whole number that fits %s", n.Text, v.Type())}
 		}
 		v.SetInt(i)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		if n.Kind != Number {
+			return mismatch(n, v.Type())
+		}
+		u, err := strconv.ParseUint(n.Text, 10, 64)
+		if err != nil || v.OverflowUint(u) {
+			return &DecodeError{Msg: fmt.Sprintf("%s is not a whole number that fits %s", n.Text, v.Type())}
+		}
+		v.SetUint(u)
 	case reflect.Float32, reflect.Float64:
 		if n.Kind != Number {
 			return mismatch(n, v.Type())

@@ -22,6 +22,7 @@ type decodeTarget struct {
 	Inner  *decodeTarget      `json:"inner"`
 	Scores map[string]float64 `json:"scores"`
 	Plain  string
+	Seed   uint64 `json:"seed"`
 }
 
 func TestDecodeErrorsNamePointer(t *testing.T) {
@@ -58,7 +59,7 @@ func TestDecodeErrorsNamePointer(t *testing.T) {
 func FuzzDecodeMatchesEncodingJSON(f *testing.F) {
 	f.Add([]byte(`{"name": "x", "count": 3, "ratio": 0.5, "flag": true, "ptr": 7, "list": ["a"], "nested": [{"name": "y"}],
 		"table": {"k": [1, 2]}, "any": [1, "two", null, {"three": 3}], "attrs": {"a": 1}, "Skip": "no", "inner": {"Plain": "p"},
-		"scores": {"x": 1e2}, "PLAIN": "folded", "NAME": "case"}`))
+		"scores": {"x": 1e2}, "PLAIN": "folded", "NAME": "case", "seed": 18446744073709551615}`))
 	f.Add([]byte(`{"ptr": null, "list": null, "any": null}`))
 	f.Add([]byte(`[1, 2]`))
 	f.Fuzz(func(t *testing.T, src []byte) {

@@ -1,0 +1,145 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/musterhq/muster/internal/diag"
+	"github.com/musterhq/muster/internal/fileout"
+	"github.com/musterhq/muster/internal/jsonsrc"
+	"github.com/musterhq/muster/playtest"
+	"github.com/musterhq/muster/schema"
+	"github.com/musterhq/muster/validate"
+)
+
+func playtestCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "playtest",
+		Usage: "run scripted playtests",
+		UsageText: "muster playtest [--log DIR] [--golden | --update] PATH...\n\n" +
+			"Runs playtest scripts (JSON documents of kind playtest; folders are searched for them):\n" +
+			"each sets up a scenario, acts (move, attack, lose manpower, ...) and expects results (a\n" +
+			"unit's place, the VP count and its lines, an action the rules must refuse). Prints one\n" +
+			"line per script and a final 'N passed, M failed'; exit 1 if any failed.\n\n" +
+			"--log DIR writes each game's event log (JSON lines, the seed in the header). --golden\n" +
+			"compares each log with the one stored beside its script (NAME.golden.jsonl); --update\n" +
+			"rewrites those.\n\n" +
+			"Examples:\n" +
+			"   muster playtest scenarios\n" +
+			"   muster playtest --log out/logs scenarios/tpc/playtests/01-petersburg.json\n" +
+			"   muster playtest --golden scenarios/tpc/playtests",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "log", Usage: "write each script's event log into `DIR`"},
+			&cli.BoolFlag{Name: "golden", Usage: "compare each event log with the stored NAME.golden.jsonl"},
+			&cli.BoolFlag{Name: "update", Usage: "rewrite the stored NAME.golden.jsonl logs"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 0 {
+				return usageError("playtest needs scripts or folders")
+			}
+			scripts, err := playtestScripts(c.Args().Slice())
+			if err != nil {
+				return cli.Exit(err.Error(), exitUsage)
+			}
+			if len(scripts) == 0 {
+				return usageError("no playtest scripts in %s", strings.Join(c.Args().Slice(), " "))
+			}
+			if dir := c.String("log"); dir != "" {
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					return cli.Exit(err.Error(), exitUsage)
+				}
+			}
+			passed, failed := 0, 0
+			w := c.App.Writer
+			for _, path := range scripts {
+				res := playtest.RunFile(path)
+				failure := res.Failure
+				if res.Log != nil {
+					var logText bytes.Buffer
+					res.Log.WriteTo(&logText)
+					if dir := c.String("log"); dir != "" {
+						if err := fileout.Write(filepath.Join(dir, res.ID+".jsonl"), logText.Bytes(), path); err != nil {
+							return cli.Exit(err.Error(), exitUsage)
+						}
+					}
+					golden := strings.TrimSuffix(path, ".json") + ".golden.jsonl"
+					switch {
+					case c.Bool("update"):
+						if err := fileout.Write(golden, logText.Bytes(), path); err != nil {
+							return cli.Exit(err.Error(), exitUsage)
+						}
+					case c.Bool("golden") && failure == "":
+						want, err := os.ReadFile(golden)
+						if err != nil {
+							failure = fmt.Sprintf("no stored log %s (muster playtest --update writes it)", golden)
+						} else if !bytes.Equal(want, logText.Bytes()) {
+							failure = fmt.Sprintf("the event log differs from %s", golden)
+						}
+					}
+				}
+				if failure == "" && !res.Diags.HasErrors() {
+					passed++
+					fmt.Fprintf(w, "PASS %s (%d steps)  %s\n", res.ID, res.Steps, path)
+					continue
+				}
+				failed++
+				name := res.ID
+				if name == "" {
+					name = "?"
+				}
+				fmt.Fprintf(w, "FAIL %s  %s\n", name, path)
+				if res.Diags.HasErrors() {
+					(&diag.TextWriter{W: w, Snippet: true}).Write(res.Diags)
+				}
+				fmt.Fprintf(w, "     %s\n", failure)
+			}
+			fmt.Fprintf(w, "%d passed, %d failed\n", passed, failed)
+			if failed > 0 {
+				return cli.Exit("", exitFindings)
+			}
+			return nil
+		},
+	}
+}
+
+// playtestScripts lists the playtest documents a set of paths names: files
+// as given, and in folders the JSON files whose $schema is the playtest
+// schema.
+func playtestScripts(paths []string) ([]string, error) {
+	var out []string
+	for _, p := range paths {
+		info, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !info.IsDir() {
+			out = append(out, p)
+			continue
+		}
+		files, err := validate.JSONFiles([]string{p})
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range files {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				return nil, err
+			}
+			root, perr := jsonsrc.Parse(src)
+			if perr != nil {
+				continue // not a playtest we can read; validate reports it
+			}
+			if s := root.Get("$schema"); s != nil && s.Kind == jsonsrc.String {
+				if k, ok := schema.KindOf(s.Text); ok && k == "playtest" {
+					out = append(out, f)
+				}
+			}
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// The shipped playtests pass through the CLI.
+func TestPlaytestShipped(t *testing.T) {
+	code, out, errOut := muster(t, "playtest", "../../scenarios")
+	if code != 0 || !strings.Contains(out, " 0 failed") {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	if !strings.Contains(out, "PASS tpc-01-petersburg") {
+		t.Errorf("output:\n%s", out)
+	}
+}
+
+// Scripts that disagree with the engine fail loudly, naming the step's line.
+func TestPlaytestFailures(t *testing.T) {
+	code, out, _ := muster(t, "playtest", "testdata/playtest")
+	if code != 1 || !strings.HasSuffix(strings.TrimSpace(out), "0 passed, 3 failed") {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	for _, want := range []string{
+		"wrong-vp.json:8: step 2 (expect vp): total 80 VP, want 60",
+		"allowed-move.json:7: step 1 (expect fail): the rules allowed move",
+		"forced roll(s) never used: 6",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// The same script gives byte-identical logs whatever GOMAXPROCS, and
+// --golden / --update compare and store them.
+func TestPlaytestLogsAndGolden(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "p.json")
+	src, _ := os.ReadFile("../../scenarios/tpc/playtests/01-restrictions.json")
+	os.WriteFile(script, []byte(strings.ReplaceAll(string(src), "../../../schema/", "")), 0o644)
+	var logs []string
+	for _, procs := range []int{1, 2} {
+		prev := runtime.GOMAXPROCS(procs)
+		logDir := filepath.Join(dir, "logs", string(rune('0'+procs)))
+		code, out, _ := muster(t, "playtest", "--log", logDir, script)
+		runtime.GOMAXPROCS(prev)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, out)
+		}
+		b, err := os.ReadFile(filepath.Join(logDir, "tpc-01-restrictions.jsonl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		logs = append(logs, string(b))
+	}
+	if logs[0] != logs[1] || !strings.Contains(logs[0], `"seed":1`) || !strings.Contains(logs[0], `"kind":"activated"`) {
+		t.Fatalf("logs differ between GOMAXPROCS 1 and 2, or lack the seed:\n%s", logs[0])
+	}
+	if code, out, _ := muster(t, "playtest", "--golden", script); code != 1 || !strings.Contains(out, "no stored log") {
+		t.Errorf("--golden without a stored log: exit %d %s", code, out)
+	}
+	if code, _, _ := muster(t, "playtest", "--update", script); code != 0 {
+		t.Fatalf("--update: exit %d", code)
+	}
+	if code, out, _ := muster(t, "playtest", "--golden", script); code != 0 {
+		t.Errorf("--golden after --update: exit %d %s", code, out)
+	}
+	golden := strings.TrimSuffix(script, ".json") + ".golden.jsonl"
+	b, _ := os.ReadFile(golden)
+	os.WriteFile(golden, []byte(strings.Replace(string(b), "S0302", "S0303", 1)), 0o644)
+	if code, out, _ := muster(t, "playtest", "--golden", script); code != 1 || !strings.Contains(out, "differs") {
+		t.Errorf("--golden with a changed log: exit %d %s", code, out)
+	}
+}
