@@ -25,9 +25,11 @@ const xlsxDataVersion = "muster-xlsx 1"
 // exported, so the parts a spreadsheet does not show (special-rule effects,
 // the structure of victory awards, notes, sources) survive the round trip.
 type xlsxData struct {
-	Version  string              `json:"version"`
-	Schema   string              `json:"schema"`
-	Scenario *scenarios.Scenario `json:"scenario"`
+	Version string `json:"version"`
+	Schema  string `json:"schema"`
+	// Scenario is the scenario document as read (so an import keeps the
+	// order of its free-form maps) or, without one, as encoded.
+	Scenario json.RawMessage `json:"scenario"`
 }
 
 // xlsxBook is a workbook being written.
@@ -293,11 +295,26 @@ func (b *xlsxBook) writeLists(sides []string) error {
 
 // writeData stores the exported scenario as JSON in the hidden sheet, in
 // pieces that fit a cell.
-func (b *xlsxBook) writeData(schemaRef string) error {
+func (b *xlsxBook) writeData(schemaRef string, src []byte) error {
 	if schemaRef == "" {
 		schemaRef = DefaultSchemaRef
 	}
-	js, err := json.Marshal(xlsxData{Version: xlsxDataVersion, Schema: schemaRef, Scenario: b.x.scn})
+	if src == nil {
+		// Encode a copy: filling in required lists must not change the
+		// caller's scenario.
+		js, err := json.Marshal(b.x.scn)
+		if err != nil {
+			return fmt.Errorf("export: %w", err)
+		}
+		var cp scenarios.Scenario
+		if err := json.Unmarshal(js, &cp); err != nil {
+			return fmt.Errorf("export: %w", err)
+		}
+		if src, err = xlsxEncode(&cp, schemaRef); err != nil {
+			return err
+		}
+	}
+	js, err := json.Marshal(xlsxData{Version: xlsxDataVersion, Schema: schemaRef, Scenario: src})
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
@@ -331,6 +348,28 @@ type xlsxPlaced struct {
 // drop-downs and muster import read. schemaRef is the "$schema" an import
 // gives back (DefaultSchemaRef when empty).
 func XLSX(m *scenarios.Module, s *scenarios.Scenario, schemaRef string) ([]byte, error) {
+	return xlsxScenario(m, s, schemaRef, nil)
+}
+
+// XLSXFile is XLSX for a loaded scenario file: the workbook keeps the
+// file's "$schema" and its text, so that importing the untouched workbook
+// gives back the same file, byte for byte when it was in canonical form.
+func XLSXFile(sf *scenarios.ScenarioFile) ([]byte, error) {
+	if sf == nil || sf.Scenario == nil {
+		return nil, fmt.Errorf("export: xlsx: no scenario")
+	}
+	ref := ""
+	var src []byte
+	if d := sf.Doc; d != nil && d.Valid && d.Root != nil && d.File != nil {
+		if n := d.Root.Get("$schema"); n != nil {
+			ref = n.Text
+		}
+		src = d.File.Bytes
+	}
+	return xlsxScenario(sf.Module, sf.Scenario, ref, src)
+}
+
+func xlsxScenario(m *scenarios.Module, s *scenarios.Scenario, schemaRef string, src []byte) ([]byte, error) {
 	b, err := newXLSXBook(m, s)
 	if err != nil {
 		return nil, err
@@ -338,7 +377,7 @@ func XLSX(m *scenarios.Module, s *scenarios.Scenario, schemaRef string) ([]byte,
 	if err := b.writeScenario(s); err != nil {
 		return nil, fmt.Errorf("export: xlsx: %w", err)
 	}
-	if err := b.writeData(schemaRef); err != nil {
+	if err := b.writeData(schemaRef, src); err != nil {
 		return nil, fmt.Errorf("export: xlsx: %w", err)
 	}
 	return b.bytes()

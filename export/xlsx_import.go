@@ -12,6 +12,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/musterhq/muster/internal/jsonsrc"
 	"github.com/musterhq/muster/scenarios"
 	"github.com/musterhq/muster/schema"
 )
@@ -52,6 +53,7 @@ type XLSXImport struct {
 	// keeps the exported value there.
 	Errors  []XLSXError
 	origins map[string]xlsxOrigin
+	ref     *jsonsrc.Node // the scenario as exported: its maps' key order
 }
 
 // xlsxOrigin is the sheet row an imported object came from.
@@ -120,25 +122,28 @@ func ReadXLSX(data []byte, module func(id string) *scenarios.Module) (im *XLSXIm
 		return nil, fmt.Errorf("import: not an xlsx workbook: %w", err)
 	}
 	defer f.Close()
-	d, err := xlsxReadData(f)
+	d, ref, err := xlsxReadData(f)
 	if err != nil {
 		return nil, err
+	}
+	// Two decodings: the scenario as exported, and the copy edits go into.
+	var base, work scenarios.Scenario
+	if err := ref.Decode(&base); err != nil {
+		return nil, fmt.Errorf("import: %s does not hold a scenario: %w", xlsxSheetData, err)
+	}
+	if err := ref.Decode(&work); err != nil {
+		return nil, fmt.Errorf("import: %s does not hold a scenario: %w", xlsxSheetData, err)
 	}
 	if module == nil {
 		module = func(id string) *scenarios.Module { return scenarios.Builtin().Module(id) }
 	}
-	m := module(d.Scenario.Module)
+	m := module(base.Module)
 	if m == nil || m.Game == nil {
-		return nil, fmt.Errorf("import: the workbook's scenario belongs to module %q, which muster does not know (give its folder with --module)", d.Scenario.Module)
+		return nil, fmt.Errorf("import: the workbook's scenario belongs to module %q, which muster does not know (give its folder with --module)", base.Module)
 	}
-	// A second decoding gives the copy edits go into.
-	work, err := xlsxReadData(f)
-	if err != nil {
-		return nil, err
-	}
-	im = &XLSXImport{Schema: d.Schema, Module: m, origins: map[string]xlsxOrigin{}}
-	r := &xlsxImporter{f: f, im: im, base: d.Scenario, work: work.Scenario,
-		x: &xlsxCtx{mod: m, ix: m.Index(), scn: work.Scenario}}
+	im = &XLSXImport{Schema: d.Schema, Module: m, origins: map[string]xlsxOrigin{}, ref: ref}
+	r := &xlsxImporter{f: f, im: im, base: &base, work: &work,
+		x: &xlsxCtx{mod: m, ix: m.Index(), scn: &work}}
 	r.names = xlsxTableSheets(m, r.base)
 	r.readInfo()
 	r.readSetup()
@@ -151,13 +156,13 @@ func ReadXLSX(data []byte, module func(id string) *scenarios.Module) (im *XLSXIm
 }
 
 // xlsxReadData decodes the hidden sheet.
-func xlsxReadData(f *excelize.File) (*xlsxData, error) {
+func xlsxReadData(f *excelize.File) (*xlsxData, *jsonsrc.Node, error) {
 	if idx, err := f.GetSheetIndex(xlsxSheetData); err != nil || idx < 0 {
-		return nil, fmt.Errorf("import: the workbook has no %s sheet: muster imports only workbooks written by muster export xlsx (for a single scenario)", xlsxSheetData)
+		return nil, nil, fmt.Errorf("import: the workbook has no %s sheet: muster imports only workbooks written by muster export xlsx (for a single scenario)", xlsxSheetData)
 	}
 	rows, err := f.Rows(xlsxSheetData)
 	if err != nil {
-		return nil, fmt.Errorf("import: %s: %w", xlsxSheetData, err)
+		return nil, nil, fmt.Errorf("import: %s: %w", xlsxSheetData, err)
 	}
 	defer rows.Close()
 	var js strings.Builder
@@ -165,11 +170,11 @@ func xlsxReadData(f *excelize.File) (*xlsxData, error) {
 	for rows.Next() {
 		n++
 		if n > xlsxMaxDataChunks {
-			return nil, fmt.Errorf("import: %s: more rows than muster writes", xlsxSheetData)
+			return nil, nil, fmt.Errorf("import: %s: more rows than muster writes", xlsxSheetData)
 		}
 		cols, err := rows.Columns(excelize.Options{RawCellValue: true})
 		if err != nil {
-			return nil, fmt.Errorf("import: %s: %w", xlsxSheetData, err)
+			return nil, nil, fmt.Errorf("import: %s: %w", xlsxSheetData, err)
 		}
 		v := ""
 		if len(cols) > 0 {
@@ -177,24 +182,25 @@ func xlsxReadData(f *excelize.File) (*xlsxData, error) {
 		}
 		if n == 1 {
 			if v != xlsxDataVersion {
-				return nil, fmt.Errorf("import: %s!A1 is %q, not %q: the workbook was not written by this muster", xlsxSheetData, xlsxCut(v), xlsxDataVersion)
+				return nil, nil, fmt.Errorf("import: %s!A1 is %q, not %q: the workbook was not written by this muster", xlsxSheetData, xlsxCut(v), xlsxDataVersion)
 			}
 			continue
 		}
 		js.WriteString(v)
 		if js.Len() > xlsxMaxDataSize {
-			return nil, fmt.Errorf("import: %s holds more data than muster writes", xlsxSheetData)
+			return nil, nil, fmt.Errorf("import: %s holds more data than muster writes", xlsxSheetData)
 		}
 	}
 	var d xlsxData
 	dec := json.NewDecoder(strings.NewReader(js.String()))
 	if err := dec.Decode(&d); err != nil {
-		return nil, fmt.Errorf("import: %s does not hold muster's scenario data: %w", xlsxSheetData, err)
+		return nil, nil, fmt.Errorf("import: %s does not hold muster's scenario data: %w", xlsxSheetData, err)
 	}
-	if d.Scenario == nil {
-		return nil, fmt.Errorf("import: %s holds no scenario", xlsxSheetData)
+	root, serr := jsonsrc.Parse(d.Scenario)
+	if serr != nil || root.Kind != jsonsrc.Object {
+		return nil, nil, fmt.Errorf("import: %s holds no scenario object", xlsxSheetData)
 	}
-	return &d, nil
+	return &d, root, nil
 }
 
 func xlsxCut(s string) string {
@@ -715,16 +721,32 @@ func (r *xlsxImporter) readLevels() {
 // JSON returns the imported scenario as a canonical scenario document
 // (muster fmt's form), with the "$schema" it was exported with.
 func (im *XLSXImport) JSON() ([]byte, error) {
-	ref := im.Schema
+	raw, err := xlsxEncode(im.Scenario, im.Schema)
+	if err != nil {
+		return nil, err
+	}
+	doc, _ := scenarios.Parse("import.json", raw)
+	if doc == nil || doc.Root == nil {
+		return nil, errors.New("import: the scenario did not encode as JSON")
+	}
+	if im.ref != nil {
+		xlsxKeyOrder(doc.Root, im.ref)
+	}
+	return schema.Format("scenario", doc.Root), nil
+}
+
+// xlsxEncode writes a scenario document: "$schema", then the scenario with
+// its required lists as [] (the model may hold them as nil).
+func xlsxEncode(s *scenarios.Scenario, ref string) ([]byte, error) {
 	if ref == "" {
 		ref = DefaultSchemaRef
 	}
-	xlsxFillRequired(reflect.ValueOf(im.Scenario))
-	body, err := json.Marshal(im.Scenario)
+	xlsxFillRequired(reflect.ValueOf(s))
+	body, err := json.Marshal(s)
 	if err != nil {
 		return nil, fmt.Errorf("import: %w", err)
 	}
-	if im.Scenario.Maps.Sheets == nil {
+	if s.Maps.Sheets == nil {
 		body = bytes.Replace(body, []byte(`,"sheets":null`), nil, 1)
 	}
 	head, _ := json.Marshal(ref)
@@ -737,11 +759,41 @@ func (im *XLSXImport) JSON() ([]byte, error) {
 	} else {
 		raw.WriteByte('}')
 	}
-	doc, _ := scenarios.Parse("import.json", raw.Bytes())
-	if doc == nil || doc.Root == nil {
-		return nil, errors.New("import: the scenario did not encode as JSON")
+	return raw.Bytes(), nil
+}
+
+// xlsxKeyOrder puts the keys of n's objects in the order of the same
+// objects in ref. Canonical formatting orders the keys a schema lists;
+// the others (the keys of tracks, states, statuses) keep the order they
+// have, which encoding/json has sorted.
+func xlsxKeyOrder(n, ref *jsonsrc.Node) {
+	if n == nil || ref == nil || n.Kind != ref.Kind {
+		return
 	}
-	return schema.Format("scenario", doc.Root), nil
+	switch n.Kind {
+	case jsonsrc.Object:
+		xlsxEmptyMembers(n, ref)
+		pos := make(map[string]int, len(ref.Members))
+		for i, m := range ref.Members {
+			pos[m.Key] = i
+		}
+		rank := func(k string) int {
+			if p, ok := pos[k]; ok {
+				return p
+			}
+			return len(pos)
+		}
+		sort.SliceStable(n.Members, func(a, b int) bool { return rank(n.Members[a].Key) < rank(n.Members[b].Key) })
+		for _, m := range n.Members {
+			xlsxKeyOrder(m.Value, ref.Get(m.Key))
+		}
+	case jsonsrc.Array:
+		for i, it := range n.Items {
+			if i < len(ref.Items) {
+				xlsxKeyOrder(it, ref.Items[i])
+			}
+		}
+	}
 }
 
 // xlsxFillRequired turns nil slices whose JSON key has no omitempty into
@@ -782,6 +834,29 @@ func xlsxFillRequired(v reflect.Value) {
 				fv.Set(reflect.MakeSlice(fv.Type(), 0, 0))
 			}
 			xlsxFillRequired(fv)
+		}
+	}
+}
+
+// xlsxEmptyMembers restores what the typed model cannot tell apart: a key
+// the exported document had as null or "" that the model drops
+// (omitempty), and a null the model writes for a key the document left
+// out. Either way the data is the same; the text then is too.
+func xlsxEmptyMembers(n, ref *jsonsrc.Node) {
+	empty := func(v *jsonsrc.Node) bool {
+		return v.Kind == jsonsrc.Null || (v.Kind == jsonsrc.String && v.Text == "")
+	}
+	kept := n.Members[:0]
+	for _, m := range n.Members {
+		if m.Value.Kind == jsonsrc.Null && ref.Get(m.Key) == nil {
+			continue
+		}
+		kept = append(kept, m)
+	}
+	n.Members = kept
+	for _, m := range ref.Members {
+		if empty(m.Value) && n.Get(m.Key) == nil {
+			n.Members = append(n.Members, jsonsrc.Member{Key: m.Key, Value: &jsonsrc.Node{Kind: m.Value.Kind}})
 		}
 	}
 }

@@ -54,13 +54,7 @@ func exportXLSXCommand() *cli.Command {
 				if lerr != nil {
 					return lerr
 				}
-				ref := ""
-				if sf.Doc != nil && sf.Doc.Root != nil {
-					if n := sf.Doc.Root.Get("$schema"); n != nil {
-						ref = n.Text
-					}
-				}
-				data, err = export.XLSX(sf.Module, sf.Scenario, ref)
+				data, err = export.XLSXFile(sf)
 				if _, serr := os.Stat(arg); serr == nil {
 					inputs = append(inputs, arg)
 				}
