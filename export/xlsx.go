@@ -448,6 +448,9 @@ func (b *xlsxBook) writeScenario(s *scenarios.Scenario) error {
 		}
 	}
 	x.side, x.legend = "", nil
+	if err := b.writeSchedule(s); err != nil {
+		return err
+	}
 	if err := b.writeStartMarkers(s); err != nil {
 		return err
 	}
@@ -704,5 +707,57 @@ func (b *xlsxBook) writeOOB(s *scenarios.Scenario) error {
 			add(sd.Name, "Markers", "", e)
 		}
 	}
+	return b.writeGrid(g)
+}
+
+// writeSchedule lists the module's scheduled reinforcements and
+// withdrawals (TPC 16.0) dated within the scenario's turns, beside the
+// rows that arrive by them. It is a view of the module: import ignores it.
+func (b *xlsxBook) writeSchedule(s *scenarios.Scenario) error {
+	ct := s.Length.CalendarTurns
+	if ct == nil {
+		return nil
+	}
+	g := &xlsxGrid{sheet: xlsxSheetSchedule, freezeCols: 1}
+	for _, h := range []struct {
+		head  string
+		width float64
+		wrap  bool
+	}{{"Turn", 7, false}, {"Date", 12, false}, {"Side", 13, false}, {"Action", 14, false}, {"Title", 26, true},
+		{"Units", 50, true}, {"Requirements", 40, true}, {"Text", 70, true}, {"Table", 26, false}, {"Id", 30, false}} {
+		g.col(h.head, h.width, h.wrap, true, "")
+	}
+	for _, tf := range b.x.mod.Tables {
+		t := tf.Table
+		if t == nil || t.Kind != "schedule" {
+			continue
+		}
+		for _, e := range t.Entries {
+			if e.Turn < ct.First || e.Turn > ct.Last {
+				continue
+			}
+			var units, reqs []string
+			for _, u := range e.Units {
+				p := u.Printed
+				if u.Unit != "" {
+					p += " (" + u.Unit + ")"
+				}
+				units = append(units, p)
+			}
+			for _, r := range e.Requirements {
+				reqs = append(reqs, r.Text)
+			}
+			title := t.Title
+			if t.Rule != "" && !strings.Contains(title, t.Rule) {
+				title += " (" + t.Rule + ")"
+			}
+			g.rows = append(g.rows, []any{e.Turn, e.Date, e.Side, e.Action, e.Title, strings.Join(units, "; "),
+				strings.Join(reqs, "; "), e.Text, title, e.ID})
+		}
+	}
+	if len(g.rows) == 0 {
+		return nil
+	}
+	sort.SliceStable(g.rows, func(i, j int) bool { return g.rows[i][0].(int) < g.rows[j][0].(int) })
 	return b.writeGrid(g)
 }

@@ -503,6 +503,7 @@ const (
 	xlsxSheetReinf     = "Reinforcements"
 	xlsxSheetMarkers   = "Markers"
 	xlsxSheetStartMk   = "Start Markers"
+	xlsxSheetSchedule  = "Schedule"
 	xlsxSheetRules     = "Special Rules"
 	xlsxSheetVictory   = "Victory"
 	xlsxSheetLevels    = "Victory Levels"

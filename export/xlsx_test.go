@@ -270,6 +270,13 @@ func TestXLSXDeferredAndMarkers(t *testing.T) {
 	if got := xlsxRowOf(t, f, "Reinforcements", 2); got[len(got)-1] != strconv.Itoa(firstRow) {
 		t.Errorf("Row = %s, want %d", got[len(got)-1], firstRow)
 	}
+	// The module's schedule: reinforcements and withdrawals in the
+	// campaign's turns, in turn order.
+	sch, _ := f.GetRows("Schedule")
+	if len(sch)-1 != 13 {
+		t.Errorf("Schedule has %d rows, want the 13 entries of 16.0", len(sch)-1)
+	}
+	xlsxWantRow(t, f, "Schedule", 2, "24", "1864-07-08", "union", "withdrawal", "JULY WITHDRAWAL")
 	mk, _ := f.GetRows("Markers")
 	if len(mk)-1 != 16 {
 		t.Errorf("Markers has %d rows, want 16", len(mk)-1)
