@@ -495,6 +495,13 @@ func (b *xlsxBook) writeLegend(sheet string, col int, t *scenarios.SetupTable) e
 			return err
 		}
 	}
+	if t.RowsMissing != "" {
+		// Say why the sheet is empty where its rows would be read.
+		note := "No rows: the source prints this setup elsewhere (" + t.RowsMissing + ")."
+		if err := b.f.SetCellStr(sheet, xlsxCell(col+2, len(t.Footnotes)+3), note); err != nil {
+			return err
+		}
+	}
 	if err := b.f.SetColWidth(sheet, xlsxColLetters(col), xlsxColLetters(col), 7); err != nil {
 		return err
 	}
