@@ -1,6 +1,7 @@
 package export
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -247,4 +248,75 @@ func FuzzReadXLSX(f *testing.F) {
 			t.Errorf("JSON: %v", err)
 		}
 	})
+}
+
+// Sorting a sheet (as a spreadsheet filter does) or moving a reinforcement
+// changes nothing: the Row column puts rows back in their table's order.
+func TestXLSXImportSortedSheets(t *testing.T) {
+	sf := scenarios.Builtin().Scenario("tpc-11")
+	im := xlsxEdit(t, "tpc-11", func(f *excelize.File) {
+		for _, sheet := range []string{"Union Setup", "Reinforcements"} {
+			rows, _ := f.GetRows(sheet)
+			width := xlsxIndex(rows[0], "Row") + 1 // the filtered range; the legend stays
+			// Write the data rows back in reverse order.
+			for i := 1; i < len(rows); i++ {
+				r := append(rows[len(rows)-i], make([]string, width)...)[:width]
+				cells := make([]any, width)
+				for k, v := range r {
+					if n, err := strconv.Atoi(v); err == nil {
+						cells[k] = n
+					} else {
+						cells[k] = v
+					}
+				}
+				if err := f.SetSheetRow(sheet, "A"+strconv.Itoa(i+1), &cells); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	})
+	if len(im.Errors) > 0 {
+		t.Fatal(im.Errors)
+	}
+	js, err := im.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(xlsxDecodeJSON(t, js), sf.Scenario) {
+		t.Errorf("reversed sheets changed the scenario")
+	}
+}
+
+// A workbook whose hidden data was tampered with is refused with a clear
+// error, never a panic.
+func TestXLSXImportBadData(t *testing.T) {
+	for _, c := range []struct {
+		cell, value, want string
+	}{
+		{"A1", "muster-xlsx 99", `muster-data!A1 is "muster-xlsx 99"`},
+		{"A2", "{not json", "does not hold muster's scenario data"},
+		{"A2", `{"version":"muster-xlsx 1","scenario":[1,2]}`, "holds no scenario object"},
+		{"A2", `{"version":"muster-xlsx 1","scenario":{"id":"x","module":"nowhere"}}`, `module "nowhere", which muster does not know`},
+	} {
+		sf := scenarios.Builtin().Scenario("tpc-01")
+		f := xlsxOpen(t, xlsxExport(t, sf))
+		if c.cell == "A2" {
+			f.RemoveRow(xlsxSheetData, 3)
+		}
+		xlsxSet(t, f, xlsxSheetData, c.cell, c.value)
+		buf, _ := f.WriteToBuffer()
+		_, err := ReadXLSX(buf.Bytes(), nil)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s=%q: err = %v, want %q", c.cell, c.value, err, c.want)
+		}
+	}
+}
+
+func xlsxIndex(xs []string, s string) int {
+	for i, x := range xs {
+		if x == s {
+			return i
+		}
+	}
+	return -1
 }
