@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -31,16 +32,22 @@ func exportXLSXCommand() *cli.Command {
 			"   muster export xlsx -o my-scenario.xlsx my-scenario.json\n" +
 			"   muster export xlsx -o tpc-catalog.xlsx scenarios/tpc",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the workbook to `FILE` (.xlsx)", Required: true},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the workbook to `FILE` (.xlsx; required)"},
 		},
 		Action: func(c *cli.Context) error {
-			if c.NArg() != 1 {
+			args, flags, err := xlsxTrailingFlags(c, "output")
+			if err != nil {
+				return err
+			}
+			if len(args) != 1 {
 				return usageError("export xlsx takes one SCENARIO or MODULE (a file, a module folder or a built-in id)")
 			}
-			arg, out := c.Args().First(), c.String("output")
+			arg, out := args[0], flags["output"]
+			if out == "" {
+				return usageError("export xlsx needs -o FILE.xlsx")
+			}
 			var (
 				data   []byte
-				err    error
 				inputs []string
 			)
 			if m, isModule, merr := xlsxModuleArg(arg); isModule {
@@ -110,4 +117,48 @@ func xlsxModuleInputs(m *scenarios.Module) []string {
 		}
 	}
 	return out
+}
+
+// xlsxTrailingFlags returns the positional arguments and the values of the
+// named string flags, accepting the flags after the arguments too
+// ("muster export xlsx tpc-01 -o tpc-01.xlsx"), which urfave/cli leaves
+// among the arguments.
+func xlsxTrailingFlags(c *cli.Context, names ...string) ([]string, map[string]string, error) {
+	flags := map[string]string{}
+	spell := map[string]string{}
+	for _, n := range names {
+		flags[n] = c.String(n)
+		spell["--"+n] = n
+		for _, f := range c.Command.Flags {
+			if f.Names()[0] == n {
+				for _, a := range f.Names()[1:] {
+					spell["-"+a] = n
+					spell["--"+a] = n
+				}
+			}
+		}
+	}
+	var args []string
+	in := c.Args().Slice()
+	for i := 0; i < len(in); i++ {
+		a := in[i]
+		name, val, hasVal := strings.Cut(a, "=")
+		n, ok := spell[name]
+		if !ok {
+			if strings.HasPrefix(a, "-") && a != "-" {
+				return nil, nil, usageError("unknown flag %s", a)
+			}
+			args = append(args, a)
+			continue
+		}
+		if !hasVal {
+			if i+1 >= len(in) {
+				return nil, nil, usageError("flag %s needs a value", a)
+			}
+			i++
+			val = in[i]
+		}
+		flags[n] = val
+	}
+	return args, flags, nil
 }

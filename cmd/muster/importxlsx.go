@@ -39,16 +39,20 @@ func importXLSXCommand() *cli.Command {
 			&cli.StringFlag{Name: "module", Usage: "the game module folder `DIR` (default: the built-in module the scenario names)"},
 		},
 		Action: func(c *cli.Context) error {
-			if c.NArg() != 1 {
+			args, flags, err := xlsxTrailingFlags(c, "output", "module")
+			if err != nil {
+				return err
+			}
+			if len(args) != 1 {
 				return usageError("import xlsx takes one FILE.xlsx")
 			}
-			in, out := c.Args().First(), c.String("output")
+			in, out := args[0], flags["output"]
 			data, err := xlsxReadFile(in)
 			if err != nil {
 				return err
 			}
 			modFor := func(id string) *scenarios.Module { return scenarios.Builtin().Module(id) }
-			if dir := c.String("module"); dir != "" {
+			if dir := flags["module"]; dir != "" {
 				l := scenarios.NewLoader(scenarios.Disk{})
 				m, err := l.Module(dir)
 				if err != nil || m.Game == nil {

@@ -12,7 +12,8 @@ import (
 func TestExportImportXLSXRoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	book := filepath.Join(dir, "tpc-01.xlsx")
-	if code, out, errOut := muster(t, "export", "xlsx", "-o", book, "tpc-01"); code != 0 {
+	// The flag may follow the argument, as in the examples.
+	if code, out, errOut := muster(t, "export", "xlsx", "tpc-01", "-o", book); code != 0 {
 		t.Fatalf("export exit %d: %s%s", code, out, errOut)
 	}
 	code, out, errOut := muster(t, "import", "xlsx", book)
@@ -26,7 +27,7 @@ func TestExportImportXLSXRoundTrip(t *testing.T) {
 	// -o writes the same, atomically; an existing file is replaced.
 	js := filepath.Join(dir, "out.json")
 	os.WriteFile(js, []byte("old"), 0o644)
-	if code, _, errOut := muster(t, "import", "xlsx", "-o", js, book); code != 0 {
+	if code, _, errOut := muster(t, "import", "xlsx", book, "--output="+js); code != 0 {
 		t.Fatalf("import -o exit %d: %s", code, errOut)
 	}
 	if got, _ := os.ReadFile(js); string(got) != string(want) {
@@ -143,8 +144,11 @@ func TestImportXLSXSemanticChecks(t *testing.T) {
 }
 
 func TestXLSXUsage(t *testing.T) {
-	if code, _, _ := muster(t, "export", "xlsx", "tpc-01"); code != 2 {
-		t.Errorf("export without -o: exit %d, want 2", code)
+	if code, _, errOut := muster(t, "export", "xlsx", "tpc-01"); code != 2 || !strings.Contains(errOut, "needs -o") {
+		t.Errorf("export without -o: exit %d, want 2: %s", code, errOut)
+	}
+	if code, _, errOut := muster(t, "export", "xlsx", "tpc-01", "-o"); code != 2 || !strings.Contains(errOut, "needs a value") {
+		t.Errorf("-o without a value: exit %d: %s", code, errOut)
 	}
 	if code, _, _ := muster(t, "export", "xlsx", "-o", filepath.Join(t.TempDir(), "x.xlsx"), "tpc-99"); code != 2 {
 		t.Errorf("unknown scenario: exit %d, want 2", code)
