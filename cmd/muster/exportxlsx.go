@@ -1,0 +1,164 @@
+package main
+
+import (
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/musterhq/muster/export"
+	"github.com/musterhq/muster/internal/fileout"
+	"github.com/musterhq/muster/scenarios"
+)
+
+func init() {
+	exportSubcommands = append(exportSubcommands, exportXLSXCommand())
+}
+
+func exportXLSXCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "xlsx",
+		Usage: "write a scenario (or a whole module) as an Excel workbook",
+		UsageText: "muster export xlsx -o FILE.xlsx SCENARIO|MODULE\n\n" +
+			"For a SCENARIO (a file or a built-in id, see muster list) writes one workbook: an overview,\n" +
+			"a sheet per side's setup in the rulebook's column order with the footnote legend and the\n" +
+			"starting states and restrictions its marks give, reinforcements, marker rows, start markers,\n" +
+			"special rules, victory lines and levels, and the order of battle. Drop-downs offer the game's\n" +
+			"sizes, types and commands. muster import xlsx reads the workbook back.\n" +
+			"For a MODULE (a module folder such as scenarios/tpc, or a built-in module id) writes a\n" +
+			"catalog: one sheet listing the scenarios and one holding every setup row.\n\n" +
+			"Examples:\n" +
+			"   muster export xlsx -o tpc-01.xlsx tpc-01\n" +
+			"   muster export xlsx -o my-scenario.xlsx my-scenario.json\n" +
+			"   muster export xlsx -o tpc-catalog.xlsx scenarios/tpc",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the workbook to `FILE` (.xlsx; required)"},
+		},
+		Action: func(c *cli.Context) error {
+			args, flags, err := xlsxTrailingFlags(c, "output")
+			if err != nil {
+				return err
+			}
+			if len(args) != 1 {
+				return usageError("export xlsx takes one SCENARIO or MODULE (a file, a module folder or a built-in id)")
+			}
+			arg, out := args[0], flags["output"]
+			if out == "" {
+				return usageError("export xlsx needs -o FILE.xlsx")
+			}
+			var (
+				data   []byte
+				inputs []string
+			)
+			if m, isModule, merr := xlsxModuleArg(arg); isModule {
+				if merr != nil {
+					return merr
+				}
+				data, err = export.XLSXCatalog(m)
+				inputs = xlsxModuleInputs(m)
+			} else {
+				sf, lerr := loadScenarioArg(c, arg)
+				if lerr != nil {
+					return lerr
+				}
+				data, err = export.XLSXFile(sf)
+				if _, serr := os.Stat(arg); serr == nil {
+					inputs = append(inputs, arg)
+				}
+				if sf.Module != nil {
+					inputs = append(inputs, xlsxModuleInputs(sf.Module)...)
+				}
+			}
+			if err != nil {
+				return cli.Exit(err.Error(), exitUsage)
+			}
+			if err := fileout.Write(out, data, inputs...); err != nil {
+				return cli.Exit(err.Error(), exitUsage)
+			}
+			return nil
+		},
+	}
+}
+
+// xlsxModuleArg resolves a MODULE argument: a folder holding a game
+// module, or the id of a built-in module that is not also a scenario id.
+func xlsxModuleArg(arg string) (*scenarios.Module, bool, error) {
+	if st, err := os.Stat(arg); err == nil && st.IsDir() {
+		l := scenarios.NewLoader(scenarios.Disk{})
+		m, err := l.Module(arg)
+		if err != nil {
+			return nil, true, usageError("%s is not a game module folder: %v", arg, err)
+		}
+		if l.Diags.HasErrors() || m.Game == nil {
+			return nil, true, cli.Exit(arg+" does not load cleanly: run muster validate "+arg, exitFindings)
+		}
+		return m, true, nil
+	}
+	if _, err := os.Stat(arg); err != nil && scenarios.Builtin().Scenario(arg) == nil {
+		if m := scenarios.Builtin().Module(arg); m != nil {
+			return m, true, nil
+		}
+	}
+	return nil, false, nil
+}
+
+// xlsxModuleInputs lists a module's files on disk, which an output must
+// not overwrite.
+func xlsxModuleInputs(m *scenarios.Module) []string {
+	var out []string
+	for _, d := range []*scenarios.Document{m.GameDoc, m.MapDoc, m.CountersDoc} {
+		if d != nil {
+			out = append(out, d.Path)
+		}
+	}
+	for _, sf := range m.Scenarios {
+		if sf.Doc != nil {
+			out = append(out, sf.Doc.Path)
+		}
+	}
+	return out
+}
+
+// xlsxTrailingFlags returns the positional arguments and the values of the
+// named string flags, accepting the flags after the arguments too
+// ("muster export xlsx tpc-01 -o tpc-01.xlsx"), which urfave/cli leaves
+// among the arguments.
+func xlsxTrailingFlags(c *cli.Context, names ...string) ([]string, map[string]string, error) {
+	flags := map[string]string{}
+	spell := map[string]string{}
+	for _, n := range names {
+		flags[n] = c.String(n)
+		spell["--"+n] = n
+		for _, f := range c.Command.Flags {
+			if f.Names()[0] == n {
+				for _, a := range f.Names()[1:] {
+					spell["-"+a] = n
+					spell["--"+a] = n
+				}
+			}
+		}
+	}
+	var args []string
+	in := c.Args().Slice()
+	for i := 0; i < len(in); i++ {
+		a := in[i]
+		name, val, hasVal := strings.Cut(a, "=")
+		n, ok := spell[name]
+		if !ok {
+			if strings.HasPrefix(a, "-") && a != "-" {
+				return nil, nil, usageError("unknown flag %s", a)
+			}
+			args = append(args, a)
+			continue
+		}
+		if !hasVal {
+			if i+1 >= len(in) {
+				return nil, nil, usageError("flag %s needs a value", a)
+			}
+			i++
+			val = in[i]
+		}
+		flags[n] = val
+	}
+	return args, flags, nil
+}

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+)
+
+func TestExportImportXLSXRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	book := filepath.Join(dir, "tpc-01.xlsx")
+	// The flag may follow the argument, as in the issue's examples.
+	if code, out, errOut := muster(t, "export", "xlsx", "tpc-01", "-o", book); code != 0 {
+		t.Fatalf("export exit %d: %s%s", code, out, errOut)
+	}
+	code, out, errOut := muster(t, "import", "xlsx", book)
+	if code != 0 {
+		t.Fatalf("import exit %d: %s", code, errOut)
+	}
+	want, _ := os.ReadFile("../../scenarios/tpc/scenarios/01-my-best-achievement.json")
+	if out != string(want) {
+		t.Errorf("import of an untouched workbook differs from the shipped file")
+	}
+	// -o writes the same, atomically; an existing file is replaced.
+	js := filepath.Join(dir, "out.json")
+	os.WriteFile(js, []byte("old"), 0o644)
+	if code, _, errOut := muster(t, "import", "xlsx", book, "--output="+js); code != 0 {
+		t.Fatalf("import -o exit %d: %s", code, errOut)
+	}
+	if got, _ := os.ReadFile(js); string(got) != string(want) {
+		t.Errorf("-o wrote something else")
+	}
+}
+
+// Every shipped scenario of all three games exports through the CLI.
+func TestExportXLSXEveryGame(t *testing.T) {
+	dir := t.TempDir()
+	for _, id := range []string{"lgv-01", "uscw-s4", "tpc-12", "../../scenarios/uscw/scenarios/02-1862.json"} {
+		out := filepath.Join(dir, filepath.Base(id)+".xlsx")
+		if code, _, errOut := muster(t, "export", "xlsx", "-o", out, id); code != 0 {
+			t.Fatalf("%s: exit %d: %s", id, code, errOut)
+		}
+		code, js, errOut := muster(t, "import", "xlsx", out)
+		if code != 0 || !strings.Contains(js, `"module": "`) {
+			t.Errorf("%s: import exit %d: %s", id, code, errOut)
+		}
+	}
+}
+
+func TestExportXLSXCatalog(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "tpc.xlsx")
+	if code, _, errOut := muster(t, "export", "xlsx", "-o", out, "../../scenarios/tpc"); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	f, err := excelize.OpenFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if v, _ := f.GetCellValue("Scenarios", "C12"); v != "The Petersburg Campaign" {
+		t.Errorf("Scenarios!C12 = %q", v)
+	}
+	// A built-in module id works too.
+	if code, _, errOut := muster(t, "export", "xlsx", "-o", out, "lgv"); code != 0 {
+		t.Fatalf("lgv: exit %d: %s", code, errOut)
+	}
+}
+
+func TestXLSXRefusesToOverwriteInput(t *testing.T) {
+	dir := t.TempDir()
+	scn := filepath.Join(dir, "01.json")
+	src, _ := os.ReadFile("../../scenarios/tpc/scenarios/01-my-best-achievement.json")
+	os.WriteFile(scn, src, 0o644)
+	code, _, errOut := muster(t, "export", "xlsx", "-o", scn, scn)
+	if code != 2 || !strings.Contains(errOut, "refusing to write") {
+		t.Errorf("export over its input: exit %d: %s", code, errOut)
+	}
+	if got, _ := os.ReadFile(scn); string(got) != string(src) {
+		t.Errorf("the input was changed")
+	}
+	book := filepath.Join(dir, "b.xlsx")
+	if code, _, errOut := muster(t, "export", "xlsx", "-o", book, scn); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	before, _ := os.ReadFile(book)
+	code, _, errOut = muster(t, "import", "xlsx", "-o", book, book)
+	if code != 2 || !strings.Contains(errOut, "refusing to write") {
+		t.Errorf("import over its input: exit %d: %s", code, errOut)
+	}
+	if after, _ := os.ReadFile(book); string(after) != string(before) {
+		t.Errorf("the workbook was changed")
+	}
+}
+
+func xlsxEditBook(t *testing.T, edits map[string]map[string]any) string {
+	t.Helper()
+	dir := t.TempDir()
+	book := filepath.Join(dir, "tpc-01.xlsx")
+	if code, _, errOut := muster(t, "export", "xlsx", "-o", book, "tpc-01"); code != 0 {
+		t.Fatalf("export: %s", errOut)
+	}
+	f, err := excelize.OpenFile(book)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for sheet, cells := range edits {
+		for cell, v := range cells {
+			if err := f.SetCellValue(sheet, cell, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := f.SaveAs(book); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	return book
+}
+
+func TestImportXLSXErrorsNameCells(t *testing.T) {
+	book := xlsxEditBook(t, map[string]map[string]any{"Union Setup": {"F3": "S9999"}})
+	out := filepath.Join(filepath.Dir(book), "out.json")
+	code, _, errOut := muster(t, "import", "xlsx", "-o", out, book)
+	if code != 1 || !strings.Contains(errOut, "Union Setup!F3: unknown hex S9999") {
+		t.Errorf("exit %d, stderr:\n%s", code, errOut)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("a scenario with errors was written")
+	}
+}
+
+// A workbook whose cells are each fine but whose scenario is not gets
+// muster validate's checks, named by cell.
+func TestImportXLSXSemanticChecks(t *testing.T) {
+	// Barlow's row now names Gibbon's counter: the same unit twice.
+	book := xlsxEditBook(t, map[string]map[string]any{"Union Setup": {"K3": "u.gibbon.inf"}})
+	code, _, errOut := muster(t, "import", "xlsx", book)
+	if code != 1 || !strings.Contains(errOut, "Union Setup!K") || !strings.Contains(errOut, "error[unit-twice]") {
+		t.Errorf("exit %d, stderr:\n%s", code, errOut)
+	}
+}
+
+func TestXLSXUsage(t *testing.T) {
+	if code, _, errOut := muster(t, "export", "xlsx", "tpc-01"); code != 2 || !strings.Contains(errOut, "needs -o") {
+		t.Errorf("export without -o: exit %d, want 2: %s", code, errOut)
+	}
+	if code, _, errOut := muster(t, "export", "xlsx", "tpc-01", "-o"); code != 2 || !strings.Contains(errOut, "needs a value") {
+		t.Errorf("-o without a value: exit %d: %s", code, errOut)
+	}
+	if code, _, _ := muster(t, "export", "xlsx", "-o", filepath.Join(t.TempDir(), "x.xlsx"), "tpc-99"); code != 2 {
+		t.Errorf("unknown scenario: exit %d, want 2", code)
+	}
+	junk := filepath.Join(t.TempDir(), "junk.xlsx")
+	os.WriteFile(junk, []byte("not a zip"), 0o644)
+	if code, _, errOut := muster(t, "import", "xlsx", junk); code != 1 || !strings.Contains(errOut, "not an xlsx workbook") {
+		t.Errorf("junk: exit %d: %s", code, errOut)
+	}
+}
