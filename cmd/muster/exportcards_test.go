@@ -378,3 +378,31 @@ func TestExportCardsPDF(t *testing.T) {
 		}
 	}
 }
+
+// Every shipped scenario prints to PDF, each side's card starting a page of
+// its own (so at least one page per setup table).
+func TestExportCardsPDFEveryScenario(t *testing.T) {
+	if _, err := export.CardsFindChromium(); err != nil {
+		t.Skip(err)
+	}
+	if testing.Short() {
+		t.Skip("-short: no browser")
+	}
+	dir := t.TempDir()
+	for _, m := range scenarios.Builtin().Modules {
+		for _, sf := range m.Scenarios {
+			id := sf.Scenario.ID
+			out := filepath.Join(dir, id+".pdf")
+			if code, _, stderr := muster(t, "export", "cards", id, "-o", out); code != 0 {
+				t.Fatalf("%s: exit %d: %s", id, code, stderr)
+			}
+			pdf, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := len(cardsPageObjects.FindAll(pdf, -1)); n < len(sf.Scenario.Setup) {
+				t.Errorf("%s: %d pages for %d cards", id, n, len(sf.Scenario.Setup))
+			}
+		}
+	}
+}
