@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -326,30 +327,37 @@ func (p *tsvParser) table(side, title string) *tsvTableState {
 	return st
 }
 
+// tsvLazy compiles a pattern on first use, not when muster starts: every
+// muster command pays for package initialisation, and only import tsv
+// needs these.
+func tsvLazy(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
+}
+
 var (
-	tsvHeadingRE   = regexp.MustCompile(`(?i)\bSET[- ]?UP\b`)
-	tsvContRE      = regexp.MustCompile(`(?i)\((CNTD|CONT|CONTD|CONTINUED)\.?\)`)
-	tsvDollarHexRE = regexp.MustCompile(`\\?\$(\d{4})\b`)
-	tsvLocationRE  = regexp.MustCompile(`^(?:[A-Z]{2,4} )?[A-Z]{0,2}\d{2,4}$|^[A-Z]$`)
-	tsvPlaceRE     = regexp.MustCompile(`^(.*?)\s*\((.*)\)\s*$`)
-	tsvSeeRuleRE   = regexp.MustCompile(`(?i)\(see (?:special rule |rule )?([0-9][0-9.]*[0-9]|[0-9])\)`)
+	tsvHeadingRE   = tsvLazy(`(?i)\bSET[- ]?UP\b`)
+	tsvContRE      = tsvLazy(`(?i)\((CNTD|CONT|CONTD|CONTINUED)\.?\)`)
+	tsvDollarHexRE = tsvLazy(`\\?\$(\d{4})\b`)
+	tsvLocationRE  = tsvLazy(`^(?:[A-Z]{2,4} )?[A-Z]{0,2}\d{2,4}$|^[A-Z]$`)
+	tsvPlaceRE     = tsvLazy(`^(.*?)\s*\((.*)\)\s*$`)
+	tsvSeeRuleRE   = tsvLazy(`(?i)\(see (?:special rule |rule )?([0-9][0-9.]*[0-9]|[0-9])\)`)
 )
 
 // tsvSetupHeading recognizes a set-up heading, Markdown (#, **) or plain,
 // and returns it as printed without the Markdown.
 func tsvSetupHeading(line string) (title string, cont bool, ok bool) {
 	t := tsvStripMarkdown(line)
-	if t == "" || len(t) > 80 || !tsvHeadingRE.MatchString(tsvFold(t)) {
+	if t == "" || len(t) > 80 || !tsvHeadingRE().MatchString(tsvFold(t)) {
 		return "", false, false
 	}
 	// "Set-up" in running prose is no heading: a heading is short and ends
 	// with the words SET-UP and an optional (CNTD).
-	rest := tsvContRE.ReplaceAllString(tsvFold(t), "")
+	rest := tsvContRE().ReplaceAllString(tsvFold(t), "")
 	rest = strings.TrimRight(strings.TrimSpace(rest), ":")
-	if loc := tsvHeadingRE.FindStringIndex(rest); loc == nil || loc[1] != len(rest) {
+	if loc := tsvHeadingRE().FindStringIndex(rest); loc == nil || loc[1] != len(rest) {
 		return "", false, false
 	}
-	return t, tsvContRE.MatchString(t), true
+	return t, tsvContRE().MatchString(t), true
 }
 
 // tsvIsHeading reports a Markdown heading with text. "#" alone, and "#"
@@ -364,7 +372,7 @@ func tsvIsHeading(line string) bool {
 	if rest == "" {
 		return false
 	}
-	if strings.HasPrefix(t, "# ") && (strings.Contains(strings.ToLower(rest), "units") || tsvTextStartRE.MatchString(rest)) {
+	if strings.HasPrefix(t, "# ") && (strings.Contains(strings.ToLower(rest), "units") || tsvTextStartRE().MatchString(rest)) {
 		return false
 	}
 	return true
@@ -535,13 +543,13 @@ func (p *tsvParser) manpower(row *scenarios.SetupRow, l tsvLine, off int, raw, v
 // parentheses, a box (a river for a gunboat) or a deferred entry.
 func (p *tsvParser) location(row *scenarios.SetupRow, l tsvLine, off int, raw string, notes *[]scenarios.Note) {
 	cell := raw
-	if locs := tsvDollarHexRE.FindAllStringSubmatchIndex(raw, -1); locs != nil {
+	if locs := tsvDollarHexRE().FindAllStringSubmatchIndex(raw, -1); locs != nil {
 		for _, m := range locs {
 			p.diags.Append(p.at(l.n, off+m[0], m[1]-m[0], diag.Warning, "tsv-corrected",
 				fmt.Sprintf("%q in the Hex cell read as S%s ('$' is a misread of 'S')", raw[m[0]:m[1]], raw[m[2]:m[3]]), ""))
 		}
 		*notes = append(*notes, scenarios.Note{Kind: "correction", Field: "hex", Printed: strings.TrimSpace(raw), Text: "'$' is a misread of 'S' in a hex id."})
-		cell = tsvDollarHexRE.ReplaceAllString(raw, "S$1")
+		cell = tsvDollarHexRE().ReplaceAllString(raw, "S$1")
 	}
 	cell = strings.TrimSpace(tsvFold(tsvUnescape(cell)))
 	if cell == "" {
@@ -549,10 +557,10 @@ func (p *tsvParser) location(row *scenarios.SetupRow, l tsvLine, off int, raw st
 		return
 	}
 	loc, place := cell, ""
-	if m := tsvPlaceRE.FindStringSubmatch(cell); m != nil {
+	if m := tsvPlaceRE().FindStringSubmatch(cell); m != nil {
 		loc, place = m[1], m[2]
 	}
-	if tsvLocationRE.MatchString(loc) {
+	if tsvLocationRE().MatchString(loc) {
 		row.Hex, row.Place = loc, place
 		if fixed := strings.TrimRight(place, `'".,;`); fixed != place && !p.places[place] && p.places[fixed] {
 			p.diags.Append(p.at(l.n, off+strings.LastIndex(raw, place)+len(fixed), len(place)-len(fixed), diag.Warning, "tsv-corrected",
@@ -567,7 +575,7 @@ func (p *tsvParser) location(row *scenarios.SetupRow, l tsvLine, off int, raw st
 		return
 	}
 	e := &scenarios.Entry{Text: cell}
-	if m := tsvSeeRuleRE.FindStringSubmatch(cell); m != nil {
+	if m := tsvSeeRuleRE().FindStringSubmatch(cell); m != nil {
 		e.Rule = m[1]
 	}
 	row.Entry = e
@@ -774,7 +782,7 @@ func tsvEmptyCells(row *scenarios.SetupRow) []int {
 	return empty
 }
 
-var tsvDateRE = regexp.MustCompile(`(?i)\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2})(?:st|nd|rd|th)?\b`)
+var tsvDateRE = tsvLazy(`(?i)\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2})(?:st|nd|rd|th)?\b`)
 
 var tsvMonths = map[string]string{"january": "01", "february": "02", "march": "03", "april": "04", "may": "05", "june": "06",
 	"july": "07", "august": "08", "september": "09", "october": "10", "november": "11", "december": "12"}
@@ -783,7 +791,7 @@ var tsvMonths = map[string]string{"january": "01", "february": "02", "march": "0
 // 16.2)") to the module's schedule entry of that side and day, when exactly
 // one fits (one naming the row's counter wins), and takes its date and turn.
 func (p *tsvParser) schedule(side string, row *scenarios.SetupRow) {
-	m := tsvDateRE.FindStringSubmatch(row.Entry.Text)
+	m := tsvDateRE().FindStringSubmatch(row.Entry.Text)
 	if m == nil {
 		return
 	}

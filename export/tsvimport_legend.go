@@ -2,7 +2,6 @@ package export
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -48,7 +47,7 @@ func tsvIsSymbol(tok string) bool {
 // tsvTextStartRE finds where a legend text starts inside a run of texts:
 // "Indicated units ...", or a unit's name and what it does ("Pegram begins
 // the game ...", "Field may not activate ...").
-var tsvTextStartRE = regexp.MustCompile(`Indicated units\b|\b[A-Z][A-Za-z'-]+ (?:begins|starts|enters|may not)\b`)
+var tsvTextStartRE = tsvLazy(`Indicated units\b|\b[A-Z][A-Za-z'-]+ (?:begins|starts|enters|may not)\b`)
 
 // legendLine reads one line of a legend.
 func (p *tsvParser) legendLine(st *tsvTableState, l tsvLine) {
@@ -69,7 +68,7 @@ func (p *tsvParser) legendLine(st *tsvTableState, l tsvLine) {
 	body := strings.Join(toks[lead:trail], " ")
 	var texts []string
 	if body != "" {
-		cuts := tsvTextStartRE.FindAllStringIndex(body, -1)
+		cuts := tsvTextStartRE().FindAllStringIndex(body, -1)
 		from := 0
 		for _, c := range cuts {
 			if c[0] > from {
@@ -210,10 +209,10 @@ func (p *tsvParser) checkMarks(st *tsvTableState) {
 }
 
 var (
-	tsvRestrictRE = regexp.MustCompile(`(?i)\bmay not ((?:activate|move|attack|recover|entrench|transfer)(?:(?:,|,? or|,? and) (?:activate|move|attack|recover|entrench|transfer))*) (on|until|before) turn (\d{1,4})\b`)
-	tsvVerbRE     = regexp.MustCompile(`(?i)activate|move|attack|recover|entrench|transfer`)
-	tsvBeginRE    = regexp.MustCompile(`(?i)\b(begins?|starts?) the game\b`)
-	tsvRuleRE     = regexp.MustCompile(`(?i)\bsee (?:special )?rule (\d+(?:\.\d+)*)`)
+	tsvRestrictRE = tsvLazy(`(?i)\bmay not ((?:activate|move|attack|recover|entrench|transfer)(?:(?:,|,? or|,? and) (?:activate|move|attack|recover|entrench|transfer))*) (on|until|before) turn (\d{1,4})\b`)
+	tsvVerbRE     = tsvLazy(`(?i)activate|move|attack|recover|entrench|transfer`)
+	tsvBeginRE    = tsvLazy(`(?i)\b(begins?|starts?) the game\b`)
+	tsvRuleRE     = tsvLazy(`(?i)\bsee (?:special )?rule (\d+(?:\.\d+)*)`)
 )
 
 // tsvMeaning reads what a legend text means where the reading is certain:
@@ -223,13 +222,13 @@ var (
 // else stays text only.
 func tsvMeaning(g *scenarios.Game, text string) (map[string]any, []scenarios.Restriction, string) {
 	var rule string
-	if m := tsvRuleRE.FindStringSubmatch(text); m != nil {
+	if m := tsvRuleRE().FindStringSubmatch(text); m != nil {
 		rule = m[1]
 	}
-	if m := tsvRestrictRE.FindStringSubmatch(text); m != nil {
+	if m := tsvRestrictRE().FindStringSubmatch(text); m != nil {
 		n, _ := strconv.Atoi(m[3])
 		var verbs []string
-		for _, v := range tsvVerbRE.FindAllString(m[1], -1) {
+		for _, v := range tsvVerbRE().FindAllString(m[1], -1) {
 			verbs = append(verbs, strings.ToLower(v))
 		}
 		span := &scenarios.TurnSpan{From: n, To: n}
@@ -241,7 +240,7 @@ func tsvMeaning(g *scenarios.Game, text string) (map[string]any, []scenarios.Res
 		}
 		return nil, []scenarios.Restriction{{Restrict: verbs, Turns: span}}, rule
 	}
-	if !tsvBeginRE.MatchString(text) || strings.Contains(strings.ToLower(text), "may") {
+	if !tsvBeginRE().MatchString(text) || strings.Contains(strings.ToLower(text), "may") {
 		return nil, nil, rule
 	}
 	words := tsvWords(text)
