@@ -36,3 +36,29 @@ func TestScenarioByPath(t *testing.T) {
 		t.Fatalf("a missing scenario file must fail naming it: %+v", r.Failure)
 	}
 }
+
+// BenchmarkScript1000 runs a 1,000-step script on scenario 1: moves back
+// and forth with a victory count every tenth step.
+func BenchmarkScript1000(b *testing.B) {
+	var steps []string
+	for i := 0; len(steps) < 1000; i++ {
+		to := "S2108"
+		if i%2 == 0 {
+			to = "S2008"
+		}
+		steps = append(steps, `{"do": "move", "unit": "u.barlow.inf", "to": "`+to+`"}`)
+		if i%9 == 8 {
+			steps = append(steps, `{"expect": "vp", "total": 0}`)
+		}
+	}
+	src := `{"$schema": "playtest.schema.json", "id": "bench", "scenario": "tpc-01", "steps": [` + strings.Join(steps[:1000], ",\n") + `]}`
+	p := filepath.Join(b.TempDir(), "bench.json")
+	os.WriteFile(p, []byte(src), 0o644)
+	if r := RunFile(p); !r.Passed() || r.Steps != 1000 {
+		b.Fatalf("%+v", r.Failure)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		RunFile(p)
+	}
+}
