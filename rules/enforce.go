@@ -140,7 +140,7 @@ func (st *State) release(r *restriction, u *Unit) {
 				if tr.Enemy != nil && st.Matches(tr.Enemy, mover) != Yes || tr.Units != nil && st.Matches(tr.Units, mover) != Yes {
 					continue
 				}
-				if p, _, err := st.Topo.Locate(e.To, st.Scenario.Maps.Prefixes); err == nil && st.Topo.InRegion(p, tr.Region, RegionContext{Prefixes: st.Scenario.Maps.Prefixes}) == Yes {
+				if p, _, err := st.Topo.Locate(e.To, st.Scenario.Maps.Prefixes); err == nil && st.InRegion(p, tr.Region, RegionContext{Prefixes: st.Scenario.Maps.Prefixes}) == Yes {
 					fired = true
 					break
 				}
@@ -229,7 +229,7 @@ func (st *State) CheckEntry(unit, loc, kind string) error {
 			if !forbids && !(kind == "retreat" && e.RetreatInto != "") {
 				continue
 			}
-			switch st.Topo.InRegion(p, e.Region, RegionContext{Prefixes: s.Maps.Prefixes}) {
+			switch st.InRegion(p, e.Region, RegionContext{Prefixes: s.Maps.Prefixes}) {
 			case Yes:
 				if kind == "retreat" && e.RetreatInto == "removed" {
 					return &RuleError{Code: "retreat-removed", Rule: st.ruleLabel(rule, i), Msg: fmt.Sprintf("%s retreats into %s, a restricted area: it is removed from play", unit, loc)}

@@ -524,3 +524,22 @@ func splitMask(mask string) (prefix, body string) {
 	}
 	return strings.TrimSpace(mask[:len(mask)-4]), mask[len(mask)-4:]
 }
+
+// Neighbours lists the six hexes around a hex point (in its frame; whether
+// each lies on a sheet is the caller's business). Areas have none here:
+// their links are map data.
+func (t *Topology) Neighbours(p Point) []Point {
+	if p.Area != "" {
+		return nil
+	}
+	var out []Point
+	for dx := -1; dx <= 1; dx++ {
+		for dy := -1; dy <= 1; dy++ {
+			q := Point{Frame: p.Frame, X: p.X + dx, Y: p.Y + dy}
+			if d, ok := t.Distance(p, q); ok && d == 1 {
+				out = append(out, q)
+			}
+		}
+	}
+	return out
+}

@@ -219,9 +219,9 @@ func (st *State) occupy(a *scenarios.Award, here *Point) (float64, Tri) {
 			continue
 		}
 		m := st.Matches(a.Units, u)
-		in := st.Topo.InRegion(u.At, a.Where, ctx)
+		in := st.InRegion(u.At, a.Where, ctx)
 		if a.Exclude != nil && in != No {
-			switch st.Topo.InRegion(u.At, a.Exclude, ctx) {
+			switch st.InRegion(u.At, a.Exclude, ctx) {
 			case Yes:
 				in = No
 			case Unknown:
@@ -274,7 +274,7 @@ func (st *State) occupy(a *scenarios.Award, here *Point) (float64, Tri) {
 
 func (st *State) locationPoints(a *scenarios.Award, p Point, ctx RegionContext) (float64, Tri) {
 	for i := range a.PointsByLocation {
-		switch st.Topo.InRegion(p, &a.PointsByLocation[i].Where, ctx) {
+		switch st.InRegion(p, &a.PointsByLocation[i].Where, ctx) {
 		case Yes:
 			return a.PointsByLocation[i].Points, Yes
 		case Unknown:
@@ -291,8 +291,8 @@ func (st *State) anyUnitIn(f *scenarios.UnitFilter, where, exclude *scenarios.Re
 			continue
 		}
 		m := st.Matches(f, u)
-		in := st.Topo.InRegion(u.At, where, ctx)
-		if exclude != nil && st.Topo.InRegion(u.At, exclude, ctx) == Yes {
+		in := st.InRegion(u.At, where, ctx)
+		if exclude != nil && st.InRegion(u.At, exclude, ctx) == Yes {
 			in = No
 		}
 		if m == Yes && in == Yes {
@@ -378,7 +378,7 @@ func (st *State) unitEvent(a *scenarios.Award) (float64, Tri) {
 			if e.Unit == u.ID && e.Kind == a.Event {
 				if a.Where != nil {
 					p, _, err := st.Topo.Locate(e.To, st.Scenario.Maps.Prefixes)
-					if err != nil || st.Topo.InRegion(p, a.Where, RegionContext{Prefixes: st.Scenario.Maps.Prefixes}) != Yes {
+					if err != nil || st.InRegion(p, a.Where, RegionContext{Prefixes: st.Scenario.Maps.Prefixes}) != Yes {
 						continue
 					}
 				}
@@ -427,20 +427,20 @@ func (st *State) exit(a *scenarios.Award) (float64, Tri) {
 // applies"), when its qualifier holds.
 func (st *State) highestOf(a *scenarios.Award, scoring string, here *Point) LineResult {
 	lr := LineResult{ID: a.ID, Text: a.Text}
-	if a.Qualifier != nil {
-		switch st.Holds(a.Qualifier, here) {
-		case No:
-			lr.Status, lr.Why = "not-awarded", "the qualifier does not hold: "+a.QualifierText
-			return lr
-		case Unknown:
-			lr.Status, lr.Why = "unknown", "the qualifier needs data the module lacks: "+a.QualifierText
-			return lr
-		}
-	}
 	best := LineResult{Status: "not-awarded"}
 	unknown := false
 	for i := range a.Lines {
 		sub := st.award(&a.Lines[i], scoring, here)
+		if a.Qualifier != nil && sub.Status == "awarded" && sub.Points != 0 {
+			// The qualifier ("an unbroken chain ... from the VP hex") is
+			// asked of the hexes where the line scored.
+			switch st.qualifies(a.Qualifier, &a.Lines[i], here) {
+			case No:
+				sub.Status, sub.Why, sub.Points = "not-awarded", "the qualifier does not hold: "+a.QualifierText, 0
+			case Unknown:
+				sub.Status, sub.Why = "unknown", "the qualifier needs data the module lacks: "+a.QualifierText
+			}
+		}
 		lr.Parts = append(lr.Parts, sub)
 		switch {
 		case sub.Status == "unknown" || sub.Status == "manual":
@@ -463,6 +463,31 @@ func (st *State) highestOf(a *scenarios.Award, scoring string, here *Point) Line
 	return lr
 }
 
+// qualifies asks a group's qualifier of the hexes where a line scored
+// (its "VP hex"); a line not tied to hexes is asked as a whole.
+func (st *State) qualifies(q *scenarios.Condition, line *scenarios.Award, here *Point) Tri {
+	if line.Kind != "occupy" || line.Where == nil {
+		return st.Holds(q, here)
+	}
+	ctx := RegionContext{Prefixes: st.Scenario.Maps.Prefixes, Here: here}
+	out := No
+	seen := map[Point]bool{}
+	for _, u := range st.sortedUnits() {
+		if !u.OnMap || seen[u.At] || st.Matches(line.Units, u) != Yes || st.InRegion(u.At, line.Where, ctx) != Yes {
+			continue
+		}
+		seen[u.At] = true
+		p := u.At
+		switch st.Holds(q, &p) {
+		case Yes:
+			return Yes
+		case Unknown:
+			out = Unknown
+		}
+	}
+	return out
+}
+
 // Holds evaluates a condition; here stands for the location a per-location
 // award scores.
 func (st *State) Holds(c *scenarios.Condition, here *Point) Tri {
@@ -480,7 +505,7 @@ func (st *State) Holds(c *scenarios.Condition, here *Point) Tri {
 			if !u.OnMap {
 				continue
 			}
-			m, in := st.Matches(&o.Units, u), st.Topo.InRegion(u.At, &o.Where, ctx)
+			m, in := st.Matches(&o.Units, u), st.InRegion(u.At, &o.Where, ctx)
 			if m == Yes && in == Yes {
 				if o.Distinct && seen[u.At] {
 					continue
@@ -497,6 +522,8 @@ func (st *State) Holds(c *scenarios.Condition, here *Point) Tri {
 		return t
 	case c.Controlled != nil:
 		return st.controlled(c.Controlled, ctx)
+	case c.Chain != nil:
+		return st.chain(c.Chain, ctx)
 	case c.Markers != nil:
 		mc := c.Markers
 		n, t := 0, Yes
@@ -506,7 +533,7 @@ func (st *State) Holds(c *scenarios.Condition, here *Point) Tri {
 			}
 			in := Yes
 			if mc.Where != nil {
-				in = st.Topo.InRegion(mk.At, mc.Where, ctx)
+				in = st.InRegion(mk.At, mc.Where, ctx)
 			}
 			switch in {
 			case Yes:
@@ -562,7 +589,7 @@ func (st *State) Holds(c *scenarios.Condition, here *Point) Tri {
 	case c.Not != nil:
 		return not(st.Holds(c.Not, here))
 	}
-	// chain, lineOfCommunication, path, rrHexPathsCut, consecutive and
+	// lineOfCommunication, path, rrHexPathsCut, consecutive and
 	// gameEnd need the map's roads and supply network or the game's
 	// sequence of checks, which the engine does not have yet.
 	return Unknown

@@ -133,3 +133,30 @@ func BenchmarkEvaluateTPC11(b *testing.B) {
 		Evaluate(st)
 	}
 }
+
+// Scenario 2's qualifier (lines 287-296): "The Union player may only
+// receive VP for one of the three Victory Conditions listed above if there
+// is an unbroken chain of undemoralized Union infantry units in hexes from
+// the VP hex to S0714 or S0813, inclusive." At the start Confederate
+// infantry stands next to Globe Tavern (S0517), so a Union division there
+// earns the contested line's +30, not +45.
+func TestEvaluateChainQualifierTPC02(t *testing.T) {
+	st := startOf(t, "tpc-02")
+	must(t, st.MoveTo("u.ricketts.inf", "S0517"))
+	r := Evaluate(st)
+	if g := r.Lines[0]; g.Status != "not-awarded" || g.Points != 0 {
+		t.Fatalf("no chain from S0517: %+v", g)
+	}
+	// S0517 - S0616 - S0716 (Gibbon, Mott-B) - S0715 (Griffin ...) - S0714
+	// (Crawford, Cutler): unbroken.
+	must(t, st.MoveTo("u.wheaton-b.inf", "S0616"))
+	r = Evaluate(st)
+	if g := r.Lines[0]; g.Status != "awarded" || g.Points != 30 || g.Parts[1].ID != "globe-tavern-contested" {
+		t.Fatalf("chained Globe Tavern: %+v", g)
+	}
+	// Demoralize the link at S0616: the chain breaks.
+	must(t, st.SetState("u.wheaton-b.inf", "demoralized", "Demoralized-1"))
+	if g := Evaluate(st).Lines[0]; g.Points != 0 {
+		t.Fatalf("broken chain: %+v", g)
+	}
+}
