@@ -203,6 +203,10 @@ func act(st *rules.State, s *Step) error {
 		return nil
 	case "eliminate":
 		return st.Eliminate(s.Unit)
+	case "kill":
+		return st.Kill(s.Unit)
+	case "end-segment":
+		return st.EndSegment(s.Unit)
 	case "exit":
 		return st.ExitMap(s.Unit, s.At, s.Via, s.Retreat, s.Demoralized)
 	case "marker":

@@ -345,8 +345,43 @@ func (st *State) Eliminate(unit string) error {
 		return fmt.Errorf("no unit %q in this scenario", unit)
 	}
 	u.OnMap, u.Removed = false, "eliminated"
-	st.Log.Add(Event{Turn: st.Turn, Phase: st.Phase, Kind: "destroyed", Side: u.Side, Unit: unit, From: u.Loc})
+	st.Log.Add(Event{Turn: st.Turn, Phase: st.Phase, Kind: "destroyed", Side: u.Side, Unit: unit, From: u.Loc, To: u.Loc})
 	return nil
+}
+
+// Kill records a leader killed in action and removes him.
+func (st *State) Kill(unit string) error {
+	u := st.Units[unit]
+	if u == nil {
+		return fmt.Errorf("no unit %q in this scenario", unit)
+	}
+	if !st.Module.Index().IsLeader(st.unitType(u)) {
+		return fmt.Errorf("%s is not a leader: only leaders are killed in action", unit)
+	}
+	u.OnMap, u.Removed = false, "killed"
+	st.Log.Add(Event{Turn: st.Turn, Phase: st.Phase, Kind: "killed", Side: u.Side, Unit: unit, From: u.Loc, To: u.Loc})
+	return nil
+}
+
+// EndSegment records that a unit ended an activation segment where it
+// stands (what "ended an activation segment in" awards count).
+func (st *State) EndSegment(unit string) error {
+	u := st.Units[unit]
+	if u == nil || !u.OnMap {
+		return fmt.Errorf("no unit %q on the map", unit)
+	}
+	st.Log.Add(Event{Turn: st.Turn, Phase: st.Phase, Kind: "ended-activation-segment", Side: u.Side, Unit: unit, To: u.Loc})
+	return nil
+}
+
+func (st *State) unitType(u *Unit) string {
+	if u.Row.Type != "" {
+		return u.Row.Type
+	}
+	if c := st.Module.Index().Counters[u.ID]; c != nil {
+		return c.Type
+	}
+	return ""
 }
 
 // ExitMap takes a unit off the map at an edge location.

@@ -160,3 +160,30 @@ func TestEvaluateChainQualifierTPC02(t *testing.T) {
 		t.Fatalf("broken chain: %+v", g)
 	}
 }
+
+// Scenario 8 (Hatcher's Run): "+2 For each Union cavalry brigade that, at
+// least once in the game, ends an Activation Segment in GTC S3350
+// (Dinwiddie Court House) ... The maximum VP that each cavalry brigade may
+// gain for this achievement is 2."
+func TestEvaluateEndedSegmentTPC08(t *testing.T) {
+	st := startOf(t, "tpc-08")
+	must(t, st.MoveTo("u.davies.cav", "GTC S3350"))
+	must(t, st.EndSegment("u.davies.cav"))
+	must(t, st.EndSegment("u.davies.cav"))
+	must(t, st.MoveTo("u.ji-gregg.cav", "GTC S3350"))
+	must(t, st.EndSegment("u.ji-gregg.cav"))
+	must(t, st.MoveTo("u.smith-b.cav", "GTC S3349"))
+	must(t, st.EndSegment("u.smith-b.cav"))
+	var got float64
+	for _, l := range Evaluate(st).Lines {
+		if l.Text != "" && l.Status == "awarded" && len(l.Text) > 40 && l.Text[:40] == "For each Union cavalry brigade that, at " {
+			got = l.Points
+		}
+	}
+	if got != 4 {
+		t.Errorf("two brigades at Dinwiddie Court House (one twice): %v VP, want 4", got)
+	}
+	if err := st.Kill("u.davies.cav"); err == nil {
+		t.Error("a brigade cannot be killed in action: only leaders")
+	}
+}
