@@ -29,15 +29,23 @@ var refUnknown = register(&Check{
 				if node.Kind != jsonsrc.Object {
 					return
 				}
+				parent := "/" + key + ptr
 				for _, m := range node.Members {
-					checkRef(p, "/"+key+ptr, m)
+					checkRef(p, parent, m)
 				}
 			})
 		}
 	},
 })
 
+// refKeys are the member keys checkRef looks at; it skips the rest before
+// building any pointer (it is called for every member of a document).
+var refKeys = map[string]bool{"units": true, "mayActivate": true, "leaders": true, "leader": true, "side": true, "owner": true, "winner": true, "lossSide": true, "scoring": true, "markerSide": true, "grantsInitiative": true, "sides": true, "feature": true, "along": true, "mapRegion": true, "sheet": true, "marker": true, "hexes": true, "through": true, "from": true, "to": true, "track": true, "id": true, "at": true, "hexside": true, "schedule": true, "basedOn": true, "mask": true, "types": true, "sizes": true}
+
 func checkRef(p *Pass, parent string, m jsonsrc.Member) {
+	if !refKeys[m.Key] {
+		return
+	}
 	ptr := parent + "/" + jsonsrc.PointerToken(m.Key)
 	v := m.Value
 	str := func(fn func(ptr, s string)) {

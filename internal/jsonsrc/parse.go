@@ -1,6 +1,7 @@
 package jsonsrc
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -128,13 +129,22 @@ type parser struct {
 	items   []*Node
 }
 
-// node allocates a node from the current slab.
-func (p *parser) node(n Node) *Node {
+func (p *parser) boolNode(b bool) *Node {
+	n := p.node(Bool, p.pos)
+	n.Bool = b
+	return n
+}
+
+// node allocates a zeroed node from the current slab, of a kind and
+// starting at an offset.
+func (p *parser) node(kind Kind, start int) *Node {
 	if len(p.slab) == cap(p.slab) {
 		p.slab = make([]Node, 0, 256)
 	}
-	p.slab = append(p.slab, n)
-	return &p.slab[len(p.slab)-1]
+	p.slab = p.slab[:len(p.slab)+1]
+	n := &p.slab[len(p.slab)-1]
+	n.Kind, n.Start = kind, start
+	return n
 }
 
 func (p *parser) fail(format string, args ...any) *SyntaxError {
@@ -184,15 +194,17 @@ func (p *parser) value(depth int) (*Node, *SyntaxError) {
 		if err != nil {
 			return nil, err
 		}
-		return p.node(Node{Kind: String, Start: start, End: p.pos, Text: s}), nil
+		n := p.node(String, start)
+		n.End, n.Text = p.pos, s
+		return n, nil
 	case c == '-' || (c >= '0' && c <= '9'):
 		return p.number()
 	case c == 't':
-		return p.literal("true", p.node(Node{Kind: Bool, Bool: true}))
+		return p.literal("true", p.boolNode(true))
 	case c == 'f':
-		return p.literal("false", p.node(Node{Kind: Bool}))
+		return p.literal("false", p.boolNode(false))
 	case c == 'n':
-		return p.literal("null", p.node(Node{Kind: Null}))
+		return p.literal("null", p.node(Null, p.pos))
 	case c == '\'':
 		return nil, p.fail("JSON strings use double quotes, not single quotes")
 	case c == '}' || c == ']':
@@ -203,7 +215,7 @@ func (p *parser) value(depth int) (*Node, *SyntaxError) {
 }
 
 func (p *parser) literal(word string, n *Node) (*Node, *SyntaxError) {
-	if !strings.HasPrefix(string(p.src[p.pos:min(len(p.src), p.pos+len(word))]), word) {
+	if !bytes.HasPrefix(p.src[p.pos:], []byte(word)) {
 		return nil, p.fail("unexpected %s: expected a value (true, false and null are lower case)", p.describe())
 	}
 	n.Start = p.pos
@@ -260,7 +272,9 @@ func (p *parser) number() (*Node, *SyntaxError) {
 		p.pos = start
 		return nil, p.fail("number %s is out of range", text)
 	}
-	return p.node(Node{Kind: Number, Start: start, End: p.pos, Text: text}), nil
+	n := p.node(Number, start)
+	n.End, n.Text = p.pos, text
+	return n, nil
 }
 
 // maxNumberLen bounds a number literal's length.
@@ -390,7 +404,7 @@ func (p *parser) hex4() (rune, *SyntaxError) {
 }
 
 func (p *parser) array(depth int) (*Node, *SyntaxError) {
-	n := p.node(Node{Kind: Array, Start: p.pos})
+	n := p.node(Array, p.pos)
 	base := len(p.items)
 	defer func() { p.items = p.items[:base] }()
 	p.pos++
@@ -432,7 +446,7 @@ func (p *parser) array(depth int) (*Node, *SyntaxError) {
 }
 
 func (p *parser) object(depth int) (*Node, *SyntaxError) {
-	n := p.node(Node{Kind: Object, Start: p.pos})
+	n := p.node(Object, p.pos)
 	base := len(p.members)
 	defer func() { p.members = p.members[:base] }()
 	p.pos++
