@@ -148,7 +148,12 @@ func resolveScenario(scriptPath, ref string) (*scenarios.ScenarioFile, error) {
 }
 
 func run(res *Result, s *Script, sf *scenarios.ScenarioFile, line func(int) string) {
-	st, err := rules.NewState(sf.Module, sf.Scenario, s.Seed)
+	scen, err := rules.WithVariant(sf.Scenario, s.Variant)
+	if err != nil {
+		res.Failure = err.Error()
+		return
+	}
+	st, err := rules.NewState(sf.Module, scen, s.Seed)
 	if err != nil {
 		res.Failure = err.Error()
 		return

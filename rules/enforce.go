@@ -24,7 +24,7 @@ func (e *RuleError) Error() string { return fmt.Sprintf("%s: %s (%s)", e.Code, e
 // restriction is an activation restriction in force for some units.
 type restriction struct {
 	label    string // where it comes from, for messages
-	units    func(*Unit) bool
+	units    func(*Unit) Tri
 	restrict []string
 	turns    *scenarios.TurnSpan
 	release  []scenarios.Trigger
@@ -49,7 +49,7 @@ func (st *State) restrictions() []*restriction {
 			f := e.Units
 			st.restr = append(st.restr, &restriction{
 				label:    st.ruleLabel(rule, i),
-				units:    func(u *Unit) bool { return f == nil || st.Matches(f, u) == Yes },
+				units:    func(u *Unit) Tri { return st.Matches(f, u) },
 				restrict: e.Restrict, turns: e.Turns, release: e.Release, released: map[string]bool{},
 			})
 		}
@@ -66,7 +66,7 @@ func (st *State) restrictions() []*restriction {
 				}
 				st.restr = append(st.restr, &restriction{
 					label:    label,
-					units:    func(u *Unit) bool { return u.Side == side && strings.Contains(u.Row.Marks, symbol) },
+					units:    func(u *Unit) Tri { return triOf(u.Side == side && strings.Contains(u.Row.Marks, symbol)) },
 					restrict: r.Restrict, turns: r.Turns, release: r.Release, released: map[string]bool{},
 				})
 			}
@@ -95,7 +95,17 @@ func (st *State) CheckActivity(unit, what string) error {
 		return fmt.Errorf("no unit %q in this scenario", unit)
 	}
 	for _, r := range st.restrictions() {
-		if !contains(r.restrict, what) || !inSpan(st.Turn, r.turns) || !r.units(u) {
+		if !contains(r.restrict, what) || !inSpan(st.Turn, r.turns) {
+			continue
+		}
+		switch r.units(u) {
+		case No:
+			continue
+		case Unknown:
+			// The filter needs map data the module lacks ("units starting
+			// south of the Appomattox"): let it through, but say so.
+			st.Log.Add(Event{Turn: st.Turn, Phase: st.Phase, Kind: "unchecked", Side: u.Side, Unit: u.ID, Rule: r.label,
+				Data: map[string]any{"why": "the map data cannot tell whether the restriction covers this unit"}})
 			continue
 		}
 		st.release(r, u)
@@ -125,7 +135,7 @@ func (st *State) release(r *restriction, u *Unit) {
 				if e.Kind != "attacked" {
 					continue
 				}
-				if target := st.Units[e.Unit]; target != nil && (target.ID == u.ID || group && r.units(target) || of == "stack" && target.OnMap && target.At == u.At) {
+				if target := st.Units[e.Unit]; target != nil && (target.ID == u.ID || group && r.units(target) == Yes || of == "stack" && target.OnMap && target.At == u.At) {
 					fired = true
 					break
 				}
@@ -170,7 +180,7 @@ func (st *State) enemyWithin(r *restriction, tr *scenarios.Trigger, u *Unit) (fi
 	case string:
 		group = of == "group"
 		for _, x := range st.sortedUnits() {
-			if x.OnMap && (x.ID == u.ID || of == "stack" && u.OnMap && x.At == u.At || group && r.units(x)) {
+			if x.OnMap && (x.ID == u.ID || of == "stack" && u.OnMap && x.At == u.At || group && r.units(x) == Yes) {
 				from = append(from, x.At)
 			}
 		}
@@ -215,6 +225,17 @@ func (st *State) CheckEntry(unit, loc, kind string) error {
 		return err
 	}
 	s := st.Scenario
+	ctx := RegionContext{Prefixes: s.Maps.Prefixes}
+	// The game's own prohibitions (LGV 8.4.2 sectors, 8.4.6 engineers, 14.2
+	// zones) hold in every scenario.
+	for _, pr := range st.Module.Game.Prohibited {
+		if kind == "retreat" || st.Matches(&pr.Units, u) != Yes {
+			continue
+		}
+		if st.InRegion(p, &pr.Region, ctx) == Yes {
+			return &RuleError{Code: "prohibited", Rule: strings.ToUpper(st.Module.Game.ID) + " " + pr.Rule, Msg: fmt.Sprintf("%s may not %s into %s: %s", unit, kind, loc, pr.Text)}
+		}
+	}
 	for i := range s.SpecialRules {
 		rule := &s.SpecialRules[i]
 		for j := range rule.Effects {
@@ -225,11 +246,14 @@ func (st *State) CheckEntry(unit, loc, kind string) error {
 			if len(e.Sides) > 0 && !contains(e.Sides, u.Side) || e.Units != nil && st.Matches(e.Units, u) != Yes {
 				continue
 			}
+			if len(e.Release) > 0 && st.regionReleased(e, u) {
+				continue
+			}
 			forbids := contains(e.Prohibits, kind) || contains(e.Prohibits, "enter") && kind != "retreat" || kind == "end-move" && contains(e.Prohibits, "move")
 			if !forbids && !(kind == "retreat" && e.RetreatInto != "") {
 				continue
 			}
-			switch st.InRegion(p, e.Region, RegionContext{Prefixes: s.Maps.Prefixes}) {
+			switch st.InRegion(p, e.Region, ctx) {
 			case Yes:
 				if kind == "retreat" && e.RetreatInto == "removed" {
 					return &RuleError{Code: "retreat-removed", Rule: st.ruleLabel(rule, i), Msg: fmt.Sprintf("%s retreats into %s, a restricted area: it is removed from play", unit, loc)}
@@ -242,4 +266,30 @@ func (st *State) CheckEntry(unit, loc, kind string) error {
 		}
 	}
 	return nil
+}
+
+// regionReleased reports whether a restricted region's release triggers
+// have fired for a unit (a turn reached, an enemy entering, a condition).
+func (st *State) regionReleased(e *scenarios.Effect, u *Unit) bool {
+	if st.regionRest == nil {
+		st.regionRest = map[*scenarios.Effect]*restriction{}
+	}
+	r := st.regionRest[e]
+	if r == nil {
+		f := e.Units
+		sides := e.Sides
+		r = &restriction{
+			label: "restricted region",
+			units: func(x *Unit) Tri {
+				if len(sides) > 0 && !contains(sides, x.Side) {
+					return No
+				}
+				return st.Matches(f, x)
+			},
+			release: e.Release, released: map[string]bool{},
+		}
+		st.regionRest[e] = r
+	}
+	st.release(r, u)
+	return r.all || r.released[u.ID]
 }

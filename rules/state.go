@@ -31,7 +31,8 @@ type State struct {
 	Declared map[string]int
 	Log      *EventLog
 
-	restr []*restriction // activation restrictions, gathered once
+	restr      []*restriction                       // activation restrictions, gathered once
+	regionRest map[*scenarios.Effect]*restriction // restricted regions with releases
 }
 
 // Unit is one counter in play.
@@ -96,7 +97,7 @@ func NewState(m *scenarios.Module, s *scenarios.Scenario, seed uint64) (*State, 
 			}
 			if row.Marker != "" {
 				if onMap {
-					st.Markers = append(st.Markers, PlacedMarker{ID: row.Marker, Side: table.Side, At: at, Loc: row.Hex})
+					st.placeMarker(PlacedMarker{ID: row.Marker, Side: table.Side, At: at, Loc: row.Hex})
 				}
 				continue
 			}
@@ -127,11 +128,20 @@ func NewState(m *scenarios.Module, s *scenarios.Scenario, seed uint64) (*State, 
 				continue
 			}
 			if p, _, err := st.Topo.Locate(mk.At, s.Maps.Prefixes); err == nil {
-				st.Markers = append(st.Markers, PlacedMarker{ID: mk.Marker, Side: mk.Side, At: p, Loc: mk.At})
+				st.placeMarker(PlacedMarker{ID: mk.Marker, Side: mk.Side, At: p, Loc: mk.At})
 			}
 		}
 	}
 	return st, nil
+}
+
+// placeMarker puts a marker on the map; a Control marker gives its side
+// control of the location (LGV 7.2).
+func (st *State) placeMarker(m PlacedMarker) {
+	st.Markers = append(st.Markers, m)
+	if m.ID == "control" && m.Side != "" {
+		st.Control[m.At] = m.Side
+	}
 }
 
 // Tally adds to a side's tally.
@@ -309,9 +319,14 @@ func (st *State) Move(unit, to string) error {
 			return err
 		}
 	}
-	if err := st.CheckEntry(unit, to, "move"); err != nil {
-		return err
+	for _, kind := range []string{"move", "end-move"} {
+		if err := st.CheckEntry(unit, to, kind); err != nil {
+			return err
+		}
 	}
+	// Moving is an activation (GCACW: a unit moves when activated).
+	u := st.Units[unit]
+	st.Log.Add(Event{Turn: st.Turn, Phase: st.Phase, Kind: "activated", Side: u.Side, Unit: unit, To: u.Loc})
 	return st.MoveTo(unit, to)
 }
 
@@ -415,7 +430,7 @@ func (st *State) PlaceMarker(id, side, at string, remove bool) error {
 		}
 		return fmt.Errorf("no %s marker at %s", id, at)
 	}
-	st.Markers = append(st.Markers, PlacedMarker{ID: id, Side: side, At: p, Loc: at})
+	st.placeMarker(PlacedMarker{ID: id, Side: side, At: p, Loc: at})
 	st.Log.Add(Event{Turn: st.Turn, Phase: st.Phase, Kind: "marker", Side: side, To: at, Data: map[string]any{"marker": id}})
 	return nil
 }
@@ -467,4 +482,39 @@ func (st *State) NextTurn(to int) error {
 func (st *State) EnterPhase(phase string) {
 	st.Phase = phase
 	st.Log.Add(Event{Turn: st.Turn, Phase: phase, Kind: "phase"})
+}
+
+// WithVariant returns the scenario as one of its variants plays it: the
+// variant's length, start state, setup tables and victory conditions
+// replace the scenario's where it gives them. An unknown variant is an
+// error.
+func WithVariant(s *scenarios.Scenario, id string) (*scenarios.Scenario, error) {
+	if id == "" {
+		return s, nil
+	}
+	for i := range s.Variants {
+		v := &s.Variants[i]
+		if v.ID != id {
+			continue
+		}
+		out := *s
+		if v.Length != nil {
+			out.Length = *v.Length
+		}
+		if v.Start != nil {
+			out.Start = v.Start
+		}
+		if len(v.Setup) > 0 {
+			out.Setup = v.Setup
+		}
+		if v.Victory != nil {
+			out.Victory = *v.Victory
+		}
+		return &out, nil
+	}
+	var ids []string
+	for _, v := range s.Variants {
+		ids = append(ids, v.ID)
+	}
+	return nil, fmt.Errorf("scenario %s has no variant %q (variants: %v)", s.ID, id, ids)
 }

@@ -133,19 +133,7 @@ func (st *State) award(a *scenarios.Award, scoring string, here *Point) LineResu
 			v = pts(a.Points)
 		}
 	case "manpower-loss":
-		var lost float64
-		for _, cause := range a.Causes {
-			if cause == "any" {
-				for k, n := range st.Tallies[a.LossSide] {
-					if len(k) > 14 && k[:14] == "manpower-lost:" {
-						lost += n
-					}
-				}
-				continue
-			}
-			lost += st.Tallies[a.LossSide]["manpower-lost:"+cause]
-		}
-		v = capped(lost*pts(a.Points), a.Max)
+		v, t = st.manpowerLoss(a)
 	case "unit-event":
 		v, t = st.unitEvent(a)
 	case "exit":
@@ -309,16 +297,24 @@ func (st *State) anyUnitIn(f *scenarios.UnitFilter, where, exclude *scenarios.Re
 // holds with "here" standing for that location.
 func (st *State) perLocation(a *scenarios.Award) (float64, Tri) {
 	pts0 := pts(a.Points)
-	locs, ok := st.listLocations(a.Where)
+	locs, ok := st.listLocations(a.Where, nil)
 	if !ok {
 		return 0, Unknown
 	}
 	total, t := 0.0, Yes
+	ctx := RegionContext{Prefixes: st.Scenario.Maps.Prefixes}
 	for _, p := range locs {
 		p := p
 		switch st.Holds(a.Condition, &p) {
 		case Yes:
-			total += pts0
+			v, vt := pts0, Yes
+			if len(a.PointsByLocation) > 0 {
+				v, vt = st.locationPoints(a, p, ctx)
+			}
+			if vt == Unknown {
+				t = Unknown
+			}
+			total += v
 		case Unknown:
 			t = Unknown
 		}
@@ -327,11 +323,24 @@ func (st *State) perLocation(a *scenarios.Award) (float64, Tri) {
 }
 
 // listLocations enumerates a region given as hexes or a feature's hexes.
-func (st *State) listLocations(r *scenarios.Region) ([]Point, bool) {
+func (st *State) listLocations(r *scenarios.Region, here *Point) ([]Point, bool) {
 	if r == nil {
 		return nil, false
 	}
+	if r.Here {
+		if here == nil {
+			return nil, false
+		}
+		return []Point{*here}, true
+	}
 	ids, prefixes := r.Hexes, st.Scenario.Maps.Prefixes
+	if r.MapRegion != "" {
+		mr := st.Module.Index().Regions[r.MapRegion]
+		if mr == nil || mr.Provenance == "not-in-source" || len(mr.Hexes) == 0 {
+			return nil, false
+		}
+		ids, prefixes = mr.Hexes, nil
+	}
 	if r.Feature != "" {
 		f := st.Module.Index().Features[r.Feature]
 		if f == nil || f.Provenance == "not-in-source" || len(f.Hexes) == 0 || f.Complete != nil && !*f.Complete {
@@ -357,6 +366,39 @@ func (st *State) listLocations(r *scenarios.Region) ([]Point, bool) {
 	return out, true
 }
 
+// manpowerLoss scores points per manpower point the loss side lost by the
+// award's causes, counting only units of its filter (cavalry and wagons,
+// say), from the loss events of the log.
+func (st *State) manpowerLoss(a *scenarios.Award) (float64, Tri) {
+	var lost float64
+	t := Yes
+	for _, e := range st.Log.Events {
+		if e.Kind != "loss" || e.Side != a.LossSide {
+			continue
+		}
+		cause, _ := e.Data["cause"].(string)
+		if !contains(a.Causes, "any") && !contains(a.Causes, cause) {
+			continue
+		}
+		if a.Units != nil {
+			switch st.Matches(a.Units, st.Units[e.Unit]) {
+			case No:
+				continue
+			case Unknown:
+				t = Unknown
+				continue
+			}
+		}
+		switch n := e.Data["manpower"].(type) {
+		case int:
+			lost += float64(n)
+		case float64: // a log read back from JSON
+			lost += n
+		}
+	}
+	return capped(lost*pts(a.Points), a.Max), t
+}
+
 // unitEvent scores units to which an event happened (from the log).
 func (st *State) unitEvent(a *scenarios.Award) (float64, Tri) {
 	if a.WaivedIf != nil {
@@ -371,6 +413,11 @@ func (st *State) unitEvent(a *scenarios.Award) (float64, Tri) {
 	for _, u := range st.sortedUnits() {
 		m := st.Matches(a.Units, u)
 		if m == No {
+			continue
+		}
+		// "Destroyed" and "killed" count units still out of play (a unit
+		// reorganized back onto the map no longer counts, LGV 17.2).
+		if (a.Event == "destroyed" && u.Removed != "eliminated") || (a.Event == "killed" && u.Removed != "killed") {
 			continue
 		}
 		n := 0
@@ -499,7 +546,7 @@ func (st *State) Holds(c *scenarios.Condition, here *Point) Tri {
 	case c.Occupied != nil:
 		o := c.Occupied
 		min := max(o.Min, 1)
-		n, t := 0, Yes
+		n, t := 0, No
 		seen := map[Point]bool{}
 		for _, u := range st.sortedUnits() {
 			if !u.OnMap {
@@ -526,7 +573,7 @@ func (st *State) Holds(c *scenarios.Condition, here *Point) Tri {
 		return st.chain(c.Chain, ctx)
 	case c.Markers != nil:
 		mc := c.Markers
-		n, t := 0, Yes
+		n, t := 0, No
 		for _, mk := range st.Markers {
 			if mk.ID != mc.Marker || mc.Side != "" && mk.Side != mc.Side {
 				continue
@@ -596,7 +643,7 @@ func (st *State) Holds(c *scenarios.Condition, here *Point) Tri {
 }
 
 func (st *State) controlled(cc *scenarios.ControlCond, ctx RegionContext) Tri {
-	locs, ok := st.listLocations(&cc.Where)
+	locs, ok := st.listLocations(&cc.Where, ctx.Here)
 	if !ok {
 		return Unknown
 	}

@@ -187,3 +187,17 @@ func TestEvaluateEndedSegmentTPC08(t *testing.T) {
 		t.Error("a brigade cannot be killed in action: only leaders")
 	}
 }
+
+func TestWithVariant(t *testing.T) {
+	sf := scenarios.Builtin().Scenario("uscw-s4")
+	if _, err := WithVariant(sf.Scenario, "no-such-variant"); err == nil {
+		t.Fatal("an unknown variant must be an error")
+	}
+	v, err := WithVariant(sf.Scenario, "start-1862")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Start == nil || v.Start == sf.Scenario.Start {
+		t.Errorf("the 1862 start keeps the 1861 start state")
+	}
+}
