@@ -31,7 +31,7 @@ type State struct {
 	Declared map[string]int
 	Log      *EventLog
 
-	restr      []*restriction                       // activation restrictions, gathered once
+	restr      []*restriction                     // activation restrictions, gathered once
 	regionRest map[*scenarios.Effect]*restriction // restricted regions with releases
 }
 
