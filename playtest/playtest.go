@@ -342,7 +342,14 @@ func expectVP(r rules.Result, s *Step) error {
 	if len(problems) > 0 {
 		var b bytes.Buffer
 		b.WriteString(strings.Join(problems, "; "))
-		b.WriteString(" — breakdown:")
+		fmt.Fprintf(&b, " — result: %v VP, exact %v", r.Total, r.Exact)
+		if r.Winner != "" || r.Draw {
+			fmt.Fprintf(&b, ", winner %q, draw %v, level %q", r.Winner, r.Draw, r.Level)
+		}
+		if r.Automatic != "" {
+			fmt.Fprintf(&b, " (automatic: %.40s…)", r.Automatic)
+		}
+		b.WriteString("; breakdown:")
 		for _, l := range r.Lines {
 			fmt.Fprintf(&b, " [%s %s %v]", lineName(l), l.Status, l.Points)
 		}

@@ -137,9 +137,11 @@ func BenchmarkEvaluateTPC11(b *testing.B) {
 // Scenario 2's qualifier (lines 287-296): "The Union player may only
 // receive VP for one of the three Victory Conditions listed above if there
 // is an unbroken chain of undemoralized Union infantry units in hexes from
-// the VP hex to S0714 or S0813, inclusive." At the start Confederate
-// infantry stands next to Globe Tavern (S0517), so a Union division there
-// earns the contested line's +30, not +45.
+// the VP hex to S0714 or S0813, inclusive." At the start no Confederate
+// infantry stands next to Globe Tavern (S0517): Mahone, Field and the rest
+// are at S0514, Barringer's cavalry at S0516. A chained Union division
+// there earns the clear line's +45; Confederate infantry moving next to it
+// turns that into the contested line's +30.
 func TestEvaluateChainQualifierTPC02(t *testing.T) {
 	st := startOf(t, "tpc-02")
 	must(t, st.MoveTo("u.ricketts.inf", "S0517"))
@@ -151,8 +153,13 @@ func TestEvaluateChainQualifierTPC02(t *testing.T) {
 	// (Crawford, Cutler): unbroken.
 	must(t, st.MoveTo("u.wheaton-b.inf", "S0616"))
 	r = Evaluate(st)
+	if g := r.Lines[0]; g.Status != "awarded" || g.Points != 45 || g.Parts[0].ID != "globe-tavern-clear" {
+		t.Fatalf("chained Globe Tavern, no Confederate infantry adjacent: %+v", g)
+	}
+	must(t, st.MoveTo("c.mahone.inf", "S0516"))
+	r = Evaluate(st)
 	if g := r.Lines[0]; g.Status != "awarded" || g.Points != 30 || g.Parts[1].ID != "globe-tavern-contested" {
-		t.Fatalf("chained Globe Tavern: %+v", g)
+		t.Fatalf("chained Globe Tavern, Mahone adjacent: %+v", g)
 	}
 	// Demoralize the link at S0616: the chain breaks.
 	must(t, st.SetState("u.wheaton-b.inf", "demoralized", "Demoralized-1"))
