@@ -31,8 +31,13 @@ type State struct {
 	Declared map[string]int
 	Log      *EventLog
 
-	restr      []*restriction                     // activation restrictions, gathered once
-	regionRest map[*scenarios.Effect]*restriction // restricted regions with releases
+	restr []*restriction // activation restrictions, gathered once
+	// Accumulating lines (phasescore.go): what was scored, per turn, and
+	// which lines met a check the data could not decide.
+	phaseScored  map[phaseKey]bool
+	turnScored   map[string]float64
+	phaseUnknown map[string]bool
+	regionRest   map[*scenarios.Effect]*restriction // restricted regions with releases
 }
 
 // Unit is one counter in play.
@@ -76,7 +81,8 @@ func NewState(m *scenarios.Module, s *scenarios.Scenario, seed uint64) (*State, 
 		Module: m, Scenario: s, Topo: NewTopology(m), Turn: 1,
 		Units: map[string]*Unit{}, Control: map[Point]string{}, Tracks: map[string]float64{},
 		Statuses: map[string]string{}, Tallies: map[string]map[string]float64{}, Declared: map[string]int{},
-		Log: NewEventLog(s.ID, seed),
+		Log:         NewEventLog(s.ID, seed),
+		phaseScored: map[phaseKey]bool{}, turnScored: map[string]float64{}, phaseUnknown: map[string]bool{},
 	}
 	for t := range s.Setup {
 		table := &s.Setup[t]
@@ -482,6 +488,7 @@ func (st *State) NextTurn(to int) error {
 func (st *State) EnterPhase(phase string) {
 	st.Phase = phase
 	st.Log.Add(Event{Turn: st.Turn, Phase: phase, Kind: "phase"})
+	st.scorePhase(phase)
 }
 
 // WithVariant returns the scenario as one of its variants plays it: the

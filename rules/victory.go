@@ -126,7 +126,11 @@ func (st *State) award(a *scenarios.Award, scoring string, here *Point) LineResu
 	case "occupy":
 		v, t = st.occupy(a, here)
 	case "per-location":
-		v, t = st.perLocation(a)
+		if a.Phase != "" {
+			v, t = st.accumulated(a, scoring)
+		} else {
+			v, t = st.perLocation(a)
+		}
 	case "fixed":
 		t = st.Holds(a.Condition, here)
 		if t == Yes {
@@ -139,11 +143,7 @@ func (st *State) award(a *scenarios.Award, scoring string, here *Point) LineResu
 	case "exit":
 		v, t = st.exit(a)
 	case "per-phase":
-		side := a.Side
-		if side == "" {
-			side = scoring
-		}
-		v = st.Tallies[side]["vp:"+a.ID]
+		v, t = st.accumulated(a, scoring)
 	case "track":
 		cur := st.Tracks[a.Track]
 		start := 0.0

@@ -1,0 +1,55 @@
+package rules
+
+import "testing"
+
+func lineByID(r Result, id string) LineResult {
+	for _, l := range r.Lines {
+		if l.ID == id {
+			return l
+		}
+	}
+	return LineResult{}
+}
+
+// TPC scenario 5, line 721: "+4 For each Recovery Phase in which an
+// undemoralized Union infantry or cavalry unit occupies any Richmond city
+// hex. The maximum VP for this condition is 4 per turn."
+func TestPhaseScoringAccumulatesWithinTheTurnCap(t *testing.T) {
+	st := startOf(t, "tpc-05")
+	must(t, st.MoveTo("u.davies.cav", "N0627"))
+	if l := lineByID(Evaluate(st), "richmond-recovery"); l.Points != 0 {
+		t.Fatalf("before any Recovery Phase: %+v", l)
+	}
+	st.EnterPhase("recovery")
+	st.EnterPhase("recovery")
+	if l := lineByID(Evaluate(st), "richmond-recovery"); l.Status != "awarded" || l.Points != 4 {
+		t.Fatalf("one Recovery Phase, entered twice: %+v", l)
+	}
+	st.EnterPhase("end")
+	must(t, st.NextTurn(0))
+	st.EnterPhase("recovery")
+	if l := lineByID(Evaluate(st), "richmond-recovery"); l.Points != 8 {
+		t.Fatalf("two turns: %+v", l)
+	}
+	if got := st.Tallies["union"]["vp:richmond-recovery"]; got != 8 {
+		t.Fatalf("tally vp:richmond-recovery = %v, want 8", got)
+	}
+}
+
+// The module knows one Richmond city hex of several: a Recovery Phase with
+// no qualifying unit in it cannot be decided, and the line stays unknown.
+func TestPhaseScoringUndecidedCheckMakesTheLineUnknown(t *testing.T) {
+	st := startOf(t, "tpc-05")
+	must(t, st.MoveTo("u.davies.cav", "N0627"))
+	st.EnterPhase("recovery")
+	must(t, st.SetState("u.davies.cav", "demoralized", "Demoralized-1"))
+	must(t, st.NextTurn(0))
+	st.EnterPhase("recovery")
+	r := Evaluate(st)
+	if l := lineByID(r, "richmond-recovery"); l.Status != "unknown" {
+		t.Fatalf("undecided Recovery Phase: %+v", l)
+	}
+	if r.Exact {
+		t.Fatal("a total with an unknown line is exact")
+	}
+}
