@@ -41,6 +41,7 @@ type Step struct {
 	Expect      string             `json:"expect,omitempty"`
 	Unit        string             `json:"unit,omitempty"`
 	To          string             `json:"to,omitempty"`
+	Path        []string           `json:"path,omitempty"`
 	Targets     []string           `json:"targets,omitempty"`
 	Manpower    int                `json:"manpower,omitempty"`
 	Cause       string             `json:"cause,omitempty"`
@@ -192,7 +193,14 @@ func run(res *Result, s *Script, sf *scenarios.ScenarioFile, line func(int) stri
 func act(st *rules.State, s *Step) error {
 	switch s.Do {
 	case "move":
+		if len(s.Path) > 0 {
+			return st.MovePath(s.Unit, s.Path)
+		}
 		return st.Move(s.Unit, s.To)
+	case "place":
+		return st.Place(s.Unit, s.To)
+	case "retreat":
+		return st.Retreat(s.Unit, s.To, s.Manpower)
 	case "activate":
 		return st.Activate(s.Unit)
 	case "attack":
@@ -233,7 +241,7 @@ func act(st *rules.State, s *Step) error {
 		st.EnterPhase(s.Phase)
 		return nil
 	case "end":
-		st.Log.Add(rules.Event{Turn: st.Turn, Kind: "end"})
+		st.End()
 		return nil
 	}
 	return fmt.Errorf("unknown action %q", s.Do)
@@ -279,6 +287,19 @@ func expect(st *rules.State, s *Step) error {
 		})
 		if len(found) == 0 {
 			return fmt.Errorf("no %s event%s in the log", s.Event, forUnit(s.Unit))
+		}
+	case "control":
+		for _, h := range s.Hexes {
+			p, _, err := st.Topo.Locate(h, st.Scenario.Maps.Prefixes)
+			if err != nil {
+				return err
+			}
+			if got := st.Control[p]; got != s.Side {
+				if got == "" {
+					got = "no side"
+				}
+				return fmt.Errorf("%s is controlled by %s, not %s", h, got, s.Side)
+			}
 		}
 	case "vp":
 		return expectVP(rules.Evaluate(st), s)

@@ -255,8 +255,15 @@ func (st *State) CheckEntry(unit, loc, kind string) error {
 			}
 			switch st.InRegion(p, e.Region, ctx) {
 			case Yes:
-				if kind == "retreat" && e.RetreatInto == "removed" {
-					return &RuleError{Code: "retreat-removed", Rule: st.ruleLabel(rule, i), Msg: fmt.Sprintf("%s retreats into %s, a restricted area: it is removed from play", unit, loc)}
+				if kind == "retreat" {
+					switch e.RetreatInto {
+					case "allowed":
+						continue
+					case "removed":
+						return &RuleError{Code: "retreat-removed", Rule: st.ruleLabel(rule, i), Msg: fmt.Sprintf("%s retreats into %s, a restricted area: it is removed from play", unit, loc)}
+					case "disorganized":
+						return &RuleError{Code: "retreat-disorganized", Rule: st.ruleLabel(rule, i), Msg: fmt.Sprintf("%s retreats into %s, a restricted area: it becomes disorganized", unit, loc)}
+					}
 				}
 				return &RuleError{Code: "restricted-region", Rule: st.ruleLabel(rule, i), Msg: fmt.Sprintf("%s may not %s into %s", unit, kind, loc)}
 			case Unknown:

@@ -1,6 +1,10 @@
 package rules
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/musterhq/muster/scenarios"
+)
 
 func lineByID(r Result, id string) LineResult {
 	for _, l := range r.Lines {
@@ -51,5 +55,21 @@ func TestPhaseScoringUndecidedCheckMakesTheLineUnknown(t *testing.T) {
 	}
 	if r.Exact {
 		t.Fatal("a total with an unknown line is exact")
+	}
+}
+
+// gameEnd holds once the game has ended, and no turn follows.
+func TestGameEnd(t *testing.T) {
+	st := startOf(t, "tpc-11")
+	end := &scenarios.Condition{GameEnd: true}
+	if st.Holds(end, nil) != No {
+		t.Fatal("gameEnd holds at the start")
+	}
+	st.End()
+	if st.Holds(end, nil) != Yes {
+		t.Fatal("gameEnd does not hold after the end")
+	}
+	if err := st.NextTurn(0); err == nil {
+		t.Fatal("a turn after the end of the game")
 	}
 }

@@ -29,7 +29,10 @@ type State struct {
 	Tallies map[string]map[string]float64
 	// Declared events (a Confederate evacuation) with the turn declared.
 	Declared map[string]int
-	Log      *EventLog
+	// Ended is set when the game has ended (its last turn played, or an
+	// earlier end the rules set): what gameEnd conditions ask.
+	Ended bool
+	Log   *EventLog
 
 	restr []*restriction // activation restrictions, gathered once
 	// Accumulating lines (phasescore.go): what was scored, per turn, and
@@ -476,6 +479,9 @@ func (st *State) NextTurn(to int) error {
 	if to == 0 {
 		to = st.Turn + 1
 	}
+	if st.Ended {
+		return fmt.Errorf("the game has ended on turn %d", st.Turn)
+	}
 	if to <= st.Turn || to > st.Scenario.Length.Turns {
 		return fmt.Errorf("turn %d is not after turn %d within the scenario's %d turns", to, st.Turn, st.Scenario.Length.Turns)
 	}
@@ -489,6 +495,12 @@ func (st *State) EnterPhase(phase string) {
 	st.Phase = phase
 	st.Log.Add(Event{Turn: st.Turn, Phase: phase, Kind: "phase"})
 	st.scorePhase(phase)
+}
+
+// End ends the game where it stands.
+func (st *State) End() {
+	st.Ended = true
+	st.Log.Add(Event{Turn: st.Turn, Phase: st.Phase, Kind: "end"})
 }
 
 // WithVariant returns the scenario as one of its variants plays it: the

@@ -315,6 +315,8 @@ func (t *Topology) InRegion(p Point, r *scenarios.Region, ctx RegionContext) Tri
 		return No
 	case r.Terrain != "":
 		return t.hasTerrain(p, r.Terrain)
+	case r.Edge != nil:
+		return t.onEdge(p, r.Edge)
 	case r.Here:
 		if ctx.Here == nil {
 			return Unknown
@@ -339,7 +341,80 @@ func (t *Topology) InRegion(p Point, r *scenarios.Region, ctx RegionContext) Tri
 	case r.Not != nil:
 		return not(t.InRegion(p, r.Not, ctx))
 	}
-	return Unknown // marker, path, edge: need play state or map art
+	return Unknown // marker, path: need play state or map art
+}
+
+// onEdge reports whether a location is a map-edge hex of a sheet: in its
+// first or last row or column as the sheet's extent gives them, between
+// the edge's from and to hexes when given. Sheets numbered row first are
+// not read (none is shipped with an edge region).
+func (t *Topology) onEdge(p Point, e *scenarios.RegionEdge) Tri {
+	s, pl := t.ix.Sheets[e.Sheet], t.placed[e.Sheet]
+	if s == nil || p.Area != "" || s.IDOrder == "row-column" {
+		return Unknown
+	}
+	if pl.frame != p.Frame {
+		return No
+	}
+	c, r := p.X-pl.dx, p.Y-pl.dy
+	if c < s.Columns.Min || c > s.Columns.Max || r < s.Rows.Min || r > s.Rows.Max {
+		return No
+	}
+	along := r // the coordinate that runs along the edge
+	switch e.Side {
+	case "north":
+		if r != s.Rows.Min {
+			return No
+		}
+		along = c
+	case "south":
+		if r != s.Rows.Max {
+			return No
+		}
+		along = c
+	case "west":
+		if c != s.Columns.Min {
+			return No
+		}
+	case "east":
+		if c != s.Columns.Max {
+			return No
+		}
+	default:
+		return Unknown
+	}
+	for i, bound := range []string{e.From, e.To} {
+		if bound == "" {
+			continue
+		}
+		bc, br, ok := localDigits(bound, s.Digits)
+		if !ok {
+			return Unknown
+		}
+		b := br
+		if e.Side == "north" || e.Side == "south" {
+			b = bc
+		}
+		if i == 0 && along < b || i == 1 && along > b {
+			return No
+		}
+	}
+	return Yes
+}
+
+// localDigits reads the column and row of a sheet-local id such as S0143
+// (its last 2×digits characters).
+func localDigits(id string, digits int) (col, row int, ok bool) {
+	if digits == 0 {
+		digits = 2
+	}
+	if len(id) < 2*digits {
+		return 0, 0, false
+	}
+	tail := id[len(id)-2*digits:]
+	c, err1 := strconv.Atoi(tail[:digits])
+	r, err2 := strconv.Atoi(tail[digits:])
+	return c, r, err1 == nil && err2 == nil
 }
 
 // hasTerrain looks a location's terrain up in the map file; a location the

@@ -184,3 +184,35 @@ func TestAliasesRoundTrip(t *testing.T) {
 		t.Fatalf("only %d alias ids checked", n)
 	}
 }
+
+// Map-edge regions: TPC scenario 8 rule 4 places WH Lee "on any hex on the
+// GTC South map on the south mapedge ... (e.g., GTC S3250 but not GTC
+// S3350)"; scenario 10 counts exits "between GTC S0143 and S0149".
+func TestEdgeRegions(t *testing.T) {
+	topo := NewTopology(module(t, "tpc"))
+	south := &scenarios.Region{Edge: &scenarios.RegionEdge{Sheet: "gtc-south", Side: "south"}}
+	west := &scenarios.Region{Edge: &scenarios.RegionEdge{Sheet: "gtc-south", Side: "west", From: "S0143", To: "S0149"}}
+	for _, c := range []struct {
+		loc  string
+		r    *scenarios.Region
+		want Tri
+	}{
+		{"GTC S3250", south, Yes},
+		{"GTC S3350", south, Yes},
+		{"GTC S3249", south, No},
+		{"OTR S0101", south, No},
+		{"GTC S0143", west, Yes},
+		{"GTC S0149", west, Yes},
+		{"GTC S0142", west, No},
+		{"GTC S0150", west, No},
+		{"GTC S0243", west, No},
+	} {
+		p, _, err := topo.Locate(c.loc, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := topo.InRegion(p, c.r, RegionContext{}); got != c.want {
+			t.Errorf("%s on %+v: %v, want %v", c.loc, *c.r.Edge, got, c.want)
+		}
+	}
+}

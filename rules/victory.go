@@ -635,10 +635,12 @@ func (st *State) Holds(c *scenarios.Condition, here *Point) Tri {
 		return out
 	case c.Not != nil:
 		return not(st.Holds(c.Not, here))
+	case c.GameEnd:
+		return triOf(st.Ended)
 	}
-	// lineOfCommunication, path, rrHexPathsCut, consecutive and
-	// gameEnd need the map's roads and supply network or the game's
-	// sequence of checks, which the engine does not have yet.
+	// lineOfCommunication, path, rrHexPathsCut and consecutive need the
+	// map's roads and supply network or the game's sequence of checks,
+	// which the engine does not have yet.
 	return Unknown
 }
 
