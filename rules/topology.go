@@ -63,6 +63,9 @@ type Topology struct {
 	rowsOffset map[int]bool
 	adjacent   map[string]map[string]bool // area graph
 	terrain    map[Point][]string         // from the map's per-hex data
+	// sides holds what stands on each hexside (bridge, ford, river...) and
+	// each area boundary (its boundary type), keyed by the two locations.
+	sides map[[2]Point][]string
 }
 
 // NewTopology places every sheet of the module's map: sheets linked by
@@ -119,8 +122,26 @@ func NewTopology(m *scenarios.Module) *Topology {
 			t.terrain[p] = append(t.terrain[p], h.Terrain)
 		}
 	}
+	t.sides = map[[2]Point][]string{}
+	for _, hs := range mp.Hexsides {
+		if len(hs.Between) == 2 {
+			t.addSide(hs.Between[0], hs.Between[1], hs.Kinds...)
+		}
+	}
+	for _, f := range mp.Features {
+		if len(f.Hexside) == 2 && f.Provenance != "not-in-source" {
+			t.addSide(f.Hexside[0], f.Hexside[1], f.Kind, f.ID)
+		}
+	}
 	for _, a := range mp.Adjacency {
-		if len(a.Between) != 2 || a.Prohibited {
+		if len(a.Between) != 2 {
+			continue
+		}
+		if a.Boundary != "" {
+			t.addSide(a.Between[0], a.Between[1], a.Boundary)
+		}
+		if a.Prohibited {
+			t.addSide(a.Between[0], a.Between[1], "prohibited")
 			continue
 		}
 		x, y := a.Between[0], a.Between[1]
@@ -133,6 +154,35 @@ func NewTopology(m *scenarios.Module) *Topology {
 		t.adjacent[x][y], t.adjacent[y][x] = true, true
 	}
 	return t
+}
+
+// sideKey orders two points so a hexside has one key whichever way it is
+// crossed.
+func sideKey(a, b Point) [2]Point {
+	if a.Area > b.Area || a.Area == b.Area && (a.Frame > b.Frame || a.Frame == b.Frame && (a.X > b.X || a.X == b.X && a.Y > b.Y)) {
+		a, b = b, a
+	}
+	return [2]Point{a, b}
+}
+
+func (t *Topology) addSide(x, y string, kinds ...string) {
+	a, _, err1 := t.Locate(x, nil)
+	b, _, err2 := t.Locate(y, nil)
+	if err1 != nil || err2 != nil {
+		return
+	}
+	k := sideKey(a, b)
+	t.sides[k] = append(t.sides[k], kinds...)
+}
+
+// Side lists what the map file puts on the hexside or area boundary
+// between two locations: hexside kinds (river, ford, road crossing),
+// hexside features by kind and id (bridge, genito-bridge), an area link's
+// boundary type (major-water), "prohibited" for a link no unit may cross.
+// Empty means the file gives nothing there, which on a map with missing
+// hexside data is not the same as nothing printed.
+func (t *Topology) Side(a, b Point) []string {
+	return t.sides[sideKey(a, b)]
 }
 
 // fits reports whether a sheet can join a frame at the given offset from a

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -213,6 +214,35 @@ func TestEdgeRegions(t *testing.T) {
 		}
 		if got := topo.InRegion(p, c.r, RegionContext{}); got != c.want {
 			t.Errorf("%s on %+v: %v, want %v", c.loc, *c.r.Edge, got, c.want)
+		}
+	}
+}
+
+// Hexside features and area boundaries are found whichever way the side is
+// crossed.
+func TestSides(t *testing.T) {
+	for _, c := range []struct {
+		module, a, b string
+		want         []string
+	}{
+		{"tpc", "GTC S1729", "GTC S1629", []string{"bridge", "genito-bridge"}}, // scenario 10, line 1366
+		{"tpc", "GTC S1629", "GTC S1729", []string{"bridge", "genito-bridge"}},
+		{"tpc", "GTC S1729", "GTC S1730", nil},
+		{"uscw", "2415", "2316", []string{"ferry", "ferry-cairo-2415"}}, // lines 1940-1942
+		{"lgv", "53", "H", []string{"major-water"}},                     // LGV 14.1.1, line 703
+		{"lgv", "G", "H", []string{"prohibited"}},                       // LGV 14.2, line 707
+	} {
+		topo := NewTopology(module(t, c.module))
+		a, _, err := topo.Locate(c.a, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _, err := topo.Locate(c.b, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := topo.Side(a, b); fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%s %s-%s: %v, want %v", c.module, c.a, c.b, got, c.want)
 		}
 	}
 }
