@@ -33,7 +33,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
 	unknown := ""
 	app.CommandNotFound = func(_ *cli.Context, name string) { unknown = name }
-	err := app.Run(args)
+	err := app.Run(flagsFirst(app, args))
 	if unknown != "" {
 		fmt.Fprintf(stderr, "muster: no command %q (see muster --help)\n", unknown)
 		return exitUsage

@@ -29,10 +29,12 @@ func playtestCommand() *cli.Command {
 			"--log DIR writes each game's event log (JSON lines, the seed in the header). --golden\n" +
 			"compares each log with the one stored beside its script (NAME.golden.jsonl); --update\n" +
 			"rewrites those.\n\n" +
+			"Balance playouts: muster playtest sim, replay and merge (see their --help).\n\n" +
 			"Examples:\n" +
 			"   muster playtest scenarios\n" +
 			"   muster playtest --log out/logs scenarios/tpc/playtests/01-petersburg.json\n" +
 			"   muster playtest --golden scenarios/tpc/playtests",
+		Subcommands: []*cli.Command{simCommand(), replayCommand(), mergeCommand()},
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "log", Usage: "write each script's event log into `DIR`"},
 			&cli.BoolFlag{Name: "golden", Usage: "compare each event log with the stored NAME.golden.jsonl"},

@@ -77,3 +77,18 @@ func TestPlaytestLogsAndGolden(t *testing.T) {
 		t.Errorf("--golden with a changed log: exit %d %s", code, out)
 	}
 }
+
+// A game system without a whole-game engine says so; merge refuses what
+// is not a shard's totals.
+func TestSimNeedsAnEngine(t *testing.T) {
+	code, _, errOut := muster(t, "playtest", "sim", "tpc-01", "--games", "10")
+	if code != exitFindings || !strings.Contains(errOut, `no engine plays game system "gcacw"`) {
+		t.Fatalf("sim tpc-01: exit %d, %s", code, errOut)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.json")
+	os.WriteFile(bad, []byte(`{"scenario": "x"}`), 0o644)
+	code, _, errOut = muster(t, "playtest", "merge", bad)
+	if code != exitUsage || !strings.Contains(errOut, "not the totals of a sim shard") {
+		t.Fatalf("merge of a bad file: exit %d, %s", code, errOut)
+	}
+}

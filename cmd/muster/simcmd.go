@@ -1,0 +1,283 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/musterhq/muster/internal/fileout"
+	"github.com/musterhq/muster/playtest/sim"
+)
+
+// The balance playouts: muster playtest sim, replay and merge.
+
+func simCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "sim",
+		Usage: "play many automated games of a scenario and report its balance",
+		UsageText: "muster playtest sim SCENARIO [--games N] [--bots A,B] [--seed S] [--workers K] [--shard k/n] [--format text|json|html] [-o FILE]\n\n" +
+			"Plays N games with bots (random: uniform among the legal actions; greedy: the action that\n" +
+			"leaves its side the best position), one bot per side in the game's side order, and reports\n" +
+			"the victory-level and winner shares with 95% confidence intervals, the VP mean and\n" +
+			"histogram, game length, and outcomes by first player and momentum. Results are identical\n" +
+			"for the same seed whatever the worker count. --shard k/n plays every n-th game from the\n" +
+			"k-th and writes totals (JSON) that muster playtest merge adds up, as a batch system's\n" +
+			"array jobs would. A progress bar shows on a terminal.\n\n" +
+			"Examples:\n" +
+			"   muster playtest sim rules/lgv/testdata/module/scenarios/test.json --games 10000 --bots random,greedy\n" +
+			"   muster playtest sim SCENARIO --games 100000 --shard 3/8 -o part3.json\n" +
+			"   muster playtest sim SCENARIO --format html -o balance.html",
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "games", Value: 1000, Usage: "games to play"},
+			&cli.StringFlag{Name: "bots", Value: "random,random", Usage: "one bot per side, in the game's side order (random, greedy)"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the run's seed; game i plays with a seed derived from it"},
+			&cli.IntFlag{Name: "workers", Usage: "games played at once (default: the number of CPUs)"},
+			&cli.StringFlag{Name: "shard", Usage: "play shard `k/n` of the run and write its totals"},
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or html"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return usageError("sim needs one SCENARIO")
+			}
+			sf, err := loadScenarioArg(c, c.Args().First())
+			if err != nil {
+				return err
+			}
+			cfg := sim.Config{Scenario: sf.Scenario.ID, Games: c.Int("games"), Seed: c.Uint64("seed"), Bots: strings.Split(c.String("bots"), ","), Workers: c.Int("workers")}
+			if s := c.String("shard"); s != "" {
+				if cfg.Shard, cfg.Shards, err = parseShard(s); err != nil {
+					return usageError("%v", err)
+				}
+			}
+			format := c.String("format")
+			if format != "text" && format != "json" && format != "html" {
+				return usageError("--format must be text, json or html")
+			}
+			newGame, err := sim.ForScenario(sf)
+			if err != nil {
+				return cli.Exit(err.Error(), exitFindings)
+			}
+			if isTerminal(c.App.ErrWriter) {
+				cfg.Progress = progressBar(c.App.ErrWriter, time.Now())
+			}
+			tot, err := sim.Run(cfg, newGame)
+			if cfg.Progress != nil {
+				fmt.Fprintln(c.App.ErrWriter)
+			}
+			if err != nil {
+				return cli.Exit(err.Error(), exitFindings)
+			}
+			if cfg.Shards > 1 && format != "json" {
+				return usageError("a shard writes its totals as JSON (--format json) for muster playtest merge")
+			}
+			return writeSimOutput(c, tot, format, cfg.Shards > 1, c.Args().First())
+		},
+	}
+}
+
+func parseShard(s string) (k, n int, err error) {
+	a, b, ok := strings.Cut(s, "/")
+	k, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || n < 1 || k < 1 || k > n {
+		return 0, 0, fmt.Errorf("--shard %q: want k/n with 1 <= k <= n", s)
+	}
+	return k, n, nil
+}
+
+// writeSimOutput writes totals (for a shard) or the report.
+func writeSimOutput(c *cli.Context, tot *sim.Totals, format string, totals bool, inputs ...string) error {
+	var b bytes.Buffer
+	var err error
+	switch {
+	case totals:
+		enc := json.NewEncoder(&b)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(tot)
+	case format == "json":
+		enc := json.NewEncoder(&b)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(struct {
+			Report sim.Report  `json:"report"`
+			Totals *sim.Totals `json:"totals"`
+		}{sim.NewReport(tot), tot})
+	case format == "html":
+		err = sim.NewReport(tot).WriteHTML(&b)
+	default:
+		err = sim.NewReport(tot).WriteText(&b)
+	}
+	if err != nil {
+		return cli.Exit(err.Error(), exitUsage)
+	}
+	if out := c.String("output"); out != "" {
+		if err := fileout.Write(out, b.Bytes(), inputs...); err != nil {
+			return cli.Exit(err.Error(), exitUsage)
+		}
+		return nil
+	}
+	_, err = c.App.Writer.Write(b.Bytes())
+	return err
+}
+
+func mergeCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "merge",
+		Usage: "add up the totals of the shards of a split sim run",
+		UsageText: "muster playtest merge [--format text|json|html] [-o FILE] TOTALS.json...\n\n" +
+			"Adds the totals written by muster playtest sim --shard k/n into the report of the whole\n" +
+			"run: exactly the figures one unsplit run gives. Refuses totals of another run and a shard\n" +
+			"given twice; says which shards are still missing.\n\n" +
+			"Examples:\n" +
+			"   muster playtest merge part*.json\n" +
+			"   muster playtest merge --format html -o balance.html part*.json",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or html"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 0 {
+				return usageError("merge needs the shards' totals files")
+			}
+			var parts []*sim.Totals
+			for _, path := range c.Args().Slice() {
+				t, err := readTotals(path)
+				if err != nil {
+					return cli.Exit(err.Error(), exitUsage)
+				}
+				parts = append(parts, t)
+			}
+			tot, err := sim.Merge(parts)
+			if err != nil {
+				return cli.Exit(err.Error(), exitFindings)
+			}
+			if missing := tot.Missing(); len(missing) > 0 {
+				fmt.Fprintf(c.App.ErrWriter, "muster: shards %v of %d are not merged yet: the report covers %d games of %d\n", missing, tot.Shards, tot.Played, tot.Games)
+			}
+			format := c.String("format")
+			if format != "text" && format != "json" && format != "html" {
+				return usageError("--format must be text, json or html")
+			}
+			return writeSimOutput(c, tot, format, false, c.Args().Slice()...)
+		},
+	}
+}
+
+// readTotals reads a shard's totals; anything else is a clear error.
+func readTotals(path string) (*sim.Totals, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var t sim.Totals
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&t); err != nil {
+		return nil, fmt.Errorf("%s: not the totals of a sim shard (muster playtest sim --shard k/n writes them): %v", path, err)
+	}
+	if t.Scenario == "" || t.Games < 1 || t.Levels == nil {
+		return nil, fmt.Errorf("%s: not the totals of a sim shard (no scenario, games or counts)", path)
+	}
+	return &t, nil
+}
+
+func replayCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "replay",
+		Usage: "replay one game of a sim run with its event log",
+		UsageText: "muster playtest replay SCENARIO --seed S --game I [--bots A,B] [--log FILE]\n\n" +
+			"Plays game I (0-based) of the run with seed S exactly as muster playtest sim played it,\n" +
+			"prints its outcome, and writes its event log (JSON lines) to --log or standard output.\n\n" +
+			"Examples:\n" +
+			"   muster playtest replay SCENARIO --seed 1 --game 417 --bots random,greedy --log game417.jsonl",
+		Flags: []cli.Flag{
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the run's seed"},
+			&cli.IntFlag{Name: "game", Usage: "the game's index in the run", Required: true},
+			&cli.StringFlag{Name: "bots", Value: "random,random", Usage: "the bots of the run"},
+			&cli.StringFlag{Name: "log", Usage: "write the event log to `FILE`"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return usageError("replay needs one SCENARIO")
+			}
+			sf, err := loadScenarioArg(c, c.Args().First())
+			if err != nil {
+				return err
+			}
+			if c.Int("game") < 0 {
+				return usageError("--game is 0 or more")
+			}
+			var bots []sim.Bot
+			for _, name := range strings.Split(c.String("bots"), ",") {
+				b, err := sim.BotByName(name)
+				if err != nil {
+					return usageError("%v", err)
+				}
+				bots = append(bots, b)
+			}
+			newGame, err := sim.ForScenario(sf)
+			if err != nil {
+				return cli.Exit(err.Error(), exitFindings)
+			}
+			seed := sim.GameSeed(c.Uint64("seed"), c.Int("game"))
+			o, g, err := sim.Play(newGame, bots, seed, 0)
+			if err != nil {
+				return cli.Exit(err.Error(), exitFindings)
+			}
+			var log bytes.Buffer
+			g.Log().WriteTo(&log)
+			out := c.App.Writer
+			if path := c.String("log"); path != "" {
+				if err := fileout.Write(path, log.Bytes(), c.Args().First()); err != nil {
+					return cli.Exit(err.Error(), exitUsage)
+				}
+				out = c.App.ErrWriter
+			} else {
+				defer c.App.Writer.Write(log.Bytes())
+			}
+			fmt.Fprintf(out, "game %d (seed %d): %s, winner %s, %g VP, %d turns\n", c.Int("game"), seed, o.Level, orNone(o.Winner), o.VP, o.Turns)
+			return nil
+		},
+	}
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// isTerminal reports whether w is a terminal (a progress bar would be
+// noise in a file or a pipe).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+// progressBar redraws one line as games finish, at most ten times a second.
+func progressBar(w io.Writer, start time.Time) func(done, total int) {
+	var last time.Time
+	return func(done, total int) {
+		now := time.Now()
+		if done != total && now.Sub(last) < 100*time.Millisecond {
+			return
+		}
+		last = now
+		const width = 30
+		filled := done * width / total
+		rate := float64(done) / max(now.Sub(start).Seconds(), 1e-9)
+		fmt.Fprintf(w, "\r[%s%s] %d/%d games, %.0f/s", strings.Repeat("=", filled), strings.Repeat(" ", width-filled), done, total, rate)
+	}
+}

@@ -1,0 +1,270 @@
+// Package sim plays many automated games of a scenario with bots and
+// totals their outcomes: the balance playouts of `muster playtest sim`.
+//
+// Every game draws from its own seed, derived from the run's seed and the
+// game's index, so a game's course does not depend on which worker plays
+// it, on how many workers there are, or on which shard of a split run it
+// falls in. Totals are counts only (outcomes, VP values, lengths), and
+// every figure of the report is computed from them in a fixed order: a run
+// on one worker, on two, or split into shards and merged gives the same
+// report byte for byte.
+package sim
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"sort"
+	"sync"
+
+	"github.com/musterhq/muster/rules"
+)
+
+// Game is one game in play, as a game system's engine offers it to bots.
+type Game interface {
+	// Sides lists the sides in the order bots are given for them.
+	Sides() []string
+	// ToAct is the side to act; "" once the game is over.
+	ToAct() string
+	// Legal lists the legal actions of the side to act, in a fixed order.
+	Legal() []string
+	// Apply performs one of the legal actions.
+	Apply(action string) error
+	// Value scores the position for a side (VP, then combat odds), what a
+	// greedy bot maximises.
+	Value(side string) float64
+	// Clone copies the game, so a bot can try an action. The copy's dice
+	// are reseeded with seed: a bot trying an action must not learn the
+	// rolls the real game will make.
+	Clone(seed uint64) Game
+	Over() bool
+	Outcome() Outcome
+	Log() *rules.EventLog
+}
+
+// Outcome is how a game ended.
+type Outcome struct {
+	Winner string  `json:"winner,omitempty"` // "" for a draw or no result
+	Level  string  `json:"level"`
+	VP     float64 `json:"vp"`
+	Turns  int     `json:"turns"`
+	// Tags are facts the report breaks outcomes down by: "first-player",
+	// "momentum" ... with their values in this game.
+	Tags map[string]string `json:"tags,omitempty"`
+}
+
+// NewGame starts a game of a scenario with its own seed.
+type NewGame func(seed uint64) (Game, error)
+
+// Config is a run.
+type Config struct {
+	Scenario string   `json:"scenario"`
+	Games    int      `json:"games"`
+	Seed     uint64   `json:"seed"`
+	Bots     []string `json:"bots"`
+	Workers  int      `json:"-"`
+	// Shard k of n (1-based) plays the games whose index i has i%n == k-1.
+	Shard  int `json:"shard,omitempty"`
+	Shards int `json:"shards,omitempty"`
+	// MaxActions stops a game that does not end (a bot that passes for
+	// ever): it is counted as unfinished.
+	MaxActions int `json:"-"`
+	// Progress, when set, is called as games finish (done of total).
+	Progress func(done, total int) `json:"-"`
+}
+
+// GameSeed is the seed of game i of a run: the run's seed and the index
+// mixed by SplitMix64, so neighbouring games are unrelated.
+func GameSeed(runSeed uint64, i int) uint64 {
+	z := runSeed + uint64(i+1)*0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// games lists the indices of the games this run (or shard) plays.
+func (c *Config) games() []int {
+	var out []int
+	for i := 0; i < c.Games; i++ {
+		if c.Shards <= 1 || i%c.Shards == c.Shard-1 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func (c *Config) check() error {
+	switch {
+	case c.Games < 1:
+		return errors.New("a run needs at least one game")
+	case c.Shards < 0 || c.Shards > 0 && (c.Shard < 1 || c.Shard > c.Shards):
+		return fmt.Errorf("shard %d/%d: k must be between 1 and n", c.Shard, c.Shards)
+	}
+	return nil
+}
+
+// Run plays the run's games on its workers and totals them.
+func Run(cfg Config, newGame NewGame) (*Totals, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	bots := make([]Bot, len(cfg.Bots))
+	for i, name := range cfg.Bots {
+		b, err := BotByName(name)
+		if err != nil {
+			return nil, err
+		}
+		bots[i] = b
+	}
+	idx := cfg.games()
+	outcomes := make([]Outcome, len(idx))
+	errs := make([]error, len(idx))
+	workers := cfg.Workers
+	if workers < 1 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var (
+		next, done int
+		mu         sync.Mutex
+		wg         sync.WaitGroup
+	)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				j := next
+				next++
+				mu.Unlock()
+				if j >= len(idx) {
+					return
+				}
+				outcomes[j], _, errs[j] = Play(newGame, bots, GameSeed(cfg.Seed, idx[j]), cfg.MaxActions)
+				mu.Lock()
+				done++
+				if cfg.Progress != nil {
+					cfg.Progress(done, len(idx))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	t := NewTotals(cfg)
+	for j, o := range outcomes {
+		if errs[j] != nil {
+			return nil, fmt.Errorf("game %d (seed %d): %w", idx[j], GameSeed(cfg.Seed, idx[j]), errs[j])
+		}
+		t.Add(idx[j], o)
+	}
+	return t, nil
+}
+
+// Play plays one game to its end: each side's bot picks among the legal
+// actions with a random source seeded from the game's seed.
+func Play(newGame NewGame, bots []Bot, seed uint64, maxActions int) (Outcome, Game, error) {
+	g, err := newGame(seed)
+	if err != nil {
+		return Outcome{}, nil, err
+	}
+	sides := g.Sides()
+	if len(bots) != len(sides) {
+		return Outcome{}, nil, fmt.Errorf("%d bots for %d sides (%v)", len(bots), len(sides), sides)
+	}
+	bySide := map[string]Bot{}
+	for i, s := range sides {
+		bySide[s] = bots[i]
+	}
+	rng := rand.New(rand.NewPCG(seed, seed^0x5851f42d4c957f2d))
+	if maxActions <= 0 {
+		maxActions = 100000
+	}
+	for n := 0; !g.Over(); n++ {
+		if n == maxActions {
+			o := g.Outcome()
+			o.Level, o.Winner = Unfinished, ""
+			return o, g, nil
+		}
+		legal := g.Legal()
+		if len(legal) == 0 {
+			return Outcome{}, g, fmt.Errorf("no legal action for %s and the game is not over", g.ToAct())
+		}
+		side := g.ToAct()
+		a := bySide[side].Choose(g, side, legal, rng)
+		if err := g.Apply(a); err != nil {
+			return Outcome{}, g, fmt.Errorf("%s's bot chose %q: %w", side, a, err)
+		}
+	}
+	return g.Outcome(), g, nil
+}
+
+// Unfinished is the level of a game stopped at the action limit.
+const Unfinished = "unfinished"
+
+// Bot picks an action.
+type Bot interface {
+	Name() string
+	Choose(g Game, side string, legal []string, rng *rand.Rand) string
+}
+
+// BotNames lists the bots by name.
+var BotNames = []string{"random", "greedy"}
+
+// BotByName returns a bot.
+func BotByName(name string) (Bot, error) {
+	switch name {
+	case "random":
+		return randomBot{}, nil
+	case "greedy":
+		return greedyBot{}, nil
+	}
+	return nil, fmt.Errorf("no bot %q (bots: %v)", name, BotNames)
+}
+
+// randomBot picks uniformly among the legal actions.
+type randomBot struct{}
+
+func (randomBot) Name() string { return "random" }
+func (randomBot) Choose(_ Game, _ string, legal []string, rng *rand.Rand) string {
+	return legal[rng.IntN(len(legal))]
+}
+
+// greedyBot tries every legal action on a copy of the game and takes the
+// one that leaves its side the best position; ties go to a random one of
+// the best, so two greedy bots do not replay one game for ever.
+type greedyBot struct{}
+
+func (greedyBot) Name() string { return "greedy" }
+func (greedyBot) Choose(g Game, side string, legal []string, rng *rand.Rand) string {
+	var best []string
+	bestV := 0.0
+	for _, a := range legal {
+		c := g.Clone(rng.Uint64())
+		if err := c.Apply(a); err != nil {
+			continue
+		}
+		v := c.Value(side)
+		switch {
+		case len(best) == 0 || v > bestV:
+			best, bestV = []string{a}, v
+		case v == bestV:
+			best = append(best, a)
+		}
+	}
+	if len(best) == 0 {
+		return legal[rng.IntN(len(legal))]
+	}
+	return best[rng.IntN(len(best))]
+}
+
+// sortedKeys lists a count map's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

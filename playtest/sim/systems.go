@@ -1,0 +1,35 @@
+package sim
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/musterhq/muster/scenarios"
+)
+
+// Engine builds games of a scenario for a game system whose whole
+// sequence of play the engine runs (bots need every legal action). It
+// fails, listing what is missing, when the scenario's module lacks data
+// the engine needs.
+type Engine func(sf *scenarios.ScenarioFile) (NewGame, error)
+
+var engines = map[string]Engine{}
+
+// Register makes a game system playable by bots.
+func Register(system string, e Engine) { engines[system] = e }
+
+// ForScenario returns the game builder of a scenario's game system.
+func ForScenario(sf *scenarios.ScenarioFile) (NewGame, error) {
+	system := sf.Module.Game.System
+	e := engines[system]
+	if e == nil {
+		var have []string
+		for s := range engines {
+			have = append(have, s)
+		}
+		sort.Strings(have)
+		return nil, fmt.Errorf("%s: no engine plays game system %q through a whole game yet (bots need every legal action; systems with one: %v). Scripted playtests (muster playtest FILE) work for every system",
+			sf.Scenario.ID, system, have)
+	}
+	return e(sf)
+}

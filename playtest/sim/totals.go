@@ -1,0 +1,121 @@
+package sim
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+)
+
+// Totals are the counts of a run, or of one shard of it. They hold no
+// floating-point sums, so totals merged from shards are exactly those of
+// the whole run.
+type Totals struct {
+	Scenario string   `json:"scenario"`
+	Games    int      `json:"games"` // games in the whole run
+	Seed     uint64   `json:"seed"`
+	Bots     []string `json:"bots"`
+	Shards   int      `json:"shards,omitempty"`
+	// ShardsIn lists the shards these totals hold (1-based); empty for a
+	// run that was not split.
+	ShardsIn []int `json:"shardsIn,omitempty"`
+	Played   int   `json:"played"`
+	// Counts by outcome: level, winner ("" = draw or none), VP value (as
+	// written by strconv 'g'), game length in turns.
+	Levels  map[string]int `json:"levels"`
+	Winners map[string]int `json:"winners"`
+	VP      map[string]int `json:"vp"`
+	Turns   map[string]int `json:"turns"`
+	// Tags: tag -> value -> winner -> games.
+	Tags map[string]map[string]map[string]int `json:"tags,omitempty"`
+}
+
+// NewTotals starts empty totals for a run or shard.
+func NewTotals(cfg Config) *Totals {
+	t := &Totals{Scenario: cfg.Scenario, Games: cfg.Games, Seed: cfg.Seed, Bots: cfg.Bots,
+		Levels: map[string]int{}, Winners: map[string]int{}, VP: map[string]int{}, Turns: map[string]int{},
+		Tags: map[string]map[string]map[string]int{}}
+	if cfg.Shards > 1 {
+		t.Shards, t.ShardsIn = cfg.Shards, []int{cfg.Shard}
+	}
+	return t
+}
+
+// Add counts one game.
+func (t *Totals) Add(_ int, o Outcome) {
+	t.Played++
+	t.Levels[o.Level]++
+	t.Winners[o.Winner]++
+	t.VP[strconv.FormatFloat(o.VP, 'g', -1, 64)]++
+	t.Turns[strconv.Itoa(o.Turns)]++
+	for tag, v := range o.Tags {
+		if t.Tags[tag] == nil {
+			t.Tags[tag] = map[string]map[string]int{}
+		}
+		if t.Tags[tag][v] == nil {
+			t.Tags[tag][v] = map[string]int{}
+		}
+		t.Tags[tag][v][o.Winner]++
+	}
+}
+
+// Merge adds the totals of other shards of the same run. It refuses
+// totals of another run, and a shard given twice.
+func Merge(parts []*Totals) (*Totals, error) {
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("nothing to merge")
+	}
+	first := parts[0]
+	out := &Totals{Scenario: first.Scenario, Games: first.Games, Seed: first.Seed, Bots: first.Bots, Shards: first.Shards,
+		Levels: map[string]int{}, Winners: map[string]int{}, VP: map[string]int{}, Turns: map[string]int{},
+		Tags: map[string]map[string]map[string]int{}}
+	for i, p := range parts {
+		if p.Scenario != first.Scenario || p.Games != first.Games || p.Seed != first.Seed || !slices.Equal(p.Bots, first.Bots) || p.Shards != first.Shards {
+			return nil, fmt.Errorf("part %d is another run: %s, %d games, seed %d, bots %v, %d shards; part 1 is %s, %d games, seed %d, bots %v, %d shards",
+				i+1, p.Scenario, p.Games, p.Seed, p.Bots, p.Shards, first.Scenario, first.Games, first.Seed, first.Bots, first.Shards)
+		}
+		for _, s := range p.ShardsIn {
+			if slices.Contains(out.ShardsIn, s) {
+				return nil, fmt.Errorf("shard %d/%d is given twice", s, p.Shards)
+			}
+			out.ShardsIn = append(out.ShardsIn, s)
+		}
+		out.Played += p.Played
+		addCounts(out.Levels, p.Levels)
+		addCounts(out.Winners, p.Winners)
+		addCounts(out.VP, p.VP)
+		addCounts(out.Turns, p.Turns)
+		for tag, vals := range p.Tags {
+			if out.Tags[tag] == nil {
+				out.Tags[tag] = map[string]map[string]int{}
+			}
+			for v, w := range vals {
+				if out.Tags[tag][v] == nil {
+					out.Tags[tag][v] = map[string]int{}
+				}
+				addCounts(out.Tags[tag][v], w)
+			}
+		}
+	}
+	slices.Sort(out.ShardsIn)
+	if out.Shards > 1 && len(out.ShardsIn) == out.Shards {
+		out.Shards, out.ShardsIn = 0, nil // the whole run
+	}
+	return out, nil
+}
+
+func addCounts(dst, src map[string]int) {
+	for k, n := range src {
+		dst[k] += n
+	}
+}
+
+// Missing lists the shards not yet merged in.
+func (t *Totals) Missing() []int {
+	var out []int
+	for s := 1; s <= t.Shards && t.Shards > 1; s++ {
+		if !slices.Contains(t.ShardsIn, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
