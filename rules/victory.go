@@ -333,6 +333,41 @@ func (st *State) listLocations(r *scenarios.Region, here *Point) ([]Point, bool)
 		}
 		return []Point{*here}, true
 	}
+	if r.Marker != "" {
+		// Markers in play are the state itself: their list is complete.
+		var out []Point
+		seen := map[Point]bool{}
+		for _, m := range st.Markers {
+			if m.ID == r.Marker && (r.MarkerSide == "" || m.Side == r.MarkerSide) && !seen[m.At] {
+				seen[m.At] = true
+				out = append(out, m.At)
+			}
+		}
+		return out, true
+	}
+	if len(r.All) > 0 {
+		// The locations of the first operand that can list them, kept
+		// where every other operand holds; one that cannot tell leaves
+		// the list unknown.
+		for i := range r.All {
+			cands, ok := st.listLocations(&r.All[i], here)
+			if !ok {
+				continue
+			}
+			ctx := RegionContext{Prefixes: st.Scenario.Maps.Prefixes, Here: here}
+			var out []Point
+			for _, p := range cands {
+				switch st.InRegion(p, r, ctx) {
+				case Yes:
+					out = append(out, p)
+				case Unknown:
+					return nil, false
+				}
+			}
+			return out, true
+		}
+		return nil, false
+	}
 	ids, prefixes := r.Hexes, st.Scenario.Maps.Prefixes
 	if r.MapRegion != "" {
 		mr := st.Module.Index().Regions[r.MapRegion]
