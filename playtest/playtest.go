@@ -63,6 +63,7 @@ type Step struct {
 	Key         string             `json:"key,omitempty"`
 	Total       *float64           `json:"total,omitempty"`
 	Lines       map[string]float64 `json:"lines,omitempty"`
+	Unknown     []string           `json:"unknown,omitempty"`
 	Level       string             `json:"level,omitempty"`
 	Winner      string             `json:"winner,omitempty"`
 	Exact       *bool              `json:"exact,omitempty"`
@@ -360,6 +361,15 @@ func expectVP(r rules.Result, s *Step) error {
 			problems = append(problems, fmt.Sprintf("line %q gives %v VP, want %v", id, l.Points, s.Lines[id]))
 		}
 	}
+	for _, id := range s.Unknown {
+		l, ok := byID[id]
+		switch {
+		case !ok:
+			problems = append(problems, fmt.Sprintf("no VP line %q", id))
+		case l.Status != "unknown" && l.Status != "manual":
+			problems = append(problems, fmt.Sprintf("line %q is decided (%s, %v VP), want it unknown", id, l.Status, l.Points))
+		}
+	}
 	if len(problems) > 0 {
 		var b bytes.Buffer
 		b.WriteString(strings.Join(problems, "; "))
@@ -371,12 +381,23 @@ func expectVP(r rules.Result, s *Step) error {
 			fmt.Fprintf(&b, " (automatic: %.40s…)", r.Automatic)
 		}
 		b.WriteString("; breakdown:")
-		for _, l := range r.Lines {
-			fmt.Fprintf(&b, " [%s %s %v]", lineName(l), l.Status, l.Points)
-		}
+		writeBreakdown(&b, r.Lines)
 		return errors.New(b.String())
 	}
 	return nil
+}
+
+// writeBreakdown lists each line with its status and points, the parts of
+// a group inside its brackets, and why a line is undecided.
+func writeBreakdown(b *bytes.Buffer, lines []rules.LineResult) {
+	for _, l := range lines {
+		fmt.Fprintf(b, " [%s %s %v", lineName(l), l.Status, l.Points)
+		if l.Why != "" && (l.Status == "unknown" || l.Status == "manual") {
+			fmt.Fprintf(b, " (%s)", l.Why)
+		}
+		writeBreakdown(b, l.Parts)
+		b.WriteString("]")
+	}
 }
 
 func lineName(l rules.LineResult) string {
