@@ -480,10 +480,13 @@ func (st *State) NextTurn(to int) error {
 		to = st.Turn + 1
 	}
 	if st.Ended {
-		return fmt.Errorf("the game has ended on turn %d", st.Turn)
+		return &RuleError{Code: "game-ended", Rule: st.Scenario.ID + " game length", Msg: fmt.Sprintf("the game has ended on turn %d", st.Turn)}
 	}
-	if to <= st.Turn || to > st.Scenario.Length.Turns {
-		return fmt.Errorf("turn %d is not after turn %d within the scenario's %d turns", to, st.Turn, st.Scenario.Length.Turns)
+	if to > st.Scenario.Length.Turns {
+		return &RuleError{Code: "past-last-turn", Rule: st.Scenario.ID + " game length", Msg: fmt.Sprintf("turn %d is past the scenario's %d turns", to, st.Scenario.Length.Turns)}
+	}
+	if to <= st.Turn {
+		return fmt.Errorf("turn %d is not after turn %d", to, st.Turn)
 	}
 	st.Turn, st.Phase = to, ""
 	st.Log.Add(Event{Turn: st.Turn, Kind: "turn"})
