@@ -312,6 +312,7 @@ type Area struct {
 	Sector   string     `json:"sector,omitempty"`
 	Terrain  []string   `json:"terrain,omitempty"`
 	VP       *float64   `json:"vp,omitempty"`
+	TEM      *int       `json:"tem,omitempty"`
 	Features []string   `json:"features,omitempty"`
 	Source   *SourceRef `json:"source,omitempty"`
 	Notes    []Note     `json:"notes,omitempty"`
@@ -326,6 +327,8 @@ type BoundaryType struct {
 type Adjacency struct {
 	Between    []string   `json:"between"`
 	Boundary   string     `json:"boundary,omitempty"`
+	Road       bool       `json:"road,omitempty"`
+	Ford       bool       `json:"ford,omitempty"`
 	Prohibited bool       `json:"prohibited,omitempty"`
 	Source     *SourceRef `json:"source,omitempty"`
 	Notes      []Note     `json:"notes,omitempty"`
