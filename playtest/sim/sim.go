@@ -28,9 +28,12 @@ type Game interface {
 	// ToAct is the side to act; "" once the game is over.
 	ToAct() string
 	// Legal lists the legal actions of the side to act, in a fixed order.
-	Legal() []string
+	// The slice may be reused by the next call.
+	Legal() []Action
 	// Apply performs one of the legal actions.
-	Apply(action string) error
+	Apply(action Action) error
+	// Describe names an action for logs and messages.
+	Describe(action Action) string
 	// Value scores the position for a side (VP, then combat odds), what a
 	// greedy bot maximises.
 	Value(side string) float64
@@ -42,6 +45,10 @@ type Game interface {
 	Outcome() Outcome
 	Log() *rules.EventLog
 }
+
+// Action is a legal action as an engine encodes it: a number, so that
+// listing the legal actions of a position allocates nothing.
+type Action uint64
 
 // Outcome is how a game ended.
 type Outcome struct {
@@ -194,7 +201,7 @@ func Play(newGame NewGame, bots []Bot, seed uint64, maxActions int) (Outcome, Ga
 		side := g.ToAct()
 		a := bySide[side].Choose(g, side, legal, rng)
 		if err := g.Apply(a); err != nil {
-			return Outcome{}, g, fmt.Errorf("%s's bot chose %q: %w", side, a, err)
+			return Outcome{}, g, fmt.Errorf("%s's bot chose %q: %w", side, g.Describe(a), err)
 		}
 	}
 	return g.Outcome(), g, nil
@@ -206,7 +213,7 @@ const Unfinished = "unfinished"
 // Bot picks an action.
 type Bot interface {
 	Name() string
-	Choose(g Game, side string, legal []string, rng *rand.Rand) string
+	Choose(g Game, side string, legal []Action, rng *rand.Rand) Action
 }
 
 // BotNames lists the bots by name.
@@ -227,7 +234,7 @@ func BotByName(name string) (Bot, error) {
 type randomBot struct{}
 
 func (randomBot) Name() string { return "random" }
-func (randomBot) Choose(_ Game, _ string, legal []string, rng *rand.Rand) string {
+func (randomBot) Choose(_ Game, _ string, legal []Action, rng *rand.Rand) Action {
 	return legal[rng.IntN(len(legal))]
 }
 
@@ -237,8 +244,9 @@ func (randomBot) Choose(_ Game, _ string, legal []string, rng *rand.Rand) string
 type greedyBot struct{}
 
 func (greedyBot) Name() string { return "greedy" }
-func (greedyBot) Choose(g Game, side string, legal []string, rng *rand.Rand) string {
-	var best []string
+func (greedyBot) Choose(g Game, side string, legal []Action, rng *rand.Rand) Action {
+	legal = append([]Action(nil), legal...) // trying an action on a clone may reuse g's buffer
+	var best []Action
 	bestV := 0.0
 	for _, a := range legal {
 		c := g.Clone(rng.Uint64())
@@ -248,7 +256,7 @@ func (greedyBot) Choose(g Game, side string, legal []string, rng *rand.Rand) str
 		v := c.Value(side)
 		switch {
 		case len(best) == 0 || v > bestV:
-			best, bestV = []string{a}, v
+			best, bestV = []Action{a}, v
 		case v == bestV:
 			best = append(best, a)
 		}

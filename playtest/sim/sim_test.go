@@ -43,19 +43,27 @@ func (g *raceGame) ToAct() string {
 	}
 	return raceSides[g.next]
 }
-func (g *raceGame) Legal() []string { return []string{"advance", "gamble", "stumble"} }
-func (g *raceGame) Apply(a string) error {
+var raceActions = []string{"advance", "gamble", "stumble"}
+
+func (g *raceGame) Legal() []Action { return []Action{0, 1, 2} }
+func (g *raceGame) Describe(a Action) string {
+	if int(a) < len(raceActions) {
+		return raceActions[a]
+	}
+	return fmt.Sprintf("action %d", a)
+}
+func (g *raceGame) Apply(a Action) error {
 	switch a {
-	case "advance":
+	case 0:
 		g.pos[g.next]++
-	case "gamble":
+	case 1:
 		g.pos[g.next] += int(g.pcg.Uint64() % 4)
-	case "stumble":
+	case 2:
 		g.pos[g.next]--
 	default:
-		return fmt.Errorf("no action %q", a)
+		return fmt.Errorf("no action %d", a)
 	}
-	g.log.Add(rules.Event{Turn: g.turn + 1, Kind: a, Side: raceSides[g.next]})
+	g.log.Add(rules.Event{Turn: g.turn + 1, Kind: raceActions[a], Side: raceSides[g.next]})
 	g.next = 1 - g.next
 	if g.next == g.first {
 		g.turn++

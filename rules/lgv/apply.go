@@ -1,0 +1,307 @@
+package lgv
+
+import (
+	"fmt"
+
+	"github.com/musterhq/muster/playtest/sim"
+)
+
+// apply performs a legal action.
+func (g *game) apply(x sim.Action) error {
+	legal := false
+	for _, l := range g.legalActions() {
+		if l == x {
+			legal = true
+			break
+		}
+	}
+	if !legal {
+		return fmt.Errorf("%s is not legal now (%s)", g.describe(x), g.why(x))
+	}
+	k, a, b := split(x)
+	switch k {
+	case aContinue:
+		g.retention()
+	case aSteal: // 13.1B
+		g.stolen[g.mover] = true
+		g.useAdvantage(g.mover)
+		for u := range g.units {
+			if g.units[u].status == onMap {
+				g.setFresh(u, true)
+			}
+		}
+		g.activation = 1
+		g.logf("%s steals a march", sideNames[g.mover])
+		g.retention()
+	case aAccept:
+		if g.stage == stRetentionReroll {
+			g.retRerolled = true
+			g.retentionResult()
+			return nil
+		}
+		g.nextReroll()
+	case aRerollAdv:
+		side := g.toAct()
+		g.useAdvantage(side)
+		if g.stage == stRetentionReroll {
+			g.retRoll, g.retRerolled = g.roll(), true
+			g.retentionResult()
+			return nil
+		}
+		g.cb.rerolled[g.cb.rerollTurn] = true
+		g.cb.atRoll = [2]int{g.roll2(), g.roll2()}
+		g.nextReroll()
+	case aRerollMarker:
+		g.rerolls[g.toAct()]--
+		g.cb.rerolled[g.cb.rerollTurn] = true
+		g.cb.atRoll = [2]int{g.roll2(), g.roll2()}
+		g.nextReroll()
+	case aPass:
+		g.logf("%s passes", sideNames[g.mover])
+		if g.lastPassed { // 6.2.4
+			g.endCombatPhase()
+			return nil
+		}
+		g.lastPassed = true
+		g.mover, g.activation = 1-g.mover, 1
+		g.beginImpulse()
+	case aAssault:
+		g.lastPassed = false
+		g.active, g.stage = a, stAssault
+		for u := range g.units {
+			if g.units[u].status == onMap && g.units[u].loc == a && g.units[u].fresh && g.e.units[u].side == g.mover {
+				g.startedIn[u], g.mfLeft[u] = true, g.mf(u)
+			}
+		}
+		g.logf("%s activates %s", sideNames[g.mover], g.e.b.ids[a])
+	case aBombard:
+		g.lastPassed = false
+		g.cb = combat{bombard: true, area: a, front: -1, lead: -1, defLead: -1, primary: -1, attackers: g.cb.attackers[:0], support: g.cb.support[:0]}
+		g.stage = stBombardLead
+	case aPontoon: // 16.1
+		lo, hi := a, b
+		if lo > hi {
+			lo, hi = hi, lo
+		}
+		g.pontoons = append(g.pontoons, [2]int{lo, hi})
+		g.setFresh(g.freshEngineer(a), false)
+		g.logf("pontoon bridge between %s and %s", g.e.b.ids[a], g.e.b.ids[b])
+	case aMove:
+		g.move(a, b)
+	case aStop:
+		g.finishMove(a)
+	case aCommit:
+		g.commit[a], g.moved[a], g.mfLeft[a] = true, true, 0 // ALL MF (8.2)
+	case aAttack:
+		if g.current >= 0 {
+			g.finishMove(g.current)
+		}
+		g.startAttack(a)
+	case aEnd:
+		if g.current >= 0 {
+			g.finishMove(g.current)
+		}
+		for _, p := range g.pending { // optional attacks not made (9.2)
+			for u := range g.units {
+				if g.moved[u] && g.units[u].loc == p && g.e.units[u].side == g.mover {
+					g.setFresh(u, false)
+				}
+			}
+		}
+		g.overrunners = g.overrunners[:0]
+		g.endActivation()
+	case aLead:
+		g.cb.lead = a
+		g.afterLead()
+	case aFront:
+		g.cb.front = a
+		g.afterFront()
+	case aNoFront:
+		g.afterFront()
+	case aSupport:
+		g.cb.support = append(g.cb.support, a)
+	case aRoll:
+		g.stage = stDefLead
+		g.autoDefLead()
+	case aDefLead:
+		g.cb.defLead = a
+		g.rollCombat()
+	case aCP:
+		g.absorb(a, b)
+	case aVRetreat:
+		g.retreat(a, -1)
+	case aDone:
+		switch g.stage {
+		case stVoluntary:
+			g.afterCombat()
+		case stScreen:
+			g.afterScreen()
+		case stEntrench:
+			g.nextReorgSide()
+		case stReorg:
+			g.stage = stEntrench
+			for i := range g.entrenched {
+				g.entrenched[i] = false
+			}
+		}
+	case aScreen: // 8.3: not Exhausted by screening
+		g.retreat(a, -1)
+		if len(g.legalActions()) == 1 {
+			g.afterScreen()
+		}
+	case aBombLead:
+		g.cb.lead = a
+		g.cb.attackers = g.cb.attackers[:0]
+		for u := range g.units {
+			if g.units[u].status == onMap && g.units[u].loc == g.units[a].loc && g.units[u].fresh && g.e.units[u].kind == artillery && g.e.units[u].side == g.mover {
+				g.cb.attackers = append(g.cb.attackers, u)
+			}
+		}
+		g.afterLead()
+	case aPrimary:
+		g.cb.primary, g.cb.defLead = a, a
+		g.rollCombat()
+	case aReorg:
+		g.returnUnit(a)
+		g.setStatus(b, permanent)
+		g.logf("%s reorganizes, %s permanently eliminated", g.e.units[a].id, g.e.units[b].id)
+		g.nextPlacement()
+	case aRally: // 13.1C
+		g.useAdvantage(g.reorgSide)
+		g.advantage, g.advNext = g.advNext, -1 // the Phase ends with the Advantage shifted
+		g.returnUnit(a)
+		g.logf("%s rallies", g.e.units[a].id)
+		g.nextPlacement()
+	case aPlace:
+		g.set(a, b, true, onMap)
+		g.placeQueue = g.placeQueue[1:]
+		g.nextPlacement()
+	case aEntrench: // 15.1
+		g.entrenched[a] = true
+		if g.entrench[a] == 0 {
+			g.entrench[a], g.entrenchSide[a] = 1, g.reorgSide
+		} else {
+			g.entrench[a] = 2
+		}
+	}
+	return nil
+}
+
+// why names the case a refused action breaks, for messages.
+func (g *game) why(x sim.Action) string {
+	k, a, b := split(x)
+	if k == aMove && a < len(g.units) && b < len(g.e.b.ids) {
+		from := g.units[a].loc
+		if from < 0 {
+			return "the unit is not on the map"
+		}
+		l, ok := g.e.b.linkOf(from, b)
+		if !ok {
+			return "LGV 8.1: not adjacent"
+		}
+		if _, why := g.moveCost(a, from, b, l); why != "" {
+			return why
+		}
+	}
+	return "not offered at this stage"
+}
+
+// move takes one unit one Area (8.1).
+func (g *game) move(u, to int) {
+	if g.current >= 0 && g.current != u {
+		g.finishMove(g.current)
+	}
+	from := g.units[u].loc
+	l, _ := g.e.b.linkOf(from, to)
+	cost, _ := g.moveCost(u, from, to, l)
+	g.mfLeft[u] -= cost
+	g.moved[u], g.cameFrom[u] = true, from
+	overrun := g.isOverrunner(u)
+	if overrun {
+		g.dropOverrunner(u)
+	}
+	g.enter(u, from, to)
+	g.logf("%s moves %s to %s (%d MF)", g.e.units[u].id, g.e.b.ids[from], g.e.b.ids[to], cost)
+	if g.occupied(1-g.mover, to) {
+		if !contains(g.pending, to) {
+			g.pending = append(g.pending, to)
+		}
+		if overrun {
+			g.cb.secondWave = true
+		}
+		g.current = -1
+		if g.hasCavalry(1-g.mover, to) && g.e.units[u].kind != cavalry { // 8.3
+			g.screenArea, g.screenNext, g.stage = to, u, stScreen
+		}
+		return
+	}
+	if g.mfLeft[u] <= 0 || g.e.b.zone[to] || overrun {
+		g.finishMove(u)
+		return
+	}
+	g.current = u
+}
+
+func (g *game) dropOverrunner(u int) {
+	kept := g.overrunners[:0]
+	for _, v := range g.overrunners {
+		if v != u {
+			kept = append(kept, v)
+		}
+	}
+	g.overrunners = kept
+}
+
+func contains(xs []int, x int) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *game) hasCavalry(side, loc int) bool {
+	for u := range g.units {
+		if g.units[u].status == onMap && g.units[u].loc == loc && g.e.units[u].side == side && g.e.units[u].kind == cavalry {
+			return true
+		}
+	}
+	return false
+}
+
+// afterScreen: the screened Area may now be empty; the mover goes on.
+func (g *game) afterScreen() {
+	g.stage = stAssault
+	to := g.screenArea
+	if !g.occupied(1-g.mover, to) {
+		g.pending = remove(g.pending, to)
+		g.takeControl(g.mover, to)
+		if g.mfLeft[g.screenNext] > 0 && !g.e.b.zone[to] {
+			g.current = g.screenNext
+			return
+		}
+		g.finishMove(g.screenNext)
+	}
+}
+
+func remove(xs []int, x int) []int {
+	out := xs[:0]
+	for _, v := range xs {
+		if v != x {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// finishMove: a unit that moved is flipped Exhausted (8.1), unless it
+// waits in an Area it will attack.
+func (g *game) finishMove(u int) {
+	if !contains(g.pending, g.units[u].loc) {
+		g.setFresh(u, false)
+	}
+	if g.current == u {
+		g.current = -1
+	}
+}

@@ -1,0 +1,315 @@
+// Package lgv is the rules engine of Lee's Greatest Victory (GCACW-style
+// area game, rulebook 002_3f3906921120270a.txt, modules 6-18): the whole
+// sequence of play as a state machine whose every decision is a legal
+// action, so scripted playtests and bots can play complete games.
+//
+// The engine compiles a module into flat arrays (board, units) once per
+// scenario; a game state is a few small slices copied in a clone, so
+// automated playouts run thousands of games a second.
+package lgv
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+
+	"github.com/musterhq/muster/scenarios"
+)
+
+// Sides are indices: union 0, confederate 1.
+const (
+	union       = 0
+	confederate = 1
+)
+
+var sideNames = [2]string{"union", "confederate"}
+
+func sideIndex(s string) int {
+	if s == "confederate" {
+		return confederate
+	}
+	return union
+}
+
+// Boundary kinds (3.1.5).
+const (
+	openGround = iota
+	zoneArrow
+	minorWater
+	majorWater
+)
+
+type link struct {
+	to         int
+	boundary   int
+	road, ford bool
+	prohibited bool
+}
+
+// board is the static map: locations are Areas and Zones by index.
+type board struct {
+	ids    []string
+	index  map[string]int
+	zone   []bool
+	sector []int // side whose Operational Sector holds the location
+	tem    []int
+	wild   []bool
+	hill   []bool
+	star   []bool
+	vp     []int
+	adj    [][]link
+	// exitZones are Zones C and D (14.2.1, 17.1.1), exitFrom Areas 16 and
+	// 47, targetZones L, M, N, O.
+	exitZones, exitFrom, targetZones []bool
+	// reynolds is the start Pontoon Bridge's ford (5.3.1), -1 if none.
+	reynoldsA, reynoldsB int
+}
+
+// linkOf returns the link from a to b, if adjacent.
+func (b *board) linkOf(a, c int) (link, bool) {
+	for _, l := range b.adj[a] {
+		if l.to == c {
+			return l, true
+		}
+	}
+	return link{}, false
+}
+
+// compileBoard reads the map and lists what it lacks for play.
+func compileBoard(m *scenarios.Map) (*board, []string) {
+	var missing []string
+	if m == nil || m.Kind != "area" {
+		return nil, []string{"the module has no area map"}
+	}
+	b := &board{index: map[string]int{}, reynoldsA: -1, reynoldsB: -1}
+	for _, a := range m.Areas {
+		if a.Kind == "box" {
+			continue
+		}
+		i := len(b.ids)
+		b.ids = append(b.ids, a.ID)
+		b.index[a.ID] = i
+		b.zone = append(b.zone, a.Kind == "zone")
+		b.sector = append(b.sector, sideIndex(a.Sector))
+		if a.Sector == "" {
+			missing = append(missing, fmt.Sprintf("map: the Operational Sector of %s %s (3.1.4)", a.Kind, a.ID))
+		}
+		tem := 0
+		if a.TEM != nil {
+			tem = *a.TEM
+		} else {
+			missing = append(missing, fmt.Sprintf("map: the TEM of %s %s (3.1.2)", a.Kind, a.ID))
+		}
+		b.tem = append(b.tem, tem)
+	}
+	n := len(b.ids)
+	b.wild, b.hill, b.star, b.vp = make([]bool, n), make([]bool, n), make([]bool, n), make([]int, n)
+	b.exitZones, b.exitFrom, b.targetZones = make([]bool, n), make([]bool, n), make([]bool, n)
+	b.adj = make([][]link, n)
+	for _, f := range m.Features {
+		var set []bool
+		switch f.ID {
+		case "wilderness":
+			set = b.wild
+		case "hills":
+			set = b.hill
+		case "momentum-stars":
+			set = b.star
+		case "vp-areas":
+			for _, h := range f.Hexes {
+				if i, ok := b.index[h]; ok {
+					b.vp[i] = 1
+					if p, ok := f.Attributes["points"].(float64); ok {
+						b.vp[i] = int(p)
+					}
+				}
+			}
+		case "reynolds-crossing":
+			if len(f.Hexes) == 2 {
+				b.reynoldsA, b.reynoldsB = b.lookup(f.Hexes[0]), b.lookup(f.Hexes[1])
+			} else {
+				missing = append(missing, "map: the two Areas Reynold's Crossing joins (5.3.1)")
+			}
+		}
+		if set != nil {
+			if f.Complete != nil && !*f.Complete {
+				missing = append(missing, fmt.Sprintf("map: feature %s is incomplete", f.ID))
+			}
+			for _, h := range f.Hexes {
+				if i, ok := b.index[h]; ok {
+					set[i] = true
+				}
+			}
+		}
+	}
+	kinds := map[string]int{"open-ground": openGround, "zone-arrow": zoneArrow, "minor-water": minorWater, "major-water": majorWater}
+	for _, a := range m.Adjacency {
+		if len(a.Between) != 2 {
+			continue
+		}
+		x, y := b.lookup(a.Between[0]), b.lookup(a.Between[1])
+		if x < 0 || y < 0 {
+			missing = append(missing, fmt.Sprintf("map: adjacency %v names an unknown location", a.Between))
+			continue
+		}
+		k, ok := kinds[a.Boundary]
+		if !ok && !a.Prohibited {
+			missing = append(missing, fmt.Sprintf("map: the boundary type between %s and %s (3.1.5)", a.Between[0], a.Between[1]))
+		}
+		b.adj[x] = append(b.adj[x], link{to: y, boundary: k, road: a.Road, ford: a.Ford, prohibited: a.Prohibited})
+		b.adj[y] = append(b.adj[y], link{to: x, boundary: k, road: a.Road, ford: a.Ford, prohibited: a.Prohibited})
+	}
+	for i := range b.adj {
+		sort.Slice(b.adj[i], func(p, q int) bool { return b.adj[i][p].to < b.adj[i][q].to })
+	}
+	for _, id := range []string{"C", "D"} {
+		if i := b.lookup(id); i >= 0 {
+			b.exitZones[i] = true
+		}
+	}
+	for _, id := range []string{"16", "47"} {
+		if i := b.lookup(id); i >= 0 {
+			b.exitFrom[i] = true
+		}
+	}
+	for _, id := range []string{"L", "M", "N", "O"} {
+		if i := b.lookup(id); i >= 0 {
+			b.targetZones[i] = true
+		}
+	}
+	for _, t := range m.Missing {
+		switch t.Topic {
+		case "adjacency", "boundary-types", "roads", "tem", "wilderness", "hills", "fords", "zone-arrows":
+			missing = append(missing, fmt.Sprintf("map: %s (%s)", t.Topic, t.Text))
+		}
+	}
+	return b, missing
+}
+
+func (b *board) lookup(id string) int {
+	if i, ok := b.index[id]; ok {
+		return i
+	}
+	return -1
+}
+
+// Unit kinds.
+const (
+	infantry = iota
+	cavalry
+	artillery
+	engineer
+	leader
+)
+
+// unitInfo is a counter's static data.
+type unitInfo struct {
+	id          string
+	name        string
+	side        int
+	kind        int
+	command     string
+	attack      int // -1 for a Leader's '*'
+	defense     int
+	exhDefense  int
+	mf          int
+	independent bool
+	armyLeader  bool // Hooker, Lee: stack free (7.1.3)
+	frontBonus  int  // +1, or +2 for Jackson, Lee, Stuart (9.4.2F)
+	artLeader   bool // Pendleton (10.3C)
+	kiaVP       int  // 17.2: Confederate +1 (+2 Jackson, Stuart; +3 Lee); Union -1 (-2 Hooker)
+}
+
+// compileUnits reads the counters of the units a scenario uses and lists
+// the values they lack.
+func compileUnits(cs *scenarios.Counters, ids []string) ([]unitInfo, []string) {
+	byID := map[string]*scenarios.Counter{}
+	if cs != nil {
+		for i := range cs.Counters {
+			byID[cs.Counters[i].ID] = &cs.Counters[i]
+		}
+	}
+	var out []unitInfo
+	var missing []string
+	for _, id := range ids {
+		c := byID[id]
+		if c == nil {
+			missing = append(missing, "counters: no counter "+id)
+			continue
+		}
+		u := unitInfo{id: id, name: c.Name, side: sideIndex(c.Side), command: c.Command}
+		switch c.Type {
+		case "Inf":
+			u.kind = infantry
+		case "Cav":
+			u.kind = cavalry
+		case "Art":
+			u.kind = artillery
+		case "Eng":
+			u.kind = engineer
+		case "Ldr":
+			u.kind = leader
+		}
+		get := func(key string) (int, bool) {
+			v, ok := c.Printed.Values[key]
+			if !ok {
+				return 0, false
+			}
+			switch x := v.(type) {
+			case float64:
+				return int(x), true
+			case int:
+				return x, true
+			case string:
+				if x == "*" {
+					return -1, true
+				}
+				n, err := strconv.Atoi(x)
+				return n, err == nil
+			}
+			return 0, false
+		}
+		var lack []string
+		for _, k := range []string{"attack", "defense", "movement", "exhaustedDefense", "independent"} {
+			v, ok := get(k)
+			if !ok {
+				lack = append(lack, k)
+			}
+			switch k {
+			case "attack":
+				u.attack = v
+			case "defense":
+				u.defense = v
+			case "movement":
+				u.mf = v
+			case "exhaustedDefense":
+				u.exhDefense = v
+			case "independent":
+				u.independent = v == 1
+			}
+		}
+		if len(lack) > 0 {
+			missing = append(missing, fmt.Sprintf("counters: %s (%s) lacks %v (4.3.2)", id, c.Name, lack))
+		}
+		if u.kind == leader {
+			u.attack = -1
+			u.frontBonus = 1
+			u.kiaVP = 1
+			if u.side == union {
+				u.kiaVP = -1
+			}
+			switch c.Name {
+			case "Hooker":
+				u.armyLeader, u.kiaVP = true, -2
+			case "Lee":
+				u.armyLeader, u.frontBonus, u.kiaVP = true, 2, 3
+			case "Jackson", "Stuart":
+				u.frontBonus, u.kiaVP = 2, 2
+			case "Pendelton", "Pendleton":
+				u.artLeader = true
+			}
+		}
+		out = append(out, u)
+	}
+	return out, missing
+}

@@ -1,0 +1,514 @@
+package lgv
+
+// startAttack begins Combat Resolution in an Area (9.4).
+func (g *game) startAttack(p int) {
+	cb := combat{area: p, front: -1, lead: -1, defLead: -1, primary: -1, mandatory: !g.contested0[p], secondWave: g.cb.secondWave && !g.cb.bombard,
+		attackers: g.cb.attackers[:0], support: g.cb.support[:0], retreating: g.cb.retreating[:0]}
+	for u := range g.units {
+		if g.units[u].status != onMap || g.units[u].loc != p || g.e.units[u].side != g.mover {
+			continue
+		}
+		if g.commit[u] || g.moved[u] && g.cameFrom[u] >= 0 && (g.units[u].fresh || g.cb.secondWave) {
+			cb.attackers = append(cb.attackers, u)
+		}
+	}
+	for u := range g.commit {
+		g.commit[u] = false
+	}
+	g.cb = cb
+	g.pending = remove(g.pending, p)
+	g.attacked[p] = true
+	if cb.mandatory { // 9.4.3D: all attackers crossed water
+		minor, major := true, true
+		for _, u := range cb.attackers {
+			l, _ := g.e.b.linkOf(g.cameFrom[u], p)
+			minor = minor && (l.boundary == minorWater || l.boundary == majorWater)
+			major = major && l.boundary == majorWater
+		}
+		switch {
+		case major && len(cb.attackers) > 0:
+			g.cb.waterCross = 2
+		case minor && len(cb.attackers) > 0:
+			g.cb.waterCross = 1
+		}
+	}
+	g.stage = stLead
+	c := g.leadCandidates()
+	if len(c) == 0 { // nobody can lead (4.2.1, 4.2.5): no attack is made
+		for _, u := range g.cb.attackers {
+			g.setFresh(u, false)
+		}
+		g.cb.attackers = g.cb.attackers[:0]
+		g.voluntary()
+		return
+	}
+	if len(c) == 1 {
+		g.cb.lead = c[0]
+		g.afterLead()
+	}
+}
+
+// leadCandidates: not a Leader or Artillery (4.2.1, 4.2.5); not an
+// Independent unit unless no other can lead (9.4A "normally").
+func (g *game) leadCandidates() []int {
+	var regular, independent []int
+	for _, u := range g.cb.attackers {
+		if !g.eligibleLead(u) {
+			continue
+		}
+		if g.e.units[u].independent {
+			independent = append(independent, u)
+		} else {
+			regular = append(regular, u)
+		}
+	}
+	if len(regular) > 0 {
+		return regular
+	}
+	return independent
+}
+
+func (g *game) afterLead() {
+	g.stage = stFrontLeader
+	if len(g.frontCandidates()) == 0 {
+		g.afterFront()
+	}
+}
+
+// frontCandidates: a Leader affiliated with the Lead Attacking Unit
+// (9.4.2F), or for a bombardment the side's Artillery Leader present
+// (10.3C).
+func (g *game) frontCandidates() []int {
+	var out []int
+	for u := range g.units {
+		info := &g.e.units[u]
+		if info.kind != leader || info.side != g.mover || g.units[u].status != onMap {
+			continue
+		}
+		if g.cb.bombard {
+			if info.artLeader && g.units[u].loc == g.units[g.cb.lead].loc {
+				out = append(out, u)
+			}
+			continue
+		}
+		if g.units[u].loc == g.cb.area && g.e.commands(u, g.cb.lead) && contains(g.cb.attackers, u) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+func (g *game) afterFront() {
+	if g.cb.bombard {
+		g.stage = stPrimary
+		if c := g.primaryCandidates(); len(c) == 1 {
+			g.cb.primary, g.cb.defLead = c[0], c[0]
+			g.rollCombat()
+		}
+		return
+	}
+	g.stage = stSupport
+	if len(g.supportCandidates()) == 0 {
+		g.stage = stDefLead
+		g.autoDefLead()
+	}
+}
+
+// supportCandidates: Fresh Artillery adjacent to the attacked Area (9.5);
+// not into or out of a Zone (14.4).
+func (g *game) supportCandidates() []int {
+	var out []int
+	p := g.cb.area
+	for u := range g.units {
+		if g.units[u].status != onMap || !g.units[u].fresh || g.e.units[u].kind != artillery || g.e.units[u].side != g.mover || g.moved[u] || contains(g.cb.support, u) || contains(g.cb.attackers, u) {
+			continue
+		}
+		at := g.units[u].loc
+		if at == p || g.e.b.zone[at] || g.e.b.zone[p] {
+			continue
+		}
+		if _, ok := g.e.b.linkOf(at, p); ok {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// defLeadCandidates: the Defender's choice, not normally a Leader or an
+// Independent unit (9.4B).
+func (g *game) defLeadCandidates() []int {
+	var regular, independent, leaders []int
+	for u := range g.units {
+		if !g.defenderAt(u, g.cb.area) {
+			continue
+		}
+		switch {
+		case g.e.units[u].kind == leader:
+			leaders = append(leaders, u)
+		case g.e.units[u].independent:
+			independent = append(independent, u)
+		default:
+			regular = append(regular, u)
+		}
+	}
+	switch {
+	case len(regular) > 0:
+		return regular
+	case len(independent) > 0:
+		return independent
+	}
+	return leaders
+}
+
+func (g *game) autoDefLead() {
+	if c := g.defLeadCandidates(); len(c) == 1 {
+		g.cb.defLead = c[0]
+		g.rollCombat()
+	} else if len(c) == 0 {
+		g.afterCombat() // the defenders screened or left
+	}
+}
+
+// primaryCandidates: not a Leader unless only Leaders are there (10.2.1).
+func (g *game) primaryCandidates() []int {
+	var units, leaders []int
+	for u := range g.units {
+		if g.defenderAt(u, g.cb.area) {
+			if g.e.units[u].kind == leader {
+				leaders = append(leaders, u)
+			} else {
+				units = append(units, u)
+			}
+		}
+	}
+	if len(units) > 0 {
+		return units
+	}
+	return leaders
+}
+
+// bombarders: Fresh Artillery in range of a Target Area (10.1.1, 14.4).
+func (g *game) bombarders(target int) []int {
+	var out []int
+	for u := range g.units {
+		if g.units[u].status != onMap || !g.units[u].fresh || g.e.units[u].kind != artillery || g.e.units[u].side != g.mover {
+			continue
+		}
+		at := g.units[u].loc
+		if at == target {
+			out = append(out, u)
+			continue
+		}
+		if g.e.b.zone[at] || g.e.b.zone[target] || g.contested(at) {
+			continue
+		}
+		if _, ok := g.e.b.linkOf(at, target); ok {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// rollCombat: both players roll 2D6 (9.4.1, 10.4), then may re-roll.
+func (g *game) rollCombat() {
+	g.cb.atRoll = [2]int{g.roll2(), g.roll2()}
+	g.cb.rerollTurn = 0
+	g.stage = stReroll
+	g.skipRerolls()
+}
+
+// skipRerolls passes over a side with nothing to re-roll with.
+func (g *game) skipRerolls() {
+	for g.cb.rerollTurn < 2 {
+		side := g.toAct()
+		if !g.cb.rerolled[g.cb.rerollTurn] && (g.advantage == side || !g.cb.bombard && g.rerolls[side] > 0) {
+			return
+		}
+		g.cb.rerollTurn++
+	}
+	g.resolve()
+}
+
+func (g *game) nextReroll() {
+	g.cb.rerollTurn++
+	g.skipRerolls()
+}
+
+// resolve computes the result (9.4.4, 10.4).
+func (g *game) resolve() {
+	cb := &g.cb
+	p := cb.area
+	def := 1 - g.mover
+	if cb.bombard {
+		lead := cb.lead
+		cb.av = g.e.units[lead].attack + len(cb.attackers) - 1
+		at := g.units[lead].loc
+		if g.e.b.hill[at] && g.free(g.mover, at) {
+			cb.av += 2
+		}
+		if cb.front >= 0 {
+			cb.av++
+		}
+		cb.dv = g.e.b.tem[p]
+		for u := range g.units {
+			if g.defenderAt(u, p) && g.units[u].fresh && g.e.units[u].kind == artillery {
+				cb.dv++
+			}
+		}
+		if g.entrenchSide[p] == def {
+			cb.dv += g.entrench[p]
+		}
+		for _, u := range cb.attackers {
+			g.setFresh(u, false)
+		}
+	} else {
+		lead := cb.lead
+		cb.av = g.e.units[lead].attack
+		perUnit := 1
+		if g.mover == union {
+			perUnit = 2
+		}
+		byCommand := map[string]int{}
+		surprise := g.e.b.wild[p]
+		for _, u := range cb.attackers {
+			if g.e.units[u].kind == leader {
+				continue
+			}
+			if u != lead {
+				cb.av += perUnit
+			}
+			byCommand[g.e.units[u].command]++
+			from := g.cameFrom[u]
+			if from < 0 {
+				from = g.active
+			}
+			surprise = surprise && g.e.b.wild[from] && from != p
+		}
+		cb.av += len(cb.support)
+		if surprise {
+			cb.av++
+		}
+		for _, n := range byCommand {
+			if n >= 3 {
+				cb.av++
+			}
+		}
+		if cb.front >= 0 {
+			cb.av += g.e.units[cb.front].frontBonus
+		}
+		cb.dv = g.defense(cb.defLead) + g.e.b.tem[p] + cb.waterCross
+		leaderThere := false
+		for u := range g.units {
+			if !g.defenderAt(u, p) {
+				continue
+			}
+			if g.e.units[u].kind == leader {
+				leaderThere = true
+			} else if u != cb.defLead && g.units[u].fresh {
+				cb.dv++
+			}
+		}
+		if leaderThere {
+			cb.dv++
+		}
+		if g.entrenchSide[p] == def {
+			cb.dv += g.entrench[p]
+		}
+		for _, u := range cb.support {
+			g.setFresh(u, false)
+		}
+	}
+	at, dt := cb.av+cb.atRoll[0], cb.dv+cb.atRoll[1]
+	g.logf("combat in %s: AT %d (AV %d + %d) vs DT %d (DV %d + %d)", g.e.b.ids[p], at, cb.av, cb.atRoll[0], dt, cb.dv, cb.atRoll[1])
+	if cb.atRoll[0] == cb.atRoll[1] && cb.front >= 0 { // 11.1.1
+		g.set(cb.front, -1, false, offFront)
+		g.logf("%s falls leading from the front", g.e.units[cb.front].id)
+	}
+	if cb.bombard {
+		if at > dt {
+			g.startCasualties(at - dt)
+			return
+		}
+		g.voluntary()
+		return
+	}
+	switch {
+	case at < dt: // Repulse
+		g.eliminate(cb.lead, "LGV 9.4.4 Repulse")
+		for _, u := range cb.attackers {
+			g.setFresh(u, false)
+		}
+		if cb.mandatory { // 9.1, 11.2: back where they came from
+			for _, u := range cb.attackers {
+				if g.units[u].status == onMap {
+					g.retreat(u, g.cameFrom[u])
+				}
+			}
+		}
+		g.voluntary()
+	case at == dt: // Stalemate
+		for _, u := range cb.attackers {
+			g.setFresh(u, false)
+		}
+		g.voluntary()
+	default: // Success
+		for _, u := range cb.attackers {
+			g.setFresh(u, false)
+		}
+		g.startCasualties(at - dt)
+	}
+}
+
+// startCasualties: the Defender absorbs CP (11.1); more than the Area can
+// absorb is an Overrun (9.4.4).
+func (g *game) startCasualties(cp int) {
+	cb := &g.cb
+	capacity := 0
+	for u := range g.units {
+		if g.defenderAt(u, cb.area) {
+			if g.units[u].fresh {
+				capacity += 3
+			} else {
+				capacity += 2
+			}
+		}
+	}
+	cb.cp = cp
+	cb.overrun = !cb.bombard && cp > capacity && g.entrench[cb.area] == 0 && !g.e.b.zone[cb.area] && !cb.secondWave
+	cb.retreating = cb.retreating[:0]
+	if len(cb.absorbed) != len(g.units) {
+		cb.absorbed = make([]bool, len(g.units))
+	}
+	for i := range cb.absorbed {
+		cb.absorbed[i] = false
+	}
+	g.stage = stCasualty
+	g.autoCasualty()
+}
+
+func (g *game) casualtyLegal(add func(k, a, b int)) {
+	cb := &g.cb
+	first := !cb.absorbed[cb.defLead] && g.defenderAt(cb.defLead, cb.area)
+	for u := range g.units {
+		if !g.defenderAt(u, cb.area) || cb.absorbed[u] || first && u != cb.defLead {
+			continue
+		}
+		opts := [2]int{cpElimExh, cpRetreatExh}
+		if g.units[u].fresh {
+			opts = [2]int{cpFlip, cpElimFresh}
+		}
+		for _, o := range opts {
+			if cpCost[o] <= cb.cp {
+				add(aCP, u, o)
+			}
+		}
+	}
+}
+
+// autoCasualty ends absorption when nothing is left to take or absorb.
+func (g *game) autoCasualty() {
+	if g.cb.cp <= 0 || len(g.legalActions()) == 0 {
+		g.afterCasualties()
+	}
+}
+
+func (g *game) absorb(u, how int) {
+	cb := &g.cb
+	cb.absorbed[u] = true
+	cb.cp -= cpCost[how]
+	switch how {
+	case cpFlip:
+		g.setFresh(u, false)
+	case cpElimFresh, cpElimExh:
+		g.eliminate(u, "LGV 11.1")
+	case cpRetreatExh:
+		cb.retreating = append(cb.retreating, u)
+	}
+	g.autoCasualty()
+}
+
+func (g *game) afterCasualties() {
+	cb := &g.cb
+	if cb.overrun { // every defender goes: the rest of the CP are ignored
+		for u := range g.units {
+			if g.defenderAt(u, cb.area) && !contains(cb.retreating, u) {
+				g.eliminate(u, "LGV 9.4.4 Overrun")
+			}
+		}
+	}
+	for _, u := range cb.retreating {
+		g.retreat(u, -1)
+	}
+	g.voluntary()
+}
+
+// voluntary: Exhausted defenders may retreat (11.2.3).
+func (g *game) voluntary() {
+	g.stage = stVoluntary
+	if len(g.legalActions()) == 1 {
+		g.afterCombat()
+	}
+}
+
+// afterCombat: Control of a cleared Area (7.2), Overrun movement, and on.
+func (g *game) afterCombat() {
+	cb := &g.cb
+	p := cb.area
+	if !g.occupied(1-g.mover, p) && g.occupied(g.mover, p) {
+		g.takeControl(g.mover, p)
+	}
+	if cb.bombard {
+		g.endActivation()
+		return
+	}
+	g.stage = stAssault
+	g.cb.secondWave = false
+	if cb.overrun {
+		for _, u := range cb.attackers {
+			if g.units[u].status == onMap && g.mfLeft[u] > 0 {
+				g.overrunners = append(g.overrunners, u)
+			}
+		}
+	}
+	if g.activeDone() {
+		g.endActivation()
+	}
+}
+
+// activeDone: nothing is left to do in the activation.
+func (g *game) activeDone() bool {
+	return len(g.legalActions()) == 1 && g.legal[0] == act(aEnd, 0, 0) && g.current < 0
+}
+
+// bombardTargets offers every enemy-occupied Area some Fresh Artillery of
+// the Attacker can reach (10.1.1), in location order.
+func (g *game) bombardTargets(add func(k, a, b int)) {
+	n := len(g.e.b.ids)
+	if cap(g.targets) < n {
+		g.targets = make([]bool, n)
+	}
+	t := g.targets[:n]
+	for i := range t {
+		t[i] = false
+	}
+	for u := range g.units {
+		if g.units[u].status != onMap || !g.units[u].fresh || g.e.units[u].kind != artillery || g.e.units[u].side != g.mover {
+			continue
+		}
+		at := g.units[u].loc
+		t[at] = true
+		if g.e.b.zone[at] || g.contested(at) {
+			continue
+		}
+		for _, l := range g.e.b.adj[at] {
+			if !g.e.b.zone[l.to] {
+				t[l.to] = true
+			}
+		}
+	}
+	for loc, ok := range t {
+		if ok && g.occupied(1-g.mover, loc) {
+			add(aBombard, loc, 0)
+		}
+	}
+}

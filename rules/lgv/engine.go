@@ -1,0 +1,207 @@
+package lgv
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+
+	"github.com/musterhq/muster/rules"
+	"github.com/musterhq/muster/scenarios"
+)
+
+// Engine is a scenario compiled for play.
+type Engine struct {
+	sf         *scenarios.ScenarioFile
+	b          *board
+	units      []unitInfo
+	byID       map[string]int
+	cmdOf      [][]bool // cmdOf[leader][unit]: the unit is of the leader's command
+	stackLimit [2]int
+	turns      int
+	bands      []scenarios.Band
+	start      *game
+}
+
+// MissingData is the error of a module that lacks what play needs.
+type MissingData struct {
+	Scenario string
+	Missing  []string
+}
+
+func (e *MissingData) Error() string {
+	return fmt.Sprintf("%s cannot be played: the module lacks %d facts printed on the map or counters (fill them with `muster module template`):\n  %s",
+		e.Scenario, len(e.Missing), strings.Join(e.Missing, "\n  "))
+}
+
+// Compile prepares a scenario for play, or lists what its module lacks.
+func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
+	m := sf.Module
+	b, missing := compileBoard(m.Map)
+	st, err := rules.NewState(m, sf.Scenario, 1)
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	for id := range st.Units {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	units, lack := compileUnits(m.Counters, ids)
+	missing = append(missing, lack...)
+	e := &Engine{sf: sf, b: b, units: units, byID: map[string]int{}, turns: sf.Scenario.Length.Turns}
+	if b != nil && b.reynoldsA < 0 {
+		missing = append(missing, "map: the ford of Reynold's Crossing (feature reynolds-crossing, 5.3.1)")
+	}
+	if g := m.Game; g != nil && g.Stacking != nil {
+		for _, l := range g.Stacking.Limits {
+			if l.Side != "" && l.Max > 0 {
+				e.stackLimit[sideIndex(l.Side)] = l.Max
+			}
+		}
+	}
+	for s, l := range e.stackLimit {
+		if l == 0 {
+			missing = append(missing, fmt.Sprintf("game: the %s stacking limit (7.1)", sideNames[s]))
+		}
+	}
+	if sf.Scenario.Victory.Levels != nil {
+		e.bands = sf.Scenario.Victory.Levels.Bands
+	}
+	if len(missing) > 0 {
+		sort.Strings(missing)
+		return nil, &MissingData{Scenario: sf.Scenario.ID, Missing: missing}
+	}
+	for i, u := range units {
+		e.byID[u.id] = i
+	}
+	e.cmdOf = make([][]bool, len(units))
+	for i, l := range units {
+		if l.kind != leader {
+			continue
+		}
+		e.cmdOf[i] = make([]bool, len(units))
+		for j, u := range units {
+			e.cmdOf[i][j] = u.side == l.side && commandUnder(m.Game, sideNames[l.side], u.command, l.command)
+		}
+	}
+	e.start, err = e.setup(st)
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// commands: unit u is of leader l's command (7.1.3, 9.4.2F).
+func (e *Engine) commands(l, u int) bool { return e.cmdOf[l] != nil && e.cmdOf[l][u] }
+
+// commandUnder: code is cmd or one of its subordinate commands.
+func commandUnder(gm *scenarios.Game, side, code, cmd string) bool {
+	if gm == nil {
+		return code == cmd
+	}
+	parent := map[string]string{}
+	for _, c := range gm.Commands[side] {
+		parent[c.Code] = c.Parent
+	}
+	for i := 0; code != "" && i < 10; i++ {
+		if code == cmd {
+			return true
+		}
+		code = parent[code]
+	}
+	return false
+}
+
+// setup builds the start position from the scenario's setup as the
+// generic state places it: units in their Areas, Control and Entrench
+// markers, the Pontoon Bridge at Reynold's Crossing. Units placed "with
+// any Union Leader" (the Engineers, one per Area, and Pleasanton) go with
+// the Union Leaders in the Union sector in id order: the player's choice,
+// made for him.
+func (e *Engine) setup(st *rules.State) (*game, error) {
+	n := len(e.b.ids)
+	g := &game{e: e, units: make([]unitState, len(e.units)), control: make([]int, n), entrench: make([]int, n), entrenchSide: make([]int, n),
+		winner: -1, current: -1, placing: -1, advantage: union, advNext: -1, turn: 1}
+	for loc := range g.control {
+		g.control[loc] = e.b.sector[loc]
+	}
+	for _, m := range st.Markers {
+		loc := e.b.lookup(m.Loc)
+		if loc < 0 {
+			continue
+		}
+		switch {
+		case m.ID == "control":
+			g.control[loc] = sideIndex(m.Side)
+		case strings.HasPrefix(m.ID, "entrench-"):
+			g.entrench[loc], g.entrenchSide[loc] = int(m.ID[len(m.ID)-1]-'0'), sideIndex(m.Side)
+		}
+	}
+	if e.b.reynoldsA >= 0 {
+		a, b := e.b.reynoldsA, e.b.reynoldsB
+		if a > b {
+			a, b = b, a
+		}
+		g.pontoons = append(g.pontoons, [2]int{a, b})
+	}
+	var unionLeaders []int
+	for i, u := range e.units {
+		su := st.Units[u.id]
+		g.units[i] = unitState{loc: -1, fresh: true, status: onMap}
+		if su != nil && su.OnMap {
+			g.units[i].loc = e.b.lookup(su.Loc)
+		}
+		if u.kind == leader && u.side == union && g.units[i].loc >= 0 && e.b.sector[g.units[i].loc] == union {
+			unionLeaders = append(unionLeaders, i)
+		}
+	}
+	next := 0
+	for i := range e.units {
+		if g.units[i].loc >= 0 {
+			continue
+		}
+		if len(unionLeaders) == 0 || e.units[i].side != union {
+			return nil, fmt.Errorf("%s: no location for %s at the start", e.sf.Scenario.ID, e.units[i].id)
+		}
+		g.units[i].loc = g.units[unionLeaders[next%len(unionLeaders)]].loc
+		if e.units[i].kind == engineer {
+			next++
+		}
+	}
+	g.rerolls = [2]int{1, 1}
+	if v, ok := st.Tracks["rerolls.union"]; ok {
+		g.rerolls[union] = int(v)
+	}
+	if v, ok := st.Tracks["rerolls.confederate"]; ok {
+		g.rerolls[confederate] = int(v)
+	}
+	if s, ok := st.Statuses["advantage"]; ok {
+		g.advantage = sideIndex(s)
+	}
+	g.recount()
+	g.allocImpulse()
+	return g, nil
+}
+
+func (g *game) allocImpulse() {
+	n, u := len(g.e.b.ids), len(g.units)
+	g.contested0 = make([]bool, n)
+	g.attacked = make([]bool, n)
+	g.entrenched = make([]bool, n)
+	g.moved = make([]bool, u)
+	g.mfLeft = make([]int, u)
+	g.cameFrom = make([]int, u)
+	g.startedIn = make([]bool, u)
+	g.commit = make([]bool, u)
+}
+
+// NewGame starts a game with its own dice.
+func (e *Engine) NewGame(seed uint64) *game {
+	g := e.start.clone()
+	g.pcg = newPCG(seed)
+	g.startTurn()
+	return g
+}
+
+func newPCG(seed uint64) *rand.PCG { return rand.NewPCG(seed, seed^0x9e3779b97f4a7c15) }

@@ -1,0 +1,400 @@
+package lgv
+
+import "github.com/musterhq/muster/playtest/sim"
+
+// Action kinds: an action is kind<<32 | a<<16 | b.
+const (
+	aContinue = iota + 1
+	aSteal
+	aAccept
+	aRerollAdv
+	aRerollMarker
+	aPass
+	aAssault
+	aBombard
+	aPontoon
+	aMove
+	aStop
+	aCommit
+	aAttack
+	aEnd
+	aLead
+	aFront
+	aNoFront
+	aSupport
+	aRoll
+	aDefLead
+	aCP
+	aVRetreat
+	aDone
+	aScreen
+	aBombLead
+	aPrimary
+	aReorg
+	aRally
+	aPlace
+	aEntrench
+)
+
+// CP choices of 11.1.
+const (
+	cpFlip       = iota // Fresh unit flips Exhausted: 1 CP
+	cpElimFresh         // 3 CP
+	cpElimExh           // 2 CP
+	cpRetreatExh        // Exhausted unit retreats: 1 CP
+)
+
+var cpCost = [4]int{1, 3, 2, 1}
+
+func act(kind, a, b int) sim.Action { return sim.Action(uint64(kind)<<32 | uint64(a)<<16 | uint64(b)) }
+
+func split(x sim.Action) (kind, a, b int) {
+	return int(uint64(x) >> 32), int(uint64(x) >> 16 & 0xffff), int(uint64(x) & 0xffff)
+}
+
+// ---- Turn and phases (6.0) ----
+
+// startTurn is the Momentum Phase (6.1).
+func (g *game) startTurn() {
+	if g.turn == 1 {
+		g.momentumWon = union // 6.1.1: turn 1
+	} else {
+		var total [2]int
+		for s := 0; s < 2; s++ {
+			total[s] = g.roll()
+			for loc, star := range g.e.b.star {
+				if star && g.control[loc] == s {
+					total[s]++
+				}
+			}
+		}
+		g.momentumWon = confederate // ties go to the Confederate player
+		if total[union] > total[confederate] {
+			g.momentumWon = union
+		}
+		g.logf("turn %d momentum: union %d, confederate %d", g.turn, total[union], total[confederate])
+	}
+	if g.turn < len(g.momentumBy) {
+		g.momentumBy[g.turn] = g.momentumWon
+	}
+	g.advantage, g.advNext = g.momentumWon, -1
+	g.confBonus = g.turn > 1 && g.momentumWon == confederate
+	g.stolen = [2]bool{}
+	g.mover, g.activation, g.lastPassed = g.momentumWon, 1, false
+	g.beginImpulse()
+}
+
+func (g *game) hasFresh(side int) bool {
+	for u := range g.units {
+		if g.units[u].status == onMap && g.units[u].fresh && g.e.units[u].side == side {
+			return true
+		}
+	}
+	return false
+}
+
+// beginImpulse starts an impulse of the side with Momentum (6.2).
+func (g *game) beginImpulse() {
+	if g.advNext >= 0 { // 13.2
+		g.advantage, g.advNext = g.advNext, -1
+	}
+	if !g.hasFresh(g.mover) { // 6.2.1C
+		if !g.hasFresh(1 - g.mover) {
+			g.endCombatPhase()
+			return
+		}
+		g.mover, g.activation = 1-g.mover, 1
+	}
+	for i := range g.moved {
+		g.moved[i], g.startedIn[i], g.mfLeft[i], g.cameFrom[i], g.commit[i] = false, false, 0, -1, false
+	}
+	for i := range g.attacked {
+		g.attacked[i] = false
+		g.contested0[i] = g.contested(i)
+	}
+	g.pending, g.crossings, g.current, g.overrunners = g.pending[:0], g.crossings[:0], -1, g.overrunners[:0]
+	if g.advantage == g.mover && !g.stolen[g.mover] {
+		g.stage = stImpulseStart
+		return
+	}
+	g.retention()
+}
+
+// retention is the Momentum Retention Check (6.2.5).
+func (g *game) retention() {
+	if g.activation < 2 {
+		g.stage = stDeclare
+		return
+	}
+	g.retRoll = g.roll()
+	g.retentionResult()
+}
+
+func (g *game) retentionLost() bool {
+	lose := g.activation - 1
+	if lose > 5 {
+		lose = 5
+	}
+	return g.retRoll != 6 && g.retRoll <= lose
+}
+
+func (g *game) retentionResult() {
+	lost := g.retentionLost()
+	// 13.1A: the side the roll went against may spend the Advantage.
+	against := g.mover
+	if !lost {
+		against = 1 - g.mover
+	}
+	if g.advantage == against && !g.retRerolled {
+		g.rrSide, g.stage = against, stRetentionReroll
+		return
+	}
+	g.retRerolled = false
+	if lost {
+		g.logf("%s loses Momentum (retention roll %d at activation %d)", sideNames[g.mover], g.retRoll, g.activation)
+		g.mover, g.activation = 1-g.mover, 1
+		g.beginImpulse()
+		return
+	}
+	g.stage = stDeclare
+}
+
+func (g *game) useAdvantage(side int) {
+	g.advantage, g.advNext = -1, 1-side
+}
+
+// endActivation ends an impulse that was an activation.
+func (g *game) endActivation() {
+	g.activation++
+	g.beginImpulse()
+}
+
+func (g *game) endCombatPhase() {
+	if g.advNext >= 0 {
+		g.advantage, g.advNext = g.advNext, -1
+	}
+	g.reorgSide = union
+	g.startReorg()
+}
+
+// ---- ToAct, Legal ----
+
+func (g *game) toAct() int {
+	switch g.stage {
+	case stRetentionReroll:
+		return g.rrSide
+	case stDefLead, stCasualty, stVoluntary, stScreen:
+		return 1 - g.mover
+	case stReroll:
+		if g.cb.rerollTurn == 0 {
+			return g.mover
+		}
+		return 1 - g.mover
+	case stReorg, stPlace, stEntrench:
+		return g.reorgSide
+	}
+	return g.mover
+}
+
+func (g *game) legalActions() []sim.Action {
+	g.legal = g.legal[:0]
+	add := func(k, a, b int) { g.legal = append(g.legal, act(k, a, b)) }
+	switch g.stage {
+	case stImpulseStart:
+		add(aContinue, 0, 0)
+		add(aSteal, 0, 0)
+	case stRetentionReroll:
+		add(aAccept, 0, 0)
+		add(aRerollAdv, 0, 0)
+	case stDeclare:
+		add(aPass, 0, 0)
+		for loc := range g.e.b.ids {
+			if g.canActivate(loc) {
+				add(aAssault, loc, 0)
+			}
+		}
+		g.bombardTargets(add)
+	case stAssault:
+		g.assaultLegal(add)
+	case stLead:
+		for _, u := range g.leadCandidates() {
+			add(aLead, u, 0)
+		}
+	case stFrontLeader:
+		add(aNoFront, 0, 0)
+		for _, l := range g.frontCandidates() {
+			add(aFront, l, 0)
+		}
+	case stSupport:
+		add(aRoll, 0, 0)
+		for _, u := range g.supportCandidates() {
+			add(aSupport, u, 0)
+		}
+	case stDefLead:
+		for _, u := range g.defLeadCandidates() {
+			add(aDefLead, u, 0)
+		}
+	case stReroll:
+		add(aAccept, 0, 0)
+		side := g.toAct()
+		if !g.cb.rerolled[g.cb.rerollTurn] {
+			if g.advantage == side {
+				add(aRerollAdv, 0, 0)
+			}
+			if !g.cb.bombard && g.rerolls[side] > 0 {
+				add(aRerollMarker, 0, 0)
+			}
+		}
+	case stCasualty:
+		g.casualtyLegal(add)
+	case stVoluntary:
+		add(aDone, 0, 0)
+		for u := range g.units {
+			if g.defenderAt(u, g.cb.area) && !g.units[u].fresh {
+				add(aVRetreat, u, 0)
+			}
+		}
+	case stScreen:
+		add(aDone, 0, 0)
+		for u := range g.units {
+			if g.defenderAt(u, g.screenArea) && g.e.units[u].kind == cavalry {
+				add(aScreen, u, 0)
+			}
+		}
+	case stBombardLead:
+		for _, u := range g.bombarders(g.cb.area) {
+			add(aBombLead, u, 0)
+		}
+	case stPrimary:
+		for _, u := range g.primaryCandidates() {
+			add(aPrimary, u, 0)
+		}
+	case stReorg:
+		g.reorgLegal(add)
+	case stPlace:
+		for _, loc := range g.placements(g.placing) {
+			add(aPlace, g.placing, loc)
+		}
+	case stEntrench:
+		add(aDone, 0, 0)
+		for loc := range g.e.b.ids {
+			if g.canEntrench(loc) {
+				add(aEntrench, loc, 0)
+			}
+		}
+	}
+	return g.legal
+}
+
+func (g *game) defenderAt(u, loc int) bool {
+	return g.units[u].status == onMap && g.units[u].loc == loc && g.e.units[u].side != g.mover
+}
+
+// canActivate: an Area with a Fresh unit of the Attacker (8.1).
+func (g *game) canActivate(loc int) bool {
+	_, fresh := g.count(g.mover, loc)
+	return fresh > 0
+}
+
+func (g *game) assaultLegal(add func(k, a, b int)) {
+	if g.current >= 0 {
+		g.unitMoves(g.current, add)
+		add(aStop, g.current, 0)
+		return
+	}
+	if g.e.units != nil && g.mover == union && !g.anyMoved() {
+		for _, l := range g.e.b.adj[g.active] {
+			if l.ford && g.e.b.sector[g.active] == union && !g.pontoonAt(g.active, l.to) && g.freshEngineer(g.active) >= 0 {
+				add(aPontoon, g.active, l.to)
+			}
+		}
+	}
+	for u := range g.units {
+		if g.startedIn[u] && !g.moved[u] && g.units[u].fresh && g.units[u].status == onMap {
+			g.unitMoves(u, add)
+			if g.contested0[g.active] && !g.attacked[g.active] && (g.eligibleLead(u) || g.committedLead()) {
+				add(aCommit, u, 0)
+			}
+		}
+	}
+	for _, u := range g.overrunners {
+		g.unitMoves(u, add)
+	}
+	for _, p := range g.pending {
+		add(aAttack, p, 0)
+	}
+	if g.committedLead() {
+		add(aAttack, g.active, 0)
+	}
+	if !g.mandatoryPending() {
+		add(aEnd, 0, 0)
+	}
+}
+
+func (g *game) anyMoved() bool {
+	for _, m := range g.moved {
+		if m {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *game) freshEngineer(loc int) int {
+	for u := range g.units {
+		if g.units[u].status == onMap && g.units[u].loc == loc && g.units[u].fresh && g.e.units[u].kind == engineer {
+			return u
+		}
+	}
+	return -1
+}
+
+func (g *game) unitMoves(u int, add func(k, a, b int)) {
+	from := g.units[u].loc
+	for _, l := range g.e.b.adj[from] {
+		if _, why := g.moveCost(u, from, l.to, l); why == "" {
+			if g.isOverrunner(u) && (g.e.b.zone[l.to] || g.e.b.zone[from]) {
+				continue // 9.4.4: Overrun movement never enters or leaves a Zone
+			}
+			add(aMove, u, l.to)
+		}
+	}
+}
+
+func (g *game) isOverrunner(u int) bool {
+	for _, v := range g.overrunners {
+		if v == u {
+			return true
+		}
+	}
+	return false
+}
+
+// committed counts units committed to attack in the Contested Active Area.
+func (g *game) committed() int {
+	n := 0
+	for u := range g.units {
+		if g.commit[u] {
+			n++
+		}
+	}
+	return n
+}
+
+func (g *game) committedLead() bool {
+	for u := range g.units {
+		if g.commit[u] && g.eligibleLead(u) {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *game) mandatoryPending() bool {
+	for _, p := range g.pending {
+		if !g.contested0[p] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,174 @@
+package lgv
+
+// startReorg begins a side's Reorganization (12.0): Leader fates first,
+// then units that return without choice are placed.
+func (g *game) startReorg() {
+	side := g.reorgSide
+	g.placeQueue = g.placeQueue[:0]
+	for u := range g.units {
+		info := &g.e.units[u]
+		if info.side != side || info.kind != leader {
+			continue
+		}
+		switch s := g.units[u]; s.status {
+		case eliminated: // 12.2
+			switch d := g.roll(); {
+			case d <= 2:
+				g.setStatus(u, kia)
+				g.logf("%s killed in action (roll %d)", info.id, d)
+			case d <= 4:
+				g.set(u, g.turn+1, false, wounded) // loc holds the turn he returns
+				g.logf("%s wounded (roll %d)", info.id, d)
+			default:
+				g.placeQueue = append(g.placeQueue, u)
+			}
+		case wounded:
+			if s.loc <= g.turn {
+				g.placeQueue = append(g.placeQueue, u)
+			}
+		case offFront: // 11.1.1: back this Reorganization Phase
+			g.placeQueue = append(g.placeQueue, u)
+		}
+	}
+	g.nextPlacement()
+}
+
+func (g *game) returnUnit(u int) {
+	g.placeQueue = append(g.placeQueue, u)
+}
+
+// nextPlacement asks where the next returning unit goes, or offers the
+// Reorganization choices.
+func (g *game) nextPlacement() {
+	for len(g.placeQueue) > 0 {
+		u := g.placeQueue[0]
+		if len(g.placements(u)) > 0 {
+			g.placing, g.stage = u, stPlace
+			return
+		}
+		g.placeQueue = g.placeQueue[1:] // nowhere to go: stays out
+	}
+	g.placing, g.stage = -1, stReorg
+	if len(g.legalActions()) == 1 {
+		g.stage = stEntrench
+		for i := range g.entrenched {
+			g.entrenched[i] = false
+		}
+		if len(g.legalActions()) == 1 {
+			g.nextReorgSide()
+		}
+	}
+}
+
+// placements: friendly-Controlled, Vacant Areas with another friendly
+// unit; else friendly-Controlled Zones; a Leader also with his army
+// commander (12.1A, 12.2).
+func (g *game) placements(u int) []int {
+	side := g.e.units[u].side
+	var areas, zones []int
+	for loc := range g.e.b.ids {
+		if !g.free(side, loc) {
+			continue
+		}
+		if g.e.b.zone[loc] {
+			zones = append(zones, loc)
+			continue
+		}
+		if g.occupied(side, loc) && (g.e.units[u].kind == leader || !g.full(side, loc)) {
+			areas = append(areas, loc)
+		}
+	}
+	if len(areas) > 0 {
+		return areas
+	}
+	if g.e.units[u].kind == leader && !g.e.units[u].armyLeader {
+		for v := range g.units {
+			if g.e.units[v].armyLeader && g.e.units[v].side == side && g.units[v].status == onMap {
+				zones = append(zones, g.units[v].loc)
+			}
+		}
+	}
+	return zones
+}
+
+func (g *game) reorgLegal(add func(k, a, b int)) {
+	side := g.reorgSide
+	add(aDone, 0, 0)
+	for u := range g.units {
+		if g.units[u].status != eliminated || g.e.units[u].side != side || g.e.units[u].kind == leader {
+			continue
+		}
+		if len(g.placements(u)) == 0 {
+			continue
+		}
+		for v := range g.units { // 12.1B: another of the same type
+			if v != u && g.units[v].status == eliminated && g.e.units[v].side == side && g.e.units[v].kind == g.e.units[u].kind {
+				add(aReorg, u, v)
+			}
+		}
+		if g.advantage == side {
+			add(aRally, u, 0)
+		}
+	}
+}
+
+// canEntrench: friendly Infantry in the Area, no marker placed there this
+// phase, not already +2, no enemy marker (15.1).
+func (g *game) canEntrench(loc int) bool {
+	side := g.reorgSide
+	if g.entrenched[loc] || g.entrench[loc] >= 2 || g.entrench[loc] > 0 && g.entrenchSide[loc] != side {
+		return false
+	}
+	for u := range g.units {
+		if g.units[u].status == onMap && g.units[u].loc == loc && g.e.units[u].side == side && g.e.units[u].kind == infantry {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *game) nextReorgSide() {
+	if g.reorgSide == union {
+		g.reorgSide = confederate
+		g.startReorg()
+		return
+	}
+	g.endPhase()
+}
+
+// endPhase is 6.4: automatic victory, VP, fresh units, the next turn.
+func (g *game) endPhase() {
+	switch {
+	case g.unionAutomatic(): // 17.1.1
+		g.finish(union, "Union Automatic Victory")
+		return
+	case g.confederateAutomatic(): // 17.1.2
+		g.finish(confederate, "Confederate Automatic Victory")
+		return
+	}
+	g.vp += g.vpAreas() // 17.2
+	for u := range g.units {
+		if g.units[u].status == onMap {
+			g.setFresh(u, true)
+		}
+	}
+	g.rerolls = [2]int{1, 1} // 13.3: returned to their players
+	if g.turn >= g.e.turns {
+		g.vp += g.eliminationVP()
+		for _, b := range g.e.bands {
+			if (b.Min == nil || float64(g.vp) >= *b.Min) && (b.Max == nil || float64(g.vp) <= *b.Max) {
+				g.finish(sideIndex(b.Winner), b.Level)
+				return
+			}
+		}
+		g.finish(-1, "no level")
+		return
+	}
+	g.turn++
+	g.startTurn()
+}
+
+func (g *game) finish(winner int, level string) {
+	g.winner, g.level, g.stage = winner, level, stOver
+	g.logf("game over: %s (%d VP)", level, g.vp)
+}

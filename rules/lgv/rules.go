@@ -1,0 +1,435 @@
+package lgv
+
+import "fmt"
+
+var sprintf = fmt.Sprintf
+
+// present reports whether a unit is on the map.
+func (g *game) present(u int) bool { return g.units[u].status == onMap }
+
+// count returns the units of a side at a location: all, Fresh, and those
+// counting against stacking (7.1).
+func (g *game) count(side, loc int) (all, fresh int) {
+	i := side*len(g.e.b.ids) + loc
+	return int(g.occ[i]), int(g.freshOcc[i])
+}
+
+func (g *game) occupied(side, loc int) bool { return g.occ[side*len(g.e.b.ids)+loc] > 0 }
+
+func (g *game) contested(loc int) bool { return g.occupied(union, loc) && g.occupied(confederate, loc) }
+
+// free: Vacant of enemy units and friendly-Controlled (7.4, 7.5).
+func (g *game) free(side, loc int) bool { return g.control[loc] == side && !g.occupied(1-side, loc) }
+
+// stacked counts the units of a side against the stacking limit of 7.1:
+// Leaders are free with a unit of their command present, Hooker and Lee
+// always, Union Engineers always.
+func (g *game) stacked(side, loc int) int {
+	n := 0
+	for u := range g.units {
+		if g.units[u].status != onMap || g.units[u].loc != loc || g.e.units[u].side != side {
+			continue
+		}
+		info := &g.e.units[u]
+		switch {
+		case info.kind == engineer:
+		case info.kind == leader && (info.armyLeader || g.commandPresent(u, loc)):
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+func (g *game) commandPresent(ldr, loc int) bool {
+	for u := range g.units {
+		if u != ldr && g.units[u].status == onMap && g.units[u].loc == loc && g.e.units[u].kind != leader && g.e.commands(ldr, u) {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *game) full(side, loc int) bool {
+	return !g.e.b.zone[loc] && g.stacked(side, loc) >= g.e.stackLimit[side]
+}
+
+// hasFreshEnemyAdjacent: 8.2's 2 MF case, ignoring enemies across a Major
+// Water Boundary and in Zones (14.1).
+func (g *game) freshEnemyAdjacent(side, loc int) bool {
+	for _, l := range g.e.b.adj[loc] {
+		if l.prohibited || l.boundary == majorWater || g.e.b.zone[l.to] {
+			continue
+		}
+		if _, fresh := g.count(1-side, l.to); fresh > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// moveCost is the MF to enter b from a (8.2), or a reason it may not
+// (8.4, 14.1, 14.2) naming the case broken.
+func (g *game) moveCost(u, from, to int, l link) (int, string) {
+	info := &g.e.units[u]
+	side := info.side
+	b := g.e.b
+	if l.prohibited {
+		return 0, "LGV 14.2"
+	}
+	if g.attacked[to] {
+		return 0, "LGV 8.2.1" // no more units enter an Area once attacked
+	}
+	if side == confederate && b.sector[to] != confederate {
+		return 0, "LGV 8.4.2"
+	}
+	if side == union && b.zone[to] && b.sector[to] == confederate {
+		if !b.exitZones[to] {
+			return 0, "LGV 14.2"
+		}
+		if !b.exitFrom[from] || g.control[from] != union {
+			return 0, "LGV 14.2.1"
+		}
+	}
+	if info.kind == engineer && b.sector[to] != union {
+		return 0, "LGV 8.4.6"
+	}
+	if (b.wild[from] || b.wild[to]) && !l.road {
+		return 0, "LGV 8.4.3"
+	}
+	germanna := (b.ids[from] == "H" && b.ids[to] == "53") || (b.ids[from] == "53" && b.ids[to] == "H")
+	if l.boundary == majorWater || germanna {
+		if side == confederate {
+			return 0, "LGV 8.4.4"
+		}
+		if !l.ford && !germanna {
+			return 0, "LGV 8.4.4"
+		}
+		limit := 1
+		if g.pontoonAt(from, to) {
+			limit = 5
+		}
+		if g.crossed(from, to) >= limit {
+			return 0, "LGV 8.4.4"
+		}
+	}
+	if g.full(side, to) {
+		return 0, "LGV 8.4.1"
+	}
+	if b.zone[to] && (g.moved[u] || !g.startedIn[u]) {
+		return 0, "LGV 14.1" // a Zone is entered only from where the unit began the impulse
+	}
+	if g.contested(from) && !g.free(side, to) {
+		return 0, "LGV 8.4.5"
+	}
+	enemy := g.occupied(1-side, to)
+	if info.kind == leader && !enemy && g.control[to] != side && !g.accompanied(u, to) {
+		return 0, "LGV 8.4.7"
+	}
+	if enemy && !g.canLead(side, to, u) {
+		return 0, "LGV 9.4A" // no unit there could lead the attack
+	}
+	cost := 1
+	switch {
+	case germanna:
+		if g.mfLeft[u] < g.mf(u) {
+			return 0, "LGV 14.1.1"
+		}
+		cost = g.mf(u)
+	case enemy:
+		_, fresh := g.count(1-side, to)
+		cost = 3
+		if fresh > 0 {
+			cost = 4
+		}
+		if !l.road {
+			cost++
+		}
+	case g.freshEnemyAdjacent(side, to):
+		cost = 2
+	}
+	if cost > g.mfLeft[u] {
+		return 0, "LGV 8.2"
+	}
+	return cost, ""
+}
+
+// accompanied: a non-Leader friendly unit is already in the Area (8.4.7).
+func (g *game) accompanied(ldr, loc int) bool {
+	side := g.e.units[ldr].side
+	for u := range g.units {
+		if g.units[u].status == onMap && g.units[u].loc == loc && g.e.units[u].side == side && g.e.units[u].kind != leader && g.e.units[u].kind != engineer {
+			return true
+		}
+	}
+	return false
+}
+
+// canLead: after u enters, some unit attacking there could be the Lead
+// Attacking Unit (9.4A, 4.2.1, 4.2.5).
+func (g *game) canLead(side, loc, u int) bool {
+	if g.eligibleLead(u) {
+		return true
+	}
+	for v := range g.units {
+		if g.units[v].status == onMap && g.units[v].loc == loc && g.moved[v] && g.e.units[v].side == side && g.eligibleLead(v) {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *game) eligibleLead(u int) bool {
+	k := g.e.units[u].kind
+	return k != leader && k != artillery
+}
+
+func (g *game) mf(u int) int {
+	m := g.e.units[u].mf
+	if g.confBonus && g.e.units[u].side == confederate && m == 5 {
+		m++
+	}
+	return m
+}
+
+func (g *game) pontoonAt(a, b int) bool {
+	if a > b {
+		a, b = b, a
+	}
+	for _, p := range g.pontoons {
+		if p == [2]int{a, b} {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *game) crossed(a, b int) int {
+	if a > b {
+		a, b = b, a
+	}
+	n := 0
+	for i := 0; i+1 < len(g.crossings); i += 2 {
+		if g.crossings[i] == a && g.crossings[i+1] == b {
+			n++
+		}
+	}
+	return n
+}
+
+// enter moves u into to, with control changes (7.2), entrenchment capture
+// (15.2) and Pontoon Bridge removal (16.3).
+func (g *game) enter(u, from, to int) {
+	side := g.e.units[u].side
+	g.setLoc(u, to)
+	if l, _ := g.e.b.linkOf(from, to); l.boundary == majorWater || l.ford {
+		a, b := from, to
+		if a > b {
+			a, b = b, a
+		}
+		g.crossings = append(g.crossings, a, b)
+	}
+	if !g.occupied(1-side, to) {
+		g.takeControl(side, to)
+	}
+}
+
+func (g *game) takeControl(side, loc int) {
+	if g.control[loc] != side {
+		g.control[loc] = side
+		g.logf("%s takes control of %s", sideNames[side], g.e.b.ids[loc])
+		if side == confederate {
+			kept := g.pontoons[:0]
+			for _, p := range g.pontoons {
+				if p[0] != loc && p[1] != loc {
+					kept = append(kept, p)
+				}
+			}
+			g.pontoons = kept
+		}
+	}
+	if g.entrench[loc] > 0 && g.entrenchSide[loc] != side {
+		// 15.2: the enemy marker is removed, a friendly +1 placed.
+		g.entrench[loc], g.entrenchSide[loc] = 1, side
+	}
+}
+
+// retreat moves a unit by the priorities of 11.2.2 (or into the Area
+// it came from), eliminating it when it cannot (11.2.4). Ties between
+// equal choices go to the lowest location index: the owner's choice,
+// made for him.
+func (g *game) retreat(u, prefer int) {
+	side := g.e.units[u].side
+	at := g.units[u].loc
+	visited := map[int]bool{at: true}
+	if prefer >= 0 && g.canRetreatInto(u, at, prefer) && !g.full(side, prefer) {
+		g.moveRetreat(u, at, prefer)
+		return
+	}
+	for step := 0; step < 8; step++ {
+		best, bestRank, bestAdj := -1, 99, 99
+		for _, l := range g.e.b.adj[at] {
+			to := l.to
+			if visited[to] || !g.canRetreatIntoLink(u, at, l) {
+				continue
+			}
+			rank, adjEnemy := 99, 0
+			switch {
+			case g.e.b.zone[to] && g.free(side, to):
+				rank = 0 // 14.5
+			case g.full(side, to):
+				rank = 4
+			case g.free(side, to):
+				rank = 1
+				for _, m := range g.e.b.adj[to] {
+					if g.control[m.to] != side {
+						adjEnemy++
+					}
+				}
+			case g.contested(to) && g.control[to] == side:
+				rank = 2
+			case g.contested(to):
+				rank = 3
+			}
+			if rank < bestRank || rank == bestRank && adjEnemy < bestAdj {
+				best, bestRank, bestAdj = to, rank, adjEnemy
+			}
+		}
+		if best < 0 {
+			break
+		}
+		g.moveRetreat(u, at, best)
+		if bestRank != 4 {
+			return
+		}
+		visited[best] = true
+		at = best
+	}
+	g.eliminate(u, "LGV 11.2.4")
+}
+
+func (g *game) canRetreatInto(u, from, to int) bool {
+	l, ok := g.e.b.linkOf(from, to)
+	return ok && g.canRetreatIntoLink(u, from, l)
+}
+
+func (g *game) canRetreatIntoLink(u, from int, l link) bool {
+	info := &g.e.units[u]
+	b := g.e.b
+	to := l.to
+	switch {
+	case l.prohibited:
+		return false
+	case info.side == confederate && b.sector[to] != confederate:
+		return false
+	case info.side == union && b.zone[to] && b.sector[to] == confederate:
+		return false
+	case info.kind == engineer && b.sector[to] != union:
+		return false
+	case (b.wild[from] || b.wild[to]) && !l.road:
+		return false // 11.2.4
+	case l.boundary == majorWater && !(info.side == union && l.ford && g.pontoonAt(from, to)):
+		return false // 11.2.4, 16.2
+	case g.occupied(1-info.side, to) && !g.occupied(info.side, to):
+		return false
+	case !g.occupied(1-info.side, to) && g.control[to] != info.side:
+		return false
+	}
+	return true
+}
+
+func (g *game) moveRetreat(u, from, to int) {
+	g.setLoc(u, to)
+	g.logf("%s retreats from %s to %s", g.e.units[u].id, g.e.b.ids[from], g.e.b.ids[to])
+}
+
+func (g *game) eliminate(u int, why string) {
+	g.setStatus(u, eliminated)
+	g.setFresh(u, false)
+	g.logf("%s eliminated (%s)", g.e.units[u].id, why)
+	// Leaders left alone with enemy units share the Area's fate only
+	// through combat; a Leader with no friendly unit left stays (7.1.3).
+}
+
+// exhaustedOrFresh defense value (4.3.2).
+func (g *game) defense(u int) int {
+	if g.units[u].fresh {
+		return g.e.units[u].defense
+	}
+	return g.e.units[u].exhDefense
+}
+
+// tracePath: a path of Union-Controlled Areas from loc to Zones L-O
+// (17.1.1, 17.2).
+func (g *game) tracePath(loc int) bool {
+	seen := make([]bool, len(g.control))
+	stack := []int{loc}
+	seen[loc] = true
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if g.e.b.targetZones[x] {
+			return true
+		}
+		for _, l := range g.e.b.adj[x] {
+			if !seen[l.to] && !l.prohibited && g.control[l.to] == union {
+				seen[l.to] = true
+				stack = append(stack, l.to)
+			}
+		}
+	}
+	return false
+}
+
+// vpAreas counts the VP Areas the Union controls with a path (17.2).
+func (g *game) vpAreas() int {
+	n := 0
+	for loc, v := range g.e.b.vp {
+		if v > 0 && g.control[loc] == union && g.tracePath(loc) {
+			n += v
+		}
+	}
+	return n
+}
+
+// unionAutomatic: 17.1.1.
+func (g *game) unionAutomatic() bool {
+	for loc := range g.control {
+		if g.e.b.exitZones[loc] && (g.control[loc] == union || g.occupied(union, loc)) && g.tracePath(loc) {
+			return true
+		}
+	}
+	return false
+}
+
+// confederateAutomatic: 17.1.2.
+func (g *game) confederateAutomatic() bool {
+	n := 0
+	for loc, s := range g.control {
+		if s == union && g.e.b.sector[loc] == confederate && !g.e.b.zone[loc] {
+			n++
+		}
+	}
+	return n < 2
+}
+
+// eliminationVP: 17.2 at the End Phase of the last turn.
+func (g *game) eliminationVP() int {
+	vp := 0
+	for u, s := range g.units {
+		info := &g.e.units[u]
+		sign := 1
+		if info.side == union {
+			sign = -1
+		}
+		switch s.status {
+		case permanent, eliminated:
+			if info.kind != leader {
+				vp += sign
+			}
+		case kia:
+			vp += info.kiaVP
+		}
+	}
+	return vp
+}

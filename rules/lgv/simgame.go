@@ -1,0 +1,215 @@
+package lgv
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/musterhq/muster/playtest/sim"
+	"github.com/musterhq/muster/rules"
+	"github.com/musterhq/muster/scenarios"
+)
+
+func init() {
+	sim.Register("lgv", func(sf *scenarios.ScenarioFile) (sim.NewGame, error) {
+		e, err := Compile(sf)
+		if err != nil {
+			return nil, err
+		}
+		return e.Sim, nil
+	})
+}
+
+// Game is a game in play for bots and scripts.
+type Game struct {
+	g *game
+	// history is the actions applied, so Log can replay the game with its
+	// log on without slowing the playouts down.
+	history []sim.Action
+	seed    uint64
+	track   bool
+}
+
+// Sim starts a game for the sim runner.
+func (e *Engine) Sim(seed uint64) (sim.Game, error) {
+	return &Game{g: e.NewGame(seed), seed: seed, track: true}, nil
+}
+
+func (x *Game) Sides() []string { return sideNames[:] }
+
+func (x *Game) ToAct() string {
+	if x.g.stage == stOver {
+		return ""
+	}
+	return sideNames[x.g.toAct()]
+}
+
+func (x *Game) Legal() []sim.Action {
+	if x.g.stage == stOver {
+		return nil
+	}
+	return x.g.legalActions()
+}
+
+func (x *Game) Apply(a sim.Action) error {
+	if err := x.g.apply(a); err != nil {
+		return err
+	}
+	if x.track {
+		x.history = append(x.history, a)
+	}
+	return nil
+}
+
+func (x *Game) Describe(a sim.Action) string { return x.g.describe(a) }
+
+// Value scores a position for a side: VP already scored, the VP Areas
+// held now, units eliminated, and an automatic victory above all.
+func (x *Game) Value(side string) float64 {
+	g := x.g
+	v := float64(g.vp + g.vpAreas() + g.eliminationVP())
+	if g.stage == stOver {
+		switch g.winner {
+		case union:
+			v += 100
+		case confederate:
+			v -= 100
+		}
+	}
+	if side == "confederate" {
+		return -v
+	}
+	return v
+}
+
+func (x *Game) Clone(seed uint64) sim.Game {
+	c := x.g.clone()
+	c.pcg = newPCG(seed)
+	return &Game{g: c, seed: seed}
+}
+
+func (x *Game) Over() bool { return x.g.stage == stOver }
+
+func (x *Game) Outcome() sim.Outcome {
+	g := x.g
+	o := sim.Outcome{Level: g.level, VP: float64(g.vp), Turns: g.turn, Tags: map[string]string{}}
+	if g.winner >= 0 {
+		o.Winner = sideNames[g.winner]
+	}
+	won := 0
+	for t := 2; t <= g.turn && t < len(g.momentumBy); t++ {
+		if g.momentumBy[t] == union {
+			won++
+		}
+	}
+	o.Tags["union-momentum-turns-2-6"] = strconv.Itoa(won)
+	if g.turn >= 2 {
+		o.Tags["turn-2-momentum"] = sideNames[g.momentumBy[2]]
+	}
+	return o
+}
+
+// Log replays the game with its log on.
+func (x *Game) Log() *rules.EventLog {
+	log := rules.NewEventLog(x.g.e.sf.Scenario.ID, x.seed)
+	r := x.g.e.NewGameLogged(x.seed)
+	for _, a := range x.history {
+		r.logf("%s: %s", sideNames[r.toAct()], r.describe(a))
+		if err := r.apply(a); err != nil {
+			r.logf("replay stopped: %v", err)
+			break
+		}
+	}
+	for i, ev := range r.events {
+		log.Add(rules.Event{Turn: i, Kind: "lgv", Data: map[string]any{"text": ev}})
+	}
+	return log
+}
+
+// NewGameLogged starts a game that records what happens.
+func (e *Engine) NewGameLogged(seed uint64) *game {
+	g := e.start.clone()
+	g.pcg = newPCG(seed)
+	g.logOn = true
+	g.startTurn()
+	return g
+}
+
+// describe names an action.
+func (g *game) describe(x sim.Action) string {
+	k, a, b := split(x)
+	id := func(u int) string {
+		if u < len(g.e.units) {
+			return g.e.units[u].id
+		}
+		return fmt.Sprintf("unit %d", u)
+	}
+	loc := func(l int) string {
+		if l < len(g.e.b.ids) {
+			return g.e.b.ids[l]
+		}
+		return fmt.Sprintf("location %d", l)
+	}
+	switch k {
+	case aContinue:
+		return "continue"
+	case aSteal:
+		return "steal a march (13.1B)"
+	case aAccept:
+		return "accept the roll"
+	case aRerollAdv:
+		return "re-roll with the Advantage (13.1A)"
+	case aRerollMarker:
+		return "re-roll with a Re-Roll marker (13.3)"
+	case aPass:
+		return "pass"
+	case aAssault:
+		return "assault activation in " + loc(a)
+	case aBombard:
+		return "bombard " + loc(a)
+	case aPontoon:
+		return "pontoon bridge " + loc(a) + "-" + loc(b)
+	case aMove:
+		return "move " + id(a) + " to " + loc(b)
+	case aStop:
+		return "stop " + id(a)
+	case aCommit:
+		return "commit " + id(a) + " to the attack"
+	case aAttack:
+		return "attack " + loc(a)
+	case aEnd:
+		return "end the activation"
+	case aLead:
+		return "lead " + id(a)
+	case aFront:
+		return id(a) + " leads from the front"
+	case aNoFront:
+		return "no leader in front"
+	case aSupport:
+		return "support with " + id(a)
+	case aRoll:
+		return "roll"
+	case aDefLead:
+		return "defend with " + id(a)
+	case aCP:
+		return [4]string{"flip ", "eliminate fresh ", "eliminate exhausted ", "retreat "}[b&3] + id(a)
+	case aVRetreat:
+		return "retreat " + id(a) + " (11.2.3)"
+	case aDone:
+		return "done"
+	case aScreen:
+		return "screen with " + id(a)
+	case aBombLead:
+		return "bombard with " + id(a)
+	case aPrimary:
+		return "primary target " + id(a)
+	case aReorg:
+		return "reorganize " + id(a) + ", removing " + id(b)
+	case aRally:
+		return "rally " + id(a)
+	case aPlace:
+		return "place " + id(a) + " in " + loc(b)
+	case aEntrench:
+		return "entrench in " + loc(a)
+	}
+	return fmt.Sprintf("action %d", uint64(x))
+}

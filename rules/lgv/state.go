@@ -1,0 +1,219 @@
+package lgv
+
+import (
+	"math/rand/v2"
+
+	"github.com/musterhq/muster/playtest/sim"
+)
+
+// Unit status.
+const (
+	onMap     = iota
+	eliminated         // may reorganize (11.1, 12.1)
+	permanent          // permanently eliminated (12.1B): on the Turn Record Track
+	kia                // Leader killed (12.2A)
+	wounded            // Leader returns next Reorganization Phase (12.2B)
+	offFront           // Leader removed leading from the front (11.1.1) until this turn's Reorganization
+)
+
+type unitState struct {
+	loc    int
+	fresh  bool
+	status int
+}
+
+// Stages of the sequence of play: what the side to act decides.
+const (
+	stImpulseStart = iota // steal a march or not (13.1B)
+	stRetentionReroll     // a side may spend the Advantage on the retention die (13.1A)
+	stDeclare             // assault, bombard or pass (6.2.1)
+	stAssault             // move, attack or end the activation
+	stLead                // the Lead Attacking Unit (9.4A)
+	stFrontLeader         // leader leading from the front (9.4.2F)
+	stSupport             // supporting artillery (9.5)
+	stDefLead             // the defender's Lead Defending Unit (9.4B)
+	stReroll              // re-roll markers and the Advantage (13.1A, 13.3)
+	stCasualty            // the defender absorbs CP (11.1)
+	stVoluntary           // voluntary retreat of Exhausted defenders (11.2.3)
+	stScreen              // cavalry screening (8.3)
+	stBombardLead         // the bombarding artillery (10.3)
+	stPrimary             // the Primary Target (10.2.1)
+	stReorg               // reorganization (12.1, 13.1C)
+	stPlace               // where a returning unit goes (12.1A, 12.2)
+	stEntrench            // entrenchments (15.1)
+	stOver
+)
+
+// combat is the attack or bombardment being resolved.
+type combat struct {
+	bombard     bool
+	area        int   // the attacked Area
+	attackers   []int // participating units
+	lead        int
+	front       int // leader leading from the front, -1
+	support     []int
+	defLead     int
+	mandatory   bool
+	atRoll      [2]int // attacker's and defender's 2D6
+	rerolled    [2]bool
+	rerollTurn  int // 0 attacker decides, 1 defender
+	av, dv      int
+	cp          int
+	retreating  []int // defenders that chose to retreat (1 CP each) or retreat voluntarily
+	absorbed    []bool
+	overrun     bool
+	secondWave  bool // the attack after an Overrun: another Overrun counts as a Success
+	waterCross  int  // +1 minor / +2 major if all attackers crossed it (9.4.3D)
+	primary     int
+	fromOverrun bool
+}
+
+// game is a game of LGV in play.
+type game struct {
+	e     *Engine
+	units []unitState
+	// occ and freshOcc count each side's units on the map by location
+	// (side*locations + loc), kept by set.
+	occ, freshOcc []int16
+	// control is the side controlling each location (7.2).
+	control []int
+	// entrench is the entrenchment level and its side (15.0): 0 none.
+	entrench     []int
+	entrenchSide []int
+	// pontoon marks a Pontoon Bridge on the ford between two locations
+	// (16.0), by the lower index then the higher.
+	pontoons [][2]int
+
+	turn, stage int
+	mover       int // side with Momentum in the Combat Phase (the Attacker)
+	activation  int // Impulse Activation marker (6.2.5)
+	momentumWon int // side that won the Momentum Phase
+	advantage   int // side holding the Advantage, -1 after use until the shift
+	advNext     int // side the Advantage goes to at the end of the impulse
+	stolen      [2]bool
+	rerolls     [2]int
+	lastPassed  bool // the previous impulse was a Pass (6.2.4)
+	confBonus   bool // +1 MF to Confederate 5-MF units this turn (6.1.1)
+	vp          int
+	winner      int // -1 none yet
+	level       string
+
+	// The current assault activation (6.2.2).
+	active      int
+	contested0  []bool // locations contested at the start of the impulse
+	moved       []bool // units that moved or attacked this impulse
+	mfLeft      []int
+	cameFrom    []int // where an attacking unit entered from (11.2)
+	startedIn   []bool
+	current     int  // unit now moving, -1
+	attacked    []bool
+	pending     []int // locations entered with enemy present, to be attacked
+	crossings   []int // units that crossed a Major Water Boundary this impulse by ford, per ford location pair count
+	commit      []bool // units committed to attack in the Contested Active Area (9.3)
+	overrunners []int  // attackers that may move on after an Overrun (9.4.4)
+	cb          combat
+	screenArea  int
+	screenNext  int // the unit whose entry the screen answered
+	retRoll     int
+	retRerolled bool
+	rrSide      int
+
+	// Reorganization (12.0).
+	reorgSide  int
+	rallyUsed  bool
+	placing    int // unit to place, -1
+	placeQueue []int
+	entrenched []bool
+
+	pcg    *rand.PCG
+	forced []int // forced dice, consumed first (playtests)
+	events []string
+	logOn  bool
+	legal  []sim.Action
+	// targets is scratch space for bombardTargets.
+	targets []bool
+	// momentum and first-player facts for the report.
+	momentumBy [7]int
+}
+
+func (g *game) roll() int {
+	if len(g.forced) > 0 {
+		d := g.forced[0]
+		g.forced = g.forced[1:]
+		return d
+	}
+	return int(g.pcg.Uint64()%6) + 1
+}
+
+func (g *game) roll2() int { return g.roll() + g.roll() }
+
+func (g *game) clone() *game {
+	c := *g
+	c.units = append([]unitState(nil), g.units...)
+	c.occ = append([]int16(nil), g.occ...)
+	c.freshOcc = append([]int16(nil), g.freshOcc...)
+	c.control = append([]int(nil), g.control...)
+	c.entrench = append([]int(nil), g.entrench...)
+	c.entrenchSide = append([]int(nil), g.entrenchSide...)
+	c.pontoons = append([][2]int(nil), g.pontoons...)
+	c.contested0 = append([]bool(nil), g.contested0...)
+	c.moved = append([]bool(nil), g.moved...)
+	c.mfLeft = append([]int(nil), g.mfLeft...)
+	c.cameFrom = append([]int(nil), g.cameFrom...)
+	c.startedIn = append([]bool(nil), g.startedIn...)
+	c.attacked = append([]bool(nil), g.attacked...)
+	c.pending = append([]int(nil), g.pending...)
+	c.crossings = append([]int(nil), g.crossings...)
+	c.entrenched = append([]bool(nil), g.entrenched...)
+	c.commit = append([]bool(nil), g.commit...)
+	c.overrunners = append([]int(nil), g.overrunners...)
+	c.placeQueue = append([]int(nil), g.placeQueue...)
+	c.cb.attackers = append([]int(nil), g.cb.attackers...)
+	c.cb.support = append([]int(nil), g.cb.support...)
+	c.cb.retreating = append([]int(nil), g.cb.retreating...)
+	c.cb.absorbed = append([]bool(nil), g.cb.absorbed...)
+	c.forced = nil
+	c.events = nil
+	c.logOn = false
+	c.legal = nil
+	c.targets = nil
+	return &c
+}
+
+func (g *game) logf(format string, args ...any) {
+	if g.logOn {
+		g.events = append(g.events, sprintf(format, args...))
+	}
+}
+
+// set changes a unit's location, side up and status, keeping the counts.
+func (g *game) set(u, loc int, fresh bool, status int) {
+	g.count1(u, -1)
+	g.units[u] = unitState{loc: loc, fresh: fresh, status: status}
+	g.count1(u, 1)
+}
+
+func (g *game) count1(u int, d int16) {
+	s := g.units[u]
+	if s.status != onMap || s.loc < 0 {
+		return
+	}
+	i := g.e.units[u].side*len(g.e.b.ids) + s.loc
+	g.occ[i] += d
+	if s.fresh {
+		g.freshOcc[i] += d
+	}
+}
+
+func (g *game) setFresh(u int, fresh bool) { s := g.units[u]; g.set(u, s.loc, fresh, s.status) }
+func (g *game) setLoc(u, loc int)          { s := g.units[u]; g.set(u, loc, s.fresh, s.status) }
+func (g *game) setStatus(u, status int)    { s := g.units[u]; g.set(u, s.loc, s.fresh, status) }
+
+// recount rebuilds the counts from the units.
+func (g *game) recount() {
+	n := len(g.e.b.ids)
+	g.occ, g.freshOcc = make([]int16, 2*n), make([]int16, 2*n)
+	for u := range g.units {
+		g.count1(u, 1)
+	}
+}
