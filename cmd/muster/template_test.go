@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -133,3 +134,55 @@ func TestImportTemplateBadCell(t *testing.T) {
 		t.Errorf("wrong module: exit %d %s", code, e)
 	}
 }
+
+// Hex maps: terrain cells and a partial counter completed (MADE UP values)
+// give a copy that validates and is formatted.
+func TestImportTemplateHexMaps(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct{ mod, hex, counter string }{
+		{"tpc", "OTR S0907", ""},
+		{"uscw", "2516", "c.beauregard.ldr-general"},
+	} {
+		book := filepath.Join(dir, tc.mod+".xlsx")
+		if code, _, errOut := muster(t, "module", "template", "-o", book, tc.mod); code != 0 {
+			t.Fatalf("template: %s", errOut)
+		}
+		f, _ := excelize.OpenFile(book)
+		rows, _ := f.GetRows("Terrain")
+		for r, row := range rows {
+			if row[0] == tc.hex {
+				f.SetCellValue("Terrain", "D"+itoa(r+1), "test-terrain")
+			}
+		}
+		if tc.counter != "" {
+			rows, _ = f.GetRows("Counters")
+			for r, row := range rows {
+				if row[0] == tc.counter {
+					// rank, attack, defense (the rulebook's 1), movement
+					f.SetSheetRow("Counters", "G"+itoa(r+1), &[]any{2, 1, 1, 5})
+				}
+			}
+		}
+		f.Save()
+		out := filepath.Join(dir, tc.mod+"-filled")
+		code, stdout, errOut := muster(t, "import", "template", "--module", tc.mod, "-o", out, book)
+		if code != 0 || !strings.Contains(stdout, "terrain: 1 hexes") {
+			t.Fatalf("%s: import exit %d: %s%s", tc.mod, code, stdout, errOut)
+		}
+		if tc.counter != "" && !strings.Contains(stdout, "counters: 1 changed (1 now with all printed values") {
+			t.Errorf("%s: %s", tc.mod, stdout)
+		}
+		mp, _ := os.ReadFile(filepath.Join(out, "map.json"))
+		if !strings.Contains(string(mp), `{"at": "`+tc.hex+`", "terrain": "test-terrain"}`) {
+			t.Errorf("%s: map.json lacks the terrain", tc.mod)
+		}
+		if code, o, e := muster(t, "validate", out); code != 0 {
+			t.Errorf("%s: validate: exit %d\n%s%s", tc.mod, code, o, e)
+		}
+		if code, o, e := muster(t, "fmt", out); code != 0 {
+			t.Errorf("%s: fmt: exit %d\n%s%s", tc.mod, code, o, e)
+		}
+	}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
