@@ -73,3 +73,7 @@ func (c *Catalog) Scenario(id string) *ScenarioFile {
 	}
 	return nil
 }
+
+// BuiltinFS holds the files of the shipped catalog, one folder per module
+// (a built-in module's Dir), for commands that copy a module.
+func BuiltinFS() fs.FS { return catalogFS }

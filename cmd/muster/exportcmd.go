@@ -22,7 +22,7 @@ func exportCommand() *cli.Command {
 func importCommand() *cli.Command {
 	return &cli.Command{
 		Name:        "import",
-		Usage:       "read a spreadsheet or a rulebook-style table back into scenario JSON",
+		Usage:       "read a spreadsheet or a rulebook-style table back into scenario JSON (or a filled component template into a module copy)",
 		UsageText:   "muster import FORMAT [options] FILE",
 		Subcommands: importSubcommands,
 	}

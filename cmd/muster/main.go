@@ -76,6 +76,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			exportCommand(),
 			importCommand(),
 			newCommand(),
+			moduleCommand(),
 			fmtCommand(),
 			versionCommand(),
 		},

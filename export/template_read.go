@@ -1,0 +1,640 @@
+package export
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"github.com/musterhq/muster/internal/jsonsrc"
+	"github.com/musterhq/muster/scenarios"
+	"github.com/musterhq/muster/schema"
+)
+
+// TemplateImport is a filled component template applied to a module.
+type TemplateImport struct {
+	// Map and Counters are the module's map.json and counters.json with the
+	// filled cells applied, in canonical form (muster fmt leaves them as
+	// they are). They are set even when no cell changed them.
+	Map, Counters []byte
+	// Errors are cells that could not be used; with any, the documents
+	// must not be written.
+	Errors []XLSXError
+	// Warnings are cells that were used but look doubtful (a feature with
+	// more or fewer areas than the rulebook counts).
+	Warnings []XLSXError
+	// Changes summarises what the cells changed, one line per kind of fact.
+	Changes []string
+}
+
+// tmplReader holds a template being read.
+type tmplReader struct {
+	xr       *xlsxImporter // sheet reading and error collection
+	m        *scenarios.Module
+	mapRoot  *jsonsrc.Node // copies, edited in place
+	cntRoot  *jsonsrc.Node
+	warnings []XLSXError
+	changes  []string
+}
+
+func (r *tmplReader) errorf(sheet string, col, row int, format string, args ...any) {
+	r.xr.errorf(sheet, col, row, format, args...)
+}
+
+func (r *tmplReader) changef(format string, args ...any) {
+	r.changes = append(r.changes, fmt.Sprintf(format, args...))
+}
+
+// ReadTemplate reads a component template written by Template for module m
+// and applies its filled cells to copies of m's map.json and counters.json
+// (m itself is not changed). An error means the workbook cannot be read at
+// all or is not a template of m; problems with cells are in the result's
+// Errors.
+func ReadTemplate(data []byte, m *scenarios.Module) (ti *TemplateImport, err error) {
+	if m == nil || m.Game == nil || m.Map == nil || m.Counters == nil || m.MapDoc == nil || m.MapDoc.Root == nil ||
+		m.CountersDoc == nil || m.CountersDoc.Root == nil {
+		return nil, fmt.Errorf("import: the module did not load (game.json, map.json and counters.json are needed)")
+	}
+	if len(data) > XLSXMaxFileSize {
+		return nil, fmt.Errorf("import: the workbook is %d bytes, more than muster reads (%d)", len(data), XLSXMaxFileSize)
+	}
+	// excelize is not written for hostile input: turn a panic deep inside
+	// it into an error rather than a crash.
+	defer func() {
+		if p := recover(); p != nil {
+			ti, err = nil, fmt.Errorf("import: the file is not a workbook muster can read (%v)", p)
+		}
+	}()
+	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: xlsxUnzipSizeLimit, UnzipXMLSizeLimit: xlsxUnzipXMLSizeLimit})
+	if err != nil {
+		return nil, fmt.Errorf("import: not an xlsx workbook: %w", err)
+	}
+	defer f.Close()
+	if err := tmplCheckData(f, m.Game.ID); err != nil {
+		return nil, err
+	}
+	r := &tmplReader{
+		xr: &xlsxImporter{f: f, im: &XLSXImport{}},
+		m:  m, mapRoot: tmplClone(m.MapDoc.Root), cntRoot: tmplClone(m.CountersDoc.Root),
+	}
+	r.readCounters()
+	if m.Map.Kind == "area" {
+		r.readAreas()
+		r.readLinks()
+	} else {
+		r.readTerrain()
+	}
+	ti = &TemplateImport{Errors: r.xr.im.Errors, Warnings: r.warnings, Changes: r.changes}
+	ti.Map = tmplFormat(r.mapRoot)
+	ti.Counters = tmplFormat(r.cntRoot)
+	return ti, nil
+}
+
+func tmplFormat(root *jsonsrc.Node) []byte {
+	var kind schema.Kind
+	if s := root.Get("$schema"); s != nil && s.Kind == jsonsrc.String {
+		kind, _ = schema.KindOf(s.Text)
+	}
+	return schema.Format(kind, root)
+}
+
+// tmplCheckData checks the hidden sheet: the layout version and the module.
+func tmplCheckData(f *excelize.File, module string) error {
+	if idx, err := f.GetSheetIndex(tmplSheetData); err != nil || idx < 0 {
+		return fmt.Errorf("import: the workbook has no %s sheet: muster import template reads only workbooks written by muster module template", tmplSheetData)
+	}
+	rows, err := f.Rows(tmplSheetData)
+	if err != nil {
+		return fmt.Errorf("import: %s: %w", tmplSheetData, err)
+	}
+	defer rows.Close()
+	var vals []string
+	for rows.Next() && len(vals) < 2 {
+		cols, err := rows.Columns(excelize.Options{RawCellValue: true})
+		if err != nil {
+			return fmt.Errorf("import: %s: %w", tmplSheetData, err)
+		}
+		v := ""
+		if len(cols) > 0 {
+			v = cols[0]
+		}
+		vals = append(vals, v)
+	}
+	for len(vals) < 2 {
+		vals = append(vals, "")
+	}
+	if vals[0] != templateVersion {
+		return fmt.Errorf("import: %s!A1 is %q, not %q: the workbook was not written by this muster's module template", tmplSheetData, xlsxCut(vals[0]), templateVersion)
+	}
+	if vals[1] != module {
+		return fmt.Errorf("import: the workbook is a template of module %q, not %q (%s!A2)", xlsxCut(vals[1]), module, tmplSheetData)
+	}
+	return nil
+}
+
+// tmplYesNo reads a yes/no cell.
+func tmplYesNo(s string) (v, ok bool) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "yes", "y", "true", "1", "x":
+		return true, true
+	case "no", "n", "false", "0":
+		return false, true
+	}
+	return false, false
+}
+
+// tmplCell is the trimmed text of a 0-based row under a header.
+func tmplCell(t *xlsxTable, row int, head string) string {
+	return strings.TrimSpace(t.cell(row, head))
+}
+
+// tmplTable reads a sheet and checks that it has the headers the reader
+// needs. ok is false when the sheet is absent (nothing to apply) or lacks
+// a needed header (reported).
+func (r *tmplReader) tmplTable(sheet string, need ...string) (*xlsxTable, bool) {
+	t, ok := r.xr.table(sheet)
+	if !ok || len(t.rows) == 0 {
+		return nil, false
+	}
+	for _, h := range need {
+		if t.colOf(h) == 0 {
+			r.errorf(sheet, 0, 0, "no %q column in the header row", h)
+			return nil, false
+		}
+	}
+	return t, true
+}
+
+// tmplIndex maps the value of a string key of each object of an array
+// node to the object.
+func tmplIndex(arr *jsonsrc.Node, key string) map[string]*jsonsrc.Node {
+	out := map[string]*jsonsrc.Node{}
+	if arr == nil {
+		return out
+	}
+	for _, it := range arr.Items {
+		if it.Kind != jsonsrc.Object {
+			continue
+		}
+		if k := it.Get(key); k != nil && k.Kind == jsonsrc.String {
+			out[k.Text] = it
+		}
+	}
+	return out
+}
+
+// tmplScalarText is a scalar node as text, for comparing with a cell.
+func tmplScalarText(n *jsonsrc.Node) string {
+	switch n.Kind {
+	case jsonsrc.Bool:
+		return strconv.FormatBool(n.Bool)
+	case jsonsrc.Null:
+		return "null"
+	}
+	return n.Text
+}
+
+// tmplValue reads a printed-value cell: a whole number, or text (a symbol
+// such as * or -). A number that is not whole is refused.
+func tmplValue(s string) (*jsonsrc.Node, error) {
+	if i, err := strconv.Atoi(s); err == nil {
+		return tmplInt(i), nil
+	}
+	if _, err := strconv.ParseFloat(s, 64); err == nil {
+		return nil, fmt.Errorf("%q is not a whole number (counters print whole numbers; type a symbol as it is printed)", xlsxCut(s))
+	}
+	return tmplStr(s), nil
+}
+
+func (r *tmplReader) readCounters() {
+	sh := tmplSheetCounters
+	t, ok := r.tmplTable(sh, tmplColID)
+	if !ok {
+		return
+	}
+	byID := tmplIndex(r.cntRoot.Get("counters"), "id")
+	names := r.m.Counters.Values
+	seen := map[string]int{}
+	changed, nSource, nPartial := 0, 0, 0
+	heads := append([]string{tmplColNotes}, names...)
+	for i := 1; i < len(t.rows); i++ {
+		id := tmplCell(t, i, tmplColID)
+		if id == "" {
+			if !t.blank(i, heads) {
+				r.errorf(sh, t.colOf(tmplColID), i+1, "a row with values needs the counter's Id")
+			}
+			continue
+		}
+		c := byID[id]
+		if c == nil {
+			r.errorf(sh, t.colOf(tmplColID), i+1, "unknown counter %q", xlsxCut(id))
+			continue
+		}
+		if prev, dup := seen[id]; dup {
+			r.errorf(sh, t.colOf(tmplColID), i+1, "counter %s is also on row %d", id, prev)
+			continue
+		}
+		seen[id] = i + 1
+		printed := c.Get("printed")
+		if printed == nil || printed.Kind != jsonsrc.Object {
+			printed = tmplObj()
+			tmplSet(c, "printed", printed)
+		}
+		vals := printed.Get("values")
+		rowChanged := false
+		for _, name := range names {
+			col := t.colOf(name)
+			if col == 0 {
+				continue
+			}
+			s := tmplCell(t, i, name)
+			if s == "" {
+				continue
+			}
+			v, err := tmplValue(s)
+			if err != nil {
+				r.errorf(sh, col, i+1, "%s: %v", name, err)
+				continue
+			}
+			if vals != nil {
+				if old := vals.Get(name); old != nil {
+					if tmplScalarText(old) != tmplScalarText(v) {
+						r.errorf(sh, col, i+1, "%s: the rulebook gives %s for %s; correct counters.json by hand (with a note) if the counter prints another value",
+							name, tmplScalarText(old), id)
+					}
+					continue
+				}
+			} else {
+				vals = tmplObj()
+				tmplSet(printed, "values", vals)
+			}
+			tmplSet(vals, name, v)
+			rowChanged = true
+		}
+		if note := tmplCell(t, i, tmplColNotes); note != "" {
+			notes := tmplList(c, "notes")
+			dup := false
+			for _, n := range notes.Items {
+				if tx := n.Get("text"); tx != nil && tx.Text == note {
+					dup = true
+				}
+			}
+			if !dup {
+				n := tmplObj()
+				tmplSet(n, "kind", tmplStr("comment"))
+				tmplSet(n, "text", tmplStr(note))
+				tmplSet(n, "field", tmplStr("printed"))
+				notes.Items = append(notes.Items, n)
+				rowChanged = true
+			}
+		}
+		if !rowChanged {
+			continue
+		}
+		changed++
+		have := 0
+		for _, name := range names {
+			if vals != nil && vals.Get(name) != nil {
+				have++
+			}
+		}
+		switch {
+		case len(names) > 0 && have == len(names):
+			tmplSet(printed, "status", tmplStr("source"))
+			nSource++
+		case have > 0:
+			tmplSet(printed, "status", tmplStr("partial"))
+			nPartial++
+		}
+	}
+	if changed > 0 {
+		r.changef("counters: %d changed (%d now with all printed values, %d partial)", changed, nSource, nPartial)
+	}
+}
+
+func (r *tmplReader) readAreas() {
+	sh := tmplSheetAreas
+	t, ok := r.tmplTable(sh, tmplColID)
+	if !ok {
+		return
+	}
+	areasNode := r.mapRoot.Get("areas")
+	byID := tmplIndex(areasNode, "id")
+	// The feature columns: features of areas, by name or id.
+	type featCol struct {
+		f       *scenarios.Feature
+		head    string
+		answers map[string]bool
+	}
+	var feats []*featCol
+	for i := range r.m.Map.Features {
+		f := &r.m.Map.Features[i]
+		if !tmplAreaFeature(f) {
+			continue
+		}
+		head := tmplFeatureHead(f)
+		if t.colOf(head) == 0 {
+			head = f.ID
+			if t.colOf(head) == 0 {
+				continue
+			}
+		}
+		feats = append(feats, &featCol{f: f, head: head, answers: map[string]bool{}})
+	}
+	heads := []string{tmplColName, tmplColTEM}
+	for _, fc := range feats {
+		heads = append(heads, fc.head)
+	}
+	seen := map[string]int{}
+	nTEM, nNames := 0, 0
+	for i := 1; i < len(t.rows); i++ {
+		id := tmplCell(t, i, tmplColID)
+		if id == "" {
+			if !t.blank(i, heads) {
+				r.errorf(sh, t.colOf(tmplColID), i+1, "a row with values needs the Area or Zone id")
+			}
+			continue
+		}
+		a := byID[id]
+		if a == nil {
+			r.errorf(sh, t.colOf(tmplColID), i+1, "unknown area %q (not an Area or Zone of map.json)", xlsxCut(id))
+			continue
+		}
+		if prev, dup := seen[id]; dup {
+			r.errorf(sh, t.colOf(tmplColID), i+1, "area %s is also on row %d", id, prev)
+			continue
+		}
+		seen[id] = i + 1
+		if name := tmplCell(t, i, tmplColName); name != "" {
+			if old := a.Get("name"); old != nil {
+				if old.Text != name {
+					r.errorf(sh, t.colOf(tmplColName), i+1, "the rulebook names area %s %q; correct map.json by hand (with a note) if the map prints another name", id, old.Text)
+				}
+			} else {
+				tmplSet(a, "name", tmplStr(name))
+				nNames++
+			}
+		}
+		if s := tmplCell(t, i, tmplColTEM); s != "" {
+			v, err := strconv.Atoi(s)
+			if err != nil || v < 0 {
+				r.errorf(sh, t.colOf(tmplColTEM), i+1, "TEM %q is not a whole number (0 or more)", xlsxCut(s))
+			} else if old := a.Get("tem"); old == nil || old.Text != strconv.Itoa(v) {
+				tmplSet(a, "tem", tmplInt(v))
+				nTEM++
+			}
+		}
+		for _, fc := range feats {
+			s := tmplCell(t, i, fc.head)
+			if s == "" {
+				continue
+			}
+			v, ok := tmplYesNo(s)
+			if !ok {
+				r.errorf(sh, t.colOf(fc.head), i+1, "%s: %q is not yes or no", fc.head, xlsxCut(s))
+				continue
+			}
+			fc.answers[id] = v
+		}
+	}
+	if nNames > 0 {
+		r.changef("areas: %d names", nNames)
+	}
+	if nTEM > 0 {
+		r.changef("areas: %d TEMs", nTEM)
+	}
+	featNodes := tmplIndex(r.mapRoot.Get("features"), "id")
+	for _, fc := range feats {
+		if len(fc.answers) == 0 {
+			continue
+		}
+		fn := featNodes[fc.f.ID]
+		if fn == nil {
+			continue
+		}
+		member := map[string]bool{}
+		var order []string
+		if h := fn.Get("hexes"); h != nil {
+			for _, it := range h.Items {
+				member[it.Text] = true
+				order = append(order, it.Text)
+			}
+		}
+		for _, a := range r.m.Map.Areas {
+			if v, ok := fc.answers[a.ID]; ok && v && !member[a.ID] {
+				member[a.ID] = true
+				order = append(order, a.ID)
+			}
+		}
+		hexes := tmplArr()
+		yes := 0
+		for _, id := range order {
+			if v, ok := fc.answers[id]; ok && !v {
+				continue
+			}
+			hexes.Items = append(hexes.Items, tmplStr(id))
+			yes++
+		}
+		if len(hexes.Items) > 0 {
+			tmplSet(fn, "hexes", hexes)
+		} else {
+			tmplDel(fn, "hexes")
+		}
+		complete := len(fc.answers) == len(r.m.Map.Areas)
+		if complete {
+			tmplSet(fn, "complete", tmplBool(true))
+			if p := fn.Get("provenance"); p != nil && p.Text == "not-in-source" {
+				tmplSet(fn, "provenance", tmplStr("source"))
+			}
+			if fc.f.Count != nil && *fc.f.Count != yes {
+				r.warnings = append(r.warnings, XLSXError{Sheet: sh, Cell: xlsxCell(t.colOf(fc.head), 1),
+					Msg: fmt.Sprintf("%s: %d areas marked yes, the rulebook counts %d", fc.head, yes, *fc.f.Count)})
+			}
+		}
+		what := "partly"
+		if complete {
+			what = "every area answered"
+		}
+		r.changef("feature %s: %d areas (%s)", fc.f.ID, yes, what)
+	}
+}
+
+func tmplPairKey(a, b string) string {
+	if b < a {
+		a, b = b, a
+	}
+	return a + "\x00" + b
+}
+
+func (r *tmplReader) readLinks() {
+	sh := tmplSheetLinks
+	t, ok := r.tmplTable(sh, tmplColA, tmplColB)
+	if !ok {
+		return
+	}
+	areas := map[string]bool{}
+	for _, a := range r.m.Map.Areas {
+		areas[a.ID] = true
+	}
+	bts := map[string]bool{}
+	for _, b := range r.m.Map.BoundaryTypes {
+		bts[b.ID] = true
+	}
+	adj := tmplList(r.mapRoot, "adjacency")
+	existing := map[string]*jsonsrc.Node{}
+	for _, it := range adj.Items {
+		if bw := it.Get("between"); bw != nil && len(bw.Items) == 2 {
+			existing[tmplPairKey(bw.Items[0].Text, bw.Items[1].Text)] = it
+		}
+	}
+	flags := []struct{ head, key string }{{tmplColRoad, "road"}, {tmplColFord, "ford"}, {tmplColProhibited, "prohibited"}}
+	rest := []string{tmplColBoundary, tmplColRoad, tmplColFord, tmplColProhibited}
+	seen := map[string]int{}
+	added, updated := 0, 0
+	for i := 1; i < len(t.rows); i++ {
+		a, b := tmplCell(t, i, tmplColA), tmplCell(t, i, tmplColB)
+		if a == "" && b == "" {
+			if !t.blank(i, rest) {
+				r.errorf(sh, t.colOf(tmplColA), i+1, "a link needs Area A and Area B")
+			}
+			continue
+		}
+		bad := false
+		for _, e := range []struct{ head, id string }{{tmplColA, a}, {tmplColB, b}} {
+			switch {
+			case e.id == "":
+				r.errorf(sh, t.colOf(e.head), i+1, "a link needs %s", e.head)
+				bad = true
+			case !areas[e.id]:
+				r.errorf(sh, t.colOf(e.head), i+1, "unknown area %q (not an Area or Zone of map.json)", xlsxCut(e.id))
+				bad = true
+			}
+		}
+		if bad {
+			continue
+		}
+		if a == b {
+			r.errorf(sh, t.colOf(tmplColB), i+1, "a link joins two different areas (both are %s)", a)
+			continue
+		}
+		key := tmplPairKey(a, b)
+		if prev, dup := seen[key]; dup {
+			r.errorf(sh, t.colOf(tmplColA), i+1, "the link %s-%s is also on row %d", a, b, prev)
+			continue
+		}
+		seen[key] = i + 1
+		boundary := tmplCell(t, i, tmplColBoundary)
+		if boundary != "" && !bts[boundary] {
+			r.errorf(sh, t.colOf(tmplColBoundary), i+1, "unknown boundary type %q (one of: %s)", xlsxCut(boundary), strings.Join(tmplBoundaryIDs(r.m.Map), ", "))
+			continue
+		}
+		vals := map[string]*bool{}
+		for _, fl := range flags {
+			s := tmplCell(t, i, fl.head)
+			if s == "" {
+				continue
+			}
+			v, ok := tmplYesNo(s)
+			if !ok {
+				r.errorf(sh, t.colOf(fl.head), i+1, "%s: %q is not yes or no", fl.head, xlsxCut(s))
+				bad = true
+				continue
+			}
+			vals[fl.key] = &v
+		}
+		if bad {
+			continue
+		}
+		link := existing[key]
+		isNew := link == nil
+		if isNew {
+			link = tmplObj()
+			bw := tmplArr()
+			bw.Items = []*jsonsrc.Node{tmplStr(a), tmplStr(b)}
+			tmplSet(link, "between", bw)
+		}
+		before := string(tmplFormat(link))
+		if boundary != "" {
+			tmplSet(link, "boundary", tmplStr(boundary))
+		}
+		for _, fl := range flags {
+			if v := vals[fl.key]; v != nil {
+				if *v {
+					tmplSet(link, fl.key, tmplBool(true))
+				} else {
+					tmplDel(link, fl.key)
+				}
+			}
+		}
+		switch {
+		case isNew:
+			adj.Items = append(adj.Items, link)
+			added++
+		case string(tmplFormat(link)) != before:
+			updated++
+		}
+	}
+	if len(adj.Items) == 0 {
+		tmplDel(r.mapRoot, "adjacency")
+	}
+	if added+updated > 0 {
+		r.changef("links: %d added, %d changed", added, updated)
+	}
+}
+
+func (r *tmplReader) readTerrain() {
+	sh := tmplSheetTerrain
+	t, ok := r.tmplTable(sh, tmplColHex, tmplColTerrain)
+	if !ok {
+		return
+	}
+	valid := map[string]bool{}
+	for _, h := range tmplHexes(r.m.Map) {
+		valid[h.id] = true
+	}
+	hexes := tmplList(r.mapRoot, "hexes")
+	byAt := tmplIndex(hexes, "at")
+	seen := map[string]int{}
+	n := 0
+	for i := 1; i < len(t.rows); i++ {
+		id := tmplCell(t, i, tmplColHex)
+		terr := tmplCell(t, i, tmplColTerrain)
+		if id == "" {
+			if terr != "" {
+				r.errorf(sh, t.colOf(tmplColHex), i+1, "a row with a terrain needs the Hex")
+			}
+			continue
+		}
+		if !valid[id] {
+			r.errorf(sh, t.colOf(tmplColHex), i+1, "unknown hex %q (not a hex of the map sheets in play, as this workbook lists them)", xlsxCut(id))
+			continue
+		}
+		if prev, dup := seen[id]; dup {
+			r.errorf(sh, t.colOf(tmplColHex), i+1, "hex %s is also on row %d", id, prev)
+			continue
+		}
+		seen[id] = i + 1
+		if terr == "" {
+			continue
+		}
+		h := byAt[id]
+		if h == nil {
+			h = tmplObj()
+			tmplSet(h, "at", tmplStr(id))
+			hexes.Items = append(hexes.Items, h)
+			byAt[id] = h
+		} else if old := h.Get("terrain"); old != nil && old.Text == terr {
+			continue
+		}
+		tmplSet(h, "terrain", tmplStr(terr))
+		n++
+	}
+	if len(hexes.Items) == 0 {
+		tmplDel(r.mapRoot, "hexes")
+	}
+	if n > 0 {
+		r.changef("terrain: %d hexes", n)
+	}
+}
