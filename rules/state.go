@@ -342,8 +342,12 @@ func (st *State) Move(unit, to string) error {
 // Attack records that a unit attacked the targets (each target "attacked",
 // which release triggers and waivers ask about).
 func (st *State) Attack(unit string, targets []string) error {
-	if err := st.CheckActivity(unit, "attack"); err != nil {
-		return err
+	// An attack is made in an activation (GCACW: March and Assault
+	// actions), so a unit that may not activate may not attack either.
+	for _, what := range []string{"activate", "attack"} {
+		if err := st.CheckActivity(unit, what); err != nil {
+			return err
+		}
 	}
 	u := st.Units[unit]
 	for _, tgt := range targets {

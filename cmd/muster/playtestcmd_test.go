@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -90,5 +91,37 @@ func TestSimNeedsAnEngine(t *testing.T) {
 	code, _, errOut = muster(t, "playtest", "merge", bad)
 	if code != exitUsage || !strings.Contains(errOut, "not the totals of a sim shard") {
 		t.Fatalf("merge of a bad file: exit %d, %s", code, errOut)
+	}
+}
+
+// LGV plays through the sim on the made-up test module; the shipped
+// module stops with what its map and counters lack.
+func TestSimLGV(t *testing.T) {
+	code, _, errOut := muster(t, "playtest", "sim", "lgv-01", "--games", "5")
+	if code != exitFindings || !strings.Contains(errOut, "cannot be played") || !strings.Contains(errOut, "map: the TEM of area 1") {
+		t.Fatalf("sim lgv-01: exit %d, %.300s", code, errOut)
+	}
+	test := filepath.Join("..", "..", "rules", "lgv", "testdata", "module", "scenarios", "01-chancellorsville.json")
+	code, out, errOut := muster(t, "playtest", "sim", test, "--games", "40", "--seed", "3", "--format", "json")
+	if code != 0 {
+		t.Fatalf("sim on the test module: exit %d, %s", code, errOut)
+	}
+	var rep struct {
+		Report struct {
+			Levels []struct {
+				Name  string `json:"name"`
+				Count int    `json:"count"`
+			} `json:"levels"`
+		} `json:"report"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v: %.300s", err, out)
+	}
+	total := 0
+	for _, l := range rep.Report.Levels {
+		total += l.Count
+	}
+	if total != 40 {
+		t.Fatalf("levels count %d games, want 40: %.400s", total, out)
 	}
 }

@@ -43,6 +43,7 @@ func (g *raceGame) ToAct() string {
 	}
 	return raceSides[g.next]
 }
+
 var raceActions = []string{"advance", "gamble", "stumble"}
 
 func (g *raceGame) Legal() []Action { return []Action{0, 1, 2} }

@@ -8,8 +8,13 @@ import (
 
 // apply performs a legal action.
 func (g *game) apply(x sim.Action) error {
+	list := g.legal
+	if !g.legalOK { // not listed for this position yet
+		list = g.legalActions()
+	}
+	g.legalOK = false
 	legal := false
-	for _, l := range g.legalActions() {
+	for _, l := range list {
 		if l == x {
 			legal = true
 			break
@@ -31,7 +36,9 @@ func (g *game) apply(x sim.Action) error {
 			}
 		}
 		g.activation = 1
-		g.logf("%s steals a march", sideNames[g.mover])
+		if g.logOn {
+			g.logf("%s steals a march", sideNames[g.mover])
+		}
 		g.retention()
 	case aAccept:
 		if g.stage == stRetentionReroll {
@@ -57,7 +64,9 @@ func (g *game) apply(x sim.Action) error {
 		g.cb.atRoll = [2]int{g.roll2(), g.roll2()}
 		g.nextReroll()
 	case aPass:
-		g.logf("%s passes", sideNames[g.mover])
+		if g.logOn {
+			g.logf("%s passes", sideNames[g.mover])
+		}
 		if g.lastPassed { // 6.2.4
 			g.endCombatPhase()
 			return nil
@@ -73,7 +82,9 @@ func (g *game) apply(x sim.Action) error {
 				g.startedIn[u], g.mfLeft[u] = true, g.mf(u)
 			}
 		}
-		g.logf("%s activates %s", sideNames[g.mover], g.e.b.ids[a])
+		if g.logOn {
+			g.logf("%s activates %s", sideNames[g.mover], g.e.b.ids[a])
+		}
 	case aBombard:
 		g.lastPassed = false
 		g.cb = combat{bombard: true, area: a, front: -1, lead: -1, defLead: -1, primary: -1, attackers: g.cb.attackers[:0], support: g.cb.support[:0]}
@@ -85,7 +96,9 @@ func (g *game) apply(x sim.Action) error {
 		}
 		g.pontoons = append(g.pontoons, [2]int{lo, hi})
 		g.setFresh(g.freshEngineer(a), false)
-		g.logf("pontoon bridge between %s and %s", g.e.b.ids[a], g.e.b.ids[b])
+		if g.logOn {
+			g.logf("pontoon bridge between %s and %s", g.e.b.ids[a], g.e.b.ids[b])
+		}
 	case aMove:
 		g.move(a, b)
 	case aStop:
@@ -164,13 +177,17 @@ func (g *game) apply(x sim.Action) error {
 	case aReorg:
 		g.returnUnit(a)
 		g.setStatus(b, permanent)
-		g.logf("%s reorganizes, %s permanently eliminated", g.e.units[a].id, g.e.units[b].id)
+		if g.logOn {
+			g.logf("%s reorganizes, %s permanently eliminated", g.e.units[a].id, g.e.units[b].id)
+		}
 		g.nextPlacement()
 	case aRally: // 13.1C
 		g.useAdvantage(g.reorgSide)
 		g.advantage, g.advNext = g.advNext, -1 // the Phase ends with the Advantage shifted
 		g.returnUnit(a)
-		g.logf("%s rallies", g.e.units[a].id)
+		if g.logOn {
+			g.logf("%s rallies", g.e.units[a].id)
+		}
 		g.nextPlacement()
 	case aPlace:
 		g.set(a, b, true, onMap)
@@ -221,7 +238,9 @@ func (g *game) move(u, to int) {
 		g.dropOverrunner(u)
 	}
 	g.enter(u, from, to)
-	g.logf("%s moves %s to %s (%d MF)", g.e.units[u].id, g.e.b.ids[from], g.e.b.ids[to], cost)
+	if g.logOn {
+		g.logf("%s moves %s to %s (%d MF)", g.e.units[u].id, g.e.b.ids[from], g.e.b.ids[to], cost)
+	}
 	if g.occupied(1-g.mover, to) {
 		if !contains(g.pending, to) {
 			g.pending = append(g.pending, to)

@@ -319,10 +319,14 @@ func (g *game) resolve() {
 		}
 	}
 	at, dt := cb.av+cb.atRoll[0], cb.dv+cb.atRoll[1]
-	g.logf("combat in %s: AT %d (AV %d + %d) vs DT %d (DV %d + %d)", g.e.b.ids[p], at, cb.av, cb.atRoll[0], dt, cb.dv, cb.atRoll[1])
+	if g.logOn {
+		g.logf("combat in %s: AT %d (AV %d + %d) vs DT %d (DV %d + %d)", g.e.b.ids[p], at, cb.av, cb.atRoll[0], dt, cb.dv, cb.atRoll[1])
+	}
 	if cb.atRoll[0] == cb.atRoll[1] && cb.front >= 0 { // 11.1.1
 		g.set(cb.front, -1, false, offFront)
-		g.logf("%s falls leading from the front", g.e.units[cb.front].id)
+		if g.logOn {
+			g.logf("%s falls leading from the front", g.e.units[cb.front].id)
+		}
 	}
 	if cb.bombard {
 		if at > dt {

@@ -1,6 +1,7 @@
 package lgv
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -79,5 +80,108 @@ func BenchmarkRandomGame(b *testing.B) {
 		if _, _, err := sim.Play(e.Sim, bots, uint64(i+1), 20000); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// The sim totals of LGV games are the same for 1 and 2 workers and for a
+// run split into 4 shards and merged.
+func TestSimTotalsDeterministic(t *testing.T) {
+	e := testEngine(t)
+	cfg := sim.Config{Scenario: "lgv-test-01", Games: 60, Seed: 5, Bots: []string{"random", "greedy"}, Workers: 1}
+	one, err := sim.Run(cfg, e.Sim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Workers = 2
+	two, _ := sim.Run(cfg, e.Sim)
+	var parts []*sim.Totals
+	for k := 1; k <= 4; k++ {
+		c := cfg
+		c.Shard, c.Shards = k, 4
+		p, err := sim.Run(c, e.Sim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, p)
+	}
+	merged, err := sim.Merge(parts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b, c := jsonOf(t, one), jsonOf(t, two), jsonOf(t, merged)
+	if a != b || a != c {
+		t.Fatalf("totals differ:\n1 worker  %s\n2 workers %s\nmerged    %s", a, b, c)
+	}
+}
+
+func jsonOf(t *testing.T, v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// A replayed game's log is the same each time, and names what happened.
+func TestReplayLog(t *testing.T) {
+	e := testEngine(t)
+	r, _ := sim.BotByName("random")
+	var logs [2]string
+	for i := range logs {
+		_, g, err := sim.Play(e.Sim, []sim.Bot{r, r}, 99, 20000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		g.Log().WriteTo(&b)
+		logs[i] = b.String()
+	}
+	if logs[0] != logs[1] || !strings.Contains(logs[0], "activates") || !strings.Contains(logs[0], "game over") {
+		t.Fatalf("replay logs differ or say nothing:\n%.500s", logs[0])
+	}
+}
+
+// Movement restrictions of 8.4 name the case they break.
+func TestMovementRestrictions(t *testing.T) {
+	e := testEngine(t)
+	g := e.NewGame(1)
+	unit := func(id string) int {
+		u, ok := e.byID[id]
+		if !ok {
+			t.Fatalf("no unit %s", id)
+		}
+		return u
+	}
+	loc := func(id string) int { return e.b.lookup(id) }
+	cases := []struct {
+		unit, from, to, want string
+	}{
+		{"c.archer.inf", "5", "60", "LGV 8.4.2"},           // Confederates stay in their sector
+		{"u.colgate-engineer.eng", "60", "5", "LGV 8.4.6"}, // Engineers stay in the Union sector
+	}
+	for _, c := range cases {
+		u, from, to := unit(c.unit), loc(c.from), loc(c.to)
+		g.mfLeft[u] = 10
+		g.startedIn[u] = true
+		_, why := g.moveCost(u, from, to, link{to: to, road: true})
+		if why != c.want {
+			t.Errorf("%s %s->%s: %q, want %q", c.unit, c.from, c.to, why, c.want)
+		}
+	}
+	// 8.4.4: a Major Water Boundary without a ford.
+	u := unit("c.archer.inf")
+	if _, why := g.moveCost(u, loc("5"), loc("6"), link{to: loc("6"), boundary: majorWater, road: true}); why != "LGV 8.4.4" {
+		t.Errorf("confederate over major water: %q", why)
+	}
+	// 8.4.3: Wilderness entered off-road.
+	var wild int
+	for i, w := range e.b.wild {
+		if w {
+			wild = i
+			break
+		}
+	}
+	if _, why := g.moveCost(u, loc("5"), wild, link{to: wild}); why != "LGV 8.4.3" {
+		t.Errorf("off-road into the Wilderness: %q", why)
 	}
 }

@@ -72,7 +72,9 @@ func (g *game) startTurn() {
 		if total[union] > total[confederate] {
 			g.momentumWon = union
 		}
-		g.logf("turn %d momentum: union %d, confederate %d", g.turn, total[union], total[confederate])
+		if g.logOn {
+			g.logf("turn %d momentum: union %d, confederate %d", g.turn, total[union], total[confederate])
+		}
 	}
 	if g.turn < len(g.momentumBy) {
 		g.momentumBy[g.turn] = g.momentumWon
@@ -151,7 +153,9 @@ func (g *game) retentionResult() {
 	}
 	g.retRerolled = false
 	if lost {
-		g.logf("%s loses Momentum (retention roll %d at activation %d)", sideNames[g.mover], g.retRoll, g.activation)
+		if g.logOn {
+			g.logf("%s loses Momentum (retention roll %d at activation %d)", sideNames[g.mover], g.retRoll, g.activation)
+		}
 		g.mover, g.activation = 1-g.mover, 1
 		g.beginImpulse()
 		return

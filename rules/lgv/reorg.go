@@ -15,10 +15,14 @@ func (g *game) startReorg() {
 			switch d := g.roll(); {
 			case d <= 2:
 				g.setStatus(u, kia)
-				g.logf("%s killed in action (roll %d)", info.id, d)
+				if g.logOn {
+					g.logf("%s killed in action (roll %d)", info.id, d)
+				}
 			case d <= 4:
 				g.set(u, g.turn+1, false, wounded) // loc holds the turn he returns
-				g.logf("%s wounded (roll %d)", info.id, d)
+				if g.logOn {
+					g.logf("%s wounded (roll %d)", info.id, d)
+				}
 			default:
 				g.placeQueue = append(g.placeQueue, u)
 			}
@@ -116,7 +120,7 @@ func (g *game) reorgLegal(add func(k, a, b int)) {
 // phase, not already +2, no enemy marker (15.1).
 func (g *game) canEntrench(loc int) bool {
 	side := g.reorgSide
-	if g.entrenched[loc] || g.entrench[loc] >= 2 || g.entrench[loc] > 0 && g.entrenchSide[loc] != side {
+	if g.entrenched[loc] || g.entrench[loc] >= 2 || g.entrench[loc] > 0 && g.entrenchSide[loc] != side || !g.occupied(side, loc) {
 		return false
 	}
 	for u := range g.units {
@@ -170,5 +174,7 @@ func (g *game) endPhase() {
 
 func (g *game) finish(winner int, level string) {
 	g.winner, g.level, g.stage = winner, level, stOver
-	g.logf("game over: %s (%d VP)", level, g.vp)
+	if g.logOn {
+		g.logf("game over: %s (%d VP)", level, g.vp)
+	}
 }

@@ -51,7 +51,9 @@ func (g *game) commandPresent(ldr, loc int) bool {
 }
 
 func (g *game) full(side, loc int) bool {
-	return !g.e.b.zone[loc] && g.stacked(side, loc) >= g.e.stackLimit[side]
+	limit := g.e.stackLimit[side]
+	all, _ := g.count(side, loc)
+	return all >= limit && !g.e.b.zone[loc] && g.stacked(side, loc) >= limit
 }
 
 // hasFreshEnemyAdjacent: 8.2's 2 MF case, ignoring enemies across a Major
@@ -237,7 +239,9 @@ func (g *game) enter(u, from, to int) {
 func (g *game) takeControl(side, loc int) {
 	if g.control[loc] != side {
 		g.control[loc] = side
-		g.logf("%s takes control of %s", sideNames[side], g.e.b.ids[loc])
+		if g.logOn {
+			g.logf("%s takes control of %s", sideNames[side], g.e.b.ids[loc])
+		}
 		if side == confederate {
 			kept := g.pontoons[:0]
 			for _, p := range g.pontoons {
@@ -340,13 +344,17 @@ func (g *game) canRetreatIntoLink(u, from int, l link) bool {
 
 func (g *game) moveRetreat(u, from, to int) {
 	g.setLoc(u, to)
-	g.logf("%s retreats from %s to %s", g.e.units[u].id, g.e.b.ids[from], g.e.b.ids[to])
+	if g.logOn {
+		g.logf("%s retreats from %s to %s", g.e.units[u].id, g.e.b.ids[from], g.e.b.ids[to])
+	}
 }
 
 func (g *game) eliminate(u int, why string) {
 	g.setStatus(u, eliminated)
 	g.setFresh(u, false)
-	g.logf("%s eliminated (%s)", g.e.units[u].id, why)
+	if g.logOn {
+		g.logf("%s eliminated (%s)", g.e.units[u].id, why)
+	}
 	// Leaders left alone with enemy units share the Area's fate only
 	// through combat; a Leader with no friendly unit left stays (7.1.3).
 }

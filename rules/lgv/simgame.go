@@ -31,7 +31,7 @@ type Game struct {
 
 // Sim starts a game for the sim runner.
 func (e *Engine) Sim(seed uint64) (sim.Game, error) {
-	return &Game{g: e.NewGame(seed), seed: seed, track: true}, nil
+	return &Game{g: e.NewGame(seed), seed: seed, track: true, history: make([]sim.Action, 0, 1024)}, nil
 }
 
 func (x *Game) Sides() []string { return sideNames[:] }
@@ -47,7 +47,9 @@ func (x *Game) Legal() []sim.Action {
 	if x.g.stage == stOver {
 		return nil
 	}
-	return x.g.legalActions()
+	l := x.g.legalActions()
+	x.g.legalOK = true
+	return l
 }
 
 func (x *Game) Apply(a sim.Action) error {

@@ -8,12 +8,12 @@ import (
 
 // Unit status.
 const (
-	onMap     = iota
-	eliminated         // may reorganize (11.1, 12.1)
-	permanent          // permanently eliminated (12.1B): on the Turn Record Track
-	kia                // Leader killed (12.2A)
-	wounded            // Leader returns next Reorganization Phase (12.2B)
-	offFront           // Leader removed leading from the front (11.1.1) until this turn's Reorganization
+	onMap      = iota
+	eliminated // may reorganize (11.1, 12.1)
+	permanent  // permanently eliminated (12.1B): on the Turn Record Track
+	kia        // Leader killed (12.2A)
+	wounded    // Leader returns next Reorganization Phase (12.2B)
+	offFront   // Leader removed leading from the front (11.1.1) until this turn's Reorganization
 )
 
 type unitState struct {
@@ -24,23 +24,23 @@ type unitState struct {
 
 // Stages of the sequence of play: what the side to act decides.
 const (
-	stImpulseStart = iota // steal a march or not (13.1B)
-	stRetentionReroll     // a side may spend the Advantage on the retention die (13.1A)
-	stDeclare             // assault, bombard or pass (6.2.1)
-	stAssault             // move, attack or end the activation
-	stLead                // the Lead Attacking Unit (9.4A)
-	stFrontLeader         // leader leading from the front (9.4.2F)
-	stSupport             // supporting artillery (9.5)
-	stDefLead             // the defender's Lead Defending Unit (9.4B)
-	stReroll              // re-roll markers and the Advantage (13.1A, 13.3)
-	stCasualty            // the defender absorbs CP (11.1)
-	stVoluntary           // voluntary retreat of Exhausted defenders (11.2.3)
-	stScreen              // cavalry screening (8.3)
-	stBombardLead         // the bombarding artillery (10.3)
-	stPrimary             // the Primary Target (10.2.1)
-	stReorg               // reorganization (12.1, 13.1C)
-	stPlace               // where a returning unit goes (12.1A, 12.2)
-	stEntrench            // entrenchments (15.1)
+	stImpulseStart    = iota // steal a march or not (13.1B)
+	stRetentionReroll        // a side may spend the Advantage on the retention die (13.1A)
+	stDeclare                // assault, bombard or pass (6.2.1)
+	stAssault                // move, attack or end the activation
+	stLead                   // the Lead Attacking Unit (9.4A)
+	stFrontLeader            // leader leading from the front (9.4.2F)
+	stSupport                // supporting artillery (9.5)
+	stDefLead                // the defender's Lead Defending Unit (9.4B)
+	stReroll                 // re-roll markers and the Advantage (13.1A, 13.3)
+	stCasualty               // the defender absorbs CP (11.1)
+	stVoluntary              // voluntary retreat of Exhausted defenders (11.2.3)
+	stScreen                 // cavalry screening (8.3)
+	stBombardLead            // the bombarding artillery (10.3)
+	stPrimary                // the Primary Target (10.2.1)
+	stReorg                  // reorganization (12.1, 13.1C)
+	stPlace                  // where a returning unit goes (12.1A, 12.2)
+	stEntrench               // entrenchments (15.1)
 	stOver
 )
 
@@ -105,10 +105,10 @@ type game struct {
 	mfLeft      []int
 	cameFrom    []int // where an attacking unit entered from (11.2)
 	startedIn   []bool
-	current     int  // unit now moving, -1
+	current     int // unit now moving, -1
 	attacked    []bool
-	pending     []int // locations entered with enemy present, to be attacked
-	crossings   []int // units that crossed a Major Water Boundary this impulse by ford, per ford location pair count
+	pending     []int  // locations entered with enemy present, to be attacked
+	crossings   []int  // units that crossed a Major Water Boundary this impulse by ford, per ford location pair count
 	commit      []bool // units committed to attack in the Contested Active Area (9.3)
 	overrunners []int  // attackers that may move on after an Overrun (9.4.4)
 	cb          combat
@@ -130,6 +130,9 @@ type game struct {
 	events []string
 	logOn  bool
 	legal  []sim.Action
+	// legalOK: legal lists the actions of the present position (set by
+	// Game.Legal, cleared by apply).
+	legalOK bool
 	// targets is scratch space for bombardTargets.
 	targets []bool
 	// momentum and first-player facts for the report.
