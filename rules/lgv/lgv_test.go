@@ -136,7 +136,7 @@ func TestReplayLog(t *testing.T) {
 		g.Log().WriteTo(&b)
 		logs[i] = b.String()
 	}
-	if logs[0] != logs[1] || !strings.Contains(logs[0], "activates") || !strings.Contains(logs[0], "game over") {
+	if logs[0] != logs[1] || !strings.Contains(logs[0], "activates") || !strings.Contains(logs[0], "game over") || !strings.Contains(logs[0], `"turn":6`) {
 		t.Fatalf("replay logs differ or say nothing:\n%.500s", logs[0])
 	}
 }

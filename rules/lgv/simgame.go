@@ -121,8 +121,8 @@ func (x *Game) Log() *rules.EventLog {
 			break
 		}
 	}
-	for i, ev := range r.events {
-		log.Add(rules.Event{Turn: i, Kind: "lgv", Data: map[string]any{"text": ev}})
+	for _, ev := range r.events {
+		log.Add(rules.Event{Turn: ev.turn, Kind: "lgv", Data: map[string]any{"text": ev.text}})
 	}
 	return log
 }

@@ -127,7 +127,7 @@ type game struct {
 
 	pcg    *rand.PCG
 	forced []int // forced dice, consumed first (playtests)
-	events []string
+	events []loggedEvent
 	logOn  bool
 	legal  []sim.Action
 	// legalOK: legal lists the actions of the present position (set by
@@ -185,7 +185,7 @@ func (g *game) clone() *game {
 
 func (g *game) logf(format string, args ...any) {
 	if g.logOn {
-		g.events = append(g.events, sprintf(format, args...))
+		g.events = append(g.events, loggedEvent{turn: g.turn, text: sprintf(format, args...)})
 	}
 }
 
@@ -219,4 +219,10 @@ func (g *game) recount() {
 	for u := range g.units {
 		g.count1(u, 1)
 	}
+}
+
+// loggedEvent is a line of a replayed game's log.
+type loggedEvent struct {
+	turn int
+	text string
 }
