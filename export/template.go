@@ -246,11 +246,7 @@ func (b *xlsxBook) writeTemplate(m *scenarios.Module) error {
 // writeTemplateLists fills the hidden Lists sheet the drop-downs read.
 func (b *xlsxBook) writeTemplateLists(m *scenarios.Module) error {
 	mp := m.Map
-	type list struct {
-		key, head string
-		vals      []string
-	}
-	ls := []list{{tmplListYesNo, "Yes/no", []string{"yes", "no"}}}
+	ls := []dropList{{tmplListYesNo, "Yes/no", []string{"yes", "no"}}}
 	if mp.Kind == "area" {
 		var bt, areas []string
 		for _, t := range mp.BoundaryTypes {
@@ -259,7 +255,7 @@ func (b *xlsxBook) writeTemplateLists(m *scenarios.Module) error {
 		for _, a := range mp.Areas {
 			areas = append(areas, a.ID)
 		}
-		ls = append(ls, list{tmplListBoundary, "Boundary types", bt}, list{tmplListAreas, "Areas and zones", areas})
+		ls = append(ls, dropList{tmplListBoundary, "Boundary types", bt}, dropList{tmplListAreas, "Areas and zones", areas})
 	}
 	// Terrain names the map already uses, offered but not enforced.
 	seen := map[string]bool{}
@@ -271,25 +267,8 @@ func (b *xlsxBook) writeTemplateLists(m *scenarios.Module) error {
 		}
 	}
 	sort.Strings(terr)
-	ls = append(ls, list{tmplListTerrain, "Terrain", terr})
-	if _, err := b.f.NewSheet(xlsxSheetLists); err != nil {
-		return err
-	}
-	for i, l := range ls {
-		col := xlsxColLetters(i + 1)
-		vals := make([]any, 0, len(l.vals)+1)
-		vals = append(vals, l.head)
-		for _, v := range l.vals {
-			vals = append(vals, v)
-		}
-		if err := b.f.SetSheetCol(xlsxSheetLists, col+"1", &vals); err != nil {
-			return err
-		}
-		if len(l.vals) > 0 {
-			b.lists[l.key] = fmt.Sprintf("%s!$%s$2:$%s$%d", xlsxSheetRef(xlsxSheetLists), col, col, len(l.vals)+1)
-		}
-	}
-	return b.f.SetSheetVisible(xlsxSheetLists, false)
+	ls = append(ls, dropList{tmplListTerrain, "Terrain", terr})
+	return b.writeListSheet(ls)
 }
 
 func (b *xlsxBook) writeTemplateInstructions(m *scenarios.Module) error {

@@ -250,11 +250,7 @@ func (b *xlsxBook) printSetup(sheet string) error {
 // writeLists fills the hidden Lists sheet the drop-downs read from.
 func (b *xlsxBook) writeLists(sides []string) error {
 	g := b.x.mod.Game
-	type list struct {
-		key, head string
-		vals      []string
-	}
-	ls := []list{
+	ls := []dropList{
 		{xlsxListSizes, "Size", b.x.sizes()},
 		{xlsxListTypes, "Type", b.x.types()},
 		{xlsxListAdjud, "Adjudication", []string{"manual"}},
@@ -263,7 +259,7 @@ func (b *xlsxBook) writeLists(sides []string) error {
 	seen := map[string]bool{}
 	for _, side := range sides {
 		cmds := b.x.commands(side)
-		ls = append(ls, list{xlsxListCommands + ":" + side, "Commands " + side, cmds})
+		ls = append(ls, dropList{xlsxListCommands + ":" + side, "Commands " + side, cmds})
 		for _, c := range cmds {
 			if !seen[c] {
 				seen[c] = true
@@ -272,7 +268,19 @@ func (b *xlsxBook) writeLists(sides []string) error {
 		}
 	}
 	_ = g
-	ls = append(ls, list{xlsxListCommands + ":", "Commands (all)", all})
+	ls = append(ls, dropList{xlsxListCommands + ":", "Commands (all)", all})
+	return b.writeListSheet(ls)
+}
+
+// dropList is one column of the hidden Lists sheet: a drop-down's values
+// under a heading, found again by key.
+type dropList struct {
+	key, head string
+	vals      []string
+}
+
+// writeListSheet writes the hidden Lists sheet the drop-downs read from.
+func (b *xlsxBook) writeListSheet(ls []dropList) error {
 	if _, err := b.f.NewSheet(xlsxSheetLists); err != nil {
 		return err
 	}

@@ -374,17 +374,6 @@ func (g *game) isOverrunner(u int) bool {
 	return false
 }
 
-// committed counts units committed to attack in the Contested Active Area.
-func (g *game) committed() int {
-	n := 0
-	for u := range g.units {
-		if g.commit[u] {
-			n++
-		}
-	}
-	return n
-}
-
 func (g *game) committedLead() bool {
 	for u := range g.units {
 		if g.commit[u] && g.eligibleLead(u) {

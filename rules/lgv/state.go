@@ -46,26 +46,25 @@ const (
 
 // combat is the attack or bombardment being resolved.
 type combat struct {
-	bombard     bool
-	area        int   // the attacked Area
-	attackers   []int // participating units
-	lead        int
-	front       int // leader leading from the front, -1
-	support     []int
-	defLead     int
-	mandatory   bool
-	atRoll      [2]int // attacker's and defender's 2D6
-	rerolled    [2]bool
-	rerollTurn  int // 0 attacker decides, 1 defender
-	av, dv      int
-	cp          int
-	retreating  []int // defenders that chose to retreat (1 CP each) or retreat voluntarily
-	absorbed    []bool
-	overrun     bool
-	secondWave  bool // the attack after an Overrun: another Overrun counts as a Success
-	waterCross  int  // +1 minor / +2 major if all attackers crossed it (9.4.3D)
-	primary     int
-	fromOverrun bool
+	bombard    bool
+	area       int   // the attacked Area
+	attackers  []int // participating units
+	lead       int
+	front      int // leader leading from the front, -1
+	support    []int
+	defLead    int
+	mandatory  bool
+	atRoll     [2]int // attacker's and defender's 2D6
+	rerolled   [2]bool
+	rerollTurn int // 0 attacker decides, 1 defender
+	av, dv     int
+	cp         int
+	retreating []int // defenders that chose to retreat (1 CP each) or retreat voluntarily
+	absorbed   []bool
+	overrun    bool
+	secondWave bool // the attack after an Overrun: another Overrun counts as a Success
+	waterCross int  // +1 minor / +2 major if all attackers crossed it (9.4.3D)
+	primary    int
 }
 
 // game is a game of LGV in play.
@@ -108,7 +107,7 @@ type game struct {
 	current     int // unit now moving, -1
 	attacked    []bool
 	pending     []int  // locations entered with enemy present, to be attacked
-	crossings   []int  // units that crossed a Major Water Boundary this impulse by ford, per ford location pair count
+	crossings   []int  // location pairs of each Major Water crossing this impulse (8.4.4)
 	commit      []bool // units committed to attack in the Contested Active Area (9.3)
 	overrunners []int  // attackers that may move on after an Overrun (9.4.4)
 	cb          combat
