@@ -26,8 +26,12 @@ type Script struct {
 	Title    string `json:"title,omitempty"`
 	Scenario string `json:"scenario"`
 	Variant  string `json:"variant,omitempty"`
-	Seed     uint64 `json:"seed,omitempty"`
-	Dice     *struct {
+	// Engine names a game system's own rules engine to play the script
+	// on (its steps may then be "play" steps); empty: the rules core.
+	Engine  string         `json:"engine,omitempty"`
+	Options map[string]any `json:"options,omitempty"`
+	Seed    uint64         `json:"seed,omitempty"`
+	Dice    *struct {
 		Forced     []int `json:"forced,omitempty"`
 		ForcedOnly bool  `json:"forcedOnly,omitempty"`
 	} `json:"dice,omitempty"`
@@ -38,6 +42,7 @@ type Script struct {
 // Step is one action (Do) or expectation (Expect).
 type Step struct {
 	Do          string             `json:"do,omitempty"`
+	Play        string             `json:"play,omitempty"`
 	Expect      string             `json:"expect,omitempty"`
 	Unit        string             `json:"unit,omitempty"`
 	To          string             `json:"to,omitempty"`
@@ -69,6 +74,8 @@ type Step struct {
 	Exact       *bool              `json:"exact,omitempty"`
 	Step        *Step              `json:"step,omitempty"`
 	Code        string             `json:"code,omitempty"`
+	Facts       map[string]any     `json:"facts,omitempty"`
+	Sacrifice   string             `json:"sacrifice,omitempty"`
 	Rule        string             `json:"rule,omitempty"`
 	Cites       string             `json:"cites,omitempty"`
 	Note        string             `json:"note,omitempty"`
@@ -150,6 +157,10 @@ func resolveScenario(scriptPath, ref string) (*scenarios.ScenarioFile, error) {
 }
 
 func run(res *Result, s *Script, sf *scenarios.ScenarioFile, line func(int) string) {
+	if s.Engine != "" {
+		runOnEngine(res, s, sf, line)
+		return
+	}
 	scen, err := rules.WithVariant(sf.Scenario, s.Variant)
 	if err != nil {
 		res.Failure = err.Error()
@@ -171,7 +182,9 @@ func run(res *Result, s *Script, sf *scenarios.ScenarioFile, line func(int) stri
 		step := &s.Steps[i]
 		res.Steps++
 		var err error
-		if step.Do != "" {
+		if step.Play != "" {
+			err = fmt.Errorf("a play step needs a game engine: give the script \"engine\" (one of %v)", engineNames())
+		} else if step.Do != "" {
 			err = act(st, step)
 		} else {
 			err = expect(st, step)

@@ -19,7 +19,12 @@ type RuleError struct {
 	Msg  string
 }
 
-func (e *RuleError) Error() string { return fmt.Sprintf("%s: %s (%s)", e.Code, e.Msg, e.Rule) }
+func (e *RuleError) Error() string {
+	if e.Rule == "" {
+		return fmt.Sprintf("%s: %s", e.Code, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s (%s)", e.Code, e.Msg, e.Rule)
+}
 
 // restriction is an activation restriction in force for some units.
 type restriction struct {

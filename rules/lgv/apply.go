@@ -1,9 +1,8 @@
 package lgv
 
 import (
-	"fmt"
-
 	"github.com/musterhq/muster/playtest/sim"
+	"github.com/musterhq/muster/rules"
 )
 
 // apply performs a legal action.
@@ -21,7 +20,8 @@ func (g *game) apply(x sim.Action) error {
 		}
 	}
 	if !legal {
-		return fmt.Errorf("%s is not legal now (%s)", g.describe(x), g.why(x))
+		code, msg := g.refusal(x)
+		return &rules.RuleError{Code: code, Msg: msg}
 	}
 	k, a, b := split(x)
 	switch k {
@@ -156,7 +156,34 @@ func (g *game) apply(x sim.Action) error {
 			for i := range g.entrenched {
 				g.entrenched[i] = false
 			}
+		case stAttackerRetreat:
+			g.voluntary()
+		case stEndRemove:
+			g.nextRemovalSide()
 		}
+	case aARetreat:
+		g.retreat(a, g.cameFrom[a])
+		if len(g.legalActions()) == 1 {
+			g.voluntary()
+		}
+	case aRemoveEntrench: // 15.3
+		g.entrench[a] = 0
+		if g.logOn {
+			g.logf("%s removes the Entrench marker in %s", sideNames[g.reorgSide], g.e.b.ids[a])
+		}
+		g.afterRemoval()
+	case aRemovePontoon: // 16.3
+		kept := g.pontoons[:0]
+		for _, p := range g.pontoons {
+			if p != [2]int{a, b} {
+				kept = append(kept, p)
+			}
+		}
+		g.pontoons = kept
+		if g.logOn {
+			g.logf("union removes the Pontoon Bridge between %s and %s", g.e.b.ids[a], g.e.b.ids[b])
+		}
+		g.afterRemoval()
 	case aScreen: // 8.3: not Exhausted by screening
 		g.retreat(a, -1)
 		if len(g.legalActions()) == 1 {
@@ -202,25 +229,6 @@ func (g *game) apply(x sim.Action) error {
 		}
 	}
 	return nil
-}
-
-// why names the case a refused action breaks, for messages.
-func (g *game) why(x sim.Action) string {
-	k, a, b := split(x)
-	if k == aMove && a < len(g.units) && b < len(g.e.b.ids) {
-		from := g.units[a].loc
-		if from < 0 {
-			return "the unit is not on the map"
-		}
-		l, ok := g.e.b.linkOf(from, b)
-		if !ok {
-			return "LGV 8.1: not adjacent"
-		}
-		if _, why := g.moveCost(a, from, b, l); why != "" {
-			return why
-		}
-	}
-	return "not offered at this stage"
 }
 
 // move takes one unit one Area (8.1).

@@ -319,6 +319,20 @@ func (g *game) resolve() {
 		}
 	}
 	at, dt := cb.av+cb.atRoll[0], cb.dv+cb.atRoll[1]
+	g.last = combatReport{area: p, bombard: cb.bombard, av: cb.av, dv: cb.dv, ar: cb.atRoll[0], dr: cb.atRoll[1]}
+	switch {
+	case at > dt:
+		g.last.result, g.last.cp = "success", at-dt
+		if cb.bombard {
+			g.last.result = "hit"
+		}
+	case cb.bombard:
+		g.last.result = "no-effect"
+	case at == dt:
+		g.last.result = "stalemate"
+	default:
+		g.last.result = "repulse"
+	}
 	if g.logOn {
 		g.logf("combat in %s: AT %d (AV %d + %d) vs DT %d (DV %d + %d)", g.e.b.ids[p], at, cb.av, cb.atRoll[0], dt, cb.dv, cb.atRoll[1])
 	}
@@ -354,6 +368,12 @@ func (g *game) resolve() {
 		for _, u := range cb.attackers {
 			g.setFresh(u, false)
 		}
+		if cb.mandatory { // "the Attacker may retreat at their option", before the Defender (11.2)
+			g.stage = stAttackerRetreat
+			if len(g.legalActions()) > 1 {
+				return
+			}
+		}
 		g.voluntary()
 	default: // Success
 		for _, u := range cb.attackers {
@@ -379,7 +399,11 @@ func (g *game) startCasualties(cp int) {
 	}
 	cb.cp = cp
 	cb.overrun = !cb.bombard && cp > capacity && g.entrench[cb.area] == 0 && !g.e.b.zone[cb.area] && !cb.secondWave
+	if cb.overrun {
+		g.last.result = "overrun"
+	}
 	cb.retreating = cb.retreating[:0]
+	cb.firstTaken = false
 	if len(cb.absorbed) != len(g.units) {
 		cb.absorbed = make([]bool, len(g.units))
 	}
@@ -392,7 +416,7 @@ func (g *game) startCasualties(cp int) {
 
 func (g *game) casualtyLegal(add func(k, a, b int)) {
 	cb := &g.cb
-	first := !cb.absorbed[cb.defLead] && g.defenderAt(cb.defLead, cb.area)
+	first := !cb.firstTaken && g.defenderAt(cb.defLead, cb.area)
 	for u := range g.units {
 		if !g.defenderAt(u, cb.area) || cb.absorbed[u] || first && u != cb.defLead {
 			continue
@@ -418,7 +442,10 @@ func (g *game) autoCasualty() {
 
 func (g *game) absorb(u, how int) {
 	cb := &g.cb
-	cb.absorbed[u] = true
+	cb.firstTaken = true
+	// A unit absorbs once, unless the repeat reading lets a unit it
+	// flipped go on absorbing as an Exhausted unit (Options.CPRepeat).
+	cb.absorbed[u] = how != cpFlip || !g.e.opts.CPRepeat
 	cb.cp -= cpCost[how]
 	switch how {
 	case cpFlip:

@@ -20,6 +20,7 @@ type Engine struct {
 	stackLimit [2]int
 	turns      int
 	bands      []scenarios.Band
+	opts       Options
 	start      *game
 }
 
@@ -34,8 +35,12 @@ func (e *MissingData) Error() string {
 		e.Scenario, len(e.Missing), strings.Join(e.Missing, "\n  "))
 }
 
-// Compile prepares a scenario for play, or lists what its module lacks.
-func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
+// Compile prepares a scenario for play with the default options, or
+// lists what its module lacks.
+func Compile(sf *scenarios.ScenarioFile) (*Engine, error) { return CompileWith(sf, Options{}) }
+
+// CompileWith prepares a scenario for play with options.
+func CompileWith(sf *scenarios.ScenarioFile, opts Options) (*Engine, error) {
 	m := sf.Module
 	b, missing := compileBoard(m.Map)
 	st, err := rules.NewState(m, sf.Scenario, 1)
@@ -49,7 +54,7 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 	sort.Strings(ids)
 	units, lack := compileUnits(m.Counters, ids)
 	missing = append(missing, lack...)
-	e := &Engine{sf: sf, b: b, units: units, byID: map[string]int{}, turns: sf.Scenario.Length.Turns}
+	e := &Engine{sf: sf, b: b, units: units, byID: map[string]int{}, turns: sf.Scenario.Length.Turns, opts: opts}
 	if b != nil && b.reynoldsA < 0 {
 		missing = append(missing, "map: the ford of Reynold's Crossing (feature reynolds-crossing, 5.3.1)")
 	}
@@ -66,7 +71,7 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 		}
 	}
 	if sf.Scenario.Victory.Levels != nil {
-		e.bands = sf.Scenario.Victory.Levels.Bands
+		e.bands = bidBands(sf.Scenario.Victory.Levels.Bands, opts)
 	}
 	if len(missing) > 0 {
 		sort.Strings(missing)

@@ -34,6 +34,9 @@ const (
 	aRally
 	aPlace
 	aEntrench
+	aARetreat       // an attacker retreats after a Stalemate (9.4.4)
+	aRemoveEntrench // 15.3
+	aRemovePontoon  // 16.3
 )
 
 // CP choices of 11.1.
@@ -115,6 +118,7 @@ func (g *game) beginImpulse() {
 		g.contested0[i] = g.contested(i)
 	}
 	g.pending, g.crossings, g.current, g.overrunners = g.pending[:0], g.crossings[:0], -1, g.overrunners[:0]
+	g.pontoons0 = append(g.pontoons0[:0], g.pontoons...)
 	if g.advantage == g.mover && !g.stolen[g.mover] {
 		g.stage = stImpulseStart
 		return
@@ -194,7 +198,7 @@ func (g *game) toAct() int {
 			return g.mover
 		}
 		return 1 - g.mover
-	case stReorg, stPlace, stEntrench:
+	case stReorg, stPlace, stEntrench, stEndRemove:
 		return g.reorgSide
 	}
 	return g.mover
@@ -286,6 +290,15 @@ func (g *game) legalActions() []sim.Action {
 				add(aEntrench, loc, 0)
 			}
 		}
+	case stAttackerRetreat:
+		add(aDone, 0, 0)
+		for _, u := range g.cb.attackers {
+			if g.units[u].status == onMap && g.units[u].loc == g.cb.area && g.canRetreatInto(u, g.cb.area, g.cameFrom[u]) {
+				add(aARetreat, u, 0)
+			}
+		}
+	case stEndRemove:
+		g.removalLegal(add)
 	}
 	return g.legal
 }

@@ -140,7 +140,10 @@ func (g *game) nextReorgSide() {
 	g.endPhase()
 }
 
-// endPhase is 6.4: automatic victory, VP, fresh units, the next turn.
+// endPhase is 6.4: automatic victory (17.1), the VP Areas (17.2), the
+// voluntary removal of markers (15.3, 16.3), then Exhausted units flip
+// Fresh, the Re-Roll markers return, and the next turn begins; after the
+// last turn the final Victory Check (17.3).
 func (g *game) endPhase() {
 	switch {
 	case g.unionAutomatic(): // 17.1.1
@@ -151,12 +154,6 @@ func (g *game) endPhase() {
 		return
 	}
 	g.vp += g.vpAreas() // 17.2
-	for u := range g.units {
-		if g.units[u].status == onMap {
-			g.setFresh(u, true)
-		}
-	}
-	g.rerolls = [2]int{1, 1} // 13.3: returned to their players
 	if g.turn >= g.e.turns {
 		g.vp += g.eliminationVP()
 		for _, b := range g.e.bands {
@@ -168,6 +165,57 @@ func (g *game) endPhase() {
 		g.finish(-1, "no level")
 		return
 	}
+	g.reorgSide = union // "The Union player removes Entrench markers first" (15.3)
+	g.startRemovals()
+}
+
+// startRemovals offers the side its markers to remove, if it has any.
+func (g *game) startRemovals() {
+	g.stage = stEndRemove
+	if len(g.legalActions()) == 1 {
+		g.nextRemovalSide()
+	}
+}
+
+func (g *game) afterRemoval() {
+	if len(g.legalActions()) == 1 {
+		g.nextRemovalSide()
+	}
+}
+
+func (g *game) nextRemovalSide() {
+	if g.reorgSide == union {
+		g.reorgSide = confederate
+		g.startRemovals()
+		return
+	}
+	g.nextTurn()
+}
+
+// removalLegal: the side's own Entrench markers (15.3) and, for the
+// Union, any Pontoon Bridge (16.3).
+func (g *game) removalLegal(add func(k, a, b int)) {
+	add(aDone, 0, 0)
+	for loc, lvl := range g.entrench {
+		if lvl > 0 && g.entrenchSide[loc] == g.reorgSide {
+			add(aRemoveEntrench, loc, 0)
+		}
+	}
+	if g.reorgSide == union {
+		for _, p := range g.pontoons {
+			add(aRemovePontoon, p[0], p[1])
+		}
+	}
+}
+
+// nextTurn ends the End Phase (6.4) and starts the next turn.
+func (g *game) nextTurn() {
+	for u := range g.units {
+		if g.units[u].status == onMap {
+			g.setFresh(u, true)
+		}
+	}
+	g.rerolls = [2]int{1, 1} // 13.3: returned to their players
 	g.turn++
 	g.startTurn()
 }

@@ -108,7 +108,7 @@ func (g *game) moveCost(u, from, to int, l link) (int, string) {
 			return 0, "LGV 8.4.4"
 		}
 		limit := 1
-		if g.pontoonAt(from, to) {
+		if hasPair(g.pontoons0, from, to) { // "existed there at the beginning of the Union player's Impulse"
 			limit = 5
 		}
 		if g.crossed(from, to) >= limit {
@@ -194,11 +194,13 @@ func (g *game) mf(u int) int {
 	return m
 }
 
-func (g *game) pontoonAt(a, b int) bool {
+func (g *game) pontoonAt(a, b int) bool { return hasPair(g.pontoons, a, b) }
+
+func hasPair(pairs [][2]int, a, b int) bool {
 	if a > b {
 		a, b = b, a
 	}
-	for _, p := range g.pontoons {
+	for _, p := range pairs {
 		if p == [2]int{a, b} {
 			return true
 		}

@@ -212,6 +212,12 @@ func (g *game) describe(x sim.Action) string {
 		return "place " + id(a) + " in " + loc(b)
 	case aEntrench:
 		return "entrench in " + loc(a)
+	case aARetreat:
+		return "retreat " + id(a) + " after the Stalemate (9.4.4)"
+	case aRemoveEntrench:
+		return "remove the Entrench marker in " + loc(a) + " (15.3)"
+	case aRemovePontoon:
+		return "remove the pontoon bridge " + loc(a) + "-" + loc(b) + " (16.3)"
 	}
 	return fmt.Sprintf("action %d", uint64(x))
 }

@@ -41,6 +41,8 @@ const (
 	stReorg                  // reorganization (12.1, 13.1C)
 	stPlace                  // where a returning unit goes (12.1A, 12.2)
 	stEntrench               // entrenchments (15.1)
+	stAttackerRetreat        // attackers may retreat after a Stalemate in a Mandatory Attack (9.4.4)
+	stEndRemove              // voluntary removal of Entrench and Pontoon Bridge markers (15.3, 16.3)
 	stOver
 )
 
@@ -61,10 +63,20 @@ type combat struct {
 	cp         int
 	retreating []int // defenders that chose to retreat (1 CP each) or retreat voluntarily
 	absorbed   []bool
+	firstTaken bool // the Lead Defending Unit or Primary Target took the first CP (11.1)
 	overrun    bool
 	secondWave bool // the attack after an Overrun: another Overrun counts as a Success
 	waterCross int  // +1 minor / +2 major if all attackers crossed it (9.4.3D)
 	primary    int
+}
+
+// combatReport is what a resolved attack came to.
+type combatReport struct {
+	area           int
+	bombard        bool
+	av, dv, ar, dr int
+	result         string // repulse, stalemate, success, overrun; bombardment: hit, no-effect
+	cp             int
 }
 
 // game is a game of LGV in play.
@@ -82,6 +94,9 @@ type game struct {
 	// pontoon marks a Pontoon Bridge on the ford between two locations
 	// (16.0), by the lower index then the higher.
 	pontoons [][2]int
+	// pontoons0 are the bridges at the start of the impulse: only these
+	// let five units cross (8.4.4).
+	pontoons0 [][2]int
 
 	turn, stage int
 	mover       int // side with Momentum in the Combat Phase (the Attacker)
@@ -111,6 +126,7 @@ type game struct {
 	commit      []bool // units committed to attack in the Contested Active Area (9.3)
 	overrunners []int  // attackers that may move on after an Overrun (9.4.4)
 	cb          combat
+	last        combatReport // the last Combat or Bombardment Resolution, for scripts
 	screenArea  int
 	screenNext  int // the unit whose entry the screen answered
 	retRoll     int
@@ -126,9 +142,12 @@ type game struct {
 
 	pcg    *rand.PCG
 	forced []int // forced dice, consumed first (playtests)
-	events []loggedEvent
-	logOn  bool
-	legal  []sim.Action
+	// forcedOnly: a roll with no forced die left is a script error (diceErr).
+	forcedOnly bool
+	diceErr    bool
+	events     []loggedEvent
+	logOn      bool
+	legal      []sim.Action
 	// legalOK: legal lists the actions of the present position (set by
 	// Game.Legal, cleared by apply).
 	legalOK bool
@@ -144,6 +163,9 @@ func (g *game) roll() int {
 		g.forced = g.forced[1:]
 		return d
 	}
+	if g.forcedOnly {
+		g.diceErr = true
+	}
 	return int(g.pcg.Uint64()%6) + 1
 }
 
@@ -158,6 +180,7 @@ func (g *game) clone() *game {
 	c.entrench = append([]int(nil), g.entrench...)
 	c.entrenchSide = append([]int(nil), g.entrenchSide...)
 	c.pontoons = append([][2]int(nil), g.pontoons...)
+	c.pontoons0 = append([][2]int(nil), g.pontoons0...)
 	c.contested0 = append([]bool(nil), g.contested0...)
 	c.moved = append([]bool(nil), g.moved...)
 	c.mfLeft = append([]int(nil), g.mfLeft...)

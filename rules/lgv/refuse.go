@@ -1,0 +1,158 @@
+package lgv
+
+import (
+	"fmt"
+
+	"github.com/musterhq/muster/playtest/sim"
+)
+
+// stageNames name the decisions of the sequence of play, for scripts and
+// messages.
+var stageNames = [...]string{
+	stImpulseStart:    "impulse-start",
+	stRetentionReroll: "retention-reroll",
+	stDeclare:         "declare",
+	stAssault:         "assault",
+	stLead:            "lead",
+	stFrontLeader:     "front",
+	stSupport:         "support",
+	stDefLead:         "defend",
+	stReroll:          "reroll",
+	stCasualty:        "casualties",
+	stVoluntary:       "voluntary-retreat",
+	stScreen:          "screen",
+	stBombardLead:     "bombard-with",
+	stPrimary:         "primary",
+	stReorg:           "reorganize",
+	stPlace:           "place",
+	stEntrench:        "entrench",
+	stAttackerRetreat: "attacker-retreat",
+	stEndRemove:       "end-removal",
+	stOver:            "over",
+}
+
+// homeStages: the decision each kind of action belongs to.
+var homeStages = map[int][]int{
+	aContinue: {stImpulseStart}, aSteal: {stImpulseStart},
+	aAccept: {stRetentionReroll, stReroll}, aRerollAdv: {stRetentionReroll, stReroll}, aRerollMarker: {stReroll},
+	aPass: {stDeclare}, aAssault: {stDeclare}, aBombard: {stDeclare},
+	aPontoon: {stAssault}, aMove: {stAssault}, aStop: {stAssault}, aCommit: {stAssault}, aAttack: {stAssault}, aEnd: {stAssault},
+	aLead: {stLead}, aFront: {stFrontLeader}, aNoFront: {stFrontLeader}, aSupport: {stSupport}, aRoll: {stSupport},
+	aDefLead: {stDefLead}, aCP: {stCasualty}, aVRetreat: {stVoluntary}, aARetreat: {stAttackerRetreat},
+	aDone:   {stVoluntary, stScreen, stReorg, stEntrench, stAttackerRetreat, stEndRemove},
+	aScreen: {stScreen}, aBombLead: {stBombardLead}, aPrimary: {stPrimary},
+	aReorg: {stReorg}, aRally: {stReorg}, aPlace: {stPlace}, aEntrench: {stEntrench},
+	aRemoveEntrench: {stEndRemove}, aRemovePontoon: {stEndRemove},
+}
+
+// kindCases: the case an action of a kind breaks when its decision is
+// due but these arguments are not allowed.
+var kindCases = map[int]string{
+	aSteal: "LGV 13.1B", aRerollAdv: "LGV 13.1A", aRerollMarker: "LGV 13.3",
+	aAssault: "LGV 8.1", aBombard: "LGV 10.1.1", aPontoon: "LGV 16.1",
+	aStop: "LGV 8.1", aCommit: "LGV 9.3", aAttack: "LGV 9.2", aEnd: "LGV 9.1",
+	aLead: "LGV 9.4A", aFront: "LGV 9.4.2F", aSupport: "LGV 9.5", aDefLead: "LGV 9.4B",
+	aCP: "LGV 11.1", aVRetreat: "LGV 11.2.3", aARetreat: "LGV 11.2", aScreen: "LGV 8.3",
+	aBombLead: "LGV 10.1.1", aPrimary: "LGV 10.2.1", aReorg: "LGV 12.1B", aRally: "LGV 13.1C",
+	aPlace: "LGV 12.1A", aEntrench: "LGV 15.1", aRemoveEntrench: "LGV 15.3", aRemovePontoon: "LGV 16.3",
+}
+
+// refusal names the case an action that is not legal now breaks, and
+// says why in words.
+func (g *game) refusal(x sim.Action) (code, msg string) {
+	k, a, b := split(x)
+	what := g.describe(x)
+	if g.stage == stOver {
+		return "LGV 17.0", fmt.Sprintf("%s: the game is over (%s)", what, g.level)
+	}
+	home := false
+	for _, s := range homeStages[k] {
+		home = home || s == g.stage
+	}
+	if !home {
+		return "LGV 6.0", fmt.Sprintf("%s is not a decision of this moment: the %s player decides %s", what, sideNames[g.toAct()], stageNames[g.stage])
+	}
+	if k == aMove {
+		return g.moveRefusal(a, b)
+	}
+	code = kindCases[k]
+	switch k {
+	case aAssault:
+		return code, fmt.Sprintf("%s: an Area must have at least one Fresh %s unit in order to activate", what, sideNames[g.mover])
+	case aBombard:
+		if !g.occupied(1-g.mover, a) {
+			return "LGV 6.2.3", what + ": the Target Area must contain at least one enemy unit"
+		}
+		return code, what + ": no Fresh friendly Artillery has it in range"
+	case aRerollMarker:
+		if g.cb.bombard {
+			return code, what + ": Re-Roll markers may not be used for Bombardment Resolution"
+		}
+		return code, what + ": no Re-Roll marker left this turn, or this roll was re-rolled already"
+	case aRerollAdv:
+		return code, what + ": only the side holding the Advantage may spend it, once per roll"
+	case aSteal:
+		return code, what + ": only the side holding the Advantage may steal a march, once per turn"
+	case aEnd:
+		return code, what + ": a Mandatory Attack is still to be made"
+	case aLead:
+		return code, what + ": the Lead Attacking Unit is an attacking unit, not a Leader or Artillery, and not an Independent unit while another could lead"
+	case aDefLead:
+		return code, what + ": the Lead Defending Unit is not a Leader or an Independent unit while another unit could be"
+	case aCP:
+		return code, what + ": the first CP is the Lead Defending Unit's or Primary Target's, and no loss may exceed the CP left"
+	}
+	return code, what + " is not allowed now"
+}
+
+// moveRefusal names the case a move breaks.
+func (g *game) moveRefusal(u, to int) (string, string) {
+	what := g.describe(act(aMove, u, to))
+	if u >= len(g.units) || to >= len(g.e.b.ids) {
+		return "LGV 8.1", what + ": no such unit or location"
+	}
+	s := g.units[u]
+	switch {
+	case s.status != onMap:
+		return "LGV 8.1", what + ": the unit is not on the map"
+	case g.e.units[u].side != g.mover:
+		return "LGV 6.2", what + ": no enemy unit may move during a friendly Impulse except to retreat"
+	case !s.fresh:
+		return "LGV 8.2", what + ": only Fresh units may move"
+	case g.current >= 0 && g.current != u:
+		// another unit is moving: it stops first, so u may still move
+	case !g.startedIn[u] && !g.isOverrunner(u):
+		return "LGV 8.1.1", what + ": only units in the Active Area move"
+	case g.moved[u] && !g.isOverrunner(u) && g.current != u:
+		return "LGV 8.1", what + ": units move one at a time; this one has moved"
+	}
+	l, ok := g.e.b.linkOf(s.loc, to)
+	if !ok {
+		return "LGV 8.1", what + ": not adjacent"
+	}
+	if _, why := g.moveCost(u, s.loc, to, l); why != "" {
+		return why, what + ": " + caseWords[why]
+	}
+	if g.isOverrunner(u) && (g.e.b.zone[to] || g.e.b.zone[s.loc]) {
+		return "LGV 9.4.4", what + ": Overrun movement may not enter or leave a Zone"
+	}
+	return "LGV 8.1", what + " is not allowed now"
+}
+
+// caseWords says what each movement case forbids.
+var caseWords = map[string]string{
+	"LGV 14.2":   "Union units may not enter the Confederate Zones (or cross a prohibited boundary)",
+	"LGV 14.2.1": "Union units enter Zone C or D only by exiting a Union-Controlled Area 16 or 47",
+	"LGV 8.2.1":  "once an Area is attacked, additional units may not move into it this Impulse",
+	"LGV 8.4.2":  "Confederate units may not enter an Area or Zone of the Union Operational Sector",
+	"LGV 8.4.6":  "Union Engineers may not enter the Confederate Operational Sector",
+	"LGV 8.4.3":  "Wilderness Areas are entered and left only along a road",
+	"LGV 8.4.4":  "a Major Water Boundary is crossed only by Union units at a Ford, one unit per Impulse (five with a Pontoon Bridge there at the start of the Impulse)",
+	"LGV 8.4.1":  "the Area is fully stacked",
+	"LGV 14.1":   "a Zone is entered only from the Area where the unit began the Impulse",
+	"LGV 8.4.5":  "units in a Contested Area must first move to a Free Area",
+	"LGV 8.4.7":  "a Leader may not enter an enemy-Controlled, Vacant Area without another friendly unit",
+	"LGV 9.4A":   "no unit entering there could be the Lead Attacking Unit",
+	"LGV 14.1.1": "the Germanna Ford crossing takes all the unit's movement",
+	"LGV 8.2":    "not enough Movement Factors left",
+}
