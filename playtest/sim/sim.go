@@ -180,9 +180,13 @@ func Play(newGame NewGame, bots []Bot, seed uint64, maxActions int) (Outcome, Ga
 	if len(bots) != len(sides) {
 		return Outcome{}, nil, fmt.Errorf("%d bots for %d sides (%v)", len(bots), len(sides), sides)
 	}
-	bySide := map[string]Bot{}
-	for i, s := range sides {
-		bySide[s] = bots[i]
+	botOf := func(side string) Bot {
+		for i, s := range sides {
+			if s == side {
+				return bots[i]
+			}
+		}
+		return nil
 	}
 	rng := rand.New(rand.NewPCG(seed, seed^0x5851f42d4c957f2d))
 	if maxActions <= 0 {
@@ -199,7 +203,7 @@ func Play(newGame NewGame, bots []Bot, seed uint64, maxActions int) (Outcome, Ga
 			return Outcome{}, g, fmt.Errorf("no legal action for %s and the game is not over", g.ToAct())
 		}
 		side := g.ToAct()
-		a := bySide[side].Choose(g, side, legal, rng)
+		a := botOf(side).Choose(g, side, legal, rng)
 		if err := g.Apply(a); err != nil {
 			return Outcome{}, g, fmt.Errorf("%s's bot chose %q: %w", side, g.Describe(a), err)
 		}

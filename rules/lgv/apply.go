@@ -77,9 +77,10 @@ func (g *game) apply(x sim.Action) error {
 	case aAssault:
 		g.lastPassed = false
 		g.active, g.stage = a, stAssault
-		for u := range g.units {
-			if g.units[u].status == onMap && g.units[u].loc == a && g.units[u].fresh && g.e.units[u].side == g.mover {
+		for _, u := range g.e.sideUnits[g.mover] {
+			if s := g.units[u]; s.loc == a && s.fresh && s.status == onMap {
 				g.startedIn[u], g.mfLeft[u] = true, g.mf(u)
+				g.activeUnits = append(g.activeUnits, u)
 			}
 		}
 		if g.logOn {
@@ -105,6 +106,7 @@ func (g *game) apply(x sim.Action) error {
 		g.finishMove(a)
 	case aCommit:
 		g.commit[a], g.moved[a], g.mfLeft[a] = true, true, 0 // ALL MF (8.2)
+		g.anyMove = true
 	case aAttack:
 		if g.current >= 0 {
 			g.finishMove(g.current)
@@ -240,7 +242,7 @@ func (g *game) move(u, to int) {
 	l, _ := g.e.b.linkOf(from, to)
 	cost, _ := g.moveCost(u, from, to, l)
 	g.mfLeft[u] -= cost
-	g.moved[u], g.cameFrom[u] = true, from
+	g.moved[u], g.cameFrom[u], g.anyMove = true, from, true
 	overrun := g.isOverrunner(u)
 	if overrun {
 		g.dropOverrunner(u)
@@ -288,14 +290,7 @@ func contains(xs []int, x int) bool {
 	return false
 }
 
-func (g *game) hasCavalry(side, loc int) bool {
-	for u := range g.units {
-		if g.units[u].status == onMap && g.units[u].loc == loc && g.e.units[u].side == side && g.e.units[u].kind == cavalry {
-			return true
-		}
-	}
-	return false
-}
+func (g *game) hasCavalry(side, loc int) bool { return g.kindCount(side, cavalry, loc) > 0 }
 
 // afterScreen: the screened Area may now be empty; the mover goes on.
 func (g *game) afterScreen() {

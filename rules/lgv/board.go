@@ -44,7 +44,21 @@ type link struct {
 	boundary   int
 	road, ford bool
 	prohibited bool
+	germanna   bool // Zone H - Area 53 (14.1.1)
+	// deny is the movement case a unit of each class (moveClass) breaks
+	// by taking the link whatever the position: an index of denyCases.
+	deny [3]uint8
 }
+
+// Movement classes: what the static restrictions of 8.4 depend on.
+const (
+	classUnion = iota
+	classEngineer
+	classConfederate
+)
+
+// denyCases are the static refusals of moveCost, in the order it checks.
+var denyCases = [...]string{"", "LGV 8.4.2", "LGV 14.2", "LGV 8.4.6", "LGV 8.4.3", "LGV 8.4.4"}
 
 // board is the static map: locations are Areas and Zones by index.
 type board struct {
@@ -63,6 +77,12 @@ type board struct {
 	exitZones, exitFrom, targetZones []bool
 	// reynolds is the start Pontoon Bridge's ford (5.3.1), -1 if none.
 	reynoldsA, reynoldsB int
+	// near lists the locations a Fresh unit here makes cost 2 MF to enter
+	// (8.2): linked, not across a Major Water Boundary or a prohibited
+	// boundary.
+	near [][]int
+	// germannaH and germanna53 are Zone H and Area 53 (14.1.1), -1 if none.
+	germannaH, germanna53 int
 }
 
 // linkOf returns the link from a to b, if adjacent.
@@ -159,9 +179,16 @@ func compileBoard(m *scenarios.Map) (*board, []string) {
 		b.adj[x] = append(b.adj[x], link{to: y, boundary: k, road: a.Road, ford: a.Ford, prohibited: a.Prohibited})
 		b.adj[y] = append(b.adj[y], link{to: x, boundary: k, road: a.Road, ford: a.Ford, prohibited: a.Prohibited})
 	}
+	b.near = make([][]int, n)
 	for i := range b.adj {
 		sort.Slice(b.adj[i], func(p, q int) bool { return b.adj[i][p].to < b.adj[i][q].to })
+		for _, l := range b.adj[i] {
+			if !l.prohibited && l.boundary != majorWater {
+				b.near[i] = append(b.near[i], l.to)
+			}
+		}
 	}
+	b.germannaH, b.germanna53 = b.lookup("H"), b.lookup("53")
 	for _, id := range []string{"C", "D"} {
 		if i := b.lookup(id); i >= 0 {
 			b.exitZones[i] = true
@@ -177,6 +204,11 @@ func compileBoard(m *scenarios.Map) (*board, []string) {
 			b.targetZones[i] = true
 		}
 	}
+	for x := range b.adj {
+		for i := range b.adj[x] {
+			b.finishLink(x, &b.adj[x][i])
+		}
+	}
 	for _, t := range m.Missing {
 		switch t.Topic {
 		case "adjacency", "boundary-types", "roads", "tem", "wilderness", "hills", "fords", "zone-arrows":
@@ -184,6 +216,33 @@ func compileBoard(m *scenarios.Map) (*board, []string) {
 		}
 	}
 	return b, missing
+}
+
+// finishLink works out what a link from x means whatever the position.
+func (b *board) finishLink(x int, l *link) {
+	l.germanna = b.germannaH >= 0 && (x == b.germannaH && l.to == b.germanna53 || x == b.germanna53 && l.to == b.germannaH)
+	for c := range l.deny {
+		l.deny[c] = b.staticDeny(c, x, *l)
+	}
+}
+
+// staticDeny is the first case of 8.4 and 14.2 a unit of class c breaks
+// by moving from x over l, whatever the position (moveCost checks the rest).
+func (b *board) staticDeny(c, x int, l link) uint8 {
+	to := l.to
+	switch {
+	case c == classConfederate && b.sector[to] != confederate:
+		return 1
+	case c != classConfederate && b.zone[to] && b.sector[to] == confederate && !b.exitZones[to]:
+		return 2
+	case c == classEngineer && b.sector[to] != union:
+		return 3
+	case (b.wild[x] || b.wild[to]) && !l.road:
+		return 4
+	case (l.boundary == majorWater || l.germanna) && (c == classConfederate || !l.ford && !l.germanna):
+		return 5
+	}
+	return 0
 }
 
 func (b *board) lookup(id string) int {
@@ -200,6 +259,7 @@ const (
 	artillery
 	engineer
 	leader
+	nKinds
 )
 
 // unitInfo is a counter's static data.
@@ -218,6 +278,7 @@ type unitInfo struct {
 	frontBonus  int  // +1, or +2 for Jackson, Lee, Stuart (9.4.2F)
 	artLeader   bool // Pendleton (10.3C)
 	kiaVP       int  // 17.2: Confederate +1 (+2 Jackson, Stuart; +3 Lee); Union -1 (-2 Hooker)
+	class       int  // movement class (classUnion, classEngineer, classConfederate)
 }
 
 // compileUnits reads the counters of the units a scenario uses and lists
@@ -308,6 +369,12 @@ func compileUnits(cs *scenarios.Counters, ids []string) ([]unitInfo, []string) {
 			case "Pendelton", "Pendleton":
 				u.artLeader = true
 			}
+		}
+		switch {
+		case u.side == confederate:
+			u.class = classConfederate
+		case u.kind == engineer:
+			u.class = classEngineer
 		}
 		out = append(out, u)
 	}

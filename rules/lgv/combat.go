@@ -119,8 +119,8 @@ func (g *game) afterFront() {
 func (g *game) supportCandidates() []int {
 	var out []int
 	p := g.cb.area
-	for u := range g.units {
-		if g.units[u].status != onMap || !g.units[u].fresh || g.e.units[u].kind != artillery || g.e.units[u].side != g.mover || g.moved[u] || contains(g.cb.support, u) || contains(g.cb.attackers, u) {
+	for _, u := range g.e.arts[g.mover] {
+		if g.units[u].status != onMap || !g.units[u].fresh || g.moved[u] || contains(g.cb.support, u) || contains(g.cb.attackers, u) {
 			continue
 		}
 		at := g.units[u].loc
@@ -190,8 +190,8 @@ func (g *game) primaryCandidates() []int {
 // bombarders: Fresh Artillery in range of a Target Area (10.1.1, 14.4).
 func (g *game) bombarders(target int) []int {
 	var out []int
-	for u := range g.units {
-		if g.units[u].status != onMap || !g.units[u].fresh || g.e.units[u].kind != artillery || g.e.units[u].side != g.mover {
+	for _, u := range g.e.arts[g.mover] {
+		if g.units[u].status != onMap || !g.units[u].fresh {
 			continue
 		}
 		at := g.units[u].loc
@@ -268,7 +268,10 @@ func (g *game) resolve() {
 		if g.mover == union {
 			perUnit = 2
 		}
-		byCommand := map[string]int{}
+		byCommand := g.cmdCount[:0]
+		for range g.e.nCmds {
+			byCommand = append(byCommand, 0)
+		}
 		surprise := g.e.b.wild[p]
 		for _, u := range cb.attackers {
 			if g.e.units[u].kind == leader {
@@ -277,7 +280,7 @@ func (g *game) resolve() {
 			if u != lead {
 				cb.av += perUnit
 			}
-			byCommand[g.e.units[u].command]++
+			byCommand[g.e.cmdIdx[u]]++
 			from := g.cameFrom[u]
 			if from < 0 {
 				from = g.active
@@ -293,6 +296,7 @@ func (g *game) resolve() {
 				cb.av++
 			}
 		}
+		g.cmdCount = byCommand
 		if cb.front >= 0 {
 			cb.av += g.e.units[cb.front].frontBonus
 		}
@@ -414,7 +418,7 @@ func (g *game) startCasualties(cp int) {
 	g.autoCasualty()
 }
 
-func (g *game) casualtyLegal(add func(k, a, b int)) {
+func (g *game) casualtyLegal() {
 	cb := &g.cb
 	first := !cb.firstTaken && g.defenderAt(cb.defLead, cb.area)
 	for u := range g.units {
@@ -427,7 +431,7 @@ func (g *game) casualtyLegal(add func(k, a, b int)) {
 		}
 		for _, o := range opts {
 			if cpCost[o] <= cb.cp {
-				add(aCP, u, o)
+				g.push(aCP, u, o)
 			}
 		}
 	}
@@ -513,7 +517,7 @@ func (g *game) activeDone() bool {
 
 // bombardTargets offers every enemy-occupied Area some Fresh Artillery of
 // the Attacker can reach (10.1.1), in location order.
-func (g *game) bombardTargets(add func(k, a, b int)) {
+func (g *game) bombardTargets() {
 	n := len(g.e.b.ids)
 	if cap(g.targets) < n {
 		g.targets = make([]bool, n)
@@ -522,8 +526,8 @@ func (g *game) bombardTargets(add func(k, a, b int)) {
 	for i := range t {
 		t[i] = false
 	}
-	for u := range g.units {
-		if g.units[u].status != onMap || !g.units[u].fresh || g.e.units[u].kind != artillery || g.e.units[u].side != g.mover {
+	for _, u := range g.e.arts[g.mover] {
+		if g.units[u].status != onMap || !g.units[u].fresh {
 			continue
 		}
 		at := g.units[u].loc
@@ -539,7 +543,7 @@ func (g *game) bombardTargets(add func(k, a, b int)) {
 	}
 	for loc, ok := range t {
 		if ok && g.occupied(1-g.mover, loc) {
-			add(aBombard, loc, 0)
+			g.push(aBombard, loc, 0)
 		}
 	}
 }

@@ -17,6 +17,12 @@ type Engine struct {
 	units      []unitInfo
 	byID       map[string]int
 	cmdOf      [][]bool // cmdOf[leader][unit]: the unit is of the leader's command
+	// arts and engs list each side's Artillery and Engineer units; cmdIdx
+	// numbers each unit's command for the 9.4.2D count.
+	arts, engs [2][]int
+	cmdIdx     []int
+	nCmds      int
+	sideUnits  [2][]int
 	stackLimit [2]int
 	turns      int
 	bands      []scenarios.Band
@@ -77,9 +83,24 @@ func CompileWith(sf *scenarios.ScenarioFile, opts Options) (*Engine, error) {
 		sort.Strings(missing)
 		return nil, &MissingData{Scenario: sf.Scenario.ID, Missing: missing}
 	}
+	cmds := map[string]int{}
 	for i, u := range units {
 		e.byID[u.id] = i
+		e.sideUnits[u.side] = append(e.sideUnits[u.side], i)
+		switch u.kind {
+		case artillery:
+			e.arts[u.side] = append(e.arts[u.side], i)
+		case engineer:
+			e.engs[u.side] = append(e.engs[u.side], i)
+		}
+		c, ok := cmds[u.command]
+		if !ok {
+			c = len(cmds)
+			cmds[u.command] = c
+		}
+		e.cmdIdx = append(e.cmdIdx, c)
 	}
+	e.nCmds = len(cmds)
 	e.cmdOf = make([][]bool, len(units))
 	for i, l := range units {
 		if l.kind != leader {
@@ -197,6 +218,9 @@ func (g *game) allocImpulse() {
 	g.moved = make([]bool, u)
 	g.mfLeft = make([]int, u)
 	g.cameFrom = make([]int, u)
+	for i := range g.cameFrom {
+		g.cameFrom[i] = -1
+	}
 	g.startedIn = make([]bool, u)
 	g.commit = make([]bool, u)
 }

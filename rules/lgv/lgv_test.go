@@ -163,14 +163,18 @@ func TestMovementRestrictions(t *testing.T) {
 		u, from, to := unit(c.unit), loc(c.from), loc(c.to)
 		g.mfLeft[u] = 10
 		g.startedIn[u] = true
-		_, why := g.moveCost(u, from, to, link{to: to, road: true})
+		l := link{to: to, road: true}
+		e.b.finishLink(from, &l)
+		_, why := g.moveCost(u, from, to, l)
 		if why != c.want {
 			t.Errorf("%s %s->%s: %q, want %q", c.unit, c.from, c.to, why, c.want)
 		}
 	}
 	// 8.4.4: a Major Water Boundary without a ford.
 	u := unit("c.archer.inf")
-	if _, why := g.moveCost(u, loc("5"), loc("6"), link{to: loc("6"), boundary: majorWater, road: true}); why != "LGV 8.4.4" {
+	water := link{to: loc("6"), boundary: majorWater, road: true}
+	e.b.finishLink(loc("5"), &water)
+	if _, why := g.moveCost(u, loc("5"), loc("6"), water); why != "LGV 8.4.4" {
 		t.Errorf("confederate over major water: %q", why)
 	}
 	// 8.4.3: Wilderness entered off-road.
@@ -181,7 +185,9 @@ func TestMovementRestrictions(t *testing.T) {
 			break
 		}
 	}
-	if _, why := g.moveCost(u, loc("5"), wild, link{to: wild}); why != "LGV 8.4.3" {
+	offRoad := link{to: wild}
+	e.b.finishLink(loc("5"), &offRoad)
+	if _, why := g.moveCost(u, loc("5"), wild, offRoad); why != "LGV 8.4.3" {
 		t.Errorf("off-road into the Wilderness: %q", why)
 	}
 }

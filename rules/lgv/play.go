@@ -89,14 +89,7 @@ func (g *game) startTurn() {
 	g.beginImpulse()
 }
 
-func (g *game) hasFresh(side int) bool {
-	for u := range g.units {
-		if g.units[u].status == onMap && g.units[u].fresh && g.e.units[u].side == side {
-			return true
-		}
-	}
-	return false
-}
+func (g *game) hasFresh(side int) bool { return g.freshTotal[side] > 0 }
 
 // beginImpulse starts an impulse of the side with Momentum (6.2).
 func (g *game) beginImpulse() {
@@ -110,14 +103,18 @@ func (g *game) beginImpulse() {
 		}
 		g.mover, g.activation = 1-g.mover, 1
 	}
-	for i := range g.moved {
+	// Only the last activation's units carry impulse marks (allocImpulse
+	// starts them clear).
+	for _, i := range g.activeUnits {
 		g.moved[i], g.startedIn[i], g.mfLeft[i], g.cameFrom[i], g.commit[i] = false, false, 0, -1, false
 	}
-	for i := range g.attacked {
-		g.attacked[i] = false
-		g.contested0[i] = g.contested(i)
+	clear(g.attacked)
+	n := len(g.e.b.ids)
+	for i := range n {
+		g.contested0[i] = g.occ[i] > 0 && g.occ[n+i] > 0
 	}
 	g.pending, g.crossings, g.current, g.overrunners = g.pending[:0], g.crossings[:0], -1, g.overrunners[:0]
+	g.activeUnits, g.anyMove = g.activeUnits[:0], false
 	g.pontoons0 = append(g.pontoons0[:0], g.pontoons...)
 	if g.advantage == g.mover && !g.stolen[g.mover] {
 		g.stage = stImpulseStart
@@ -204,101 +201,103 @@ func (g *game) toAct() int {
 	return g.mover
 }
 
+// push lists a legal action.
+func (g *game) push(k, a, b int) { g.legal = append(g.legal, act(k, a, b)) }
+
 func (g *game) legalActions() []sim.Action {
 	g.legal = g.legal[:0]
-	add := func(k, a, b int) { g.legal = append(g.legal, act(k, a, b)) }
 	switch g.stage {
 	case stImpulseStart:
-		add(aContinue, 0, 0)
-		add(aSteal, 0, 0)
+		g.push(aContinue, 0, 0)
+		g.push(aSteal, 0, 0)
 	case stRetentionReroll:
-		add(aAccept, 0, 0)
-		add(aRerollAdv, 0, 0)
+		g.push(aAccept, 0, 0)
+		g.push(aRerollAdv, 0, 0)
 	case stDeclare:
-		add(aPass, 0, 0)
+		g.push(aPass, 0, 0)
 		for loc := range g.e.b.ids {
 			if g.canActivate(loc) {
-				add(aAssault, loc, 0)
+				g.push(aAssault, loc, 0)
 			}
 		}
-		g.bombardTargets(add)
+		g.bombardTargets()
 	case stAssault:
-		g.assaultLegal(add)
+		g.assaultLegal()
 	case stLead:
 		for _, u := range g.leadCandidates() {
-			add(aLead, u, 0)
+			g.push(aLead, u, 0)
 		}
 	case stFrontLeader:
-		add(aNoFront, 0, 0)
+		g.push(aNoFront, 0, 0)
 		for _, l := range g.frontCandidates() {
-			add(aFront, l, 0)
+			g.push(aFront, l, 0)
 		}
 	case stSupport:
-		add(aRoll, 0, 0)
+		g.push(aRoll, 0, 0)
 		for _, u := range g.supportCandidates() {
-			add(aSupport, u, 0)
+			g.push(aSupport, u, 0)
 		}
 	case stDefLead:
 		for _, u := range g.defLeadCandidates() {
-			add(aDefLead, u, 0)
+			g.push(aDefLead, u, 0)
 		}
 	case stReroll:
-		add(aAccept, 0, 0)
+		g.push(aAccept, 0, 0)
 		side := g.toAct()
 		if !g.cb.rerolled[g.cb.rerollTurn] {
 			if g.advantage == side {
-				add(aRerollAdv, 0, 0)
+				g.push(aRerollAdv, 0, 0)
 			}
 			if !g.cb.bombard && g.rerolls[side] > 0 {
-				add(aRerollMarker, 0, 0)
+				g.push(aRerollMarker, 0, 0)
 			}
 		}
 	case stCasualty:
-		g.casualtyLegal(add)
+		g.casualtyLegal()
 	case stVoluntary:
-		add(aDone, 0, 0)
+		g.push(aDone, 0, 0)
 		for u := range g.units {
 			if g.defenderAt(u, g.cb.area) && !g.units[u].fresh {
-				add(aVRetreat, u, 0)
+				g.push(aVRetreat, u, 0)
 			}
 		}
 	case stScreen:
-		add(aDone, 0, 0)
+		g.push(aDone, 0, 0)
 		for u := range g.units {
 			if g.defenderAt(u, g.screenArea) && g.e.units[u].kind == cavalry {
-				add(aScreen, u, 0)
+				g.push(aScreen, u, 0)
 			}
 		}
 	case stBombardLead:
 		for _, u := range g.bombarders(g.cb.area) {
-			add(aBombLead, u, 0)
+			g.push(aBombLead, u, 0)
 		}
 	case stPrimary:
 		for _, u := range g.primaryCandidates() {
-			add(aPrimary, u, 0)
+			g.push(aPrimary, u, 0)
 		}
 	case stReorg:
-		g.reorgLegal(add)
+		g.reorgLegal()
 	case stPlace:
 		for _, loc := range g.placements(g.placing) {
-			add(aPlace, g.placing, loc)
+			g.push(aPlace, g.placing, loc)
 		}
 	case stEntrench:
-		add(aDone, 0, 0)
+		g.push(aDone, 0, 0)
 		for loc := range g.e.b.ids {
 			if g.canEntrench(loc) {
-				add(aEntrench, loc, 0)
+				g.push(aEntrench, loc, 0)
 			}
 		}
 	case stAttackerRetreat:
-		add(aDone, 0, 0)
+		g.push(aDone, 0, 0)
 		for _, u := range g.cb.attackers {
 			if g.units[u].status == onMap && g.units[u].loc == g.cb.area && g.canRetreatInto(u, g.cb.area, g.cameFrom[u]) {
-				add(aARetreat, u, 0)
+				g.push(aARetreat, u, 0)
 			}
 		}
 	case stEndRemove:
-		g.removalLegal(add)
+		g.removalLegal()
 	}
 	return g.legal
 }
@@ -313,67 +312,58 @@ func (g *game) canActivate(loc int) bool {
 	return fresh > 0
 }
 
-func (g *game) assaultLegal(add func(k, a, b int)) {
+func (g *game) assaultLegal() {
 	if g.current >= 0 {
-		g.unitMoves(g.current, add)
-		add(aStop, g.current, 0)
+		g.unitMoves(g.current)
+		g.push(aStop, g.current, 0)
 		return
 	}
-	if g.e.units != nil && g.mover == union && !g.anyMoved() {
+	if g.mover == union && !g.anyMove {
 		for _, l := range g.e.b.adj[g.active] {
 			if l.ford && g.e.b.sector[g.active] == union && !g.pontoonAt(g.active, l.to) && g.freshEngineer(g.active) >= 0 {
-				add(aPontoon, g.active, l.to)
+				g.push(aPontoon, g.active, l.to)
 			}
 		}
 	}
-	for u := range g.units {
-		if g.startedIn[u] && !g.moved[u] && g.units[u].fresh && g.units[u].status == onMap {
-			g.unitMoves(u, add)
+	for _, u := range g.activeUnits {
+		if !g.moved[u] && g.units[u].fresh && g.units[u].status == onMap {
+			g.unitMoves(u)
 			if g.contested0[g.active] && !g.attacked[g.active] && (g.eligibleLead(u) || g.committedLead()) {
-				add(aCommit, u, 0)
+				g.push(aCommit, u, 0)
 			}
 		}
 	}
 	for _, u := range g.overrunners {
-		g.unitMoves(u, add)
+		g.unitMoves(u)
 	}
 	for _, p := range g.pending {
-		add(aAttack, p, 0)
+		g.push(aAttack, p, 0)
 	}
 	if g.committedLead() {
-		add(aAttack, g.active, 0)
+		g.push(aAttack, g.active, 0)
 	}
 	if !g.mandatoryPending() {
-		add(aEnd, 0, 0)
+		g.push(aEnd, 0, 0)
 	}
-}
-
-func (g *game) anyMoved() bool {
-	for _, m := range g.moved {
-		if m {
-			return true
-		}
-	}
-	return false
 }
 
 func (g *game) freshEngineer(loc int) int {
-	for u := range g.units {
-		if g.units[u].status == onMap && g.units[u].loc == loc && g.units[u].fresh && g.e.units[u].kind == engineer {
+	for _, u := range g.e.engs[union] {
+		if g.units[u].status == onMap && g.units[u].loc == loc && g.units[u].fresh {
 			return u
 		}
 	}
 	return -1
 }
 
-func (g *game) unitMoves(u int, add func(k, a, b int)) {
+func (g *game) unitMoves(u int) {
 	from := g.units[u].loc
 	for _, l := range g.e.b.adj[from] {
 		if _, why := g.moveCost(u, from, l.to, l); why == "" {
 			if g.isOverrunner(u) && (g.e.b.zone[l.to] || g.e.b.zone[from]) {
 				continue // 9.4.4: Overrun movement never enters or leaves a Zone
 			}
-			add(aMove, u, l.to)
+			g.push(aMove, u, l.to)
 		}
 	}
 }
@@ -388,7 +378,7 @@ func (g *game) isOverrunner(u int) bool {
 }
 
 func (g *game) committedLead() bool {
-	for u := range g.units {
+	for _, u := range g.activeUnits {
 		if g.commit[u] && g.eligibleLead(u) {
 			return true
 		}

@@ -95,9 +95,9 @@ func (g *game) placements(u int) []int {
 	return zones
 }
 
-func (g *game) reorgLegal(add func(k, a, b int)) {
+func (g *game) reorgLegal() {
 	side := g.reorgSide
-	add(aDone, 0, 0)
+	g.push(aDone, 0, 0)
 	for u := range g.units {
 		if g.units[u].status != eliminated || g.e.units[u].side != side || g.e.units[u].kind == leader {
 			continue
@@ -107,11 +107,11 @@ func (g *game) reorgLegal(add func(k, a, b int)) {
 		}
 		for v := range g.units { // 12.1B: another of the same type
 			if v != u && g.units[v].status == eliminated && g.e.units[v].side == side && g.e.units[v].kind == g.e.units[u].kind {
-				add(aReorg, u, v)
+				g.push(aReorg, u, v)
 			}
 		}
 		if g.advantage == side {
-			add(aRally, u, 0)
+			g.push(aRally, u, 0)
 		}
 	}
 }
@@ -120,15 +120,10 @@ func (g *game) reorgLegal(add func(k, a, b int)) {
 // phase, not already +2, no enemy marker (15.1).
 func (g *game) canEntrench(loc int) bool {
 	side := g.reorgSide
-	if g.entrenched[loc] || g.entrench[loc] >= 2 || g.entrench[loc] > 0 && g.entrenchSide[loc] != side || !g.occupied(side, loc) {
+	if g.entrenched[loc] || g.entrench[loc] >= 2 || g.entrench[loc] > 0 && g.entrenchSide[loc] != side {
 		return false
 	}
-	for u := range g.units {
-		if g.units[u].status == onMap && g.units[u].loc == loc && g.e.units[u].side == side && g.e.units[u].kind == infantry {
-			return true
-		}
-	}
-	return false
+	return g.kindCount(side, infantry, loc) > 0
 }
 
 func (g *game) nextReorgSide() {
@@ -194,16 +189,16 @@ func (g *game) nextRemovalSide() {
 
 // removalLegal: the side's own Entrench markers (15.3) and, for the
 // Union, any Pontoon Bridge (16.3).
-func (g *game) removalLegal(add func(k, a, b int)) {
-	add(aDone, 0, 0)
+func (g *game) removalLegal() {
+	g.push(aDone, 0, 0)
 	for loc, lvl := range g.entrench {
 		if lvl > 0 && g.entrenchSide[loc] == g.reorgSide {
-			add(aRemoveEntrench, loc, 0)
+			g.push(aRemoveEntrench, loc, 0)
 		}
 	}
 	if g.reorgSide == union {
 		for _, p := range g.pontoons {
-			add(aRemovePontoon, p[0], p[1])
+			g.push(aRemovePontoon, p[0], p[1])
 		}
 	}
 }

@@ -56,18 +56,10 @@ func (g *game) full(side, loc int) bool {
 	return all >= limit && !g.e.b.zone[loc] && g.stacked(side, loc) >= limit
 }
 
-// hasFreshEnemyAdjacent: 8.2's 2 MF case, ignoring enemies across a Major
-// Water Boundary and in Zones (14.1).
+// freshEnemyAdjacent: 8.2's 2 MF case, ignoring enemies across a Major
+// Water Boundary and in Zones (14.1); count1 keeps the counts.
 func (g *game) freshEnemyAdjacent(side, loc int) bool {
-	for _, l := range g.e.b.adj[loc] {
-		if l.prohibited || l.boundary == majorWater || g.e.b.zone[l.to] {
-			continue
-		}
-		if _, fresh := g.count(1-side, l.to); fresh > 0 {
-			return true
-		}
-	}
-	return false
+	return g.freshAdj[(1-side)*len(g.e.b.ids)+loc] > 0
 }
 
 // moveCost is the MF to enter b from a (8.2), or a reason it may not
@@ -82,31 +74,16 @@ func (g *game) moveCost(u, from, to int, l link) (int, string) {
 	if g.attacked[to] {
 		return 0, "LGV 8.2.1" // no more units enter an Area once attacked
 	}
-	if side == confederate && b.sector[to] != confederate {
-		return 0, "LGV 8.4.2"
+	// 8.4.2, 14.2, 8.4.6, 8.4.3 and the fordless or Confederate crossing
+	// of 8.4.4 depend on the link alone (board.staticDeny).
+	if d := l.deny[info.class]; d != 0 {
+		return 0, denyCases[d]
 	}
-	if side == union && b.zone[to] && b.sector[to] == confederate {
-		if !b.exitZones[to] {
-			return 0, "LGV 14.2"
-		}
-		if !b.exitFrom[from] || g.control[from] != union {
-			return 0, "LGV 14.2.1"
-		}
+	if side == union && b.exitZones[to] && (!b.exitFrom[from] || g.control[from] != union) {
+		return 0, "LGV 14.2.1"
 	}
-	if info.kind == engineer && b.sector[to] != union {
-		return 0, "LGV 8.4.6"
-	}
-	if (b.wild[from] || b.wild[to]) && !l.road {
-		return 0, "LGV 8.4.3"
-	}
-	germanna := (b.ids[from] == "H" && b.ids[to] == "53") || (b.ids[from] == "53" && b.ids[to] == "H")
+	germanna := l.germanna
 	if l.boundary == majorWater || germanna {
-		if side == confederate {
-			return 0, "LGV 8.4.4"
-		}
-		if !l.ford && !germanna {
-			return 0, "LGV 8.4.4"
-		}
 		limit := 1
 		if hasPair(g.pontoons0, from, to) { // "existed there at the beginning of the Union player's Impulse"
 			limit = 5
@@ -159,12 +136,8 @@ func (g *game) moveCost(u, from, to int, l link) (int, string) {
 // accompanied: a non-Leader friendly unit is already in the Area (8.4.7).
 func (g *game) accompanied(ldr, loc int) bool {
 	side := g.e.units[ldr].side
-	for u := range g.units {
-		if g.units[u].status == onMap && g.units[u].loc == loc && g.e.units[u].side == side && g.e.units[u].kind != leader && g.e.units[u].kind != engineer {
-			return true
-		}
-	}
-	return false
+	all, _ := g.count(side, loc)
+	return all > g.kindCount(side, leader, loc)+g.kindCount(side, engineer, loc)
 }
 
 // canLead: after u enters, some unit attacking there could be the Lead

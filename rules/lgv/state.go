@@ -86,6 +86,13 @@ type game struct {
 	// occ and freshOcc count each side's units on the map by location
 	// (side*locations + loc), kept by set.
 	occ, freshOcc []int16
+	// kinds counts units on the map by side, kind and location
+	// ((side*nKinds+kind)*locations + loc); freshAdj counts the Fresh units
+	// of a side in Areas near each location (board.near); freshTotal the
+	// Fresh units of each side on the map.
+	kinds      []int16
+	freshAdj   []int16
+	freshTotal [2]int
 	// control is the side controlling each location (7.2).
 	control []int
 	// entrench is the entrenchment level and its side (15.0): 0 none.
@@ -114,6 +121,8 @@ type game struct {
 
 	// The current assault activation (6.2.2).
 	active      int
+	activeUnits []int // the units that were Fresh in the Active Area when it was activated
+	anyMove     bool  // a unit moved or was committed this impulse
 	contested0  []bool // locations contested at the start of the impulse
 	moved       []bool // units that moved or attacked this impulse
 	mfLeft      []int
@@ -151,8 +160,9 @@ type game struct {
 	// legalOK: legal lists the actions of the present position (set by
 	// Game.Legal, cleared by apply).
 	legalOK bool
-	// targets is scratch space for bombardTargets.
-	targets []bool
+	// targets is scratch space for bombardTargets, cmdCount for resolve.
+	targets  []bool
+	cmdCount []int
 	// momentum and first-player facts for the report.
 	momentumBy [7]int
 }
@@ -176,6 +186,9 @@ func (g *game) clone() *game {
 	c.units = append([]unitState(nil), g.units...)
 	c.occ = append([]int16(nil), g.occ...)
 	c.freshOcc = append([]int16(nil), g.freshOcc...)
+	c.kinds = append([]int16(nil), g.kinds...)
+	c.freshAdj = append([]int16(nil), g.freshAdj...)
+	c.activeUnits = append([]int(nil), g.activeUnits...)
 	c.control = append([]int(nil), g.control...)
 	c.entrench = append([]int(nil), g.entrench...)
 	c.entrenchSide = append([]int(nil), g.entrenchSide...)
@@ -202,6 +215,7 @@ func (g *game) clone() *game {
 	c.logOn = false
 	c.legal = nil
 	c.targets = nil
+	c.cmdCount = nil
 	return &c
 }
 
@@ -223,11 +237,25 @@ func (g *game) count1(u int, d int16) {
 	if s.status != onMap || s.loc < 0 {
 		return
 	}
-	i := g.e.units[u].side*len(g.e.b.ids) + s.loc
+	info := &g.e.units[u]
+	n := len(g.e.b.ids)
+	i := info.side*n + s.loc
 	g.occ[i] += d
+	g.kinds[(info.side*nKinds+info.kind)*n+s.loc] += d
 	if s.fresh {
 		g.freshOcc[i] += d
+		g.freshTotal[info.side] += int(d)
+		if !g.e.b.zone[s.loc] {
+			for _, y := range g.e.b.near[s.loc] {
+				g.freshAdj[info.side*n+y] += d
+			}
+		}
 	}
+}
+
+// kindCount counts a side's units of a kind at a location.
+func (g *game) kindCount(side, kind, loc int) int {
+	return int(g.kinds[(side*nKinds+kind)*len(g.e.b.ids)+loc])
 }
 
 func (g *game) setFresh(u int, fresh bool) { s := g.units[u]; g.set(u, s.loc, fresh, s.status) }
@@ -238,6 +266,7 @@ func (g *game) setStatus(u, status int)    { s := g.units[u]; g.set(u, s.loc, s.
 func (g *game) recount() {
 	n := len(g.e.b.ids)
 	g.occ, g.freshOcc = make([]int16, 2*n), make([]int16, 2*n)
+	g.kinds, g.freshAdj, g.freshTotal = make([]int16, 2*nKinds*n), make([]int16, 2*n), [2]int{}
 	for u := range g.units {
 		g.count1(u, 1)
 	}
