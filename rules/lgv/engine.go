@@ -12,11 +12,11 @@ import (
 
 // Engine is a scenario compiled for play.
 type Engine struct {
-	sf         *scenarios.ScenarioFile
-	b          *board
-	units      []unitInfo
-	byID       map[string]int
-	cmdOf      [][]bool // cmdOf[leader][unit]: the unit is of the leader's command
+	sf    *scenarios.ScenarioFile
+	b     *board
+	units []unitInfo
+	byID  map[string]int
+	cmdOf [][]bool // cmdOf[leader][unit]: the unit is of the leader's command
 	// arts and engs list each side's Artillery and Engineer units; cmdIdx
 	// numbers each unit's command for the 9.4.2D count.
 	arts, engs [2][]int

@@ -121,8 +121,8 @@ type game struct {
 
 	// The current assault activation (6.2.2).
 	active      int
-	activeUnits []int // the units that were Fresh in the Active Area when it was activated
-	anyMove     bool  // a unit moved or was committed this impulse
+	activeUnits []int  // the units that were Fresh in the Active Area when it was activated
+	anyMove     bool   // a unit moved or was committed this impulse
 	contested0  []bool // locations contested at the start of the impulse
 	moved       []bool // units that moved or attacked this impulse
 	mfLeft      []int
