@@ -519,31 +519,35 @@ func (g *game) activeDone() bool {
 // the Attacker can reach (10.1.1), in location order.
 func (g *game) bombardTargets() {
 	n := len(g.e.b.ids)
-	if cap(g.targets) < n {
-		g.targets = make([]bool, n)
-	}
-	t := g.targets[:n]
-	for i := range t {
-		t[i] = false
-	}
+	enemy := g.occ[(1-g.mover)*n : (2-g.mover)*n]
+	t := g.targets[:0]
 	for _, u := range g.e.arts[g.mover] {
 		if g.units[u].status != onMap || !g.units[u].fresh {
 			continue
 		}
 		at := g.units[u].loc
-		t[at] = true
+		if enemy[at] > 0 {
+			t = append(t, at)
+		}
 		if g.e.b.zone[at] || g.contested(at) {
 			continue
 		}
 		for _, l := range g.e.b.adj[at] {
-			if !g.e.b.zone[l.to] {
-				t[l.to] = true
+			if enemy[l.to] > 0 && !g.e.b.zone[l.to] {
+				t = append(t, l.to)
 			}
 		}
 	}
-	for loc, ok := range t {
-		if ok && g.occupied(1-g.mover, loc) {
+	// In location order, each once.
+	for i := 1; i < len(t); i++ {
+		for j := i; j > 0 && t[j] < t[j-1]; j-- {
+			t[j], t[j-1] = t[j-1], t[j]
+		}
+	}
+	for i, loc := range t {
+		if i == 0 || loc != t[i-1] {
 			g.push(aBombard, loc, 0)
 		}
 	}
+	g.targets = t
 }

@@ -165,7 +165,7 @@ func TestMovementRestrictions(t *testing.T) {
 		g.startedIn[u] = true
 		l := link{to: to, road: true}
 		e.b.finishLink(from, &l)
-		_, why := g.moveCost(u, from, to, l)
+		_, why := g.moveCost(u, from, to, &l)
 		if why != c.want {
 			t.Errorf("%s %s->%s: %q, want %q", c.unit, c.from, c.to, why, c.want)
 		}
@@ -174,7 +174,7 @@ func TestMovementRestrictions(t *testing.T) {
 	u := unit("c.archer.inf")
 	water := link{to: loc("6"), boundary: majorWater, road: true}
 	e.b.finishLink(loc("5"), &water)
-	if _, why := g.moveCost(u, loc("5"), loc("6"), water); why != "LGV 8.4.4" {
+	if _, why := g.moveCost(u, loc("5"), loc("6"), &water); why != "LGV 8.4.4" {
 		t.Errorf("confederate over major water: %q", why)
 	}
 	// 8.4.3: Wilderness entered off-road.
@@ -187,7 +187,7 @@ func TestMovementRestrictions(t *testing.T) {
 	}
 	offRoad := link{to: wild}
 	e.b.finishLink(loc("5"), &offRoad)
-	if _, why := g.moveCost(u, loc("5"), wild, offRoad); why != "LGV 8.4.3" {
+	if _, why := g.moveCost(u, loc("5"), wild, &offRoad); why != "LGV 8.4.3" {
 		t.Errorf("off-road into the Wilderness: %q", why)
 	}
 }

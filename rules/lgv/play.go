@@ -215,8 +215,9 @@ func (g *game) legalActions() []sim.Action {
 		g.push(aRerollAdv, 0, 0)
 	case stDeclare:
 		g.push(aPass, 0, 0)
-		for loc := range g.e.b.ids {
-			if g.canActivate(loc) {
+		n := len(g.e.b.ids)
+		for loc, fresh := range g.freshOcc[g.mover*n : (g.mover+1)*n] {
+			if fresh > 0 { // 8.1: an Area with a Fresh unit
 				g.push(aAssault, loc, 0)
 			}
 		}
@@ -357,11 +358,20 @@ func (g *game) freshEngineer(loc int) int {
 }
 
 func (g *game) unitMoves(u int) {
+	if g.mfLeft[u] < 1 { // every Area costs at least 1 MF (8.2)
+		return
+	}
 	from := g.units[u].loc
-	for _, l := range g.e.b.adj[from] {
+	overrun := len(g.overrunners) > 0 && g.isOverrunner(u)
+	if overrun && g.e.b.zone[from] {
+		return // 9.4.4: Overrun movement never leaves a Zone
+	}
+	adj := g.e.b.adj[from]
+	for i := range adj {
+		l := &adj[i]
 		if _, why := g.moveCost(u, from, l.to, l); why == "" {
-			if g.isOverrunner(u) && (g.e.b.zone[l.to] || g.e.b.zone[from]) {
-				continue // 9.4.4: Overrun movement never enters or leaves a Zone
+			if overrun && g.e.b.zone[l.to] {
+				continue // nor enters one
 			}
 			g.push(aMove, u, l.to)
 		}

@@ -64,7 +64,7 @@ func (g *game) freshEnemyAdjacent(side, loc int) bool {
 
 // moveCost is the MF to enter b from a (8.2), or a reason it may not
 // (8.4, 14.1, 14.2) naming the case broken.
-func (g *game) moveCost(u, from, to int, l link) (int, string) {
+func (g *game) moveCost(u, from, to int, l *link) (int, string) {
 	info := &g.e.units[u]
 	side := info.side
 	b := g.e.b

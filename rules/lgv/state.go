@@ -161,7 +161,7 @@ type game struct {
 	// Game.Legal, cleared by apply).
 	legalOK bool
 	// targets is scratch space for bombardTargets, cmdCount for resolve.
-	targets  []bool
+	targets  []int
 	cmdCount []int
 	// momentum and first-player facts for the report.
 	momentumBy [7]int
