@@ -2,7 +2,7 @@ package lgv
 
 // startAttack begins Combat Resolution in an Area (9.4).
 func (g *game) startAttack(p int) {
-	cb := combat{area: p, front: -1, lead: -1, defLead: -1, primary: -1, mandatory: !g.contested0[p], secondWave: g.cb.secondWave && !g.cb.bombard,
+	cb := combat{area: p, front: -1, lead: -1, defLead: -1, primary: -1, mandatory: !g.contestedAtStart(p), secondWave: g.cb.secondWave && !g.cb.bombard,
 		attackers: g.cb.attackers[:0], support: g.cb.support[:0], retreating: g.cb.retreating[:0]}
 	for u := range g.units {
 		if g.units[u].status != onMap || g.units[u].loc != p || g.e.units[u].side != g.mover {

@@ -23,6 +23,7 @@ type Engine struct {
 	cmdIdx     []int
 	nCmds      int
 	sideUnits  [2][]int
+	leaders    [2][]int
 	stackLimit [2]int
 	turns      int
 	bands      []scenarios.Band
@@ -92,6 +93,8 @@ func CompileWith(sf *scenarios.ScenarioFile, opts Options) (*Engine, error) {
 			e.arts[u.side] = append(e.arts[u.side], i)
 		case engineer:
 			e.engs[u.side] = append(e.engs[u.side], i)
+		case leader:
+			e.leaders[u.side] = append(e.leaders[u.side], i)
 		}
 		c, ok := cmds[u.command]
 		if !ok {
@@ -212,7 +215,7 @@ func (e *Engine) setup(st *rules.State) (*game, error) {
 
 func (g *game) allocImpulse() {
 	n, u := len(g.e.b.ids), len(g.units)
-	g.contested0 = make([]bool, n)
+	g.contested0, g.c0Epoch = make([]bool, n), make([]uint32, n)
 	g.attacked = make([]bool, n)
 	g.entrenched = make([]bool, n)
 	g.moved = make([]bool, u)

@@ -109,10 +109,7 @@ func (g *game) beginImpulse() {
 		g.moved[i], g.startedIn[i], g.mfLeft[i], g.cameFrom[i], g.commit[i] = false, false, 0, -1, false
 	}
 	clear(g.attacked)
-	n := len(g.e.b.ids)
-	for i := range n {
-		g.contested0[i] = g.occ[i] > 0 && g.occ[n+i] > 0
-	}
+	g.epoch++ // contested0 is snapped anew as units move (snap)
 	g.pending, g.crossings, g.current, g.overrunners = g.pending[:0], g.crossings[:0], -1, g.overrunners[:0]
 	g.activeUnits, g.anyMove = g.activeUnits[:0], false
 	g.pontoons0 = append(g.pontoons0[:0], g.pontoons...)
@@ -329,7 +326,7 @@ func (g *game) assaultLegal() {
 	for _, u := range g.activeUnits {
 		if !g.moved[u] && g.units[u].fresh && g.units[u].status == onMap {
 			g.unitMoves(u)
-			if g.contested0[g.active] && !g.attacked[g.active] && (g.eligibleLead(u) || g.committedLead()) {
+			if g.contestedAtStart(g.active) && !g.attacked[g.active] && (g.eligibleLead(u) || g.committedLead()) {
 				g.push(aCommit, u, 0)
 			}
 		}
@@ -398,7 +395,7 @@ func (g *game) committedLead() bool {
 
 func (g *game) mandatoryPending() bool {
 	for _, p := range g.pending {
-		if !g.contested0[p] {
+		if !g.contestedAtStart(p) {
 			return true
 		}
 	}

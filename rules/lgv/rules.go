@@ -25,16 +25,10 @@ func (g *game) free(side, loc int) bool { return g.control[loc] == side && !g.oc
 // Leaders are free with a unit of their command present, Hooker and Lee
 // always, Union Engineers always.
 func (g *game) stacked(side, loc int) int {
-	n := 0
-	for u := range g.units {
-		if g.units[u].status != onMap || g.units[u].loc != loc || g.e.units[u].side != side {
-			continue
-		}
-		info := &g.e.units[u]
-		switch {
-		case info.kind == engineer:
-		case info.kind == leader && (info.armyLeader || g.commandPresent(u, loc)):
-		default:
+	all, _ := g.count(side, loc)
+	n := all - g.kindCount(side, engineer, loc) - g.kindCount(side, leader, loc)
+	for _, u := range g.e.leaders[side] {
+		if s := g.units[u]; s.status == onMap && s.loc == loc && !g.e.units[u].armyLeader && !g.commandPresent(u, loc) {
 			n++
 		}
 	}

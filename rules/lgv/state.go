@@ -123,7 +123,12 @@ type game struct {
 	active      int
 	activeUnits []int  // the units that were Fresh in the Active Area when it was activated
 	anyMove     bool   // a unit moved or was committed this impulse
-	contested0  []bool // locations contested at the start of the impulse
+	// contested0 is whether a location was Contested at the start of the
+	// impulse, valid where c0Epoch holds the impulse's epoch: set snaps a
+	// location before its first change, so one never changed is read now.
+	contested0 []bool
+	c0Epoch    []uint32
+	epoch      uint32
 	moved       []bool // units that moved or attacked this impulse
 	mfLeft      []int
 	cameFrom    []int // where an attacking unit entered from (11.2)
@@ -195,6 +200,7 @@ func (g *game) clone() *game {
 	c.pontoons = append([][2]int(nil), g.pontoons...)
 	c.pontoons0 = append([][2]int(nil), g.pontoons0...)
 	c.contested0 = append([]bool(nil), g.contested0...)
+	c.c0Epoch = append([]uint32(nil), g.c0Epoch...)
 	c.moved = append([]bool(nil), g.moved...)
 	c.mfLeft = append([]int(nil), g.mfLeft...)
 	c.cameFrom = append([]int(nil), g.cameFrom...)
@@ -227,6 +233,8 @@ func (g *game) logf(format string, args ...any) {
 
 // set changes a unit's location, side up and status, keeping the counts.
 func (g *game) set(u, loc int, fresh bool, status int) {
+	g.snap(g.units[u].loc)
+	g.snap(loc)
 	g.count1(u, -1)
 	g.units[u] = unitState{loc: loc, fresh: fresh, status: status}
 	g.count1(u, 1)
@@ -251,6 +259,23 @@ func (g *game) count1(u int, d int16) {
 			}
 		}
 	}
+}
+
+// snap keeps whether loc was Contested at the start of the impulse,
+// before a unit enters or leaves it.
+func (g *game) snap(loc int) {
+	if loc >= 0 && loc < len(g.c0Epoch) && g.c0Epoch[loc] != g.epoch {
+		g.c0Epoch[loc], g.contested0[loc] = g.epoch, g.contested(loc)
+	}
+}
+
+// contestedAtStart: the location was Contested at the start of the
+// impulse (8.2, 9.1, 9.3).
+func (g *game) contestedAtStart(loc int) bool {
+	if g.c0Epoch[loc] == g.epoch {
+		return g.contested0[loc]
+	}
+	return g.contested(loc)
 }
 
 // kindCount counts a side's units of a kind at a location.
