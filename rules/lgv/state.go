@@ -121,14 +121,14 @@ type game struct {
 
 	// The current assault activation (6.2.2).
 	active      int
-	activeUnits []int  // the units that were Fresh in the Active Area when it was activated
-	anyMove     bool   // a unit moved or was committed this impulse
+	activeUnits []int // the units that were Fresh in the Active Area when it was activated
+	anyMove     bool  // a unit moved or was committed this impulse
 	// contested0 is whether a location was Contested at the start of the
 	// impulse, valid where c0Epoch holds the impulse's epoch: set snaps a
 	// location before its first change, so one never changed is read now.
-	contested0 []bool
-	c0Epoch    []uint32
-	epoch      uint32
+	contested0  []bool
+	c0Epoch     []uint32
+	epoch       uint32
 	moved       []bool // units that moved or attacked this impulse
 	mfLeft      []int
 	cameFrom    []int // where an attacking unit entered from (11.2)
