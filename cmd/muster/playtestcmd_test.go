@@ -125,3 +125,26 @@ func TestSimLGV(t *testing.T) {
 		t.Fatalf("levels count %d games, want 40: %.400s", total, out)
 	}
 }
+
+// A bid (18.1) replaces the level table; an unknown option is a usage
+// error; shards played with other options do not merge.
+func TestSimOptions(t *testing.T) {
+	test := filepath.Join("..", "..", "rules", "lgv", "testdata", "module", "scenarios", "01-chancellorsville.json")
+	code, out, errOut := muster(t, "playtest", "sim", test, "--games", "30", "--seed", "3", "--option", "bid=7")
+	if code != 0 || !strings.Contains(out, "options bid=7") || !strings.Contains(out, "Operational Victory (bid 7)") {
+		t.Fatalf("sim --option bid=7: exit %d, %s\n%s", code, errOut, out)
+	}
+	if strings.Contains(out, "Marginal") || strings.Contains(out, "Decisive") {
+		t.Errorf("with a bid the 17.3 levels give way to the bid's: %s", out)
+	}
+	if code, _, errOut := muster(t, "playtest", "sim", test, "--games", "3", "--option", "no-such=1"); code != exitUsage || !strings.Contains(errOut, `unknown option "no-such"`) {
+		t.Errorf("unknown option: exit %d, %s", code, errOut)
+	}
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
+	muster(t, "playtest", "sim", test, "--games", "8", "--shard", "1/2", "--format", "json", "-o", a, "--option", "bid=7")
+	muster(t, "playtest", "sim", test, "--games", "8", "--shard", "2/2", "--format", "json", "-o", b, "--option", "bid=8")
+	if code, _, errOut := muster(t, "playtest", "merge", a, b); code == 0 || !strings.Contains(errOut, "options") {
+		t.Errorf("merge of shards with other options: exit %d, %s", code, errOut)
+	}
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -41,6 +42,7 @@ func simCommand() *cli.Command {
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the run's seed; game i plays with a seed derived from it"},
 			&cli.IntFlag{Name: "workers", Usage: "games played at once (default: the number of CPUs)"},
 			&cli.StringFlag{Name: "shard", Usage: "play shard `k/n` of the run and write its totals"},
+			&cli.StringSliceFlag{Name: "option", Usage: "a rule option `key=value` of the engine (lgv: bid=N, bid-reading=threshold|shift, cp-absorption=once|repeat); repeat the flag for more"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or html"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output"},
 		},
@@ -52,7 +54,11 @@ func simCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			cfg := sim.Config{Scenario: sf.Scenario.ID, Games: c.Int("games"), Seed: c.Uint64("seed"), Bots: strings.Split(c.String("bots"), ","), Workers: c.Int("workers")}
+			options, err := parseOptions(c.StringSlice("option"))
+			if err != nil {
+				return usageError("%v", err)
+			}
+			cfg := sim.Config{Scenario: sf.Scenario.ID, Games: c.Int("games"), Seed: c.Uint64("seed"), Bots: strings.Split(c.String("bots"), ","), Options: options, Workers: c.Int("workers")}
 			if s := c.String("shard"); s != "" {
 				if cfg.Shard, cfg.Shards, err = parseShard(s); err != nil {
 					return usageError("%v", err)
@@ -62,7 +68,10 @@ func simCommand() *cli.Command {
 			if format != "text" && format != "json" && format != "html" {
 				return usageError("--format must be text, json or html")
 			}
-			newGame, err := sim.ForScenario(sf)
+			newGame, err := sim.ForScenario(sf, options)
+			if errors.Is(err, sim.ErrBadOption) {
+				return usageError("%v", err)
+			}
 			if err != nil {
 				return cli.Exit(err.Error(), exitFindings)
 			}
@@ -82,6 +91,22 @@ func simCommand() *cli.Command {
 			return writeSimOutput(c, tot, format, cfg.Shards > 1, c.Args().First())
 		},
 	}
+}
+
+// parseOptions reads --option key=value flags.
+func parseOptions(flags []string) (map[string]string, error) {
+	if len(flags) == 0 {
+		return nil, nil
+	}
+	out := map[string]string{}
+	for _, f := range flags {
+		k, v, ok := strings.Cut(f, "=")
+		if !ok || k == "" {
+			return nil, fmt.Errorf("--option %q: want key=value", f)
+		}
+		out[k] = v
+	}
+	return out, nil
 }
 
 func parseShard(s string) (k, n int, err error) {
@@ -202,6 +227,7 @@ func replayCommand() *cli.Command {
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the run's seed"},
 			&cli.IntFlag{Name: "game", Usage: "the game's index in the run", Required: true},
 			&cli.StringFlag{Name: "bots", Value: "random,random", Usage: "the bots of the run"},
+			&cli.StringSliceFlag{Name: "option", Usage: "the rule options `key=value` of the run"},
 			&cli.StringFlag{Name: "log", Usage: "write the event log to `FILE`"},
 		},
 		Action: func(c *cli.Context) error {
@@ -223,7 +249,14 @@ func replayCommand() *cli.Command {
 				}
 				bots = append(bots, b)
 			}
-			newGame, err := sim.ForScenario(sf)
+			options, err := parseOptions(c.StringSlice("option"))
+			if err != nil {
+				return usageError("%v", err)
+			}
+			newGame, err := sim.ForScenario(sf, options)
+			if errors.Is(err, sim.ErrBadOption) {
+				return usageError("%v", err)
+			}
 			if err != nil {
 				return cli.Exit(err.Error(), exitFindings)
 			}

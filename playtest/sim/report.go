@@ -20,6 +20,7 @@ type Report struct {
 	Played   int      `json:"played"`
 	Seed     uint64   `json:"seed"`
 	Bots     []string `json:"bots"`
+	Options  string   `json:"options,omitempty"` // key=value, in key order
 	Partial  string   `json:"partial,omitempty"` // which shards, when not the whole run
 	Levels   []Share  `json:"levels"`
 	Winners  []Share  `json:"winners"`
@@ -79,6 +80,11 @@ func Wilson(k, n int) (low, high float64) {
 // NewReport computes the report from totals.
 func NewReport(t *Totals) Report {
 	r := Report{Scenario: t.Scenario, Games: t.Games, Played: t.Played, Seed: t.Seed, Bots: t.Bots}
+	var opts []string
+	for _, k := range sortedKeys(t.Options) {
+		opts = append(opts, k+"="+t.Options[k])
+	}
+	r.Options = strings.Join(opts, " ")
 	if t.Shards > 1 {
 		parts := make([]string, len(t.ShardsIn))
 		for i, s := range t.ShardsIn {
@@ -178,6 +184,9 @@ func dist(m map[string]int, maxBins int) Dist {
 func (r Report) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %d games played of %d, seed %d, bots %s", r.Scenario, r.Played, r.Games, r.Seed, strings.Join(r.Bots, ","))
+	if r.Options != "" {
+		fmt.Fprintf(&b, ", options %s", r.Options)
+	}
 	if r.Partial != "" {
 		fmt.Fprintf(&b, " (%s)", r.Partial)
 	}

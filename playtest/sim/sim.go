@@ -70,7 +70,10 @@ type Config struct {
 	Games    int      `json:"games"`
 	Seed     uint64   `json:"seed"`
 	Bots     []string `json:"bots"`
-	Workers  int      `json:"-"`
+	// Options are the engine's rule options the games are played with
+	// (recorded in the totals, so shards of other rules do not merge).
+	Options map[string]string `json:"options,omitempty"`
+	Workers int               `json:"-"`
 	// Shard k of n (1-based) plays the games whose index i has i%n == k-1.
 	Shard  int `json:"shard,omitempty"`
 	Shards int `json:"shards,omitempty"`

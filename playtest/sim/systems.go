@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 
@@ -11,15 +12,20 @@ import (
 // sequence of play the engine runs (bots need every legal action). It
 // fails, listing what is missing, when the scenario's module lacks data
 // the engine needs.
-type Engine func(sf *scenarios.ScenarioFile) (NewGame, error)
+type Engine func(sf *scenarios.ScenarioFile, options map[string]string) (NewGame, error)
 
 var engines = map[string]Engine{}
+
+// ErrBadOption wraps an engine's refusal of a rule option.
+var ErrBadOption = errors.New("bad option")
 
 // Register makes a game system playable by bots.
 func Register(system string, e Engine) { engines[system] = e }
 
 // ForScenario returns the game builder of a scenario's game system.
-func ForScenario(sf *scenarios.ScenarioFile) (NewGame, error) {
+// Options are the engine's rule options (an engine refuses one it does
+// not know).
+func ForScenario(sf *scenarios.ScenarioFile, options map[string]string) (NewGame, error) {
 	system := sf.Module.Game.System
 	e := engines[system]
 	if e == nil {
@@ -31,5 +37,5 @@ func ForScenario(sf *scenarios.ScenarioFile) (NewGame, error) {
 		return nil, fmt.Errorf("%s: no engine plays game system %q through a whole game yet (bots need every legal action; systems with one: %v). Scripted playtests (muster playtest FILE) work for every system",
 			sf.Scenario.ID, system, have)
 	}
-	return e(sf)
+	return e(sf, options)
 }

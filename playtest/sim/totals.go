@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 )
@@ -10,11 +11,12 @@ import (
 // floating-point sums, so totals merged from shards are exactly those of
 // the whole run.
 type Totals struct {
-	Scenario string   `json:"scenario"`
-	Games    int      `json:"games"` // games in the whole run
-	Seed     uint64   `json:"seed"`
-	Bots     []string `json:"bots"`
-	Shards   int      `json:"shards,omitempty"`
+	Scenario string            `json:"scenario"`
+	Games    int               `json:"games"` // games in the whole run
+	Seed     uint64            `json:"seed"`
+	Bots     []string          `json:"bots"`
+	Options  map[string]string `json:"options,omitempty"`
+	Shards   int               `json:"shards,omitempty"`
 	// ShardsIn lists the shards these totals hold (1-based); empty for a
 	// run that was not split.
 	ShardsIn []int `json:"shardsIn,omitempty"`
@@ -31,7 +33,7 @@ type Totals struct {
 
 // NewTotals starts empty totals for a run or shard.
 func NewTotals(cfg Config) *Totals {
-	t := &Totals{Scenario: cfg.Scenario, Games: cfg.Games, Seed: cfg.Seed, Bots: cfg.Bots,
+	t := &Totals{Scenario: cfg.Scenario, Games: cfg.Games, Seed: cfg.Seed, Bots: cfg.Bots, Options: cfg.Options,
 		Levels: map[string]int{}, Winners: map[string]int{}, VP: map[string]int{}, Turns: map[string]int{},
 		Tags: map[string]map[string]map[string]int{}}
 	if cfg.Shards > 1 {
@@ -65,10 +67,13 @@ func Merge(parts []*Totals) (*Totals, error) {
 		return nil, fmt.Errorf("nothing to merge")
 	}
 	first := parts[0]
-	out := &Totals{Scenario: first.Scenario, Games: first.Games, Seed: first.Seed, Bots: first.Bots, Shards: first.Shards,
+	out := &Totals{Scenario: first.Scenario, Games: first.Games, Seed: first.Seed, Bots: first.Bots, Options: first.Options, Shards: first.Shards,
 		Levels: map[string]int{}, Winners: map[string]int{}, VP: map[string]int{}, Turns: map[string]int{},
 		Tags: map[string]map[string]map[string]int{}}
 	for i, p := range parts {
+		if !maps.Equal(p.Options, first.Options) {
+			return nil, fmt.Errorf("part %d was played with options %v, part 1 with %v", i+1, p.Options, first.Options)
+		}
 		if p.Scenario != first.Scenario || p.Games != first.Games || p.Seed != first.Seed || !slices.Equal(p.Bots, first.Bots) || p.Shards != first.Shards {
 			return nil, fmt.Errorf("part %d is another run: %s, %d games, seed %d, bots %v, %d shards; part 1 is %s, %d games, seed %d, bots %v, %d shards",
 				i+1, p.Scenario, p.Games, p.Seed, p.Bots, p.Shards, first.Scenario, first.Games, first.Seed, first.Bots, first.Shards)

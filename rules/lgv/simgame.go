@@ -10,8 +10,12 @@ import (
 )
 
 func init() {
-	sim.Register("lgv", func(sf *scenarios.ScenarioFile) (sim.NewGame, error) {
-		e, err := Compile(sf)
+	sim.Register("lgv", func(sf *scenarios.ScenarioFile, options map[string]string) (sim.NewGame, error) {
+		opts, err := ParseOptions(options)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", sim.ErrBadOption, err)
+		}
+		e, err := CompileWith(sf, opts)
 		if err != nil {
 			return nil, err
 		}
