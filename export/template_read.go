@@ -83,6 +83,7 @@ func ReadTemplate(data []byte, m *scenarios.Module) (ti *TemplateImport, err err
 	if m.Map.Kind == "area" {
 		r.readAreas()
 		r.readLinks()
+		r.settleMissing()
 	} else {
 		r.readTerrain()
 	}
@@ -636,5 +637,82 @@ func (r *tmplReader) readTerrain() {
 	}
 	if n > 0 {
 		r.changef("terrain: %d hexes", n)
+	}
+}
+
+// settleMissing removes from map.json's missing list the topics the
+// filled cells now answer, so tools stop reporting them: tem once every
+// Area and Zone has one; a feature's topic (wilderness, hills) once the
+// feature is complete; and the topics of the Links sheet (adjacency,
+// boundary types, roads, fords, zone arrows) once every Area and Zone has
+// a link and every link a boundary type or the prohibited mark, since a
+// blank Road or Ford cell of a filled row says there is none.
+func (r *tmplReader) settleMissing() {
+	missing := r.mapRoot.Get("missing")
+	if missing == nil || len(missing.Items) == 0 {
+		return
+	}
+	answered := map[string]bool{}
+	allTEM := true
+	linked := map[string]bool{}
+	var ids []string
+	if areas := r.mapRoot.Get("areas"); areas != nil {
+		for _, a := range areas.Items {
+			if k := a.Get("kind"); k != nil && k.Text == "box" {
+				continue
+			}
+			id := a.Get("id")
+			if id == nil {
+				continue
+			}
+			ids = append(ids, id.Text)
+			if a.Get("tem") == nil {
+				allTEM = false
+			}
+		}
+	}
+	answered["tem"] = allTEM && len(ids) > 0
+	if feats := r.mapRoot.Get("features"); feats != nil {
+		for _, f := range feats.Items {
+			if id, c := f.Get("id"), f.Get("complete"); id != nil && c != nil && c.Kind == jsonsrc.Bool && c.Bool {
+				answered[id.Text] = true
+			}
+		}
+	}
+	links := true
+	if adj := r.mapRoot.Get("adjacency"); adj != nil {
+		for _, it := range adj.Items {
+			if bw := it.Get("between"); bw != nil {
+				for _, x := range bw.Items {
+					linked[x.Text] = true
+				}
+			}
+			p := it.Get("prohibited")
+			if it.Get("boundary") == nil && (p == nil || !p.Bool) {
+				links = false
+			}
+		}
+	}
+	for _, id := range ids {
+		links = links && linked[id]
+	}
+	for _, t := range []string{"adjacency", "boundary-types", "roads", "fords", "zone-arrows"} {
+		answered[t] = links && len(ids) > 0
+	}
+	kept := missing.Items[:0]
+	var removed []string
+	for _, it := range missing.Items {
+		if t := it.Get("topic"); t != nil && answered[t.Text] {
+			removed = append(removed, t.Text)
+			continue
+		}
+		kept = append(kept, it)
+	}
+	missing.Items = kept
+	if len(kept) == 0 {
+		tmplDel(r.mapRoot, "missing")
+	}
+	if len(removed) > 0 {
+		r.changef("missing: %s answered, removed from map.json's missing list", strings.Join(removed, ", "))
 	}
 }
