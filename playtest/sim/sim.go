@@ -46,6 +46,12 @@ type Game interface {
 	Log() *rules.EventLog
 }
 
+// Trier is a Game that can score an action without a copy per try: Try
+// must equal Clone(seed), Apply(a), then Value(side) on the copy.
+type Trier interface {
+	Try(a Action, seed uint64, side string) (float64, error)
+}
+
 // Action is a legal action as an engine encodes it: a number, so that
 // listing the legal actions of a position allocates nothing.
 type Action uint64
@@ -255,12 +261,21 @@ func (greedyBot) Choose(g Game, side string, legal []Action, rng *rand.Rand) Act
 	legal = append([]Action(nil), legal...) // trying an action on a clone may reuse g's buffer
 	var best []Action
 	bestV := 0.0
+	trier, _ := g.(Trier)
 	for _, a := range legal {
-		c := g.Clone(rng.Uint64())
-		if err := c.Apply(a); err != nil {
-			continue
+		var v float64
+		if trier != nil {
+			var err error
+			if v, err = trier.Try(a, rng.Uint64(), side); err != nil {
+				continue
+			}
+		} else {
+			c := g.Clone(rng.Uint64())
+			if err := c.Apply(a); err != nil {
+				continue
+			}
+			v = c.Value(side)
 		}
-		v := c.Value(side)
 		switch {
 		case len(best) == 0 || v > bestV:
 			best, bestV = []Action{a}, v

@@ -336,23 +336,47 @@ func (g *game) defense(u int) int {
 	return g.e.units[u].exhDefense
 }
 
-// tracePath: a path of Union-Controlled Areas from loc to Zones L-O
-// (17.1.1, 17.2).
-func (g *game) tracePath(loc int) bool {
-	seen := make([]bool, len(g.control))
-	stack := []int{loc}
-	seen[loc] = true
+// unionReach marks the Union-Controlled locations from which a path of
+// Union-Controlled Areas leads to a Union-Controlled Zone L, M, N or O
+// (17.1.1, 17.2): one search back from the Zones serves every question of
+// an End Phase.
+func (g *game) unionReach() []bool {
+	n := len(g.control)
+	if cap(g.seen) < n {
+		g.seen = make([]bool, n)
+	}
+	seen := g.seen[:n]
+	clear(seen)
+	stack := g.stack[:0]
+	for loc, t := range g.e.b.targetZones {
+		if t && g.control[loc] == union {
+			seen[loc] = true
+			stack = append(stack, loc)
+		}
+	}
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if g.e.b.targetZones[x] {
-			return true
-		}
 		for _, l := range g.e.b.adj[x] {
 			if !seen[l.to] && !l.prohibited && g.control[l.to] == union {
 				seen[l.to] = true
 				stack = append(stack, l.to)
 			}
+		}
+	}
+	g.stack = stack
+	return seen
+}
+
+// tracePath: a path of Union-Controlled Areas leads from loc to Zones L-O
+// (17.1.1, 17.2); reach is unionReach's.
+func (g *game) tracePath(loc int, reach []bool) bool {
+	if g.e.b.targetZones[loc] || reach[loc] {
+		return true
+	}
+	for _, l := range g.e.b.adj[loc] {
+		if !l.prohibited && reach[l.to] {
+			return true
 		}
 	}
 	return false
@@ -361,9 +385,15 @@ func (g *game) tracePath(loc int) bool {
 // vpAreas counts the VP Areas the Union controls with a path (17.2).
 func (g *game) vpAreas() int {
 	n := 0
+	var reach []bool
 	for loc, v := range g.e.b.vp {
-		if v > 0 && g.control[loc] == union && g.tracePath(loc) {
-			n += v
+		if v > 0 && g.control[loc] == union {
+			if reach == nil {
+				reach = g.unionReach()
+			}
+			if g.tracePath(loc, reach) {
+				n += v
+			}
 		}
 	}
 	return n
@@ -371,9 +401,15 @@ func (g *game) vpAreas() int {
 
 // unionAutomatic: 17.1.1.
 func (g *game) unionAutomatic() bool {
+	var reach []bool
 	for loc := range g.control {
-		if g.e.b.exitZones[loc] && (g.control[loc] == union || g.occupied(union, loc)) && g.tracePath(loc) {
-			return true
+		if g.e.b.exitZones[loc] && (g.control[loc] == union || g.occupied(union, loc)) {
+			if reach == nil {
+				reach = g.unionReach()
+			}
+			if g.tracePath(loc, reach) {
+				return true
+			}
 		}
 	}
 	return false

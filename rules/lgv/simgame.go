@@ -2,6 +2,7 @@ package lgv
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strconv"
 
 	"github.com/musterhq/muster/playtest/sim"
@@ -31,6 +32,9 @@ type Game struct {
 	history []sim.Action
 	seed    uint64
 	track   bool
+	// scratch is the copy Try plays actions on.
+	scratch    *game
+	scratchPCG *rand.PCG
 }
 
 // Sim starts a game for the sim runner.
@@ -70,8 +74,9 @@ func (x *Game) Describe(a sim.Action) string { return x.g.describe(a) }
 
 // Value scores a position for a side: VP already scored, the VP Areas
 // held now, units eliminated, and an automatic victory above all.
-func (x *Game) Value(side string) float64 {
-	g := x.g
+func (x *Game) Value(side string) float64 { return x.g.value(sideIndex(side)) }
+
+func (g *game) value(side int) float64 {
 	v := float64(g.vp + g.vpAreas() + g.eliminationVP())
 	if g.stage == stOver {
 		switch g.winner {
@@ -81,10 +86,26 @@ func (x *Game) Value(side string) float64 {
 			v -= 100
 		}
 	}
-	if side == "confederate" {
+	if side == confederate {
 		return -v
 	}
 	return v
+}
+
+// Try scores an action for a side on a scratch copy of the game whose
+// dice are reseeded (sim.Trier): what a greedy bot asks of every legal
+// action, without a new copy each time.
+func (x *Game) Try(a sim.Action, seed uint64, side string) (float64, error) {
+	if x.scratch == nil {
+		x.scratch, x.scratchPCG = &game{}, newPCG(seed)
+	}
+	x.g.copyInto(x.scratch)
+	x.scratchPCG.Seed(seed, seed^0x9e3779b97f4a7c15)
+	x.scratch.pcg = x.scratchPCG
+	if err := x.scratch.apply(a); err != nil {
+		return 0, err
+	}
+	return x.scratch.value(sideIndex(side)), nil
 }
 
 func (x *Game) Clone(seed uint64) sim.Game {

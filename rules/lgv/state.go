@@ -168,6 +168,9 @@ type game struct {
 	// targets is scratch space for bombardTargets, cmdCount for resolve.
 	targets  []int
 	cmdCount []int
+	// seen and stack are scratch space for unionReach.
+	seen  []bool
+	stack []int
 	// momentum and first-player facts for the report.
 	momentumBy [7]int
 }
@@ -186,43 +189,52 @@ func (g *game) roll() int {
 
 func (g *game) roll2() int { return g.roll() + g.roll() }
 
+// clone copies the game.
 func (g *game) clone() *game {
-	c := *g
-	c.units = append([]unitState(nil), g.units...)
-	c.occ = append([]int16(nil), g.occ...)
-	c.freshOcc = append([]int16(nil), g.freshOcc...)
-	c.kinds = append([]int16(nil), g.kinds...)
-	c.freshAdj = append([]int16(nil), g.freshAdj...)
-	c.activeUnits = append([]int(nil), g.activeUnits...)
-	c.control = append([]int(nil), g.control...)
-	c.entrench = append([]int(nil), g.entrench...)
-	c.entrenchSide = append([]int(nil), g.entrenchSide...)
-	c.pontoons = append([][2]int(nil), g.pontoons...)
-	c.pontoons0 = append([][2]int(nil), g.pontoons0...)
-	c.contested0 = append([]bool(nil), g.contested0...)
-	c.c0Epoch = append([]uint32(nil), g.c0Epoch...)
-	c.moved = append([]bool(nil), g.moved...)
-	c.mfLeft = append([]int(nil), g.mfLeft...)
-	c.cameFrom = append([]int(nil), g.cameFrom...)
-	c.startedIn = append([]bool(nil), g.startedIn...)
-	c.attacked = append([]bool(nil), g.attacked...)
-	c.pending = append([]int(nil), g.pending...)
-	c.crossings = append([]int(nil), g.crossings...)
-	c.entrenched = append([]bool(nil), g.entrenched...)
-	c.commit = append([]bool(nil), g.commit...)
-	c.overrunners = append([]int(nil), g.overrunners...)
-	c.placeQueue = append([]int(nil), g.placeQueue...)
-	c.cb.attackers = append([]int(nil), g.cb.attackers...)
-	c.cb.support = append([]int(nil), g.cb.support...)
-	c.cb.retreating = append([]int(nil), g.cb.retreating...)
-	c.cb.absorbed = append([]bool(nil), g.cb.absorbed...)
+	c := &game{}
+	g.copyInto(c)
+	return c
+}
+
+// copyInto makes c a copy of g that shares nothing with it, reusing c's
+// buffers (a bot trying actions copies into the same scratch game).
+func (g *game) copyInto(c *game) {
+	b := *c
+	*c = *g
+	c.units = append(b.units[:0], g.units...)
+	c.occ = append(b.occ[:0], g.occ...)
+	c.freshOcc = append(b.freshOcc[:0], g.freshOcc...)
+	c.kinds = append(b.kinds[:0], g.kinds...)
+	c.freshAdj = append(b.freshAdj[:0], g.freshAdj...)
+	c.activeUnits = append(b.activeUnits[:0], g.activeUnits...)
+	c.control = append(b.control[:0], g.control...)
+	c.entrench = append(b.entrench[:0], g.entrench...)
+	c.entrenchSide = append(b.entrenchSide[:0], g.entrenchSide...)
+	c.pontoons = append(b.pontoons[:0], g.pontoons...)
+	c.pontoons0 = append(b.pontoons0[:0], g.pontoons0...)
+	c.contested0 = append(b.contested0[:0], g.contested0...)
+	c.c0Epoch = append(b.c0Epoch[:0], g.c0Epoch...)
+	c.moved = append(b.moved[:0], g.moved...)
+	c.mfLeft = append(b.mfLeft[:0], g.mfLeft...)
+	c.cameFrom = append(b.cameFrom[:0], g.cameFrom...)
+	c.startedIn = append(b.startedIn[:0], g.startedIn...)
+	c.attacked = append(b.attacked[:0], g.attacked...)
+	c.pending = append(b.pending[:0], g.pending...)
+	c.crossings = append(b.crossings[:0], g.crossings...)
+	c.entrenched = append(b.entrenched[:0], g.entrenched...)
+	c.commit = append(b.commit[:0], g.commit...)
+	c.overrunners = append(b.overrunners[:0], g.overrunners...)
+	c.placeQueue = append(b.placeQueue[:0], g.placeQueue...)
+	c.cb.attackers = append(b.cb.attackers[:0], g.cb.attackers...)
+	c.cb.support = append(b.cb.support[:0], g.cb.support...)
+	c.cb.retreating = append(b.cb.retreating[:0], g.cb.retreating...)
+	c.cb.absorbed = append(b.cb.absorbed[:0], g.cb.absorbed...)
 	c.forced = nil
+	c.forcedOnly = false
 	c.events = nil
 	c.logOn = false
-	c.legal = nil
-	c.targets = nil
-	c.cmdCount = nil
-	return &c
+	c.legal, c.legalOK = b.legal[:0], false
+	c.targets, c.cmdCount, c.seen, c.stack = b.targets[:0], b.cmdCount[:0], b.seen, b.stack
 }
 
 func (g *game) logf(format string, args ...any) {
