@@ -264,21 +264,22 @@ const (
 
 // unitInfo is a counter's static data.
 type unitInfo struct {
-	id          string
-	name        string
-	side        int
-	kind        int
-	command     string
-	attack      int // -1 for a Leader's '*'
-	defense     int
-	exhDefense  int
-	mf          int
-	independent bool
-	armyLeader  bool // Hooker, Lee: stack free (7.1.3)
-	frontBonus  int  // +1, or +2 for Jackson, Lee, Stuart (9.4.2F)
-	artLeader   bool // Pendleton (10.3C)
-	kiaVP       int  // 17.2: Confederate +1 (+2 Jackson, Stuart; +3 Lee); Union -1 (-2 Hooker)
-	class       int  // movement class (classUnion, classEngineer, classConfederate)
+	id              string
+	name            string
+	side            int
+	kind            int
+	command         string
+	attack          int // -1 for a Leader's '*'
+	defense         int
+	exhDefense      int
+	mf              int
+	independent     bool
+	armyLeader      bool // Hooker, Lee: stack free (7.1.3)
+	frontBonus      int  // +1, or +2 for Jackson, Lee, Stuart (9.4.2F)
+	artLeader       bool // Pendleton (10.3C)
+	kiaVP           int  // 17.2: Confederate +1 (+2 Jackson, Stuart; +3 Lee); Union -1 (-2 Hooker)
+	jacksonOrStuart bool
+	class           int // movement class (classUnion, classEngineer, classConfederate)
 }
 
 // compileUnits reads the counters of the units a scenario uses and lists
@@ -365,7 +366,7 @@ func compileUnits(cs *scenarios.Counters, ids []string) ([]unitInfo, []string) {
 			case "Lee":
 				u.armyLeader, u.frontBonus, u.kiaVP = true, 2, 3
 			case "Jackson", "Stuart":
-				u.frontBonus, u.kiaVP = 2, 2
+				u.frontBonus, u.kiaVP, u.jacksonOrStuart = 2, 2, true
 			case "Pendelton", "Pendleton":
 				u.artLeader = true
 			}

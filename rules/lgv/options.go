@@ -27,13 +27,18 @@ type Options struct {
 	// reads one entry per unit and attack; cp-absorption=repeat lets a unit
 	// flipped by this attack go on absorbing as an Exhausted unit.
 	CPRepeat bool
+	// KIAJacksonStuartTogether: 17.2 gives "+2 if the Jackson and/or
+	// Stuart Leader are KIA". The default reads +2 for each of them;
+	// kia-jackson-stuart=together reads +2 for the pair, one or both.
+	KIAJacksonStuartTogether bool
 }
 
 // OptionNames lists the options a game takes, with their values.
 var OptionNames = map[string]string{
-	"bid":           "the winning VP bid of 18.1 (a whole number)",
-	"bid-reading":   "threshold (the Union wins with the bid or more) or shift (the 17.3 table moves to the bid)",
-	"cp-absorption": "once (a unit absorbs CP once per attack) or repeat (a unit flipped may absorb again)",
+	"bid":                "the winning VP bid of 18.1 (a whole number)",
+	"bid-reading":        "threshold (the Union wins with the bid or more) or shift (the 17.3 table moves to the bid)",
+	"cp-absorption":      "once (a unit absorbs CP once per attack) or repeat (a unit flipped may absorb again)",
+	"kia-jackson-stuart": "each (+2 VP for each of Jackson and Stuart KIA) or together (+2 VP if one or both are KIA)",
 }
 
 // ParseOptions reads options given as text (sim flags, script options).
@@ -68,6 +73,14 @@ func ParseOptions(m map[string]string) (Options, error) {
 				o.CPRepeat = true
 			default:
 				return o, fmt.Errorf("option cp-absorption=%q: want once or repeat", v)
+			}
+		case "kia-jackson-stuart":
+			switch v {
+			case "each":
+			case "together":
+				o.KIAJacksonStuartTogether = true
+			default:
+				return o, fmt.Errorf("option kia-jackson-stuart=%q: want each or together", v)
 			}
 		default:
 			return o, fmt.Errorf("unknown option %q; LGV takes: %s", k, optionList())

@@ -416,10 +416,14 @@ func (g *game) unionAutomatic() bool {
 }
 
 // confederateAutomatic: 17.1.2.
+// "Areas within the Confederate Operational Sector (Areas with a butternut
+// brown Identifier)": Zones A-G have butternut Identifiers (8.4.2) and
+// "Zones are considered the equivalent of Areas in every respect unless
+// stated otherwise" (3.1), so a Union-Controlled Zone C or D counts.
 func (g *game) confederateAutomatic() bool {
 	n := 0
 	for loc, s := range g.control {
-		if s == union && g.e.b.sector[loc] == confederate && !g.e.b.zone[loc] {
+		if s == union && g.e.b.sector[loc] == confederate {
 			n++
 		}
 	}
@@ -428,7 +432,7 @@ func (g *game) confederateAutomatic() bool {
 
 // eliminationVP: 17.2 at the End Phase of the last turn.
 func (g *game) eliminationVP() int {
-	vp := 0
+	vp, pair := 0, false
 	for u, s := range g.units {
 		info := &g.e.units[u]
 		sign := 1
@@ -441,8 +445,15 @@ func (g *game) eliminationVP() int {
 				vp += sign
 			}
 		case kia:
+			if info.jacksonOrStuart && g.e.opts.KIAJacksonStuartTogether {
+				pair = true
+				continue
+			}
 			vp += info.kiaVP
 		}
+	}
+	if pair {
+		vp += 2
 	}
 	return vp
 }
