@@ -240,7 +240,7 @@ func (g *game) move(u, to int) {
 	}
 	from := g.units[u].loc
 	l, _ := g.e.b.linkOf(from, to)
-	cost, _ := g.moveCost(u, from, to, &l)
+	cost, _ := g.moveCost(u, from, to, l)
 	g.mfLeft[u] -= cost
 	g.moved[u], g.cameFrom[u], g.anyMove = true, from, true
 	overrun := g.isOverrunner(u)

@@ -85,14 +85,18 @@ type board struct {
 	germannaH, germanna53 int
 }
 
-// linkOf returns the link from a to b, if adjacent.
-func (b *board) linkOf(a, c int) (link, bool) {
-	for _, l := range b.adj[a] {
-		if l.to == c {
-			return l, true
+// noLink is what linkOf returns for locations not adjacent; never changed.
+var noLink link
+
+// linkOf returns the link from a to c, if adjacent (not to be changed).
+func (b *board) linkOf(a, c int) (*link, bool) {
+	adj := b.adj[a]
+	for i := range adj {
+		if adj[i].to == c {
+			return &adj[i], true
 		}
 	}
-	return link{}, false
+	return &noLink, false
 }
 
 // compileBoard reads the map and lists what it lacks for play.

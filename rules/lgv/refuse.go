@@ -130,7 +130,7 @@ func (g *game) moveRefusal(u, to int) (string, string) {
 	if !ok {
 		return "LGV 8.1", what + ": not adjacent"
 	}
-	if _, why := g.moveCost(u, s.loc, to, &l); why != "" {
+	if _, why := g.moveCost(u, s.loc, to, l); why != "" {
 		return why, what + ": " + caseWords[why]
 	}
 	if g.isOverrunner(u) && (g.e.b.zone[to] || g.e.b.zone[s.loc]) {

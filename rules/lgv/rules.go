@@ -283,7 +283,7 @@ func (g *game) retreat(u, prefer int) {
 
 func (g *game) canRetreatInto(u, from, to int) bool {
 	l, ok := g.e.b.linkOf(from, to)
-	return ok && g.canRetreatIntoLink(u, from, l)
+	return ok && g.canRetreatIntoLink(u, from, *l)
 }
 
 func (g *game) canRetreatIntoLink(u, from int, l link) bool {
