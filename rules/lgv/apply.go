@@ -211,8 +211,7 @@ func (g *game) apply(x sim.Action) error {
 		}
 		g.nextPlacement()
 	case aRally: // 13.1C
-		g.useAdvantage(g.reorgSide)
-		g.advantage, g.advNext = g.advNext, -1 // the Phase ends with the Advantage shifted
+		g.useAdvantage(g.reorgSide) // nobody's until the Phase ends (13.2)
 		g.returnUnit(a)
 		if g.logOn {
 			g.logf("%s rallies", g.e.units[a].id)

@@ -134,30 +134,25 @@ func (g *game) supportCandidates() []int {
 	return out
 }
 
-// defLeadCandidates: the Defender's choice, not normally a Leader or an
-// Independent unit (9.4B).
+// defLeadCandidates: the Defender's choice of "any one unit", not normally
+// an Independent unit (9.4B, 9.4.3A); a Leader may be chosen (4.2.5 bars
+// Leaders only from leading an Assault).
 func (g *game) defLeadCandidates() []int {
-	var regular, independent, leaders []int
+	var regular, independent []int
 	for u := range g.units {
 		if !g.defenderAt(u, g.cb.area) {
 			continue
 		}
-		switch {
-		case g.e.units[u].kind == leader:
-			leaders = append(leaders, u)
-		case g.e.units[u].independent:
+		if g.e.units[u].independent {
 			independent = append(independent, u)
-		default:
+		} else {
 			regular = append(regular, u)
 		}
 	}
-	switch {
-	case len(regular) > 0:
+	if len(regular) > 0 {
 		return regular
-	case len(independent) > 0:
-		return independent
 	}
-	return leaders
+	return independent
 }
 
 func (g *game) autoDefLead() {
@@ -421,6 +416,7 @@ func (g *game) startCasualties(cp int) {
 func (g *game) casualtyLegal() {
 	cb := &g.cb
 	first := !cb.firstTaken && g.defenderAt(cb.defLead, cb.area)
+	exact := g.absorbable(cb.cp, -1, nil)
 	for u := range g.units {
 		if !g.defenderAt(u, cb.area) || cb.absorbed[u] || first && u != cb.defLead {
 			continue
@@ -430,11 +426,49 @@ func (g *game) casualtyLegal() {
 			opts = [2]int{cpFlip, cpElimFresh}
 		}
 		for _, o := range opts {
-			if cpCost[o] <= cb.cp {
+			var after []int // what u may still absorb after o
+			if o == cpFlip && g.e.opts.CPRepeat {
+				after = []int{1, 2}
+			}
+			if cpCost[o] <= cb.cp && (!exact || g.absorbable(cb.cp-cpCost[o], u, after)) {
 				g.push(aCP, u, o)
 			}
 		}
 	}
+}
+
+// absorbable: the defenders can still absorb exactly cp, unit u (if any)
+// only as after says: "exact losses must be applied whenever possible"
+// (11.1).
+func (g *game) absorbable(cp, u int, after []int) bool {
+	if cp < 0 || cp > 63 {
+		return false
+	}
+	cb := &g.cb
+	reach := uint64(1) // bit s: s CP can be absorbed
+	for v := range g.units {
+		if !g.defenderAt(v, cb.area) || v != u && cb.absorbed[v] {
+			continue
+		}
+		sums := []int{1, 2}
+		switch {
+		case v == u:
+			sums = after
+		case g.units[v].fresh && g.e.opts.CPRepeat:
+			sums = []int{1, 2, 3}
+		case g.units[v].fresh:
+			sums = []int{1, 3}
+		}
+		next := reach
+		if v != u && v == cb.defLead && !cb.firstTaken {
+			next = 0 // the Lead Defending Unit takes the first CP
+		}
+		for _, s := range sums {
+			next |= reach << s
+		}
+		reach = next
+	}
+	return reach>>cp&1 == 1
 }
 
 // autoCasualty ends absorption when nothing is left to take or absorb.

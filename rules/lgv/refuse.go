@@ -69,6 +69,12 @@ func (g *game) refusal(x sim.Action) (code, msg string) {
 	for _, s := range homeStages[k] {
 		home = home || s == g.stage
 	}
+	switch {
+	case !home && k == aSteal && g.stage == stDeclare:
+		return "LGV 13.1B", what + ": a march is stolen at the start of an Impulse, before the Momentum die roll, by the side holding the Advantage, once per side per Turn"
+	case !home && k == aRerollMarker && g.stage == stRetentionReroll:
+		return "LGV 13.3", what + ": Re-Roll markers may not be used for any purpose but a Combat Resolution"
+	}
 	if !home {
 		return "LGV 6.0", fmt.Sprintf("%s is not a decision of this moment: the %s player decides %s", what, sideNames[g.toAct()], stageNames[g.stage])
 	}
@@ -98,9 +104,9 @@ func (g *game) refusal(x sim.Action) (code, msg string) {
 	case aLead:
 		return code, what + ": the Lead Attacking Unit is an attacking unit, not a Leader or Artillery, and not an Independent unit while another could lead"
 	case aDefLead:
-		return code, what + ": the Lead Defending Unit is not a Leader or an Independent unit while another unit could be"
+		return code, what + ": the Lead Defending Unit is a defending unit, not an Independent unit while another unit could be"
 	case aCP:
-		return code, what + ": the first CP is the Lead Defending Unit's or Primary Target's, and no loss may exceed the CP left"
+		return code, what + ": the first CP is the Lead Defending Unit's or Primary Target's, no loss may exceed the CP left, and the losses must come to the CP exactly whenever they can"
 	}
 	return code, what + " is not allowed now"
 }

@@ -132,6 +132,9 @@ func (g *game) nextReorgSide() {
 		g.startReorg()
 		return
 	}
+	if g.advNext >= 0 { // 13.2: a rally's Advantage shifts as the Phase ends
+		g.advantage, g.advNext = g.advNext, -1
+	}
 	g.endPhase()
 }
 

@@ -235,7 +235,11 @@ func (g *game) retreat(u, prefer int) {
 	side := g.e.units[u].side
 	at := g.units[u].loc
 	visited := map[int]bool{at: true}
-	if prefer >= 0 && g.canRetreatInto(u, at, prefer) && !g.full(side, prefer) {
+	if prefer >= 0 && !g.canRetreatInto(u, at, prefer) { // 11.2: only into the Area it entered from (11.2.4, 16.2)
+		g.eliminate(u, "LGV 11.2.4")
+		return
+	}
+	if prefer >= 0 && !g.full(side, prefer) {
 		g.moveRetreat(u, at, prefer)
 		return
 	}
