@@ -409,6 +409,20 @@ func (g *game) startCasualties(cp int) {
 	for i := range cb.absorbed {
 		cb.absorbed[i] = false
 	}
+	if cp > capacity {
+		// More CP than the Area can absorb: eliminating every defender
+		// absorbs the most any choice can ("exact losses must be applied
+		// whenever possible"), and the rest "are ignored" (9.4.4, 11.1).
+		// With exactly as many, the exactness of casualtyLegal leads there.
+		for u := range g.units {
+			if g.defenderAt(u, cb.area) {
+				g.eliminate(u, "LGV 11.1: more CP than the Area can absorb")
+			}
+		}
+		cb.cp = 0
+		g.afterCasualties()
+		return
+	}
 	g.stage = stCasualty
 	g.autoCasualty()
 }
