@@ -98,11 +98,15 @@ func (g *game) placements(u int) []int {
 func (g *game) reorgLegal() {
 	side := g.reorgSide
 	g.push(aDone, 0, 0)
+	placeable := -1 // whether a non-Leader of the side has somewhere to go: the same for all
 	for u := range g.units {
 		if g.units[u].status != eliminated || g.e.units[u].side != side || g.e.units[u].kind == leader {
 			continue
 		}
-		if len(g.placements(u)) == 0 {
+		if placeable < 0 {
+			placeable = min(len(g.placements(u)), 1)
+		}
+		if placeable == 0 {
 			continue
 		}
 		for v := range g.units { // 12.1B: another of the same type

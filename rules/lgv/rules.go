@@ -323,8 +323,7 @@ func (g *game) moveRetreat(u, from, to int) {
 }
 
 func (g *game) eliminate(u int, why string) {
-	g.setStatus(u, eliminated)
-	g.setFresh(u, false)
+	g.set(u, g.units[u].loc, false, eliminated)
 	if g.logOn {
 		g.logf("%s eliminated (%s)", g.e.units[u].id, why)
 	}

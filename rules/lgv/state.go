@@ -245,10 +245,14 @@ func (g *game) logf(format string, args ...any) {
 
 // set changes a unit's location, side up and status, keeping the counts.
 func (g *game) set(u, loc int, fresh bool, status int) {
+	next := unitState{loc: loc, fresh: fresh, status: status}
+	if g.units[u] == next {
+		return
+	}
 	g.snap(g.units[u].loc)
 	g.snap(loc)
 	g.count1(u, -1)
-	g.units[u] = unitState{loc: loc, fresh: fresh, status: status}
+	g.units[u] = next
 	g.count1(u, 1)
 }
 
