@@ -23,12 +23,20 @@ type Engine struct {
 	cmdIdx     []int
 	nCmds      int
 	sideUnits  [2][]int
+	// hot holds the fields the move listing reads for every unit, packed
+	// so a pass over the units touches few cache lines.
+	hot []unitHot
 	leaders    [2][]int
 	stackLimit [2]int
 	turns      int
 	bands      []scenarios.Band
 	opts       Options
 	start      *game
+}
+
+// unitHot is the part of unitInfo read in the hot paths.
+type unitHot struct {
+	side, kind, class, mf int8
 }
 
 // MissingData is the error of a module that lacks what play needs.
@@ -87,6 +95,7 @@ func CompileWith(sf *scenarios.ScenarioFile, opts Options) (*Engine, error) {
 	cmds := map[string]int{}
 	for i, u := range units {
 		e.byID[u.id] = i
+		e.hot = append(e.hot, unitHot{side: int8(u.side), kind: int8(u.kind), class: int8(u.class), mf: int8(u.mf)})
 		e.sideUnits[u.side] = append(e.sideUnits[u.side], i)
 		switch u.kind {
 		case artillery:

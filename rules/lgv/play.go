@@ -301,7 +301,7 @@ func (g *game) legalActions() []sim.Action {
 }
 
 func (g *game) defenderAt(u, loc int) bool {
-	return g.units[u].status == onMap && g.units[u].loc == loc && g.e.units[u].side != g.mover
+	return g.units[u].status == onMap && g.units[u].loc == loc && int(g.e.hot[u].side) != g.mover
 }
 
 // canActivate: an Area with a Fresh unit of the Attacker (8.1).

@@ -36,8 +36,8 @@ func (g *game) stacked(side, loc int) int {
 }
 
 func (g *game) commandPresent(ldr, loc int) bool {
-	for u := range g.units {
-		if u != ldr && g.units[u].status == onMap && g.units[u].loc == loc && g.e.units[u].kind != leader && g.e.commands(ldr, u) {
+	for _, u := range g.e.sideUnits[g.e.hot[ldr].side] {
+		if u != ldr && g.units[u].status == onMap && g.units[u].loc == loc && g.e.hot[u].kind != leader && g.e.commands(ldr, u) {
 			return true
 		}
 	}
@@ -59,8 +59,8 @@ func (g *game) freshEnemyAdjacent(side, loc int) bool {
 // moveCost is the MF to enter b from a (8.2), or a reason it may not
 // (8.4, 14.1, 14.2) naming the case broken.
 func (g *game) moveCost(u, from, to int, l *link) (int, string) {
-	info := &g.e.units[u]
-	side := info.side
+	info := g.e.hot[u]
+	side := int(info.side)
 	b := g.e.b
 	if l.prohibited {
 		return 0, "LGV 14.2"
@@ -140,8 +140,8 @@ func (g *game) canLead(side, loc, u int) bool {
 	if g.eligibleLead(u) {
 		return true
 	}
-	for v := range g.units {
-		if g.units[v].status == onMap && g.units[v].loc == loc && g.moved[v] && g.e.units[v].side == side && g.eligibleLead(v) {
+	for _, v := range g.activeUnits { // the units that may have moved this impulse
+		if g.units[v].status == onMap && g.units[v].loc == loc && g.moved[v] && g.eligibleLead(v) {
 			return true
 		}
 	}
@@ -149,13 +149,14 @@ func (g *game) canLead(side, loc, u int) bool {
 }
 
 func (g *game) eligibleLead(u int) bool {
-	k := g.e.units[u].kind
+	k := g.e.hot[u].kind
 	return k != leader && k != artillery
 }
 
 func (g *game) mf(u int) int {
-	m := g.e.units[u].mf
-	if g.confBonus && g.e.units[u].side == confederate && m == 5 {
+	h := g.e.hot[u]
+	m := int(h.mf)
+	if g.confBonus && h.side == confederate && m == 5 {
 		m++
 	}
 	return m

@@ -261,17 +261,18 @@ func (g *game) count1(u int, d int16) {
 	if s.status != onMap || s.loc < 0 {
 		return
 	}
-	info := &g.e.units[u]
+	h := g.e.hot[u]
+	side := int(h.side)
 	n := len(g.e.b.ids)
-	i := info.side*n + s.loc
+	i := side*n + s.loc
 	g.occ[i] += d
-	g.kinds[(info.side*nKinds+info.kind)*n+s.loc] += d
+	g.kinds[(side*nKinds+int(h.kind))*n+s.loc] += d
 	if s.fresh {
 		g.freshOcc[i] += d
-		g.freshTotal[info.side] += int(d)
+		g.freshTotal[side] += int(d)
 		if !g.e.b.zone[s.loc] {
 			for _, y := range g.e.b.near[s.loc] {
-				g.freshAdj[info.side*n+y] += d
+				g.freshAdj[side*n+y] += d
 			}
 		}
 	}
