@@ -25,7 +25,7 @@ type Engine struct {
 	sideUnits  [2][]int
 	// hot holds the fields the move listing reads for every unit, packed
 	// so a pass over the units touches few cache lines.
-	hot []unitHot
+	hot        []unitHot
 	leaders    [2][]int
 	stackLimit [2]int
 	turns      int
