@@ -100,6 +100,9 @@ func (g *game) refusal(x sim.Action) (code, msg string) {
 	case aSteal:
 		return code, what + ": only the side holding the Advantage may steal a march, once per turn"
 	case aEnd:
+		if g.current >= 0 {
+			return "LGV 8.1", fmt.Sprintf("%s: units move one at a time; %s is moving (stop it first)", what, g.e.units[g.current].id)
+		}
 		return code, what + ": a Mandatory Attack is still to be made"
 	case aLead:
 		return code, what + ": the Lead Attacking Unit is an attacking unit, not a Leader or Artillery, and not an Independent unit while another could lead"

@@ -44,6 +44,20 @@ func (g *game) commandPresent(ldr, loc int) bool {
 	return false
 }
 
+// counts: unit u would count against stacking at loc (7.1.3: Union
+// Engineers, Hooker and Lee, and Leaders with a unit of their command
+// there stack free).
+func (g *game) counts(u, loc int) bool {
+	info := &g.e.units[u]
+	switch {
+	case info.kind == engineer:
+		return false
+	case info.kind == leader:
+		return !info.armyLeader && !g.commandPresent(u, loc)
+	}
+	return true
+}
+
 func (g *game) full(side, loc int) bool {
 	limit := g.e.stackLimit[side]
 	all, _ := g.count(side, loc)
@@ -86,7 +100,7 @@ func (g *game) moveCost(u, from, to int, l *link) (int, string) {
 			return 0, "LGV 8.4.4"
 		}
 	}
-	if g.full(side, to) {
+	if g.full(side, to) && g.counts(u, to) {
 		return 0, "LGV 8.4.1"
 	}
 	if b.zone[to] && (g.moved[u] || !g.startedIn[u]) {
@@ -240,7 +254,7 @@ func (g *game) retreat(u, prefer int) {
 		g.eliminate(u, "LGV 11.2.4")
 		return
 	}
-	if prefer >= 0 && !g.full(side, prefer) {
+	if prefer >= 0 && (!g.full(side, prefer) || !g.counts(u, prefer)) {
 		g.moveRetreat(u, at, prefer)
 		return
 	}
@@ -255,7 +269,7 @@ func (g *game) retreat(u, prefer int) {
 			switch {
 			case g.e.b.zone[to] && g.free(side, to):
 				rank = 0 // 14.5
-			case g.full(side, to):
+			case g.full(side, to) && g.counts(u, to):
 				rank = 4
 			case g.free(side, to):
 				rank = 1
