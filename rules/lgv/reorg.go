@@ -69,30 +69,28 @@ func (g *game) nextPlacement() {
 // commander (12.1A, 12.2).
 func (g *game) placements(u int) []int {
 	side := g.e.units[u].side
-	var areas, zones []int
+	out := g.placeBuf[:0]
 	for loc := range g.e.b.ids {
-		if !g.free(side, loc) {
-			continue
-		}
-		if g.e.b.zone[loc] {
-			zones = append(zones, loc)
-			continue
-		}
-		if g.occupied(side, loc) && (g.e.units[u].kind == leader || !g.full(side, loc)) {
-			areas = append(areas, loc)
+		if !g.e.b.zone[loc] && g.free(side, loc) && g.occupied(side, loc) && (g.e.units[u].kind == leader || !g.full(side, loc)) {
+			out = append(out, loc)
 		}
 	}
-	if len(areas) > 0 {
-		return areas
-	}
-	if g.e.units[u].kind == leader && !g.e.units[u].armyLeader {
-		for v := range g.units {
-			if g.e.units[v].armyLeader && g.e.units[v].side == side && g.units[v].status == onMap {
-				zones = append(zones, g.units[v].loc)
+	if len(out) == 0 {
+		for loc := range g.e.b.ids {
+			if g.e.b.zone[loc] && g.free(side, loc) {
+				out = append(out, loc)
+			}
+		}
+		if g.e.units[u].kind == leader && !g.e.units[u].armyLeader {
+			for v := range g.units {
+				if g.e.units[v].armyLeader && g.e.units[v].side == side && g.units[v].status == onMap {
+					out = append(out, g.units[v].loc)
+				}
 			}
 		}
 	}
-	return zones
+	g.placeBuf = out // scratch: valid until the next call
+	return out
 }
 
 func (g *game) reorgLegal() {

@@ -39,7 +39,7 @@ type Game struct {
 
 // Sim starts a game for the sim runner.
 func (e *Engine) Sim(seed uint64) (sim.Game, error) {
-	return &Game{g: e.NewGame(seed), seed: seed, track: true, history: make([]sim.Action, 0, 1024)}, nil
+	return &Game{g: e.NewGame(seed), seed: seed, track: true, history: make([]sim.Action, 0, 4096)}, nil
 }
 
 func (x *Game) Sides() []string { return sideNames[:] }

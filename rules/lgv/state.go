@@ -168,6 +168,7 @@ type game struct {
 	// targets is scratch space for bombardTargets, cmdCount for resolve.
 	targets  []int
 	cmdCount []int
+	placeBuf []int
 	// seen and stack are scratch space for unionReach.
 	seen  []bool
 	stack []int
@@ -234,7 +235,7 @@ func (g *game) copyInto(c *game) {
 	c.events = nil
 	c.logOn = false
 	c.legal, c.legalOK = b.legal[:0], false
-	c.targets, c.cmdCount, c.seen, c.stack = b.targets[:0], b.cmdCount[:0], b.seen, b.stack
+	c.targets, c.cmdCount, c.seen, c.stack, c.placeBuf = b.targets[:0], b.cmdCount[:0], b.seen, b.stack, b.placeBuf[:0]
 }
 
 func (g *game) logf(format string, args ...any) {
