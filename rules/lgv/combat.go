@@ -275,7 +275,9 @@ func (g *game) resolve() {
 			if u != lead {
 				cb.av += perUnit
 			}
-			byCommand[g.e.cmdIdx[u]]++
+			if !g.e.units[u].independent { // 4.3.5: each is in an Independent command
+				byCommand[g.e.cmdIdx[u]]++
+			}
 			from := g.cameFrom[u]
 			if from < 0 {
 				from = g.active
@@ -538,7 +540,11 @@ func (g *game) afterCombat() {
 	cb := &g.cb
 	p := cb.area
 	if !g.occupied(1-g.mover, p) && g.occupied(g.mover, p) {
-		g.takeControl(g.mover, p)
+		if cb.bombard {
+			g.setControl(g.mover, p) // entrenchments are captured only in an Assault (15.2)
+		} else {
+			g.takeControl(g.mover, p)
+		}
 	}
 	if cb.bombard {
 		g.endActivation()

@@ -120,7 +120,9 @@ func CompileWith(sf *scenarios.ScenarioFile, opts Options) (*Engine, error) {
 		}
 		e.cmdOf[i] = make([]bool, len(units))
 		for j, u := range units {
-			e.cmdOf[i][j] = u.side == l.side && commandUnder(m.Game, sideNames[l.side], u.command, l.command)
+			// Units in Independent commands are not of a Leader's command
+			// (4.3.5: "Leaders never form part of an Independent command").
+			e.cmdOf[i][j] = u.side == l.side && !u.independent && commandUnder(m.Game, sideNames[l.side], u.command, l.command)
 		}
 	}
 	e.start, err = e.setup(st)

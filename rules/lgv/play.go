@@ -318,7 +318,7 @@ func (g *game) assaultLegal() {
 	}
 	if g.mover == union && !g.anyMove {
 		for _, l := range g.e.b.adj[g.active] {
-			if l.ford && g.e.b.sector[g.active] == union && !g.pontoonAt(g.active, l.to) && g.freshEngineer(g.active) >= 0 {
+			if (l.ford || l.germanna) && g.e.b.sector[g.active] == union && !g.pontoonAt(g.active, l.to) && g.freshEngineer(g.active) >= 0 {
 				g.push(aPontoon, g.active, l.to)
 			}
 		}

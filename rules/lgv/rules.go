@@ -221,6 +221,16 @@ func (g *game) enter(u, from, to int) {
 }
 
 func (g *game) takeControl(side, loc int) {
+	g.setControl(side, loc)
+	if g.entrench[loc] > 0 && g.entrenchSide[loc] != side {
+		// 15.2: the enemy marker is removed, a friendly +1 placed.
+		g.entrench[loc], g.entrenchSide[loc] = 1, side
+	}
+}
+
+// setControl changes Control (7.2); a Confederate-Controlled Area loses
+// its Pontoon Bridges (16.3).
+func (g *game) setControl(side, loc int) {
 	if g.control[loc] != side {
 		g.control[loc] = side
 		if g.logOn {
@@ -235,10 +245,6 @@ func (g *game) takeControl(side, loc int) {
 			}
 			g.pontoons = kept
 		}
-	}
-	if g.entrench[loc] > 0 && g.entrenchSide[loc] != side {
-		// 15.2: the enemy marker is removed, a friendly +1 placed.
-		g.entrench[loc], g.entrenchSide[loc] = 1, side
 	}
 }
 
@@ -320,7 +326,7 @@ func (g *game) canRetreatIntoLink(u, from int, l link) bool {
 		return false
 	case (b.wild[from] || b.wild[to]) && !l.road:
 		return false // 11.2.4
-	case l.boundary == majorWater && !(info.side == union && l.ford && g.pontoonAt(from, to)):
+	case (l.boundary == majorWater || l.germanna) && !(info.side == union && (l.ford || l.germanna) && g.pontoonAt(from, to)):
 		return false // 11.2.4, 16.2
 	case g.occupied(1-info.side, to) && !g.occupied(info.side, to):
 		return false
