@@ -168,6 +168,8 @@ func (g *game) apply(x sim.Action) error {
 		if len(g.legalActions()) == 1 {
 			g.voluntary()
 		}
+	case aHoldBack:
+		g.holdBack[a] = true
 	case aRemoveEntrench: // 15.3
 		g.entrench[a] = 0
 		if g.logOn {

@@ -8,7 +8,10 @@ func (g *game) startAttack(p int) {
 		if g.units[u].status != onMap || g.units[u].loc != p || g.e.units[u].side != g.mover {
 			continue
 		}
-		if g.commit[u] || g.moved[u] && g.cameFrom[u] >= 0 && (g.units[u].fresh || g.cb.secondWave) {
+		switch {
+		case g.holdBack[u]: // moved, so Exhausted (8.1), but not in the attack (9.2)
+			g.setFresh(u, false)
+		case g.commit[u] || g.moved[u] && g.cameFrom[u] >= 0 && (g.units[u].fresh || g.cb.secondWave):
 			cb.attackers = append(cb.attackers, u)
 		}
 	}

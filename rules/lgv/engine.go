@@ -237,6 +237,7 @@ func (g *game) allocImpulse() {
 	}
 	g.startedIn = make([]bool, u)
 	g.commit = make([]bool, u)
+	g.holdBack = make([]bool, u)
 }
 
 // NewGame starts a game with its own dice.

@@ -37,6 +37,7 @@ const (
 	aARetreat       // an attacker retreats after a Stalemate (9.4.4)
 	aRemoveEntrench // 15.3
 	aRemovePontoon  // 16.3
+	aHoldBack       // a unit that entered stays out of an Optional Attack (9.2)
 )
 
 // CP choices of 11.1.
@@ -106,7 +107,7 @@ func (g *game) beginImpulse() {
 	// Only the last activation's units carry impulse marks (allocImpulse
 	// starts them clear).
 	for _, i := range g.activeUnits {
-		g.moved[i], g.startedIn[i], g.mfLeft[i], g.cameFrom[i], g.commit[i] = false, false, 0, -1, false
+		g.moved[i], g.startedIn[i], g.mfLeft[i], g.cameFrom[i], g.commit[i], g.holdBack[i] = false, false, 0, -1, false, false
 	}
 	clear(g.attacked)
 	g.epoch++ // contested0 is snapped anew as units move (snap)
@@ -336,6 +337,9 @@ func (g *game) assaultLegal() {
 	}
 	for _, p := range g.pending {
 		g.push(aAttack, p, 0)
+		if g.contestedAtStart(p) { // 9.2: "some, all, or none of his units that entered"
+			g.holdBackLegal(p)
+		}
 	}
 	if g.committedLead() {
 		g.push(aAttack, g.active, 0)
@@ -391,6 +395,32 @@ func (g *game) committedLead() bool {
 		}
 	}
 	return false
+}
+
+// holdBackLegal offers to keep each unit that entered p out of the
+// Optional Attack there, while another would still attack (9.2: "If he
+// chooses to attack at least one unit must attack").
+func (g *game) holdBackLegal(p int) {
+	n := 0
+	for _, u := range g.activeUnits {
+		if g.entered(u, p) {
+			n++
+		}
+	}
+	if n < 2 {
+		return
+	}
+	for _, u := range g.activeUnits {
+		if g.entered(u, p) {
+			g.push(aHoldBack, u, 0)
+		}
+	}
+}
+
+// entered: u moved into p this impulse, Fresh and not held back.
+func (g *game) entered(u, p int) bool {
+	s := g.units[u]
+	return s.status == onMap && s.loc == p && s.fresh && g.moved[u] && g.cameFrom[u] >= 0 && !g.holdBack[u]
 }
 
 func (g *game) mandatoryPending() bool {

@@ -42,7 +42,7 @@ var homeStages = map[int][]int{
 	aDone:   {stVoluntary, stScreen, stReorg, stEntrench, stAttackerRetreat, stEndRemove},
 	aScreen: {stScreen}, aBombLead: {stBombardLead}, aPrimary: {stPrimary},
 	aReorg: {stReorg}, aRally: {stReorg}, aPlace: {stPlace}, aEntrench: {stEntrench},
-	aRemoveEntrench: {stEndRemove}, aRemovePontoon: {stEndRemove},
+	aRemoveEntrench: {stEndRemove}, aRemovePontoon: {stEndRemove}, aHoldBack: {stAssault},
 }
 
 // kindCases: the case an action of a kind breaks when its decision is
@@ -55,6 +55,7 @@ var kindCases = map[int]string{
 	aCP: "LGV 11.1", aVRetreat: "LGV 11.2.3", aARetreat: "LGV 11.2", aScreen: "LGV 8.3",
 	aBombLead: "LGV 10.1.1", aPrimary: "LGV 10.2.1", aReorg: "LGV 12.1B", aRally: "LGV 13.1C",
 	aPlace: "LGV 12.1A", aEntrench: "LGV 15.1", aRemoveEntrench: "LGV 15.3", aRemovePontoon: "LGV 16.3",
+	aHoldBack: "LGV 9.2",
 }
 
 // refusal names the case an action that is not legal now breaks, and
@@ -99,6 +100,8 @@ func (g *game) refusal(x sim.Action) (code, msg string) {
 		return code, what + ": only the side holding the Advantage may spend it, once per roll"
 	case aSteal:
 		return code, what + ": only the side holding the Advantage may steal a march, once per turn"
+	case aHoldBack:
+		return code, what + ": only a unit that entered an Area it may attack without a Mandatory Attack stays out, and at least one unit must attack"
 	case aEnd:
 		if g.current >= 0 {
 			return "LGV 8.1", fmt.Sprintf("%s: units move one at a time; %s is moving (stop it first)", what, g.e.units[g.current].id)

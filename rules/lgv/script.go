@@ -193,9 +193,9 @@ func (d *scriptDriver) encode(s *playtest.Step) (sim.Action, error) {
 			kind = aPlace
 		}
 		return act(kind, u, l), err
-	case "stop", "commit", "lead", "front", "support", "defend", "screen", "bombard-with", "primary", "rally":
+	case "stop", "commit", "hold-back", "lead", "front", "support", "defend", "screen", "bombard-with", "primary", "rally":
 		need("unit")
-		kind = map[string]int{"stop": aStop, "commit": aCommit, "lead": aLead, "front": aFront, "support": aSupport, "defend": aDefLead,
+		kind = map[string]int{"stop": aStop, "commit": aCommit, "hold-back": aHoldBack, "lead": aLead, "front": aFront, "support": aSupport, "defend": aDefLead,
 			"screen": aScreen, "bombard-with": aBombLead, "primary": aPrimary, "rally": aRally}[s.Play]
 		return act(kind, u, 0), err
 	case "retreat":

@@ -243,6 +243,8 @@ func (g *game) describe(x sim.Action) string {
 		return "remove the Entrench marker in " + loc(a) + " (15.3)"
 	case aRemovePontoon:
 		return "remove the pontoon bridge " + loc(a) + "-" + loc(b) + " (16.3)"
+	case aHoldBack:
+		return "hold " + id(a) + " back from the attack (9.2)"
 	}
 	return fmt.Sprintf("action %d", uint64(x))
 }

@@ -138,6 +138,7 @@ type game struct {
 	pending     []int  // locations entered with enemy present, to be attacked
 	crossings   []int  // location pairs of each Major Water crossing this impulse (8.4.4)
 	commit      []bool // units committed to attack in the Contested Active Area (9.3)
+	holdBack    []bool // units that entered an Optional Attack's Area but stay out of it (9.2)
 	overrunners []int  // attackers that may move on after an Overrun (9.4.4)
 	cb          combat
 	last        combatReport // the last Combat or Bombardment Resolution, for scripts
@@ -224,6 +225,7 @@ func (g *game) copyInto(c *game) {
 	c.crossings = append(b.crossings[:0], g.crossings...)
 	c.entrenched = append(b.entrenched[:0], g.entrenched...)
 	c.commit = append(b.commit[:0], g.commit...)
+	c.holdBack = append(b.holdBack[:0], g.holdBack...)
 	c.overrunners = append(b.overrunners[:0], g.overrunners...)
 	c.placeQueue = append(b.placeQueue[:0], g.placeQueue...)
 	c.cb.attackers = append(b.cb.attackers[:0], g.cb.attackers...)
