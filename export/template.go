@@ -51,6 +51,7 @@ const (
 	tmplColRoad       = "Road"
 	tmplColFord       = "Ford"
 	tmplColProhibited = "Prohibited"
+	tmplColCrossing   = "Crossing"
 	tmplColHex        = "Hex"
 	tmplColSheet      = "Sheet"
 	tmplColPlace      = "Place"
@@ -61,6 +62,7 @@ const (
 const (
 	tmplListYesNo    = "yesno"
 	tmplListBoundary = "boundary"
+	tmplListCrossing = "crossing"
 	tmplListAreas    = "areas"
 	tmplListTerrain  = "terrain"
 )
@@ -73,6 +75,27 @@ const tmplLinkRows = 400
 // template asks about area by area (LGV's Wilderness and hills).
 func tmplAreaFeature(f *scenarios.Feature) bool {
 	return f.Kind == "terrain" || f.Kind == "hill"
+}
+
+// tmplLinkFeature reports whether a feature names one crossing between two
+// areas (LGV's Reynold's Crossing: a ford feature with no count), which
+// the Links sheet's Crossing column places on a link.
+func tmplLinkFeature(f *scenarios.Feature) bool {
+	return f.Kind == "ford" && f.Count == nil
+}
+
+// tmplCrossingIDs lists the map's named crossings.
+func tmplCrossingIDs(mp *scenarios.Map) []string {
+	var out []string
+	for i := range mp.Features {
+		if tmplLinkFeature(&mp.Features[i]) {
+			out = append(out, mp.Features[i].ID)
+		}
+	}
+	if len(out) == 0 {
+		out = []string{"none on this map"}
+	}
+	return out
 }
 
 // tmplFeatureHead is the Areas column of such a feature.
@@ -256,6 +279,13 @@ func (b *xlsxBook) writeTemplateLists(m *scenarios.Module) error {
 			areas = append(areas, a.ID)
 		}
 		ls = append(ls, dropList{tmplListBoundary, "Boundary types", bt}, dropList{tmplListAreas, "Areas and zones", areas})
+		var crossings []string
+		for i := range mp.Features {
+			if tmplLinkFeature(&mp.Features[i]) {
+				crossings = append(crossings, mp.Features[i].ID)
+			}
+		}
+		ls = append(ls, dropList{tmplListCrossing, "Named crossings", crossings})
 	}
 	// Terrain names the map already uses, offered but not enforced.
 	seen := map[string]bool{}
@@ -321,8 +351,8 @@ func (b *xlsxBook) writeTemplateInstructions(m *scenarios.Module) error {
 			len(mp.Areas), strings.Join(feats, ", "))
 		add(false, "")
 		add(true, "Sheet %s", tmplSheetLinks)
-		add(false, "One row per link between two adjacent Areas or Zones. The links the module already has come first; add a row for every other link, in any order (Area A and Area B are ids; which is A does not matter). Boundary is one of: %s. Road: a road crosses the boundary. Ford: a ford on a major water boundary. Prohibited: no movement across (red X).",
-			strings.Join(tmplBoundaryIDs(mp), ", "))
+		add(false, "One row per link between two adjacent Areas or Zones. The links the module already has come first; add a row for every other link, in any order (Area A and Area B are ids; which is A does not matter). Boundary is one of: %s. Road: a road crosses the boundary. Ford: a ford on a major water boundary. Prohibited: no movement across (red X). Crossing: the name of a crossing the rules single out (%s), on its link.",
+			strings.Join(tmplBoundaryIDs(mp), ", "), strings.Join(tmplCrossingIDs(mp), ", "))
 	} else if len(mp.Sheets) > 0 {
 		add(false, "")
 		add(true, "Sheet %s", tmplSheetTerrain)
@@ -458,17 +488,24 @@ func (b *xlsxBook) writeTemplateLinks(mp *scenarios.Map) error {
 	g.col(tmplColRoad, 8, false, false, tmplListYesNo)
 	g.col(tmplColFord, 8, false, false, tmplListYesNo)
 	g.col(tmplColProhibited, 11, false, false, tmplListYesNo)
+	g.col(tmplColCrossing, 18, false, false, tmplListCrossing)
 	yes := func(v bool) string {
 		if v {
 			return "yes"
 		}
 		return ""
 	}
+	crossing := map[string]string{} // pair key -> feature id
+	for i := range mp.Features {
+		if f := &mp.Features[i]; tmplLinkFeature(f) && len(f.Hexes) == 2 {
+			crossing[tmplPairKey(f.Hexes[0], f.Hexes[1])] = f.ID
+		}
+	}
 	for _, l := range mp.Adjacency {
 		if len(l.Between) != 2 {
 			continue
 		}
-		g.rows = append(g.rows, []any{l.Between[0], l.Between[1], l.Boundary, yes(l.Road), yes(l.Ford), yes(l.Prohibited)})
+		g.rows = append(g.rows, []any{l.Between[0], l.Between[1], l.Boundary, yes(l.Road), yes(l.Ford), yes(l.Prohibited), crossing[tmplPairKey(l.Between[0], l.Between[1])]})
 	}
 	return b.writeGrid(g)
 }

@@ -491,7 +491,20 @@ func (r *tmplReader) readLinks() {
 		}
 	}
 	flags := []struct{ head, key string }{{tmplColRoad, "road"}, {tmplColFord, "ford"}, {tmplColProhibited, "prohibited"}}
-	rest := []string{tmplColBoundary, tmplColRoad, tmplColFord, tmplColProhibited}
+	rest := []string{tmplColBoundary, tmplColRoad, tmplColFord, tmplColProhibited, tmplColCrossing}
+	crossings := map[string]*jsonsrc.Node{} // named crossing feature id -> its node
+	if feats := r.mapRoot.Get("features"); feats != nil {
+		for i := range r.m.Map.Features {
+			if f := &r.m.Map.Features[i]; tmplLinkFeature(f) {
+				for _, fn := range feats.Items {
+					if id := fn.Get("id"); id != nil && id.Text == f.ID {
+						crossings[f.ID] = fn
+					}
+				}
+			}
+		}
+	}
+	crossingRow := map[string]int{}
 	seen := map[string]int{}
 	added, updated := 0, 0
 	for i := 1; i < len(t.rows); i++ {
@@ -547,6 +560,26 @@ func (r *tmplReader) readLinks() {
 		}
 		if bad {
 			continue
+		}
+		if c := tmplCell(t, i, tmplColCrossing); c != "" {
+			fn := crossings[c]
+			switch {
+			case fn == nil:
+				r.errorf(sh, t.colOf(tmplColCrossing), i+1, "%q is not a named crossing of map.json (one of: %s)", xlsxCut(c), strings.Join(tmplCrossingIDs(r.m.Map), ", "))
+				continue
+			case crossingRow[c] > 0:
+				r.errorf(sh, t.colOf(tmplColCrossing), i+1, "the crossing %s is also on row %d", c, crossingRow[c])
+				continue
+			}
+			crossingRow[c] = i + 1
+			before := string(tmplFormat(fn))
+			hx := tmplArr()
+			hx.Items = []*jsonsrc.Node{tmplStr(a), tmplStr(b)}
+			tmplSet(fn, "hexes", hx)
+			tmplSet(fn, "complete", tmplBool(true))
+			if string(tmplFormat(fn)) != before {
+				r.changef("crossing %s: %s-%s", c, a, b)
+			}
 		}
 		link := existing[key]
 		isNew := link == nil
@@ -646,7 +679,8 @@ func (r *tmplReader) readTerrain() {
 // feature is complete; and the topics of the Links sheet (adjacency,
 // boundary types, roads, fords, zone arrows) once every Area and Zone has
 // a link and every link a boundary type or the prohibited mark, since a
-// blank Road or Ford cell of a filled row says there is none.
+// blank Road or Ford cell of a filled row says there is none (fords also
+// once every named crossing is on its link).
 func (r *tmplReader) settleMissing() {
 	missing := r.mapRoot.Get("missing")
 	if missing == nil || len(missing.Items) == 0 {
@@ -698,6 +732,21 @@ func (r *tmplReader) settleMissing() {
 	}
 	for _, t := range []string{"adjacency", "boundary-types", "roads", "fords", "zone-arrows"} {
 		answered[t] = links && len(ids) > 0
+	}
+	// The fords include the named crossings (Reynold's Crossing), each on
+	// its link once the Crossing column places it.
+	if feats := r.mapRoot.Get("features"); feats != nil {
+		for i := range r.m.Map.Features {
+			if f := &r.m.Map.Features[i]; tmplLinkFeature(f) {
+				for _, fn := range feats.Items {
+					if id := fn.Get("id"); id != nil && id.Text == f.ID {
+						if hx := fn.Get("hexes"); hx == nil || len(hx.Items) != 2 {
+							answered["fords"] = false
+						}
+					}
+				}
+			}
+		}
 	}
 	kept := missing.Items[:0]
 	var removed []string

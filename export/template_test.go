@@ -319,6 +319,15 @@ func TestTemplateBadCells(t *testing.T) {
 	set(l, "D9", "sometimes", `Road: "sometimes" is not yes or no`)
 	set(l, "B10", "H", "")
 	set(l, "A10", "53", `the link 53-H is also on row 2`)
+	set(l, "A11", "56", "")
+	set(l, "B11", "57", "")
+	set(l, "G11", "germanna", `"germanna" is not a named crossing of map.json (one of: reynolds-crossing)`)
+	set(l, "A12", "56", "")
+	set(l, "B12", "5", "")
+	set(l, "G12", "reynolds-crossing", "")
+	set(l, "A13", "56", "")
+	set(l, "B13", "6", "")
+	set(l, "G13", "reynolds-crossing", `the crossing reynolds-crossing is also on row 12`)
 	ti := tmplRead(t, f, "lgv")
 	got := map[string]string{}
 	for _, e := range ti.Errors {
@@ -332,7 +341,7 @@ func TestTemplateBadCells(t *testing.T) {
 			t.Errorf("%s: got %q, want %q", cell, got[cell], msg)
 		}
 	}
-	if len(ti.Errors) != 12 {
+	if len(ti.Errors) != 14 {
 		t.Errorf("%d errors:\n%v", len(ti.Errors), ti.Errors)
 	}
 }

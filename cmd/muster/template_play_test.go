@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,13 +73,19 @@ func TestFilledTemplatePlays(t *testing.T) {
 			have[r[0]+"-"+r[1]], have[r[1]+"-"+r[0]] = true, true
 		}
 	}
+	crossing := map[string]string{}
+	for _, ft := range mp.Features {
+		if ft.ID == "reynolds-crossing" && len(ft.Hexes) == 2 {
+			crossing[ft.Hexes[0]+"-"+ft.Hexes[1]], crossing[ft.Hexes[1]+"-"+ft.Hexes[0]] = ft.ID, ft.ID
+		}
+	}
 	next := len(rows) + 1
 	for _, l := range mp.Adjacency {
 		if have[l.Between[0]+"-"+l.Between[1]] {
 			continue
 		}
 		cell, _ := excelize.CoordinatesToCellName(1, next)
-		f.SetSheetRow("Links", cell, &[]any{l.Between[0], l.Between[1], l.Boundary, yes[l.Road], yes[l.Ford], yes[l.Prohibited]})
+		f.SetSheetRow("Links", cell, &[]any{l.Between[0], l.Between[1], l.Boundary, yes[l.Road], yes[l.Ford], yes[l.Prohibited], crossing[l.Between[0]+"-"+l.Between[1]]})
 		next++
 	}
 	if err := f.Save(); err != nil {
@@ -91,7 +96,7 @@ func TestFilledTemplatePlays(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("import exit %d: %s%s", code, stdout, errOut)
 	}
-	if !strings.Contains(stdout, "missing: adjacency, boundary-types, roads, tem, wilderness, hills, fords, zone-arrows answered") {
+	if !strings.Contains(stdout, "missing: adjacency, boundary-types, roads, tem, wilderness, hills, fords, zone-arrows answered") || !strings.Contains(stdout, "crossing reynolds-crossing: ") {
 		t.Errorf("the import does not clear the answered topics:\n%s", stdout)
 	}
 	l := scenarios.NewLoader(scenarios.Disk{})
@@ -99,19 +104,13 @@ func TestFilledTemplatePlays(t *testing.T) {
 	if err != nil || sf == nil || l.Diags.HasErrors() {
 		t.Fatalf("the filled module's scenario: %v %v", err, l.Diags)
 	}
-	_, err = lgv.Compile(sf)
-	var md *lgv.MissingData
-	if errors.As(err, &md) {
-		t.Logf("missing: %v", md.Missing)
-		// What the template cannot ask: the two Areas of Reynold's
-		// Crossing (a feature of two Areas, not a yes/no per Area).
-		for _, m := range md.Missing {
-			if !strings.Contains(m, "Reynold's Crossing") {
-				t.Errorf("still missing after the template was filled: %s", m)
-			}
-		}
-	} else if err != nil {
-		t.Fatal(err)
+	if _, err := lgv.Compile(sf); err != nil {
+		t.Fatalf("the filled module does not play: %v", err)
+	}
+	// And it plays through the CLI.
+	code, rep, errOut := muster(t, "playtest", "sim", filepath.Join(out, "scenarios", "01-chancellorsville.json"), "--games", "20")
+	if code != 0 || !strings.Contains(rep, "20 games played") {
+		t.Fatalf("sim on the filled module: exit %d %s%s", code, rep, errOut)
 	}
 }
 
