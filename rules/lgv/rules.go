@@ -255,7 +255,7 @@ func (g *game) setControl(side, loc int) {
 func (g *game) retreat(u, prefer int) {
 	side := g.e.units[u].side
 	at := g.units[u].loc
-	visited := map[int]bool{at: true}
+	visited := []int{at}
 	if prefer >= 0 && !g.canRetreatInto(u, at, prefer) { // 11.2: only into the Area it entered from (11.2.4, 16.2)
 		g.eliminate(u, "LGV 11.2.4")
 		return
@@ -268,7 +268,7 @@ func (g *game) retreat(u, prefer int) {
 		best, bestRank, bestAdj := -1, 99, 99
 		for _, l := range g.e.b.adj[at] {
 			to := l.to
-			if visited[to] || !g.canRetreatIntoLink(u, at, l) {
+			if contains(visited, to) || !g.canRetreatIntoLink(u, at, l) {
 				continue
 			}
 			rank, adjEnemy := 99, 0
@@ -276,6 +276,9 @@ func (g *game) retreat(u, prefer int) {
 			case g.e.b.zone[to] && g.free(side, to):
 				rank = 0 // 14.5
 			case g.full(side, to) && g.counts(u, to):
+				if !g.retreatGoesOn(u, to, visited, 8) {
+					continue // a full Area that leads nowhere is no way out (11.2.2D, 11.2.4)
+				}
 				rank = 4
 			case g.free(side, to):
 				rank = 1
@@ -300,10 +303,30 @@ func (g *game) retreat(u, prefer int) {
 		if bestRank != 4 {
 			return
 		}
-		visited[best] = true
+		visited = append(visited, best)
 		at = best
 	}
 	g.eliminate(u, "LGV 11.2.4")
+}
+
+// retreatGoesOn: a unit forced into the full Area from can retreat on from
+// there, through more full Areas if need be, to an Area where it may end
+// its retreat (11.2.2D).
+func (g *game) retreatGoesOn(u, from int, visited []int, depth int) bool {
+	if depth == 0 {
+		return false
+	}
+	visited = append(visited[:len(visited):len(visited)], from)
+	side := g.e.units[u].side
+	for _, l := range g.e.b.adj[from] {
+		if contains(visited, l.to) || !g.canRetreatIntoLink(u, from, l) {
+			continue
+		}
+		if !g.full(side, l.to) || !g.counts(u, l.to) || g.retreatGoesOn(u, l.to, visited, depth-1) {
+			return true
+		}
+	}
+	return false
 }
 
 func (g *game) canRetreatInto(u, from, to int) bool {
