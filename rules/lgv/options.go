@@ -31,6 +31,12 @@ type Options struct {
 	// Stuart Leader are KIA". The default reads +2 for each of them;
 	// kia-jackson-stuart=together reads +2 for the pair, one or both.
 	KIAJacksonStuartTogether bool
+	// FrontLeaderFate: 11.1.1 removes a Leader who led from the front "from
+	// play and not eligible to return until the Reorganization Phase of
+	// that Turn (Section 12.2)". The default returns him then; with
+	// front-leader-fate=roll he first takes 12.2's fate roll, as a Leader
+	// eliminated in combat does.
+	FrontLeaderFate bool
 }
 
 // OptionNames lists the options a game takes, with their values.
@@ -39,6 +45,7 @@ var OptionNames = map[string]string{
 	"bid-reading":        "threshold (the Union wins with the bid or more) or shift (the 17.3 table moves to the bid)",
 	"cp-absorption":      "once (a unit absorbs CP once per attack) or repeat (a unit flipped may absorb again)",
 	"kia-jackson-stuart": "each (+2 VP for each of Jackson and Stuart KIA) or together (+2 VP if one or both are KIA)",
+	"front-leader-fate":  "return (a Leader removed leading from the front returns in the Reorganization Phase) or roll (he takes the 12.2 fate roll)",
 }
 
 // ParseOptions reads options given as text (sim flags, script options).
@@ -73,6 +80,14 @@ func ParseOptions(m map[string]string) (Options, error) {
 				o.CPRepeat = true
 			default:
 				return o, fmt.Errorf("option cp-absorption=%q: want once or repeat", v)
+			}
+		case "front-leader-fate":
+			switch v {
+			case "return":
+			case "roll":
+				o.FrontLeaderFate = true
+			default:
+				return o, fmt.Errorf("option front-leader-fate=%q: want return or roll", v)
 			}
 		case "kia-jackson-stuart":
 			switch v {

@@ -11,6 +11,12 @@ func (g *game) startReorg() {
 			continue
 		}
 		switch s := g.units[u]; s.status {
+		case offFront:
+			if !g.e.opts.FrontLeaderFate { // 11.1.1: back this Reorganization Phase
+				g.placeQueue = append(g.placeQueue, u)
+				break
+			}
+			fallthrough // the fate roll of 12.2 too (option front-leader-fate=roll)
 		case eliminated: // 12.2
 			switch d := g.roll(); {
 			case d <= 2:
@@ -30,8 +36,6 @@ func (g *game) startReorg() {
 			if s.loc <= g.turn {
 				g.placeQueue = append(g.placeQueue, u)
 			}
-		case offFront: // 11.1.1: back this Reorganization Phase
-			g.placeQueue = append(g.placeQueue, u)
 		}
 	}
 	g.nextPlacement()
