@@ -12,14 +12,14 @@ func (g *game) apply(x sim.Action) error {
 		list = g.legalActions()
 	}
 	g.legalOK = false
-	legal := false
-	for _, l := range list {
+	at := -1
+	for i, l := range list {
 		if l == x {
-			legal = true
+			at = i
 			break
 		}
 	}
-	if !legal {
+	if at < 0 {
 		code, msg := g.refusal(x)
 		return &rules.RuleError{Code: code, Msg: msg}
 	}
@@ -101,7 +101,7 @@ func (g *game) apply(x sim.Action) error {
 			g.logf("pontoon bridge between %s and %s", g.e.b.ids[a], g.e.b.ids[b])
 		}
 	case aMove:
-		g.move(a, b)
+		g.move(a, b, int(g.legalCost[at]))
 	case aStop:
 		g.finishMove(a)
 	case aCommit:
@@ -234,14 +234,12 @@ func (g *game) apply(x sim.Action) error {
 	return nil
 }
 
-// move takes one unit one Area (8.1).
-func (g *game) move(u, to int) {
+// move takes one unit one Area (8.1) at the cost the listing worked out.
+func (g *game) move(u, to, cost int) {
 	if g.current >= 0 && g.current != u {
 		g.finishMove(g.current)
 	}
 	from := g.units[u].loc
-	l, _ := g.e.b.linkOf(from, to)
-	cost, _ := g.moveCost(u, from, to, l)
 	g.mfLeft[u] -= cost
 	g.moved[u], g.cameFrom[u], g.anyMove = true, from, true
 	overrun := g.isOverrunner(u)

@@ -200,10 +200,19 @@ func (g *game) toAct() int {
 }
 
 // push lists a legal action.
-func (g *game) push(k, a, b int) { g.legal = append(g.legal, act(k, a, b)) }
+func (g *game) push(k, a, b int) {
+	g.legal = append(g.legal, act(k, a, b))
+	g.legalCost = append(g.legalCost, 0)
+}
+
+// pushMove lists a move with its MF cost, which apply then spends.
+func (g *game) pushMove(u, to, cost int) {
+	g.legal = append(g.legal, act(aMove, u, to))
+	g.legalCost = append(g.legalCost, int8(cost))
+}
 
 func (g *game) legalActions() []sim.Action {
-	g.legal = g.legal[:0]
+	g.legal, g.legalCost = g.legal[:0], g.legalCost[:0]
 	switch g.stage {
 	case stImpulseStart:
 		g.push(aContinue, 0, 0)
@@ -370,11 +379,11 @@ func (g *game) unitMoves(u int) {
 	adj := g.e.b.adj[from]
 	for i := range adj {
 		l := &adj[i]
-		if _, why := g.moveCost(u, from, l.to, l); why == "" {
+		if cost, why := g.moveCost(u, from, l.to, l); why == "" {
 			if overrun && g.e.b.zone[l.to] {
 				continue // nor enters one
 			}
-			g.push(aMove, u, l.to)
+			g.pushMove(u, l.to, cost)
 		}
 	}
 }

@@ -163,6 +163,8 @@ type game struct {
 	events     []loggedEvent
 	logOn      bool
 	legal      []sim.Action
+	// legalCost is the MF cost of each listed move (0 for other actions).
+	legalCost []int8
 	// legalOK: legal lists the actions of the present position (set by
 	// Game.Legal, cleared by apply).
 	legalOK bool
@@ -236,7 +238,7 @@ func (g *game) copyInto(c *game) {
 	c.forcedOnly = false
 	c.events = nil
 	c.logOn = false
-	c.legal, c.legalOK = b.legal[:0], false
+	c.legal, c.legalCost, c.legalOK = b.legal[:0], b.legalCost[:0], false
 	c.targets, c.cmdCount, c.seen, c.stack, c.placeBuf = b.targets[:0], b.cmdCount[:0], b.seen, b.stack, b.placeBuf[:0]
 }
 
