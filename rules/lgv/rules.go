@@ -70,7 +70,7 @@ func (g *game) freshEnemyAdjacent(side, loc int) bool {
 	return g.freshAdj[(1-side)*len(g.e.b.ids)+loc] > 0
 }
 
-// moveCost is the MF to enter b from a (8.2), or a reason it may not
+// moveCost is the MF unit u spends to enter to from from (8.2), or why it may not
 // (8.4, 14.1, 14.2) naming the case broken.
 func (g *game) moveCost(u, from, to int, l *link) (int, string) {
 	info := g.e.hot[u]
