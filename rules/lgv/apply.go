@@ -258,7 +258,7 @@ func (g *game) move(u, to, cost int) {
 			g.cb.secondWave = true
 		}
 		g.current = -1
-		if g.hasCavalry(1-g.mover, to) && g.e.units[u].kind != cavalry { // 8.3
+		if g.hasCavalry(1-g.mover, to) && !g.cavalryEntered(to) { // 8.3
 			g.screenArea, g.screenNext, g.stage = to, u, stScreen
 		}
 		return
@@ -290,6 +290,17 @@ func contains(xs []int, x int) bool {
 }
 
 func (g *game) hasCavalry(side, loc int) bool { return g.kindCount(side, cavalry, loc) > 0 }
+
+// cavalryEntered: a Cavalry unit of the mover entered loc this impulse, so
+// the enemy force holds Cavalry and no Screen is offered (8.3).
+func (g *game) cavalryEntered(loc int) bool {
+	for _, v := range g.activeUnits {
+		if s := g.units[v]; s.status == onMap && s.loc == loc && g.moved[v] && g.cameFrom[v] >= 0 && g.e.units[v].kind == cavalry {
+			return true
+		}
+	}
+	return false
+}
 
 // afterScreen: the screened Area may now be empty; the mover goes on.
 func (g *game) afterScreen() {

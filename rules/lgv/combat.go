@@ -548,6 +548,10 @@ func (g *game) afterCombat() {
 		} else {
 			g.takeControl(g.mover, p)
 		}
+	} else if !g.occupied(g.mover, p) && g.occupied(1-g.mover, p) && g.control[p] == g.mover {
+		// 7.2: the attackers are gone from a Contested Area they
+		// Controlled (a Repulse eliminated the Lead Attacking Unit, 9.3).
+		g.setControl(1-g.mover, p)
 	}
 	if cb.bombard {
 		g.endActivation()

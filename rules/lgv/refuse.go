@@ -135,6 +135,8 @@ func (g *game) moveRefusal(u, to int) (string, string) {
 		// another unit is moving: it stops first, so u may still move
 	case !g.startedIn[u] && !g.isOverrunner(u):
 		return "LGV 8.1.1", what + ": only units in the Active Area move"
+	case g.moved[u] && !g.isOverrunner(u) && g.current != u && g.occupied(1-g.mover, s.loc):
+		return "LGV 8.2", what + ": the unit entered an Area occupied by an enemy unit, where it must stop (or spent ALL MF to Assault within a Contested Area)"
 	case g.moved[u] && !g.isOverrunner(u) && g.current != u:
 		return "LGV 8.1", what + ": units move one at a time; this one has moved"
 	}

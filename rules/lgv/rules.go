@@ -218,6 +218,11 @@ func (g *game) enter(u, from, to int) {
 	if !g.occupied(1-side, to) {
 		g.takeControl(side, to)
 	}
+	if g.control[from] == side && !g.occupied(side, from) && g.occupied(1-side, from) {
+		// 7.2: the last friendly unit left a Contested Area; the enemy
+		// units there now hold a Vacant Area Controlled by their enemy.
+		g.setControl(1-side, from)
+	}
 }
 
 func (g *game) takeControl(side, loc int) {

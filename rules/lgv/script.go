@@ -353,6 +353,11 @@ func (d *scriptDriver) edit(s *playtest.Step) error {
 			if !s.Remove {
 				g.pontoons = append(g.pontoons, [2]int{l, l2})
 			}
+			if g.stage == stImpulseStart || g.stage == stRetentionReroll || g.stage == stDeclare {
+				// Placed before the impulse's activation: the bridge stood
+				// there at the beginning of the impulse (8.4.4).
+				g.pontoons0 = append(g.pontoons0[:0], g.pontoons...)
+			}
 		default:
 			return fmt.Errorf("marker %q: entrench-1, entrench-2 or pontoon", s.Marker)
 		}
