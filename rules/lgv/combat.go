@@ -54,21 +54,29 @@ func (g *game) startAttack(p int) {
 // leadCandidates: not a Leader or Artillery (4.2.1, 4.2.5); not an
 // Independent unit unless no other can lead (9.4A "normally").
 func (g *game) leadCandidates() []int {
-	var regular, independent []int
+	var out []int
 	for _, u := range g.cb.attackers {
-		if !g.eligibleLead(u) {
-			continue
+		if g.eligibleLead(u) {
+			out = append(out, u)
 		}
-		if g.e.units[u].independent {
-			independent = append(independent, u)
-		} else {
+	}
+	return g.notNormallyIndependent(out)
+}
+
+// notNormallyIndependent keeps the units not in Independent commands, or
+// all of them when no other is there: a lead unit "may not normally be an
+// Independent unit" (9.4A, 9.4B).
+func (g *game) notNormallyIndependent(us []int) []int {
+	regular := us[:0:0]
+	for _, u := range us {
+		if !g.e.units[u].independent {
 			regular = append(regular, u)
 		}
 	}
 	if len(regular) > 0 {
 		return regular
 	}
-	return independent
+	return us
 }
 
 func (g *game) afterLead() {
@@ -141,21 +149,13 @@ func (g *game) supportCandidates() []int {
 // an Independent unit (9.4B, 9.4.3A); a Leader may be chosen (4.2.5 bars
 // Leaders only from leading an Assault).
 func (g *game) defLeadCandidates() []int {
-	var regular, independent []int
+	var out []int
 	for u := range g.units {
-		if !g.defenderAt(u, g.cb.area) {
-			continue
-		}
-		if g.e.units[u].independent {
-			independent = append(independent, u)
-		} else {
-			regular = append(regular, u)
+		if g.defenderAt(u, g.cb.area) {
+			out = append(out, u)
 		}
 	}
-	if len(regular) > 0 {
-		return regular
-	}
-	return independent
+	return g.notNormallyIndependent(out)
 }
 
 func (g *game) autoDefLead() {

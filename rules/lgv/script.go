@@ -244,6 +244,21 @@ func (d *scriptDriver) encode(s *playtest.Step) (sim.Action, error) {
 	return act(kind, l, 0), err
 }
 
+// sideAndLocs reads a control step's side and locations.
+func (d *scriptDriver) sideAndLocs(s *playtest.Step) (int, []int, error) {
+	sd, err := side(s.Side)
+	if err != nil {
+		return 0, nil, err
+	}
+	locs := make([]int, len(s.Hexes))
+	for i, h := range s.Hexes {
+		if locs[i], err = d.loc(h); err != nil {
+			return 0, nil, err
+		}
+	}
+	return sd, locs, nil
+}
+
 // statusNames name unit statuses in scripts.
 var statusNames = map[string]int{"on-map": onMap, "eliminated": eliminated, "permanent": permanent, "kia": kia, "wounded": wounded, "off-front": offFront}
 
@@ -308,15 +323,11 @@ func (d *scriptDriver) edit(s *playtest.Step) error {
 		}
 		g.set(u, st.loc, st.fresh, st.status)
 	case "control":
-		sd, err := side(s.Side)
+		sd, locs, err := d.sideAndLocs(s)
 		if err != nil {
 			return err
 		}
-		for _, h := range s.Hexes {
-			l, err := d.loc(h)
-			if err != nil {
-				return err
-			}
+		for _, l := range locs {
 			g.control[l] = sd
 		}
 	case "marker":
@@ -445,17 +456,13 @@ func (d *scriptDriver) Expect(s *playtest.Step) error {
 			return fmt.Errorf("%s %s is %s, want %v", s.Unit, s.Dim, got, s.Value)
 		}
 	case "control":
-		sd, err := side(s.Side)
+		sd, locs, err := d.sideAndLocs(s)
 		if err != nil {
 			return err
 		}
-		for _, h := range s.Hexes {
-			l, err := d.loc(h)
-			if err != nil {
-				return err
-			}
+		for i, l := range locs {
 			if g.control[l] != sd {
-				return fmt.Errorf("%s is controlled by %s, not %s", h, sideNames[g.control[l]], s.Side)
+				return fmt.Errorf("%s is controlled by %s, not %s", s.Hexes[i], sideNames[g.control[l]], s.Side)
 			}
 		}
 	case "vp":
