@@ -168,6 +168,41 @@ func (r *tmplReader) tmplTable(sheet string, need ...string) (*xlsxTable, bool) 
 	return t, true
 }
 
+// tmplKeys says how a sheet's rows are keyed: the key column, the cells
+// a row without a key must leave blank, the messages, and the keys known.
+type tmplKeys struct {
+	col, need, unknown, noun string
+	heads                    []string
+	known                    func(string) bool
+	seen                     map[string]int // key -> row
+}
+
+// rowKey reads the key of a 0-based row. ok is false for a row to skip:
+// blank, or in error (a row with values but no key, an unknown key, a key
+// already on another row), which it reports.
+func (r *tmplReader) rowKey(sh string, t *xlsxTable, i int, k *tmplKeys) (id string, ok bool) {
+	id = tmplCell(t, i, k.col)
+	switch {
+	case id == "":
+		if !t.blank(i, k.heads) {
+			r.errorf(sh, t.colOf(k.col), i+1, "%s", k.need)
+		}
+		return "", false
+	case !k.known(id):
+		r.errorf(sh, t.colOf(k.col), i+1, k.unknown, xlsxCut(id))
+		return "", false
+	}
+	if prev, dup := k.seen[id]; dup {
+		r.errorf(sh, t.colOf(k.col), i+1, "%s %s is also on row %d", k.noun, id, prev)
+		return "", false
+	}
+	if k.seen == nil {
+		k.seen = map[string]int{}
+	}
+	k.seen[id] = i + 1
+	return id, true
+}
+
 // tmplIndex maps the value of a string key of each object of an array
 // node to the object.
 func tmplIndex(arr *jsonsrc.Node, key string) map[string]*jsonsrc.Node {
@@ -217,27 +252,15 @@ func (r *tmplReader) readCounters() {
 	}
 	byID := tmplIndex(r.cntRoot.Get("counters"), "id")
 	names := r.m.Counters.Values
-	seen := map[string]int{}
 	changed, nSource, nPartial := 0, 0, 0
-	heads := append([]string{tmplColNotes}, names...)
+	keys := &tmplKeys{col: tmplColID, heads: append([]string{tmplColNotes}, names...), need: "a row with values needs the counter's Id",
+		unknown: "unknown counter %q", noun: "counter", known: func(id string) bool { return byID[id] != nil }}
 	for i := 1; i < len(t.rows); i++ {
-		id := tmplCell(t, i, tmplColID)
-		if id == "" {
-			if !t.blank(i, heads) {
-				r.errorf(sh, t.colOf(tmplColID), i+1, "a row with values needs the counter's Id")
-			}
+		id, ok := r.rowKey(sh, t, i, keys)
+		if !ok {
 			continue
 		}
 		c := byID[id]
-		if c == nil {
-			r.errorf(sh, t.colOf(tmplColID), i+1, "unknown counter %q", xlsxCut(id))
-			continue
-		}
-		if prev, dup := seen[id]; dup {
-			r.errorf(sh, t.colOf(tmplColID), i+1, "counter %s is also on row %d", id, prev)
-			continue
-		}
-		seen[id] = i + 1
 		printed := c.Get("printed")
 		if printed == nil || printed.Kind != jsonsrc.Object {
 			printed = tmplObj()
@@ -348,26 +371,15 @@ func (r *tmplReader) readAreas() {
 	for _, fc := range feats {
 		heads = append(heads, fc.head)
 	}
-	seen := map[string]int{}
 	nTEM, nNames := 0, 0
+	keys := &tmplKeys{col: tmplColID, heads: heads, need: "a row with values needs the Area or Zone id",
+		unknown: "unknown area %q (not an Area or Zone of map.json)", noun: "area", known: func(id string) bool { return byID[id] != nil }}
 	for i := 1; i < len(t.rows); i++ {
-		id := tmplCell(t, i, tmplColID)
-		if id == "" {
-			if !t.blank(i, heads) {
-				r.errorf(sh, t.colOf(tmplColID), i+1, "a row with values needs the Area or Zone id")
-			}
+		id, ok := r.rowKey(sh, t, i, keys)
+		if !ok {
 			continue
 		}
 		a := byID[id]
-		if a == nil {
-			r.errorf(sh, t.colOf(tmplColID), i+1, "unknown area %q (not an Area or Zone of map.json)", xlsxCut(id))
-			continue
-		}
-		if prev, dup := seen[id]; dup {
-			r.errorf(sh, t.colOf(tmplColID), i+1, "area %s is also on row %d", id, prev)
-			continue
-		}
-		seen[id] = i + 1
 		if name := tmplCell(t, i, tmplColName); name != "" {
 			if old := a.Get("name"); old != nil {
 				if old.Text != name {
@@ -630,26 +642,15 @@ func (r *tmplReader) readTerrain() {
 	}
 	hexes := tmplList(r.mapRoot, "hexes")
 	byAt := tmplIndex(hexes, "at")
-	seen := map[string]int{}
 	n := 0
+	keys := &tmplKeys{col: tmplColHex, heads: []string{tmplColTerrain}, need: "a row with a terrain needs the Hex",
+		unknown: "unknown hex %q (not a hex of the map sheets in play, as this workbook lists them)", noun: "hex", known: func(id string) bool { return valid[id] }}
 	for i := 1; i < len(t.rows); i++ {
-		id := tmplCell(t, i, tmplColHex)
+		id, ok := r.rowKey(sh, t, i, keys)
+		if !ok {
+			continue
+		}
 		terr := tmplCell(t, i, tmplColTerrain)
-		if id == "" {
-			if terr != "" {
-				r.errorf(sh, t.colOf(tmplColHex), i+1, "a row with a terrain needs the Hex")
-			}
-			continue
-		}
-		if !valid[id] {
-			r.errorf(sh, t.colOf(tmplColHex), i+1, "unknown hex %q (not a hex of the map sheets in play, as this workbook lists them)", xlsxCut(id))
-			continue
-		}
-		if prev, dup := seen[id]; dup {
-			r.errorf(sh, t.colOf(tmplColHex), i+1, "hex %s is also on row %d", id, prev)
-			continue
-		}
-		seen[id] = i + 1
 		if terr == "" {
 			continue
 		}
