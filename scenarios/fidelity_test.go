@@ -42,3 +42,29 @@ func TestUnprintedUnionLossPointsAreInferred(t *testing.T) {
 		}
 	}
 }
+
+// The TPC rulebook never lists which corps make up an army, yet the parent
+// decides which units the July and December withdrawals select (16.3). Each
+// corps filed under an army says what that rests on: inferred with its
+// evidence, or the printed line that states it.
+func TestTPCCorpsArmyIsNoted(t *testing.T) {
+	g := Builtin().Module("tpc").Game
+	for side, cmds := range g.Commands {
+		level := map[string]string{}
+		for _, c := range cmds {
+			level[c.Code] = c.Level
+		}
+		for _, c := range cmds {
+			if c.Level != "corps" || level[c.Parent] != "army" {
+				continue
+			}
+			ok := false
+			for _, n := range c.Notes {
+				ok = ok || n.Field == "parent" && (n.Kind == "inferred" || n.Kind == "comment") && n.Source != nil && n.Source.Lines != ""
+			}
+			if !ok {
+				t.Errorf("%s command %s: parent %s carries no note with its evidence", side, c.Code, c.Parent)
+			}
+		}
+	}
+}
