@@ -87,7 +87,9 @@ func TestOOBCorpsTotalsTPC11(t *testing.T) {
 		manpower   int // as read off the rulebook's setup table
 	}{
 		{"union", "II", 46}, {"union", "V", 36}, {"union", "IX", 25}, {"union", "AP", 173},
-		{"confederate", "I", 29}, {"confederate", "III", 32}, {"confederate", "Cav", 18},
+		// Cav: 18 printed, plus Wickham's 2 from the row line 3010 lost
+		// (restored, inferred from 16.1 and special rule 11).
+		{"confederate", "I", 29}, {"confederate", "III", 32}, {"confederate", "Cav", 20},
 	} {
 		t.Run(tc.side+"/"+tc.code, func(t *testing.T) {
 			s := oob.Side(tc.side)
@@ -137,8 +139,8 @@ func TestOOBCorpsTotalsTPC11(t *testing.T) {
 			t.Errorf("%s: top-level commands sum to %d, side total %d", s.Side, top, s.Totals.Manpower)
 		}
 	}
-	if c, u := oob.Side("confederate").Totals.Manpower, oob.Side("union").Totals.Manpower; c != 129 || u != 226 {
-		t.Errorf("grand totals confederate %d, union %d; want 129 and 226", c, u)
+	if c, u := oob.Side("confederate").Totals.Manpower, oob.Side("union").Totals.Manpower; c != 131 || u != 226 {
+		t.Errorf("grand totals confederate %d, union %d; want 131 and 226", c, u)
 	}
 }
 
@@ -301,7 +303,7 @@ func TestOOBText(t *testing.T) {
 	}
 	out := b.String()
 	for _, want := range []string{
-		"Confederate: 34 units, 15 leaders, manpower 129\n",
+		"Confederate: 35 units, 15 leaders, manpower 131\n",
 		"Union: 38 units, 18 leaders, manpower 226\n",
 		"      II Corps [II]                                                         46  corps\n",
 		"        Barlow                                     Div       Inf            15  S2108 Blair\n",

@@ -95,6 +95,20 @@ func TestImportTSVSeedScenarios(t *testing.T) {
 		}
 		for ti, got := range imp.Tables {
 			want := shipped.Scenario.Setup[ti]
+			// A row the text lost and the data restores (tpc-11's Wickham,
+			// line 3010: its name is inferred) is not in the printed table.
+			printed := want
+			printed.Rows = nil
+			for _, r := range want.Rows {
+				restored := false
+				for _, n := range r.Notes {
+					restored = restored || n.Kind == "inferred" && n.Field == "name"
+				}
+				if !restored {
+					printed.Rows = append(printed.Rows, r)
+				}
+			}
+			want = printed
 			if got.Table.Side != want.Side {
 				t.Fatalf("%s table %d: side %s, shipped %s", c.id, ti, got.Table.Side, want.Side)
 			}

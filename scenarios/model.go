@@ -338,6 +338,9 @@ type MissingTopic struct {
 	Topic     string   `json:"topic"`
 	Text      string   `json:"text"`
 	NeededFor []string `json:"neededFor,omitempty"`
+	// MadeUp says what a test module invented in place of the fact; a
+	// shipped module never sets it.
+	MadeUp string `json:"madeUp,omitempty"`
 }
 
 // Counters is a module's counter mix.
@@ -362,7 +365,7 @@ type Counter struct {
 }
 
 type PrintedValues struct {
-	Status string         `json:"status"` // source, partial, missing
+	Status string         `json:"status"` // source, partial, missing, made-up (test modules only)
 	Values map[string]any `json:"values,omitempty"`
 	Source *SourceRef     `json:"source,omitempty"`
 }

@@ -182,10 +182,19 @@ func (r *Report) finish() {
 	sort.SliceStable(r.Files, func(i, j int) bool { return r.Files[i].Path < r.Files[j].Path })
 }
 
-// Missing summarises the component data a module marks as missing, so a
-// designer knows what to digitize: one line per topic.
+// Missing summarises the data a module records as missing, so a designer
+// knows what to digitize: one line per gap. The components the rulebook
+// refers to but does not contain (game.json source.notIncluded), counters
+// without printed values, the stacking rule, the map topics, setup tables
+// printed elsewhere, victory levels without thresholds, and VP lines whose
+// points are not printed.
 func Missing(m *scenarios.Module) []string {
 	var out []string
+	if g := m.Game; g != nil {
+		for _, c := range g.Source.NotIncluded {
+			out = append(out, "not in the source: "+c)
+		}
+	}
 	if c := m.Counters; c != nil {
 		missing := 0
 		for _, ct := range c.Counters {
@@ -227,6 +236,30 @@ func Missing(m *scenarios.Module) []string {
 		if s.Victory.Levels != nil && s.Victory.Levels.Thresholds == "missing" {
 			out = append(out, fmt.Sprintf("scenario %s: victory-level thresholds", s.ID))
 		}
+		for _, a := range s.Victory.Awards {
+			for _, n := range a.Notes {
+				if n.Field != "points" || n.Kind != "missing" && n.Kind != "inferred" {
+					continue
+				}
+				line := fmt.Sprintf("scenario %s: the points of VP line %q are not printed", s.ID, shorten(a.Text, 60))
+				if a.Points != nil {
+					line += fmt.Sprintf(" (%g %s)", *a.Points, n.Kind)
+				}
+				out = append(out, line)
+				break
+			}
+		}
 	}
 	return out
+}
+
+// MadeUp lists the made-up test data of a module (scenarios.Module.MadeUp),
+// which a shipped module never has: one line per kind of fact.
+func MadeUp(m *scenarios.Module) []string { return m.MadeUp() }
+
+func shorten(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return strings.TrimSpace(string(r[:n])) + "..."
+	}
+	return s
 }

@@ -12,7 +12,7 @@ func TestOOBCommand(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	for _, want := range []string{"tpc-11: The Petersburg Campaign (module tpc)\n",
-		"Confederate: 34 units, 15 leaders, manpower 129\n", "Union: 38 units, 18 leaders, manpower 226\n",
+		"Confederate: 35 units, 15 leaders, manpower 131\n", "Union: 38 units, 18 leaders, manpower 226\n",
 		"\n  Army of Northern Virginia [ANV]", "\n  Commander in Chief [CiC]"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q", want)

@@ -85,6 +85,7 @@ func simCommand() *cli.Command {
 			if err != nil {
 				return cli.Exit(err.Error(), exitFindings)
 			}
+			tot.MadeUp = sf.Module.MadeUpLabel()
 			if cfg.Shards > 1 && format != "json" {
 				return usageError("a shard writes its totals as JSON (--format json) for muster playtest merge")
 			}
@@ -132,9 +133,10 @@ func writeSimOutput(c *cli.Context, tot *sim.Totals, format string, totals bool,
 		enc := json.NewEncoder(&b)
 		enc.SetIndent("", "  ")
 		err = enc.Encode(struct {
+			MadeUp string      `json:"madeUp,omitempty"` // first, so a reader sees it first
 			Report sim.Report  `json:"report"`
 			Totals *sim.Totals `json:"totals"`
-		}{sim.NewReport(tot), tot})
+		}{tot.MadeUp, sim.NewReport(tot), tot})
 	case format == "html":
 		err = sim.NewReport(tot).WriteHTML(&b)
 	default:
@@ -275,6 +277,9 @@ func replayCommand() *cli.Command {
 				out = c.App.ErrWriter
 			} else {
 				defer c.App.Writer.Write(log.Bytes())
+			}
+			if label := sf.Module.MadeUpLabel(); label != "" {
+				fmt.Fprintln(out, label)
 			}
 			fmt.Fprintf(out, "game %d (seed %d): %s, winner %s, %g VP, %d turns\n", c.Int("game"), seed, o.Level, orNone(o.Winner), o.VP, o.Turns)
 			return nil

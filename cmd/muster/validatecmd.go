@@ -117,6 +117,9 @@ func validateCommand() *cli.Command {
 						for _, line := range validate.Missing(m) {
 							fmt.Fprintf(c.App.Writer, "missing  %s: %s\n", m.Game.ID, line)
 						}
+						for _, line := range validate.MadeUp(m) {
+							fmt.Fprintf(c.App.Writer, "made-up  %s: %s\n", m.Game.ID, line)
+						}
 					}
 				}
 				fmt.Fprintf(c.App.Writer, "checked %d files: %d errors, %d warnings, %d infos", len(rep.Files), errors, warnings, infos)
@@ -144,6 +147,7 @@ func writeValidateJSON(c *cli.Context, rep *validate.Report, shown diag.Diagnost
 	type module struct {
 		ID      string   `json:"id"`
 		Missing []string `json:"missing"`
+		MadeUp  []string `json:"madeUp,omitempty"` // invented test data (test modules only)
 	}
 	out := struct {
 		OK          bool                  `json:"ok"`
@@ -164,7 +168,7 @@ func writeValidateJSON(c *cli.Context, rep *validate.Report, shown diag.Diagnost
 	}
 	for _, m := range rep.Modules {
 		if m.Game != nil {
-			out.Modules = append(out.Modules, module{m.Game.ID, validate.Missing(m)})
+			out.Modules = append(out.Modules, module{m.Game.ID, validate.Missing(m), validate.MadeUp(m)})
 		}
 	}
 	enc := json.NewEncoder(c.App.Writer)

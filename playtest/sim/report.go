@@ -15,6 +15,9 @@ import (
 // intervals, the VP and length distributions, and outcomes broken down by
 // the tags games carry (first player, momentum).
 type Report struct {
+	// MadeUp is the label of a run on made-up data; every format opens
+	// with it.
+	MadeUp   string   `json:"madeUp,omitempty"`
 	Scenario string   `json:"scenario"`
 	Games    int      `json:"games"`
 	Played   int      `json:"played"`
@@ -79,7 +82,7 @@ func Wilson(k, n int) (low, high float64) {
 
 // NewReport computes the report from totals.
 func NewReport(t *Totals) Report {
-	r := Report{Scenario: t.Scenario, Games: t.Games, Played: t.Played, Seed: t.Seed, Bots: t.Bots}
+	r := Report{MadeUp: t.MadeUp, Scenario: t.Scenario, Games: t.Games, Played: t.Played, Seed: t.Seed, Bots: t.Bots}
 	var opts []string
 	for _, k := range sortedKeys(t.Options) {
 		opts = append(opts, k+"="+t.Options[k])
@@ -183,6 +186,9 @@ func dist(m map[string]int, maxBins int) Dist {
 // WriteText prints the report for a terminal.
 func (r Report) WriteText(w io.Writer) error {
 	var b strings.Builder
+	if r.MadeUp != "" {
+		fmt.Fprintf(&b, "%s\n", r.MadeUp)
+	}
 	fmt.Fprintf(&b, "%s: %d games played of %d, seed %d, bots %s", r.Scenario, r.Played, r.Games, r.Seed, strings.Join(r.Bots, ","))
 	if r.Options != "" {
 		fmt.Fprintf(&b, ", options %s", r.Options)
@@ -294,10 +300,11 @@ func histChart(bins []Bin, unit string) string {
 // every muster command (muster validate included) 3 ms.
 var pageTemplate = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("report").Funcs(template.FuncMap{"mul100": func(f float64) float64 { return 100 * f }}).Parse(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>{{.R.Scenario}}: balance playouts</title>
+<html lang="en"><head><meta charset="utf-8"><title>{{if .R.MadeUp}}MADE-UP DATA: {{end}}{{.R.Scenario}}: balance playouts</title>
 <style>body{font-family:sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}table{border-collapse:collapse}td,th{padding:.2rem .6rem;border-bottom:1px solid #ddd;text-align:right}td:first-child,th:first-child{text-align:left}</style>
 </head><body>
-<h1>{{.R.Scenario}}: {{.R.Played}} games</h1>
+{{if .R.MadeUp}}<p class="made-up" style="border:2px solid #b00;padding:.5rem;color:#b00"><strong>{{.R.MadeUp}}</strong></p>
+{{end}}<h1>{{.R.Scenario}}: {{.R.Played}} games</h1>
 <p>Seed {{.R.Seed}}, bots {{range $i, $b := .R.Bots}}{{if $i}}, {{end}}{{$b}}{{end}}{{if .R.Partial}} ({{.R.Partial}}){{end}}. Bars show the share of games; lines the 95% confidence interval (Wilson).</p>
 <h2>Victory level</h2>{{.Levels}}
 <table><tr><th>level</th><th>games</th><th>share</th><th>95% CI</th></tr>{{range .R.Levels}}<tr><td>{{.Name}}</td><td>{{.Count}}</td><td>{{printf "%.1f%%" (mul100 .Share)}}</td><td>{{printf "%.1f-%.1f%%" (mul100 .Low) (mul100 .High)}}</td></tr>{{end}}</table>

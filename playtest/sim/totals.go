@@ -11,6 +11,9 @@ import (
 // floating-point sums, so totals merged from shards are exactly those of
 // the whole run.
 type Totals struct {
+	// MadeUp labels a run on a module with made-up data
+	// (scenarios.Module.MadeUpLabel); first, so a reader sees it first.
+	MadeUp   string            `json:"madeUp,omitempty"`
 	Scenario string            `json:"scenario"`
 	Games    int               `json:"games"` // games in the whole run
 	Seed     uint64            `json:"seed"`
@@ -67,7 +70,7 @@ func Merge(parts []*Totals) (*Totals, error) {
 		return nil, fmt.Errorf("nothing to merge")
 	}
 	first := parts[0]
-	out := &Totals{Scenario: first.Scenario, Games: first.Games, Seed: first.Seed, Bots: first.Bots, Options: first.Options, Shards: first.Shards,
+	out := &Totals{MadeUp: first.MadeUp, Scenario: first.Scenario, Games: first.Games, Seed: first.Seed, Bots: first.Bots, Options: first.Options, Shards: first.Shards,
 		Levels: map[string]int{}, Winners: map[string]int{}, VP: map[string]int{}, Turns: map[string]int{},
 		Tags: map[string]map[string]map[string]int{}}
 	for i, p := range parts {

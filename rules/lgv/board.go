@@ -214,6 +214,9 @@ func compileBoard(m *scenarios.Map) (*board, []string) {
 		}
 	}
 	for _, t := range m.Missing {
+		if t.MadeUp != "" {
+			continue // a test module stands in for it with made-up data
+		}
 		switch t.Topic {
 		case "adjacency", "boundary-types", "roads", "tem", "wilderness", "hills", "fords", "zone-arrows":
 			missing = append(missing, fmt.Sprintf("map: %s (%s)", t.Topic, t.Text))

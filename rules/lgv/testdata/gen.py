@@ -14,7 +14,19 @@ import random
 
 SRC = "scenarios/lgv"
 DST = "rules/lgv/testdata/module"
-MADE_UP = {"kind": "comment", "text": "MADE-UP TEST DATA (rules/lgv/testdata/gen.py): not from the game's map or counters."}
+MADE_UP = {"kind": "made-up", "text": "MADE-UP TEST DATA (rules/lgv/testdata/gen.py): not from the game's map or counters."}
+# What this script invents in place of each map fact the rulebook lacks; the
+# topics stay in the map's missing list, each saying what stands in for it.
+STAND_INS = {
+    "adjacency": "a made-up graph over the real Areas and Zones: a grid of links within each sector and Major Water links across the Rappahannock between them; the links the text prints are kept",
+    "boundary-types": "each link within a sector is Open Ground or, at random (15%), Minor Water; the links between the sectors are Major Water",
+    "roads": "a road crosses a link at random (60%), and every ford and zone arrow",
+    "tem": "a TEM of +1 to +3 at random for every Area and Zone",
+    "wilderness": "19 Confederate-sector Areas drawn at random",
+    "hills": "5 Confederate-sector Areas drawn at random",
+    "fords": "9 of the Major Water links drawn at random; Reynold's Crossing is the first of them",
+    "zone-arrows": "Zone C linked to Area 16 and Zone D to Area 47 (14.2.1), each also to one Union Area; every other Zone but H (its link to Area 53 is printed) to one Area of its sector at random; the transit Zones A and B to each other",
+}
 
 rng = random.Random(1863)
 
@@ -116,9 +128,12 @@ for f in m["features"]:
     elif f["id"] == "roads":
         f["complete"] = True
     if f.get("provenance") == "not-in-source":
-        f["provenance"] = "inferred"
+        f["provenance"] = "made-up"
     f.setdefault("notes", []).insert(0, MADE_UP)
-m["missing"] = []
+for t in m["missing"]:
+    if t["topic"] in STAND_INS:
+        t["madeUp"] = STAND_INS.pop(t["topic"])
+assert not STAND_INS, "stand-ins for topics the shipped map no longer lists: %s" % sorted(STAND_INS)
 m.setdefault("notes", []).insert(0, MADE_UP)
 save("map.json", m)
 
@@ -138,7 +153,7 @@ for c in cs["counters"]:
     else:
         v = {"attack": rng.randint(3, 5), "defense": rng.randint(3, 5), "movement": rng.choice([4, 5]) if conf_side else 4, "exhaustedDefense": rng.randint(1, 3)}
     v["independent"] = 1 if t not in ("Ldr",) and rng.random() < 0.08 else 0
-    c["printed"] = {"status": "source", "values": v}
+    c["printed"] = {"status": "made-up", "values": v}
     c.setdefault("notes", []).insert(0, MADE_UP)
 cs.setdefault("notes", []).insert(0, MADE_UP)
 save("counters.json", cs)
