@@ -458,3 +458,43 @@ func TestCitationChecker(t *testing.T) {
 		}
 	}
 }
+
+// Every TPC hex id the shipped data holds is printed in the rulebook, or is
+// an expansion of a printed range that a note of kind inferred names (GTC
+// S0145-S0148 of 'from hexes S0149 ... to S0143, inclusive of both').
+func TestTPCHexIDsArePrintedOrInferred(t *testing.T) {
+	rb := loadRulebook(t, seedsDir(t), "001_28c7e36b674162dc.txt")
+	hexRe := regexp.MustCompile(`"(?:(?:GTC|OTR) )?([SN]\d{4})"`)
+	checked := 0
+	err := fs.WalkDir(BuiltinFS(), "tpc", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.Contains(path, "/playtests/") || !strings.HasSuffix(path, ".json") {
+			return err
+		}
+		src, err := fs.ReadFile(BuiltinFS(), path)
+		if err != nil {
+			return err
+		}
+		var inferred strings.Builder
+		var v any
+		if err := json.Unmarshal(src, &v); err != nil {
+			return err
+		}
+		walkCitations(v, "", nil, func(_, text string, _ []int, _ string) { inferred.WriteString(text + "\n") })
+		for _, m := range hexRe.FindAllStringSubmatch(string(src), -1) {
+			checked++
+			if strings.Contains(rb.all, normQuote(m[1])) {
+				continue
+			}
+			if !strings.Contains(inferred.String(), m[1]) || !strings.Contains(string(src), `"kind": "inferred"`) {
+				t.Errorf("%s: %s is never printed and no note says it is inferred", path, m[0])
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked < 1000 {
+		t.Errorf("only %d hex ids checked", checked)
+	}
+}
