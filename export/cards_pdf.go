@@ -9,36 +9,33 @@ import (
 	"os/exec"
 	"path/filepath"
 	"time"
+
+	"github.com/musterhq/muster/internal/browser"
 )
 
-// ErrCardsNoChromium says no headless Chromium was found for printing PDF.
-var ErrCardsNoChromium = errors.New("export: PDF needs headless Chromium, and none was found " +
-	"($MUSTER_CHROMIUM, chromium, chromium-browser, chrome, google-chrome); install it " +
-	"(Debian/Ubuntu: sudo apt-get install -y chromium) or set MUSTER_CHROMIUM to its path, " +
-	"or write .html and print it from a browser")
+// ErrCardsNoChromium says no headless Chromium was found for printing PDF
+// (errors.Is holds for the error CardsFindChromium returns).
+var ErrCardsNoChromium = browser.ErrNotFound
 
 // CardsFindChromium returns the Chromium to print with: $MUSTER_CHROMIUM when
-// set, else the first of chromium, chromium-browser, chrome and
-// google-chrome on PATH.
+// set, else Chrome, Chromium or Edge where the platform installs them (see
+// package browser). The error when none is found lists the places looked
+// and what to install.
 func CardsFindChromium() (string, error) {
-	if p := os.Getenv("MUSTER_CHROMIUM"); p != "" {
-		path, err := exec.LookPath(p)
-		if err != nil {
-			return "", fmt.Errorf("export: MUSTER_CHROMIUM=%s: %w", p, err)
+	b, err := browser.Find(browser.Local())
+	if err != nil {
+		if errors.Is(err, browser.ErrNotFound) {
+			return "", fmt.Errorf("export: PDF: %w, or write .html and print it from a browser", err)
 		}
-		return path, nil
+		return "", fmt.Errorf("export: %w", err)
 	}
-	for _, name := range []string{"chromium", "chromium-browser", "chrome", "google-chrome"} {
-		if path, err := exec.LookPath(name); err == nil {
-			return path, nil
-		}
-	}
-	return "", ErrCardsNoChromium
+	return b.Path, nil
 }
 
-// cardsChromiumFlags run Chromium headless, without a sandbox (CI runs as
-// root in containers), a GPU, background fetches or first-run pages.
-var cardsChromiumFlags = []string{"--headless", "--no-sandbox", "--disable-gpu",
+// cardsChromiumFlags run Chromium headless, without a GPU, background
+// fetches or first-run pages. The sandbox stays on unless the machine needs
+// it off (root on Linux: browser.Browser.Flags).
+var cardsChromiumFlags = []string{"--headless", "--disable-gpu",
 	"--disable-background-networking", "--no-first-run", "--disable-extensions",
 	"--no-pdf-header-footer", "--print-to-pdf-no-header"}
 
@@ -58,7 +55,8 @@ func CardsPrintPDF(ctx context.Context, chromium string, page []byte) ([]byte, e
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()
 	args := append([]string{}, cardsChromiumFlags...)
-	args = append(args, "--user-data-dir="+filepath.Join(dir, "profile"), "--print-to-pdf="+out, "file://"+in)
+	args = append(args, browser.MachineFlags(browser.Local())...)
+	args = append(args, "--user-data-dir="+filepath.Join(dir, "profile"), "--print-to-pdf="+out, browser.FileURL(in))
 	cmd := exec.CommandContext(ctx, chromium, args...)
 	var stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stderr, &stderr
