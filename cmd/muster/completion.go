@@ -233,8 +233,10 @@ _muster() {
   fi
   _files
 }
-if (( $+functions[compdef] )); then
-  compdef _muster muster
+if [[ "${funcstack[1]}" == _muster ]]; then
+  _muster "$@"  # autoloaded from $fpath on the first <TAB>: complete now
+elif (( $+functions[compdef] )); then
+  compdef _muster muster  # sourced
 fi
 `,
 	"fish": `# fish completion for muster. Load it with
@@ -278,12 +280,14 @@ func completionCommand() *cli.Command {
 		Usage: "print a shell completion script (bash, zsh, fish or powershell)",
 		UsageText: "muster completion bash|zsh|fish|powershell\n\n" +
 			"Prints a script that completes muster's commands, flags, and the built-in scenario and\n" +
-			"module ids (muster oob tpc-<TAB>). Each script says how to load it for good.\n\n" +
+			"module ids (muster oob tpc-<TAB>). Load it in bash with source <(muster completion bash),\n" +
+			"in PowerShell with muster completion powershell | Out-String | Invoke-Expression; each\n" +
+			"script's first lines say how to load it for good.\n\n" +
 			"Examples:\n" +
-			"   source <(muster completion bash)\n" +
-			"   muster completion zsh > \"${fpath[1]}/_muster\"\n" +
-			"   muster completion fish > ~/.config/fish/completions/muster.fish\n" +
-			"   muster completion powershell | Out-String | Invoke-Expression",
+			"   muster completion bash\n" +
+			"   muster completion zsh\n" +
+			"   muster completion fish\n" +
+			"   muster completion powershell",
 		BashComplete: func(c *cli.Context) {
 			for _, s := range completionShells {
 				fmt.Fprintln(c.App.Writer, s)

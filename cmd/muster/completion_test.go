@@ -208,8 +208,35 @@ func TestCompletionBash(t *testing.T) {
 	}
 }
 
-// TestCompletionZsh and TestCompletionFish run the same protocol through
-// the other shells' scripts, where installed.
+// TestCompletionZsh runs the zsh function with a stand-in for compadd
+// (zsh's completion system needs a terminal): it must ask muster with the
+// words typed so far and hand the answers over.
+func TestCompletionZsh(t *testing.T) {
+	if _, err := exec.LookPath("zsh"); err != nil {
+		t.Skip("no zsh here")
+	}
+	path := shellMuster(t)
+	tests := []struct{ words, want string }{
+		{"muster oob tpc-1", "tpc-01"}, // compadd filters by prefix itself
+		{"muster new scenario --module ''", "lgv tpc uscw"},
+		{"muster validate --str", "--strict"},
+	}
+	for _, tt := range tests {
+		script := completionScripts["zsh"] + "\ncompadd() { [[ $1 == -a ]] && print -r -- ${(P)2}; return 0 }\n" +
+			"_files() { print files }\nwords=(" + tt.words + ")\nCURRENT=${#words}\n_muster\n"
+		cmd := exec.Command("zsh", "-f", "-c", script)
+		cmd.Env = append(os.Environ(), "PATH="+path)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", tt.words, err, out)
+		}
+		if got := string(out); !strings.Contains(got, tt.want) || strings.Contains(got, "files") {
+			t.Errorf("%s<TAB>: %q, want %q", tt.words, got, tt.want)
+		}
+	}
+}
+
+// TestCompletionFish runs fish's own completion of a command line.
 func TestCompletionFish(t *testing.T) {
 	if _, err := exec.LookPath("fish"); err != nil {
 		t.Skip("no fish here")
