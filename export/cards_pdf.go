@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/musterhq/muster/internal/browser"
@@ -34,7 +35,8 @@ func CardsFindChromium() (string, error) {
 
 // cardsChromiumFlags run Chromium headless, without a GPU, background
 // fetches or first-run pages. The sandbox stays on unless the machine needs
-// it off (root on Linux: browser.Browser.Flags).
+// it off (root on Linux: browser.MachineFlags, or Chromium says it has no
+// usable sandbox: cardsPrintPDF).
 var cardsChromiumFlags = []string{"--headless", "--disable-gpu",
 	"--disable-background-networking", "--no-first-run", "--disable-extensions",
 	"--no-pdf-header-footer", "--print-to-pdf-no-header"}
@@ -42,6 +44,16 @@ var cardsChromiumFlags = []string{"--headless", "--disable-gpu",
 // CardsPrintPDF prints a self-contained HTML page to PDF with headless
 // Chromium at path chromium, in a private temporary profile.
 func CardsPrintPDF(ctx context.Context, chromium string, page []byte) ([]byte, error) {
+	return cardsPrintPDF(ctx, chromium, page, browser.MachineFlags(browser.Local()))
+}
+
+// cardsNoSandbox is what Chromium says when this machine cannot give it a
+// sandbox (a container, or Ubuntu's AppArmor limits on user namespaces).
+var cardsNoSandbox = []byte("No usable sandbox")
+
+// cardsPrintPDF runs Chromium with the machine's flags; when Chromium
+// refuses to start for want of a sandbox, it runs once more without one.
+func cardsPrintPDF(ctx context.Context, chromium string, page []byte, machine []string) ([]byte, error) {
 	dir, err := os.MkdirTemp("", "muster-cards-")
 	if err != nil {
 		return nil, fmt.Errorf("export: %w", err)
@@ -54,27 +66,33 @@ func CardsPrintPDF(ctx context.Context, chromium string, page []byte) ([]byte, e
 	}
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()
-	args := append([]string{}, cardsChromiumFlags...)
-	args = append(args, browser.MachineFlags(browser.Local())...)
-	args = append(args, "--user-data-dir="+filepath.Join(dir, "profile"), "--print-to-pdf="+out, browser.FileURL(in))
-	cmd := exec.CommandContext(ctx, chromium, args...)
-	var stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stderr, &stderr
-	runErr := cmd.Run()
-	pdf, readErr := os.ReadFile(out)
-	if runErr != nil || readErr != nil || !bytes.HasPrefix(pdf, []byte("%PDF-")) {
-		msg := bytes.TrimSpace(stderr.Bytes())
+	run := func(machine []string) ([]byte, []byte, error) {
+		args := append([]string{}, cardsChromiumFlags...)
+		args = append(args, machine...)
+		args = append(args, "--user-data-dir="+filepath.Join(dir, "profile"), "--print-to-pdf="+out, browser.FileURL(in))
+		cmd := exec.CommandContext(ctx, chromium, args...)
+		var stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stderr, &stderr
+		runErr := cmd.Run()
+		pdf, readErr := os.ReadFile(out)
+		if runErr == nil && readErr == nil && !bytes.HasPrefix(pdf, []byte("%PDF-")) {
+			readErr = errors.New("no PDF written")
+		}
+		if runErr != nil {
+			return nil, stderr.Bytes(), runErr
+		}
+		return pdf, stderr.Bytes(), readErr
+	}
+	pdf, msg, err := run(machine)
+	if err != nil && bytes.Contains(msg, cardsNoSandbox) && !slices.Contains(machine, "--no-sandbox") {
+		pdf, msg, err = run(append(machine, "--no-sandbox"))
+	}
+	if err != nil {
+		msg = bytes.TrimSpace(msg)
 		if len(msg) > 2000 {
 			msg = msg[len(msg)-2000:]
 		}
-		cause := runErr
-		if cause == nil {
-			cause = readErr
-		}
-		if cause == nil {
-			cause = errors.New("no PDF written")
-		}
-		return nil, fmt.Errorf("export: %s --print-to-pdf: %w\n%s", chromium, cause, msg)
+		return nil, fmt.Errorf("export: %s --print-to-pdf: %w\n%s", chromium, err, msg)
 	}
 	return pdf, nil
 }
