@@ -27,7 +27,7 @@ func exportCardsCommand() *cli.Command {
 			"boxes, reinforcements by turn, the footnote legend, the start state, the special rules\n" +
 			"and a victory summary. The format follows the extension of -o: .md (Markdown), .html\n" +
 			"(one self-contained page; print it from a browser) or .pdf (printed by headless\n" +
-			"Chromium: apt-get install chromium, or set MUSTER_CHROMIUM). --roster adds\n" +
+			"Chrome, Chromium or Edge, found where each system installs them, or MUSTER_CHROMIUM). --roster adds\n" +
 			"counter-sized boxes to each unit row to keep fatigue and entrenchment markers off the map.\n\n" +
 			"Examples:\n" +
 			"   muster export cards tpc-01 -o tpc-01-cards.html\n" +

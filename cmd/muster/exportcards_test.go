@@ -318,17 +318,28 @@ func TestExportCardsRefusesInput(t *testing.T) {
 }
 
 // TestExportCardsPDFWithoutChromium: a missing browser is a usage error
-// that says how to install it.
+// that says how to install it, and a MUSTER_CHROMIUM naming nothing is one
+// too (not a reason to print with another browser). The search itself is
+// tested per platform in internal/browser.
 func TestExportCardsPDFWithoutChromium(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
-	t.Setenv("MUSTER_CHROMIUM", "")
-	out := filepath.Join(t.TempDir(), "x.pdf")
-	code, _, stderr := muster(t, "export", "cards", "tpc-01", "-o", out)
-	if code != 2 || !strings.Contains(stderr, "apt-get install -y chromium") || !strings.Contains(stderr, "MUSTER_CHROMIUM") {
-		t.Errorf("exit %d, stderr %q", code, stderr)
+	cases := []struct{ env, want string }{
+		{filepath.Join(t.TempDir(), "no-chrome"), "MUSTER_CHROMIUM="},
 	}
-	if _, err := os.Stat(out); err == nil {
-		t.Error("a PDF was written")
+	t.Setenv("MUSTER_CHROMIUM", "")
+	if _, err := export.CardsFindChromium(); err != nil { // none in the standard places either
+		cases = append(cases, struct{ env, want string }{"", "apt-get install -y chromium"})
+	}
+	for _, tc := range cases {
+		t.Setenv("MUSTER_CHROMIUM", tc.env)
+		out := filepath.Join(t.TempDir(), "x.pdf")
+		code, _, stderr := muster(t, "export", "cards", "tpc-01", "-o", out)
+		if code != 2 || !strings.Contains(stderr, tc.want) || !strings.Contains(stderr, "MUSTER_CHROMIUM") {
+			t.Errorf("MUSTER_CHROMIUM=%q: exit %d, stderr %q", tc.env, code, stderr)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Error("a PDF was written")
+		}
 	}
 }
 

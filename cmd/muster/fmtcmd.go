@@ -46,6 +46,9 @@ func fmtCommand() *cli.Command {
 					return cli.Exit(err.Error(), exitUsage)
 				}
 				out, d := formatDocument(path, src)
+				if d == nil {
+					out = keepLineEnds(src, out)
+				}
 				if d != nil {
 					// Like gofmt: a file that does not parse is reported and left alone.
 					(&diag.TextWriter{W: c.App.ErrWriter, Snippet: true}).Write(diag.Diagnostics{d})

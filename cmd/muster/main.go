@@ -33,7 +33,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
 	unknown := ""
 	app.CommandNotFound = func(_ *cli.Context, name string) { unknown = name }
-	err := app.Run(flagsFirst(app, args))
+	err := app.Run(commandLine(app, args))
 	if unknown != "" {
 		fmt.Fprintf(stderr, "muster: no command %q (see muster --help)\n", unknown)
 		return exitUsage
@@ -79,8 +79,10 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			moduleCommand(),
 			fmtCommand(),
 			versionCommand(),
+			completionCommand(),
 		},
 	}
+	enableCompletion(app)
 	return app
 }
 

@@ -1,0 +1,207 @@
+package main
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+var testStamp = Stamp{Version: "v9.9.9-test", Commit: "0123456789abcdef0123456789abcdef01234567",
+	Date: time.Date(2026, 11, 24, 20, 0, 0, 0, time.UTC)}
+
+// The six targets of the issue, and nothing else.
+func TestTargets(t *testing.T) {
+	var got []string
+	for _, tg := range Targets {
+		got = append(got, tg.String())
+	}
+	if strings.Join(got, " ") != "linux/amd64 linux/arm64 windows/amd64 windows/arm64 darwin/amd64 darwin/arm64" {
+		t.Errorf("targets %v", got)
+	}
+	if _, err := parseTargets("linux/amd64,plan9/386"); err == nil {
+		t.Error("plan9/386 accepted")
+	}
+	if ts, err := parseTargets("windows/arm64, darwin/amd64"); err != nil || len(ts) != 2 || ts[0] != (Target{"windows", "arm64"}) {
+		t.Errorf("%v %v", ts, err)
+	}
+}
+
+func TestLDFlags(t *testing.T) {
+	want := "-s -w -buildid= -X main.version=v9.9.9-test -X main.commit=0123456789abcdef0123456789abcdef01234567 -X main.date=2026-11-24T20:00:00Z"
+	if got := testStamp.LDFlags(); got != want {
+		t.Errorf("LDFlags\n got %s\nwant %s", got, want)
+	}
+	for _, v := range []string{"", "v1 -X main.commit=x", "../v1", "v1\n"} {
+		if versionRE.MatchString(v) {
+			t.Errorf("version %q accepted", v)
+		}
+	}
+}
+
+// unpack lists an archive's entries: name, mode, time and content.
+func unpack(t *testing.T, name string, data []byte) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	if strings.HasSuffix(name, ".zip") {
+		zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range zr.File {
+			rc, err := f.Open()
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := io.ReadAll(rc)
+			rc.Close()
+			out[f.Name] = f.Mode().String() + " " + f.Modified.UTC().Format(time.RFC3339) + " " + string(b)
+		}
+		return out
+	}
+	gz, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tar.NewReader(gz)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(tr)
+		out[h.Name] = os.FileMode(h.Mode).String() + " " + h.ModTime.UTC().Format(time.RFC3339) + " " + string(b)
+	}
+	return out
+}
+
+// Archives hold one folder named after them, with an executable binary
+// and the README, dated by the commit, and are byte-identical when rebuilt.
+func TestArchive(t *testing.T) {
+	for _, tg := range []Target{{"linux", "arm64"}, {"windows", "amd64"}, {"darwin", "arm64"}} {
+		name := ArchiveName(testStamp.Version, tg)
+		files := map[string][]byte{tg.Exe(): []byte("binary"), "README.md": []byte("# muster\n")}
+		a, err := archive(tg, testStamp, name, files)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := archive(tg, testStamp, name, files)
+		if !bytes.Equal(a, b) {
+			t.Errorf("%s: two builds differ", name)
+		}
+		folder := "muster_v9.9.9-test_" + tg.OS + "_" + tg.Arch
+		wantExt := map[string]string{"windows": ".zip"}[tg.OS]
+		if wantExt == "" {
+			wantExt = ".tar.gz"
+		}
+		if name != folder+wantExt {
+			t.Errorf("archive name %s", name)
+		}
+		got := unpack(t, name, a)
+		want := map[string]string{
+			folder + "/" + tg.Exe(): "-rwxr-xr-x 2026-11-24T20:00:00Z binary",
+			folder + "/README.md":   "-rw-r--r-- 2026-11-24T20:00:00Z # muster\n",
+		}
+		if len(got) != len(want) {
+			t.Errorf("%s holds %v", name, got)
+		}
+		for k, v := range want {
+			if got[k] != v {
+				t.Errorf("%s: %s is %q, want %q", name, k, got[k], v)
+			}
+		}
+	}
+}
+
+// SHA256SUMS is what sha256sum -c checks.
+func TestChecksums(t *testing.T) {
+	dir := t.TempDir()
+	sums := map[string]string{}
+	for _, n := range []string{"b.zip", "a.tar.gz"} {
+		data := []byte("content of " + n)
+		if err := os.WriteFile(filepath.Join(dir, n), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s := sha256.Sum256(data)
+		sums[n] = hex.EncodeToString(s[:])
+	}
+	text := checksums(sums)
+	lines := strings.Split(strings.TrimSuffix(string(text), "\n"), "\n")
+	if len(lines) != 2 || !strings.HasSuffix(lines[0], "  a.tar.gz") || len(strings.Fields(lines[0])[0]) != 64 {
+		t.Fatalf("SHA256SUMS:\n%s", text)
+	}
+	if _, err := exec.LookPath("sha256sum"); err != nil {
+		t.Skip("no sha256sum here")
+	}
+	if err := os.WriteFile(filepath.Join(dir, ChecksumFile), text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("sha256sum", "-c", ChecksumFile)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("sha256sum -c: %v\n%s", err, out)
+	}
+}
+
+// TestReleaseHost runs the release for this machine's platform, unpacks
+// the archive and runs the binary: muster version shows the stamp.
+func TestReleaseHost(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: builds muster")
+	}
+	host := Target{runtime.GOOS, runtime.GOARCH}
+	if _, err := parseTargets(host.String()); err != nil {
+		t.Skip(err)
+	}
+	t.Chdir("../..")
+	out := filepath.Join(t.TempDir(), "dist")
+	var log bytes.Buffer
+	args := []string{"-version", testStamp.Version, "-commit", testStamp.Commit,
+		"-date", "2026-11-24T21:00:00+01:00", "-o", out, "-targets", host.String()}
+	if err := run(args, &log); err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	name := ArchiveName(testStamp.Version, host)
+	data, err := os.ReadFile(filepath.Join(out, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sums, _ := os.ReadFile(filepath.Join(out, ChecksumFile))
+	sum := sha256.Sum256(data)
+	if string(sums) != hex.EncodeToString(sum[:])+"  "+name+"\n" {
+		t.Errorf("%s:\n%s", ChecksumFile, sums)
+	}
+	folder := strings.TrimSuffix(strings.TrimSuffix(name, ".zip"), ".tar.gz")
+	entry := unpack(t, name, data)[folder+"/"+host.Exe()]
+	_, bin, _ := strings.Cut(entry, "Z ") // after mode and time
+	exe := filepath.Join(t.TempDir(), host.Exe())
+	if err := os.WriteFile(exe, []byte(bin), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	got, err := exec.Command(exe, "version").CombinedOutput()
+	if err != nil {
+		t.Fatalf("muster version: %v\n%s", err, got)
+	}
+	for _, want := range []string{"muster v9.9.9-test\n", "commit:   " + testStamp.Commit + "\n",
+		"date:     2026-11-24T20:00:00Z\n", "schema:   v1"} {
+		if !strings.Contains(string(got), want) {
+			t.Errorf("no %q in:\n%s", want, got)
+		}
+	}
+	if err := run(args, &log); err == nil || !strings.Contains(err.Error(), "not empty") {
+		t.Errorf("a second release into the same folder: %v", err)
+	}
+}
