@@ -411,9 +411,13 @@ var setupRestricted = register(&Check{
 var leaderAlone = register(&Check{
 	Code:     "leader-alone",
 	Title:    "leader with no unit of his command in the scenario",
-	Doc:      "A leader whose command (or any command under it) has no unit in the scenario, at setup or as a reinforcement, usually means a missing row or a wrong command code.",
-	Severity: diag.Warning,
+	Doc:      "A leader whose command (or any command under it) has no unit in the scenario, at setup or as a reinforcement, usually means a missing row or a wrong command code. An error where game.json's leaderSetup says leaders set up with their command (all shipped modules), a warning where the module does not say.",
+	Severity: diag.Error,
 	Run: func(p *Pass) {
+		sev := diag.Warning
+		if p.Module.Game.LeaderSetup != nil {
+			sev = diag.Error
+		}
 		for t := range p.Scenario.Setup {
 			table := &p.Scenario.Setup[t]
 			for r := range table.Rows {
@@ -422,37 +426,104 @@ var leaderAlone = register(&Check{
 				if row.Unit == "" || !p.isLeader(row) || c == nil || c.Command == "" && len(c.Commands) == 0 {
 					continue
 				}
-				// A special rule may give the leader units outside his
-				// command (TPC 17.0: Sheridan commands V Corps and cavalry).
-				var granted []*scenarios.UnitFilter
-				for i := range p.Scenario.SpecialRules {
-					for j := range p.Scenario.SpecialRules[i].Effects {
-						if e := &p.Scenario.SpecialRules[i].Effects[j]; e.Kind == "command-exception" && e.Leader == row.Unit && e.MayActivate != nil {
-							granted = append(granted, e.MayActivate)
-						}
-					}
-				}
+				granted := p.granted(row)
 				found := false
 				for i := range table.Rows {
-					o := &table.Rows[i]
-					if o.Unit == "" || p.isLeader(o) {
-						continue
-					}
-					if p.commands(table.Side, row, o) {
+					if o := &table.Rows[i]; o.Unit != "" && !p.isLeader(o) && p.leads(table.Side, row, o, granted) {
 						found = true
-					}
-					for _, f := range granted {
-						found = found || p.rowMatches(f, table.Side, o)
-					}
-					if found {
 						break
 					}
 				}
 				if !found {
-					p.Report(rowPtr(t, r)+"/unit", fmt.Sprintf("no unit of %s's command (%s) is in the %s setup", row.Name, strings.Join(append(nonEmpty(c.Command), c.Commands...), ", "), table.Side),
+					p.ReportSeverity(sev, rowPtr(t, r)+"/unit", fmt.Sprintf("no unit of %s's command (%s) is in the %s setup", row.Name, strings.Join(append(nonEmpty(c.Command), c.Commands...), ", "), table.Side),
 						"add the missing rows, correct the units' command codes, or note why the leader starts alone")
 				}
 			}
+		}
+	},
+})
+
+// granted lists the units a special rule lets a leader command beyond his
+// own (TPC 17.0: Sheridan commands V Corps and cavalry).
+func (p *Pass) granted(leader *scenarios.SetupRow) []*scenarios.UnitFilter {
+	var out []*scenarios.UnitFilter
+	for i := range p.Scenario.SpecialRules {
+		for j := range p.Scenario.SpecialRules[i].Effects {
+			if e := &p.Scenario.SpecialRules[i].Effects[j]; e.Kind == "command-exception" && e.Leader == leader.Unit && e.MayActivate != nil {
+				out = append(out, e.MayActivate)
+			}
+		}
+	}
+	return out
+}
+
+// leads reports whether a leader commands a unit, by the command hierarchy
+// or by a special rule's grant.
+func (p *Pass) leads(side string, leader, unit *scenarios.SetupRow, granted []*scenarios.UnitFilter) bool {
+	if p.commands(side, leader, unit) {
+		return true
+	}
+	for _, f := range granted {
+		if p.rowMatches(f, side, unit) {
+			return true
+		}
+	}
+	return false
+}
+
+var leaderApart = register(&Check{
+	Code:     "leader-apart",
+	Title:    "leader set up farther from his command than the game allows",
+	Doc:      "game.json's leaderSetup gives how far from the nearest unit of his command (or, where leaders have no command, the nearest friendly unit) a leader may set up: TPC 7 hexes (read from the printed setups; the source prints no radius), LGV the same Area (5.3), USCW the same space (7.6). A leader beyond it usually stands on a mistyped hex or Area; the message names the nearest such unit and where it is.",
+	Severity: diag.Error,
+	Run: func(p *Pass) {
+		ls := p.Module.Game.LeaderSetup
+		if ls == nil {
+			return
+		}
+		units := onMap(p)
+		for _, l := range units {
+			c := p.Index.Counters[l.row.Unit]
+			if l.row.Unit == "" || c == nil || !p.isLeader(l.row) {
+				continue
+			}
+			byCommand := ls.With == "command"
+			if byCommand && c.Command == "" && len(c.Commands) == 0 {
+				continue // leader-alone and the counters' data speak for him
+			}
+			granted := p.granted(l.row)
+			best, bestD := -1, 0
+			for i, o := range units {
+				if o.side != l.side || o.row.Unit == "" || p.isLeader(o.row) || byCommand && !p.leads(l.side, l.row, o.row, granted) {
+					continue
+				}
+				d, ok := p.Topo.Distance(l.point, o.point)
+				if !ok {
+					best = -2 // the map cannot measure to some unit: do not guess
+					break
+				}
+				if best == -1 || d < bestD {
+					best, bestD = i, d
+				}
+			}
+			if best < 0 || bestD <= ls.MaxDistance {
+				continue
+			}
+			u := units[best]
+			unitWord := "hexes"
+			if l.loc.Area != nil {
+				unitWord = "boundaries"
+			}
+			whose, allowed := "of his command", fmt.Sprintf("within %d %s of one", ls.MaxDistance, unitWord)
+			if !byCommand {
+				whose = "friendly"
+			}
+			if ls.MaxDistance == 0 {
+				allowed = "in the same location as one"
+			}
+			p.Report(rowPtr(l.t, l.r)+"/hex", fmt.Sprintf("%s sets up in %s, %d %s from the nearest unit %s (%s in %s, line %d); %s leaders set up %s (game.json leaderSetup, %s)",
+				l.row.Name, l.row.Hex, bestD, unitWord, whose, u.row.Name, u.row.Hex, p.line(rowPtr(u.t, u.r)), strings.ToUpper(p.Module.Game.ID), allowed, ls.Provenance),
+				"correct the leader's location (a mistyped hex or Area is the usual cause) or the command codes of his units")
 		}
 	},
 })
