@@ -39,10 +39,10 @@ var unitUnknown = register(&Check{
 var counterMismatch = register(&Check{
 	Code:     "counter-mismatch",
 	Title:    "setup row contradicts its counter",
-	Doc:      "A row's printed name, type and size must match the counter it places; a mismatch usually means the wrong id.",
+	Doc:      "A row's printed name, type, size and command must match the counter it places (the command by its code or an alias of it); a mismatch usually means the wrong id, or a brigade listed under another division's code.",
 	Severity: diag.Error,
 	Run: func(p *Pass) {
-		forRows(p, func(t, r int, _ *scenarios.SetupTable, row *scenarios.SetupRow) {
+		forRows(p, func(t, r int, table *scenarios.SetupTable, row *scenarios.SetupRow) {
 			c := p.Index.Counters[row.Unit]
 			if c == nil {
 				return
@@ -56,9 +56,27 @@ var counterMismatch = register(&Check{
 			if row.Size != "" && row.Size != c.Size {
 				p.Report(rowPtr(t, r)+"/size", fmt.Sprintf("size %q contradicts counter %q (%s)", row.Size, c.ID, c.Size), "correct the size or the unit id")
 			}
+			if row.Command != "" && c.Side == table.Side && p.Index.Commands[c.Side][row.Command] != nil && (c.Command != "" || len(c.Commands) > 0) && !p.sameCommand(c.Side, row.Command, c) {
+				cmds := append(nonEmpty(c.Command), c.Commands...)
+				p.Report(rowPtr(t, r)+"/command", fmt.Sprintf("command %q contradicts counter %q (%s)", row.Command, c.ID, strings.Join(cmds, ", ")),
+					"correct the command code (a brigade listed under another division's code is the usual slip) or the unit id")
+			}
 		})
 	},
 })
+
+// sameCommand reports whether a printed command code names the counter's
+// command (or one of a leader's commands), directly or by an alias.
+func (p *Pass) sameCommand(side, code string, c *scenarios.Counter) bool {
+	cmds := p.Index.Commands[side]
+	printed := cmds[code]
+	for _, own := range append(nonEmpty(c.Command), c.Commands...) {
+		if own == code || printed != nil && printed == cmds[own] {
+			return true
+		}
+	}
+	return false
+}
 
 var codeUnknown = register(&Check{
 	Code:     "code-unknown",
