@@ -15,7 +15,7 @@ import (
 var unitUnknown = register(&Check{
 	Code:     "unit-unknown",
 	Title:    "setup row names a counter the module does not have",
-	Doc:      "Every unit row's \"unit\" must be the id of a counter in the module's counters file, on the side of the table it is in.",
+	Doc:      "Every unit row's \"unit\" must be the id of a counter in the module's counters file (a counter of the other side is unit-side).",
 	Severity: diag.Error,
 	Run: func(p *Pass) {
 		forRows(p, func(t, r int, table *scenarios.SetupTable, row *scenarios.SetupRow) {
@@ -29,9 +29,29 @@ var unitUnknown = register(&Check{
 					"add the counter to the counters file, or correct the id"+didYouMean(row.Unit, keys(p.Index.Counters)))
 				return
 			}
-			if c.Side != table.Side {
-				p.Report(ptr, fmt.Sprintf("counter %q is a %s counter but stands in the %s setup", row.Unit, c.Side, table.Side), "move the row to the right table or correct the id")
+		})
+	},
+})
+
+var unitSide = register(&Check{
+	Code:     "unit-side",
+	Title:    "setup row places the other side's counter",
+	Doc:      "A counter the module knows, listed in the setup table of the side it does not belong to: the row is in the wrong table, or its id names the other side's unit.",
+	Severity: diag.Error,
+	Run: func(p *Pass) {
+		forRows(p, func(t, r int, table *scenarios.SetupTable, row *scenarios.SetupRow) {
+			c := p.Index.Counters[row.Unit]
+			if c == nil || c.Side == table.Side {
+				return
 			}
+			name := func(id string) string {
+				if sd := p.Index.Sides[id]; sd != nil && sd.Name != "" {
+					return sd.Name
+				}
+				return id
+			}
+			p.Report(rowPtr(t, r)+"/unit", fmt.Sprintf("%q (%s) is a %s counter, but this is the %s setup", row.Unit, c.Name, name(c.Side), name(table.Side)),
+				"move the row to the "+c.Side+" table, or correct the id")
 		})
 	},
 })
