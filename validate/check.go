@@ -76,6 +76,17 @@ func (p *Pass) ReportSeverity(sev diag.Severity, pointer, summary, hint string) 
 	p.diags.Append(diag.At(p.Doc.File, node.Start, end, sev, p.Check.Code, pointer, summary, hint))
 }
 
+// relate adds a secondary position (the value a pointer names) to the
+// finding reported last.
+func (p *Pass) relate(pointer, message string) {
+	node, _ := p.Doc.Root.Lookup(pointer)
+	if node == nil || len(*p.diags) == 0 {
+		return
+	}
+	d := (*p.diags)[len(*p.diags)-1]
+	d.Related = append(d.Related, diag.Related{Message: message, Subject: p.Doc.File.Range(node.Start, node.End)})
+}
+
 // ReportKey records a finding underlining the key of the member a pointer
 // names (for "this key should not be here" findings).
 func (p *Pass) ReportKey(pointer, summary, hint string) {

@@ -564,8 +564,8 @@ var manpowerInvalid = register(&Check{
 var awardUnreachable = register(&Check{
 	Code:     "award-unreachable",
 	Title:    "VP location its scoring side may never enter",
-	Doc:      "An occupation award for a location inside a region the scoring side may never enter (a game prohibition, or a scenario restriction for the whole game with no release) can never be earned.",
-	Severity: diag.Warning,
+	Doc:      "An occupation award for a location inside a region the scoring side may never enter (a game prohibition, or a scenario restriction for the whole game with no release) can never be earned: the award or the restriction is mistyped.",
+	Severity: diag.Error,
 	Run: func(p *Pass) {
 		v := &p.Scenario.Victory
 		for i := range v.Awards {

@@ -242,8 +242,8 @@ var footnoteMarks = register(&Check{
 var footnoteUnused = register(&Check{
 	Code:     "footnote-unused",
 	Title:    "legend entry that no row uses",
-	Doc:      "A footnote symbol in a table's legend that no row carries is usually a lost mark.",
-	Severity: diag.Warning,
+	Doc:      "A footnote symbol in a table's legend that no row carries is a lost mark: a printed legend explains marks its table prints. The finding points at the row the legend's wording names (\"Currie begins the game under...\" names Currie's row), with the legend entry as related information; at the legend entry itself when its wording names no row (\"Indicated units...\").",
+	Severity: diag.Error,
 	Run: func(p *Pass) {
 		for t := range p.Scenario.Setup {
 			table := &p.Scenario.Setup[t]
@@ -254,13 +254,49 @@ var footnoteUnused = register(&Check{
 				}
 			}
 			for f, fn := range table.Footnotes {
-				if !used[fn.Symbol] {
-					p.Report(fmt.Sprintf("/setup/%d/footnotes/%d/symbol", t, f), fmt.Sprintf("no row of the %s table carries %q", table.Side, fn.Symbol), "add the mark to the rows it applies to, or remove the entry")
+				if used[fn.Symbol] {
+					continue
 				}
+				legend := fmt.Sprintf("/setup/%d/footnotes/%d/symbol", t, f)
+				if r := rowNamedBy(table, fn.Text); r >= 0 {
+					row := &table.Rows[r]
+					ptr := rowPtr(t, r) + "/name"
+					if row.Marks != "" {
+						ptr = rowPtr(t, r) + "/marks"
+					}
+					p.Report(ptr, fmt.Sprintf("%s's row lacks the mark %q, which the %s table's legend gives it (line %d: %q)", row.Name, fn.Symbol, table.Side, p.line(legend), clip(fn.Text, 60)),
+						fmt.Sprintf("add %q to the row's marks, or remove the legend entry", fn.Symbol))
+					p.relate(legend, "the legend entry that names this row")
+					continue
+				}
+				p.Report(legend, fmt.Sprintf("no row of the %s table carries %q", table.Side, fn.Symbol), "add the mark to the rows it applies to, or remove the entry")
 			}
 		}
 	},
 })
+
+// rowNamedBy returns the first unit row whose printed name (or the name
+// without its counter suffix: Heth for Heth-B) the legend text names as a
+// word, or -1.
+func rowNamedBy(table *scenarios.SetupTable, text string) int {
+	words := map[string]bool{}
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool {
+		return !(r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r == '-' || r == '\'' || r == '.')
+	}) {
+		words[strings.TrimRight(w, ".'")] = true
+	}
+	for r := range table.Rows {
+		name := table.Rows[r].Name
+		if table.Rows[r].Unit == "" || name == "" {
+			continue
+		}
+		base, _, _ := strings.Cut(name, "-")
+		if words[name] || len(base) > 2 && words[base] {
+			return r
+		}
+	}
+	return -1
+}
 
 var stateUnknown = register(&Check{
 	Code:     "state-unknown",
