@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/musterhq/muster/internal/diag"
@@ -61,6 +62,77 @@ var levelsGap = register(&Check{
 		}
 	},
 })
+
+var levelsWinners = register(&Check{
+	Code:     "vp-levels-winner",
+	Title:    "victory level whose winner contradicts its name or its place on the VP scale",
+	Doc:      "A level named for one side (\"Union Marginal Victory\") must have that side as its winner; the bands of each winner must be adjacent on the VP scale (no side's band between two of another's), and where the scenario says which side scores the VP, the top band is that side's and the bottom band is not.",
+	Severity: diag.Error,
+	Run: func(p *Pass) {
+		check := func(ptr string, v *scenarios.Victory, scoring string) {
+			if v == nil || v.Levels == nil {
+				return
+			}
+			if v.Scoring != "" {
+				scoring = v.Scoring
+			}
+			bandWinners(p, ptr+"/levels/bands", v.Levels.Bands, scoring)
+		}
+		check("/victory", &p.Scenario.Victory, "")
+		for i := range p.Scenario.Variants {
+			check(fmt.Sprintf("/variants/%d/victory", i), p.Scenario.Variants[i].Victory, p.Scenario.Victory.Scoring)
+		}
+	},
+})
+
+func bandWinners(p *Pass, ptr string, bands []scenarios.Band, scoring string) {
+	ended := map[string]int{} // winner -> index of the first band after his run
+	for i, b := range bands {
+		if p.Index.Sides[b.Winner] == nil {
+			continue // ref-unknown reports it
+		}
+		if named := sideNamed(p, b.Level); named != "" && named != b.Winner {
+			p.Report(fmt.Sprintf("%s/%d/winner", ptr, i), fmt.Sprintf("level %q is named for the %s side but its winner is %s", b.Level, named, b.Winner), fmt.Sprintf("set winner to %q, or correct the level's name", named))
+		}
+		if i == 0 || bands[i-1].Winner == b.Winner {
+			continue
+		}
+		if at, ok := ended[b.Winner]; ok {
+			// The bands since his run ended lie inside another side's span.
+			in := bands[at]
+			p.Report(fmt.Sprintf("%s/%d/winner", ptr, at), fmt.Sprintf("level %q goes to %s but lies between %s's levels %q and %q on the VP scale", in.Level, in.Winner, b.Winner, bands[at-1].Level, b.Level),
+				"correct the winner, or order the bands from the highest VP total down with each side's levels together")
+			delete(ended, b.Winner)
+			continue
+		}
+		ended[bands[i-1].Winner] = i
+	}
+	if scoring == "" || len(bands) < 2 || bands[0].Winner == bands[len(bands)-1].Winner {
+		return
+	}
+	if top := bands[0]; top.Winner != scoring && p.Index.Sides[top.Winner] != nil && sideNamed(p, top.Level) == "" {
+		p.Report(ptr+"/0/winner", fmt.Sprintf("the top band %q goes to %s, but the VP count for %s", top.Level, top.Winner, scoring), "the side that scores the VP wins the top band: correct the winner or victory.scoring")
+	}
+}
+
+// sideNamed returns the side a level's name names (by id, name or
+// adjective as a word), or "" when it names none or several.
+func sideNamed(p *Pass, level string) string {
+	words := map[string]bool{}
+	for _, w := range strings.Fields(strings.ToLower(level)) {
+		words[strings.Trim(w, ".,:;()")] = true
+	}
+	found := ""
+	for _, sd := range p.Module.Game.Sides {
+		if words[strings.ToLower(sd.ID)] || sd.Name != "" && words[strings.ToLower(sd.Name)] || sd.Adjective != "" && words[strings.ToLower(sd.Adjective)] {
+			if found != "" {
+				return ""
+			}
+			found = sd.ID
+		}
+	}
+	return found
+}
 
 var levelsMissing = register(&Check{
 	Code:     "vp-levels-missing",
