@@ -2,10 +2,12 @@ package validate
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/musterhq/muster/internal/diag"
+	"github.com/musterhq/muster/internal/jsonsrc"
 	"github.com/musterhq/muster/scenarios"
 )
 
@@ -246,51 +248,103 @@ var dates = register(&Check{
 
 var turnRange = register(&Check{
 	Code:     "turn-range",
-	Title:    "turn reference outside the scenario's length",
-	Doc:      "Turns named by restrictions, releases, placements and deferred entries must lie within the scenario's turns.",
+	Title:    "turn reference outside the length that applies to it",
+	Doc:      "Every turn a scenario names (restrictions and their releases, conditions of special rules, victory lines and automatic results, deferred entries, Turn Track boxes of the start state) must lie within the scenario's turns; inside a variant, within the variant's own length where it sets one. A release at the start of the turn after the last is how \"until the end of the game\" reads, so a release trigger may name that one turn more. A span out of range at both ends is one finding.",
 	Severity: diag.Error,
 	Run: func(p *Pass) {
-		n := p.Scenario.Length.Turns
-		check := func(ptr string, t int) {
-			if t != 0 && (t < 1 || t > n) {
-				p.Report(ptr, fmt.Sprintf("turn %d is outside this %d-turn scenario", t, n), "")
+		root := p.Doc.Root
+		for _, key := range []string{"specialRules", "victory", "setup", "start", "options", "variants"} {
+			n := root.Get(key)
+			if n == nil {
+				continue
 			}
-		}
-		span := func(ptr string, s *scenarios.TurnSpan) {
-			if s != nil {
-				check(ptr+"/from", s.From)
-				check(ptr+"/to", s.To)
-			}
-		}
-		for i, r := range p.Scenario.SpecialRules {
-			for j, e := range r.Effects {
-				ep := fmt.Sprintf("/specialRules/%d/effects/%d", i, j)
-				span(ep+"/turns", e.Turns)
-				for k, tr := range e.Release {
-					if tr.Kind == "turn" {
-						// Release at the start of the turn after the last one is how
-						// "until the end of the game" reads; allow n+1 no further.
-						if tr.Turn > n+1 {
-							check(fmt.Sprintf("%s/release/%d/turn", ep, k), tr.Turn)
+			n.WalkContainers(func(rel string, node *jsonsrc.Node) {
+				if node.Kind != jsonsrc.Object {
+					return
+				}
+				ptr := "/" + key + rel
+				last, what := p.lengthAt(ptr)
+				for _, m := range node.Members {
+					mp := ptr + "/" + m.Key
+					switch {
+					case m.Key == "turn" && m.Value.Kind == jsonsrc.Number:
+						t, _ := strconv.Atoi(m.Value.Text)
+						last, what := last, what
+						first, limit := 1, last
+						if kind := node.Get("kind"); kind != nil && kind.Text == "turn" {
+							limit++ // a release trigger: the start of the turn after the last
 						}
+						if strings.Contains(ptr, "/start/markers/") {
+							// A Turn Track box is numbered as the track prints it: calendar turns.
+							if ct := p.calendarTurnsAt(ptr); ct != nil {
+								first, limit, last = ct.First, ct.Last, ct.Last
+								what = fmt.Sprintf("the Turn Track boxes this scenario plays (turns %d-%d)", ct.First, ct.Last)
+							}
+						}
+						if t > limit || t < first {
+							p.Report(mp, fmt.Sprintf("turn %d is outside %s", t, what), fmt.Sprintf("name a turn from %d to %d", first, last))
+						}
+					case (m.Key == "turn" || m.Key == "turns" || m.Key == "during") && m.Value.Kind == jsonsrc.Object:
+						spanRange(p, mp, m.Value, last, what)
 					}
 				}
-			}
-		}
-		for t, table := range p.Scenario.Setup {
-			for f, fn := range table.Footnotes {
-				for k, r := range fn.Restrictions {
-					span(fmt.Sprintf("/setup/%d/footnotes/%d/restrictions/%d/turns", t, f, k), r.Turns)
-				}
-			}
-			for r, row := range table.Rows {
-				if row.Entry != nil {
-					check(rowPtr(t, r)+"/entry/turn", row.Entry.Turn)
-				}
-			}
+			})
 		}
 	},
 })
+
+// lengthAt gives the last turn that applies at a pointer, and words for it:
+// a variant's own length inside that variant, else the scenario's.
+func (p *Pass) lengthAt(ptr string) (int, string) {
+	n := p.Scenario.Length.Turns
+	what := fmt.Sprintf("this %d-turn scenario", n)
+	if rest, ok := strings.CutPrefix(ptr, "/variants/"); ok {
+		idx, _, _ := strings.Cut(rest, "/")
+		if i, err := strconv.Atoi(idx); err == nil && i < len(p.Scenario.Variants) {
+			if l := p.Scenario.Variants[i].Length; l != nil && l.Turns > 0 {
+				return l.Turns, fmt.Sprintf("variant %q, which lasts %d turns", p.Scenario.Variants[i].ID, l.Turns)
+			}
+		}
+	}
+	return n, what
+}
+
+// calendarTurnsAt gives the calendar turns that apply at a pointer: a
+// variant's own where it sets them, else the scenario's (nil if none).
+func (p *Pass) calendarTurnsAt(ptr string) *scenarios.TurnRange {
+	if rest, ok := strings.CutPrefix(ptr, "/variants/"); ok {
+		idx, _, _ := strings.Cut(rest, "/")
+		if i, err := strconv.Atoi(idx); err == nil && i < len(p.Scenario.Variants) {
+			if l := p.Scenario.Variants[i].Length; l != nil && l.CalendarTurns != nil {
+				return l.CalendarTurns
+			}
+		}
+	}
+	return p.Scenario.Length.CalendarTurns
+}
+
+// spanRange reports a turn span with an end outside 1..last once, at its
+// first bad end.
+func spanRange(p *Pass, ptr string, span *jsonsrc.Node, last int, what string) {
+	var bad []string
+	first := ""
+	for _, end := range []string{"from", "to"} {
+		v := span.Get(end)
+		if v == nil || v.Kind != jsonsrc.Number {
+			continue
+		}
+		t, _ := strconv.Atoi(v.Text)
+		if t < 1 || t > last {
+			bad = append(bad, fmt.Sprintf("%s %d", end, t))
+			if first == "" {
+				first = ptr + "/" + end
+			}
+		}
+	}
+	if first != "" {
+		p.Report(first, fmt.Sprintf("the span (%s) lies outside %s", strings.Join(bad, ", "), what), fmt.Sprintf("name turns from 1 to %d", last))
+	}
+}
 
 func ruleLabel(number string, i int) string {
 	if number != "" {
