@@ -312,7 +312,7 @@ func (p *Pass) rowMatches(f *scenarios.UnitFilter, side string, row *scenarios.S
 	}
 	if f.StartingIn != nil {
 		pt, _, err := p.Topo.Locate(row.Hex, p.Scenario.Maps.Prefixes)
-		if err != nil || p.Topo.InRegion(pt, f.StartingIn, p.regionContext()) != rules.Yes {
+		if err != nil || p.inRegion(pt, f.StartingIn) != rules.Yes {
 			return false
 		}
 	}
@@ -389,7 +389,6 @@ var setupRestricted = register(&Check{
 	Doc:      "A special rule that keeps units out of a region from the first turn (restricted-region prohibiting enter, move or end-move) contradicts a setup row of such a unit inside the region.",
 	Severity: diag.Error,
 	Run: func(p *Pass) {
-		ctx := p.regionContext()
 		for _, u := range onMap(p) {
 			if u.row.Unit == "" {
 				continue
@@ -398,7 +397,7 @@ var setupRestricted = register(&Check{
 				rule := &p.Scenario.SpecialRules[i]
 				for j := range rule.Effects {
 					e := &rule.Effects[j]
-					if blocksEntry(e) && p.effectCovers(e, u.side, u.row) && p.Topo.InRegion(u.point, e.Region, ctx) == rules.Yes {
+					if blocksEntry(e) && p.effectCovers(e, u.side, u.row) && p.inRegion(u.point, e.Region) == rules.Yes {
 						p.Report(rowPtr(u.t, u.r)+"/hex", fmt.Sprintf("%s sets up in %s, inside the region special rule %s keeps it out of", u.row.Name, u.row.Hex, ruleLabel(rule.Number, i)),
 							"set the unit up outside the region, or narrow the rule's units")
 					}
@@ -618,7 +617,7 @@ func (p *Pass) neverEnters(side string, pt rules.Point) string {
 		for j := range rule.Effects {
 			e := &rule.Effects[j]
 			if blocksEntry(e) && e.Turns == nil && len(e.Release) == 0 && e.Units == nil &&
-				(contains(e.Sides, side) || e.Side == side) && p.Topo.InRegion(pt, e.Region, p.regionContext()) == rules.Yes {
+				(contains(e.Sides, side) || e.Side == side) && p.inRegion(pt, e.Region) == rules.Yes {
 				return "special rule " + ruleLabel(rule.Number, i) + " keeps it out for the whole game"
 			}
 		}
