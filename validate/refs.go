@@ -80,7 +80,12 @@ func checkRef(p *Pass, parent string, m jsonsrc.Member) {
 	}
 	location := func(ptr, loc string) {
 		if _, err := ix.Resolve(loc, p.Scenario.Maps.Prefixes); err != nil {
-			p.Report(ptr, err.Error(), "correct the location")
+			msg := err.Error()
+			if sev := locationSeverity(err); sev == diag.Warning {
+				p.ReportSeverity(sev, ptr, msg+inferredExtent, "check the location against the map; if it is right, widen the sheet's ranges in the map file with the evidence in a note")
+				return
+			}
+			p.Report(ptr, msg, "correct the location")
 		}
 	}
 	switch m.Key {

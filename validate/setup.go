@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -162,7 +163,7 @@ var unitTwice = register(&Check{
 var locationUnknown = register(&Check{
 	Code:     "hex-unknown",
 	Title:    "location not on any sheet or area of the module",
-	Doc:      "A row's hex must resolve to a sheet of the map (its prefix through the scenario's maps.prefixes or a qualified prefix such as GTC S) and lie within that sheet's columns and rows.",
+	Doc:      "A row's hex must resolve to a sheet of the map (its prefix through the scenario's maps.prefixes or a qualified prefix such as GTC S) and lie within that sheet's columns and rows. Where the map marks a sheet's extent inferred (the span of the ids the rulebook prints: every shipped sheet), a hex beyond it is a warning that says so, since the physical sheet may be larger.",
 	Severity: diag.Error,
 	Run: func(p *Pass) {
 		inPlay := map[string]bool{}
@@ -180,6 +181,10 @@ var locationUnknown = register(&Check{
 			ptr := rowPtr(t, r) + "/hex"
 			loc, err := p.Index.Resolve(row.Hex, p.Scenario.Maps.Prefixes)
 			if err != nil {
+				if sev := locationSeverity(err); sev == diag.Warning {
+					p.ReportSeverity(sev, ptr, err.Error()+inferredExtent, "check the hex against the map; if it is right, widen the sheet's ranges in the map file with the evidence in a note")
+					return
+				}
 				p.Report(ptr, err.Error(), "correct the hex id; `$` misread for S is a common cause")
 				return
 			}
@@ -391,6 +396,18 @@ func stateValueError(dim *scenarios.StateDimension, v any) string {
 		return fmt.Sprintf("%v is not a value of %s (%s)", v, dim.ID, strings.Join(dim.Values, ", "))
 	}
 	return ""
+}
+
+const inferredExtent = ", a span inferred from the ids the rulebook prints: the physical sheet may be larger"
+
+// locationSeverity is Warning for a hex beyond a sheet extent the module
+// marks inferred (the hex may exist), else Error.
+func locationSeverity(err error) diag.Severity {
+	var off *scenarios.OffSheetError
+	if errors.As(err, &off) && off.Inferred() {
+		return diag.Warning
+	}
+	return diag.Error
 }
 
 func forRows(p *Pass, fn func(t, r int, table *scenarios.SetupTable, row *scenarios.SetupRow)) {
