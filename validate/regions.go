@@ -228,8 +228,8 @@ func (p *Pass) regionIsEmpty(r *scenarios.Region) bool {
 			return false // ref-unknown reports the hex
 		}
 	}
-	if p.Module.Map == nil {
-		return false
+	if p.Module.Map == nil || edgeOutOfPlay(r, p.sheetsInPlay()) {
+		return false // edge-mismatch reports an edge of a sheet not in play
 	}
 	if len(p.Module.Map.Areas) > 0 {
 		for i := range p.Module.Map.Areas {
@@ -257,4 +257,26 @@ func (p *Pass) regionIsEmpty(r *scenarios.Region) bool {
 		}
 	}
 	return true
+}
+
+// edgeOutOfPlay reports whether a region names the edge of a sheet that is
+// not in play.
+func edgeOutOfPlay(r *scenarios.Region, inPlay map[string]bool) bool {
+	if r == nil {
+		return false
+	}
+	if r.Edge != nil && !inPlay[r.Edge.Sheet] {
+		return true
+	}
+	for i := range r.All {
+		if edgeOutOfPlay(&r.All[i], inPlay) {
+			return true
+		}
+	}
+	for i := range r.Any {
+		if edgeOutOfPlay(&r.Any[i], inPlay) {
+			return true
+		}
+	}
+	return edgeOutOfPlay(r.Not, inPlay)
 }
