@@ -536,11 +536,12 @@ func nonEmpty(s string) []string {
 
 var manpowerInvalid = register(&Check{
 	Code:     "manpower-invalid",
-	Title:    "manpower on a leader, or above the counter's printed value",
-	Doc:      "Leaders carry no manpower (their Manpower cell prints '-'), and a unit cannot start above the manpower printed on its counter where the module knows that value.",
+	Title:    "manpower on a leader, or above the most the unit may have",
+	Doc:      "Leaders carry no manpower (their Manpower cell prints '-'). A unit cannot start above the manpower printed on its counter, where the module knows that value, nor above the largest manpower the rules allow its kind of unit (game.json manpowerLimits: TPC 18.2, infantry divisions 16, brigades 8, regiments 4, cavalry brigades 4, regiments 2). The rows neither bound covers are counted in one info finding per scenario. A unit's figures in other scenarios are no bound: in the printed TPC setups a unit often starts with more manpower than any other scenario gives it (Pickett: 10 in scenario 11, 4 in scenario 10).",
 	Severity: diag.Error,
 	Run: func(p *Pass) {
-		forRows(p, func(t, r int, _ *scenarios.SetupTable, row *scenarios.SetupRow) {
+		uncovered := map[string]int{}
+		forRows(p, func(t, r int, table *scenarios.SetupTable, row *scenarios.SetupRow) {
 			if row.Manpower == nil || row.Unit == "" {
 				return
 			}
@@ -553,10 +554,42 @@ var manpowerInvalid = register(&Check{
 			if c == nil {
 				return
 			}
-			if v, ok := c.Printed.Values["manpower"].(float64); ok && float64(*row.Manpower) > v {
-				p.Report(ptr, fmt.Sprintf("%s starts with %d manpower but its counter prints %v", row.Name, *row.Manpower, v), "correct the manpower or the counter value")
+			covered := false
+			if v, ok := c.Printed.Values["manpower"].(float64); ok {
+				covered = true
+				if float64(*row.Manpower) > v {
+					p.Report(ptr, fmt.Sprintf("%s starts with %d manpower but its counter prints %v", row.Name, *row.Manpower, v), "correct the manpower or the counter value")
+					return
+				}
+			}
+			if row.Size != "" && row.Size != c.Size || row.Type != "" && row.Type != c.Type {
+				return // counter-mismatch: which size the limit is for is unclear
+			}
+			for i := range p.Module.Game.ManpowerLimits {
+				lim := &p.Module.Game.ManpowerLimits[i]
+				if !p.rowMatches(&lim.Units, table.Side, row) {
+					continue
+				}
+				covered = true
+				if *row.Manpower > lim.Max {
+					p.Report(ptr, fmt.Sprintf("%s starts with %d manpower, above the %d the rules allow: %q (%s)", row.Name, *row.Manpower, lim.Max, lim.Text, ruleCase(p.Module, lim.Rule)),
+						"correct the manpower (a doubled or transposed digit is the usual slip)")
+				}
+				break
+			}
+			if !covered {
+				uncovered[p.unitType(row)+" "+p.unitSize(row)]++
 			}
 		})
+		if len(uncovered) > 0 {
+			n := 0
+			var kinds []string
+			for _, k := range keys(uncovered) {
+				n += uncovered[k]
+				kinds = append(kinds, fmt.Sprintf("%d %s", uncovered[k], strings.TrimSpace(k)))
+			}
+			p.ReportSeverity(diag.Info, "/setup", fmt.Sprintf("manpower of %d row(s) not checked against a maximum: no printed counter value and no game.json manpowerLimits entry covers them (%s)", n, strings.Join(kinds, ", ")), "")
+		}
 	},
 })
 
