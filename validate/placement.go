@@ -491,24 +491,32 @@ var leaderApart = register(&Check{
 				continue // leader-alone and the counters' data speak for him
 			}
 			granted := p.granted(l.row)
-			best, bestD := -1, 0
+			// best is the nearest unit the map can measure to; unknown
+			// counts units it cannot (areas without adjacency data), which
+			// are at least one step away.
+			best, bestD, unknown, firstUnknown := -1, 0, 0, -1
 			for i, o := range units {
 				if o.side != l.side || o.row.Unit == "" || p.isLeader(o.row) || byCommand && !p.leads(l.side, l.row, o.row, granted) {
 					continue
 				}
 				d, ok := p.Topo.Distance(l.point, o.point)
+				if o.point == l.point {
+					d, ok = 0, true
+				}
 				if !ok {
-					best = -2 // the map cannot measure to some unit: do not guess
-					break
+					unknown++
+					if firstUnknown < 0 {
+						firstUnknown = i
+					}
+					continue
 				}
 				if best == -1 || d < bestD {
 					best, bestD = i, d
 				}
 			}
-			if best < 0 || bestD <= ls.MaxDistance {
+			if best < 0 && unknown == 0 || best >= 0 && bestD <= ls.MaxDistance || unknown > 0 && ls.MaxDistance > 0 {
 				continue
 			}
-			u := units[best]
 			unitWord := "hexes"
 			if l.loc.Area != nil {
 				unitWord = "boundaries"
@@ -520,8 +528,16 @@ var leaderApart = register(&Check{
 			if ls.MaxDistance == 0 {
 				allowed = "in the same location as one"
 			}
-			p.Report(rowPtr(l.t, l.r)+"/hex", fmt.Sprintf("%s sets up in %s, %d %s from the nearest unit %s (%s in %s, line %d); %s leaders set up %s (game.json leaderSetup, %s)",
-				l.row.Name, l.row.Hex, bestD, unitWord, whose, u.row.Name, u.row.Hex, p.line(rowPtr(u.t, u.r)), strings.ToUpper(p.Module.Game.ID), allowed, ls.Provenance),
+			var far string
+			if best >= 0 {
+				u := units[best]
+				far = fmt.Sprintf("%d %s from the nearest unit %s (%s in %s, line %d)", bestD, unitWord, whose, u.row.Name, u.row.Hex, p.line(rowPtr(u.t, u.r)))
+			} else {
+				u := units[firstUnknown]
+				far = fmt.Sprintf("with no unit %s (%s is in %s, line %d)", whose, u.row.Name, u.row.Hex, p.line(rowPtr(u.t, u.r)))
+			}
+			p.Report(rowPtr(l.t, l.r)+"/hex", fmt.Sprintf("%s sets up in %s, %s; %s leaders set up %s (game.json leaderSetup, %s)",
+				l.row.Name, l.row.Hex, far, strings.ToUpper(p.Module.Game.ID), allowed, ls.Provenance),
 				"correct the leader's location (a mistyped hex or Area is the usual cause) or the command codes of his units")
 		}
 	},
