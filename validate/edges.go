@@ -25,40 +25,35 @@ var edgeMismatch = register(&Check{
 			return // an area map has no edges
 		}
 		inPlay := p.sheetsInPlay()
-		root := p.Doc.Root
-		for _, key := range []string{"specialRules", "victory", "setup", "variants", "options"} {
-			n := root.Get(key)
-			if n == nil {
+		for _, o := range p.objects() {
+			node, ptr := o.node, o.ptr
+			if e := node.Get("edge"); e != nil && e.Kind == jsonsrc.Object {
+				p.checkEdge(ptr+"/edge", e, inPlay)
+			}
+			where, region := node.Get("where"), node.Get("region")
+			if where == nil && region == nil {
 				continue
 			}
-			n.WalkContainers(func(rel string, node *jsonsrc.Node) {
-				if node.Kind != jsonsrc.Object {
-					return
+			text := ""
+			if t := node.Get("text"); t != nil && t.Kind == jsonsrc.String {
+				text = t.Text
+			}
+			if r := node.Get("rule"); text != "" && r != nil && r.Kind == jsonsrc.String && where != nil {
+				// A deferred entry's own text often says only "see special rule".
+				if !edgeWord.MatchString(text) {
+					text += " " + p.ruleText(r.Text)
 				}
-				ptr := "/" + key + rel
-				if e := node.Get("edge"); e != nil && e.Kind == jsonsrc.Object {
-					p.checkEdge(ptr+"/edge", e, inPlay)
-				}
-				text := ""
-				if t := node.Get("text"); t != nil && t.Kind == jsonsrc.String {
-					text = t.Text
-				}
-				if r := node.Get("rule"); text != "" && r != nil && r.Kind == jsonsrc.String && node.Get("where") != nil {
-					// A deferred entry's own text often says only "see special rule".
-					if !edgeWord.MatchString(text) {
-						text += " " + p.ruleText(r.Text)
-					}
-				}
-				side := oneEdge(text)
-				if side == "" {
-					return
-				}
-				for _, k := range []string{"where", "region"} {
-					if w := node.Get(k); w != nil {
-						p.checkHexesOnEdge(ptr+"/"+k, w, side)
-					}
-				}
-			})
+			}
+			side := oneEdge(text)
+			if side == "" {
+				continue
+			}
+			if where != nil {
+				p.checkHexesOnEdge(ptr+"/where", where, side)
+			}
+			if region != nil {
+				p.checkHexesOnEdge(ptr+"/region", region, side)
+			}
 		}
 	},
 })
@@ -76,6 +71,9 @@ func (p *Pass) ruleText(number string) string {
 // oneEdge returns the one edge direction a text names, or "" when it names
 // none or several.
 func oneEdge(text string) string {
+	if !strings.Contains(text, "edge") && !strings.Contains(text, "Edge") && !strings.Contains(text, "EDGE") {
+		return "" // the regexp is the costly part of the check
+	}
 	side := ""
 	for _, m := range edgeWord.FindAllStringSubmatch(text, -1) {
 		d := strings.ToLower(m[1])

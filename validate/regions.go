@@ -117,24 +117,13 @@ var regionEmpty = register(&Check{
 	Severity: diag.Error,
 	Run: func(p *Pass) {
 		reported := map[string]bool{}
-		root := p.Doc.Root
-		for _, key := range []string{"specialRules", "victory", "setup", "variants", "options"} {
-			n := root.Get(key)
-			if n == nil {
-				continue
+		for _, o := range p.objects() {
+			if m := o.node.Get("mask"); m != nil && m.Kind == jsonsrc.String {
+				if msg := p.maskOutOfRange(m.Text); msg != "" {
+					p.Report(o.ptr+"/mask", msg, "correct the row or column number, or the sheet prefix")
+					reported[o.ptr] = true
+				}
 			}
-			n.WalkContainers(func(rel string, node *jsonsrc.Node) {
-				if node.Kind != jsonsrc.Object {
-					return
-				}
-				if m := node.Get("mask"); m != nil && m.Kind == jsonsrc.String {
-					ptr := "/" + key + rel
-					if msg := p.maskOutOfRange(m.Text); msg != "" {
-						p.Report(ptr+"/mask", msg, "correct the row or column number, or the sheet prefix")
-						reported[ptr] = true
-					}
-				}
-			})
 		}
 		effects := func(ptr string, es []scenarios.Effect) {
 			for j := range es {
@@ -223,10 +212,21 @@ func (p *Pass) maskOutOfRange(mask string) string {
 // the area map) may lie in the region; a location the map cannot decide
 // counts as possibly inside.
 func (p *Pass) regionIsEmpty(r *scenarios.Region) bool {
-	for _, h := range r.Hexes {
-		if _, _, err := p.Topo.Locate(h, p.Scenario.Maps.Prefixes); err != nil {
-			return false // ref-unknown reports the hex
+	if len(r.Hexes) > 0 {
+		// A hex list is empty when none of its hexes lies on a sheet in play.
+		inPlay := p.sheetsInPlay()
+		for _, h := range r.Hexes {
+			pt, loc, err := p.Topo.Locate(h, p.Scenario.Maps.Prefixes)
+			if err != nil || loc.Area != nil {
+				return false // ref-unknown reports the hex
+			}
+			for _, id := range p.Topo.Sheets(pt) {
+				if inPlay[id] {
+					return false
+				}
+			}
 		}
+		return true
 	}
 	if p.Module.Map == nil || edgeOutOfPlay(r, p.sheetsInPlay()) {
 		return false // edge-mismatch reports an edge of a sheet not in play

@@ -252,43 +252,35 @@ var turnRange = register(&Check{
 	Doc:      "Every turn a scenario names (restrictions and their releases, conditions of special rules, victory lines and automatic results, deferred entries, Turn Track boxes of the start state) must lie within the scenario's turns; inside a variant, within the variant's own length where it sets one. A release at the start of the turn after the last is how \"until the end of the game\" reads, so a release trigger may name that one turn more. A span out of range at both ends is one finding.",
 	Severity: diag.Error,
 	Run: func(p *Pass) {
-		root := p.Doc.Root
-		for _, key := range []string{"specialRules", "victory", "setup", "start", "options", "variants"} {
-			n := root.Get(key)
-			if n == nil {
+		for _, o := range p.objects() {
+			node, ptr := o.node, o.ptr
+			if node.Get("turn") == nil && node.Get("turns") == nil && node.Get("during") == nil {
 				continue
 			}
-			n.WalkContainers(func(rel string, node *jsonsrc.Node) {
-				if node.Kind != jsonsrc.Object {
-					return
-				}
-				ptr := "/" + key + rel
-				last, what := p.lengthAt(ptr)
-				for _, m := range node.Members {
-					mp := ptr + "/" + m.Key
-					switch {
-					case m.Key == "turn" && m.Value.Kind == jsonsrc.Number:
-						t, _ := strconv.Atoi(m.Value.Text)
-						last, what := last, what
-						first, limit := 1, last
-						if kind := node.Get("kind"); kind != nil && kind.Text == "turn" {
-							limit++ // a release trigger: the start of the turn after the last
-						}
-						if strings.Contains(ptr, "/start/markers/") {
-							// A Turn Track box is numbered as the track prints it: calendar turns.
-							if ct := p.calendarTurnsAt(ptr); ct != nil {
-								first, limit, last = ct.First, ct.Last, ct.Last
-								what = fmt.Sprintf("the Turn Track boxes this scenario plays (turns %d-%d)", ct.First, ct.Last)
-							}
-						}
-						if t > limit || t < first {
-							p.Report(mp, fmt.Sprintf("turn %d is outside %s", t, what), fmt.Sprintf("name a turn from %d to %d", first, last))
-						}
-					case (m.Key == "turn" || m.Key == "turns" || m.Key == "during") && m.Value.Kind == jsonsrc.Object:
-						spanRange(p, mp, m.Value, last, what)
+			last, what := p.lengthAt(ptr)
+			for _, m := range node.Members {
+				switch {
+				case m.Key == "turn" && m.Value.Kind == jsonsrc.Number:
+					t, _ := strconv.Atoi(m.Value.Text)
+					last, what := last, what
+					first, limit := 1, last
+					if kind := node.Get("kind"); kind != nil && kind.Text == "turn" {
+						limit++ // a release trigger: the start of the turn after the last
 					}
+					if strings.Contains(ptr, "/start/markers/") {
+						// A Turn Track box is numbered as the track prints it: calendar turns.
+						if ct := p.calendarTurnsAt(ptr); ct != nil {
+							first, limit, last = ct.First, ct.Last, ct.Last
+							what = fmt.Sprintf("the Turn Track boxes this scenario plays (turns %d-%d)", ct.First, ct.Last)
+						}
+					}
+					if t > limit || t < first {
+						p.Report(ptr+"/"+m.Key, fmt.Sprintf("turn %d is outside %s", t, what), fmt.Sprintf("name a turn from %d to %d", first, last))
+					}
+				case (m.Key == "turn" || m.Key == "turns" || m.Key == "during") && m.Value.Kind == jsonsrc.Object:
+					spanRange(p, ptr+"/"+m.Key, m.Value, last, what)
 				}
-			})
+			}
 		}
 	},
 })
