@@ -190,14 +190,34 @@ func (ix *Index) Resolve(loc string, prefixes map[string]string) (Location, erro
 		col, row = row, col
 	}
 	if col < sheet.Columns.Min || col > sheet.Columns.Max || row < sheet.Rows.Min || row > sheet.Rows.Max {
-		return Location{}, fmt.Errorf("%q is off the %s sheet (columns %0*d-%0*d, rows %0*d-%0*d)", loc, sheet.Name,
-			d, sheet.Columns.Min, d, sheet.Columns.Max, d, sheet.Rows.Min, d, sheet.Rows.Max)
+		return Location{}, &OffSheetError{Loc: loc, Sheet: sheet, Col: col, Row: row}
 	}
 	if sheet.Prefix == "" && prefix != "" {
 		return Location{}, fmt.Errorf("%q: hex ids on %s have no prefix", loc, sheet.Name)
 	}
 	return Location{Sheet: sheet, Col: col, Row: row}, nil
 }
+
+// OffSheetError is a hex id whose column or row lies outside its sheet's
+// ranges. Where the sheet's extent is inferred (the span of the ids the
+// rulebook prints), the physical sheet may be larger and the hex may exist.
+type OffSheetError struct {
+	Loc      string
+	Sheet    *Sheet
+	Col, Row int
+}
+
+func (e *OffSheetError) Error() string {
+	s := e.Sheet
+	d := s.Digits
+	if d == 0 {
+		d = 2
+	}
+	return fmt.Sprintf("%q is off the %s sheet (columns %0*d-%0*d, rows %0*d-%0*d)", e.Loc, s.Name, d, s.Columns.Min, d, s.Columns.Max, d, s.Rows.Min, d, s.Rows.Max)
+}
+
+// Inferred reports whether the sheet's ranges are inferred rather than printed.
+func (e *OffSheetError) Inferred() bool { return e.Sheet.Extent == "inferred" }
 
 // splitHexID splits "GTC S3845" into ("GTC S", "3845"); digits is empty
 // when the text does not end in digits.

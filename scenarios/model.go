@@ -23,27 +23,29 @@ type SourceRef struct {
 
 // Game is a game module (game.json).
 type Game struct {
-	ID         string               `json:"id"`
-	Title      string               `json:"title"`
-	Series     string               `json:"series,omitempty"`
-	Publisher  string               `json:"publisher"`
-	Edition    string               `json:"edition,omitempty"`
-	System     string               `json:"system"`
-	Source     GameSource           `json:"source"`
-	Sides      []Side               `json:"sides"`
-	UnitTypes  []UnitType           `json:"unitTypes"`
-	UnitSizes  []UnitSize           `json:"unitSizes"`
-	Commands   map[string][]Command `json:"commands"`
-	States     []StateDimension     `json:"states"`
-	Markers    []Marker             `json:"markers"`
-	Tracks     []Track              `json:"tracks,omitempty"`
-	Statuses   []Status             `json:"statuses,omitempty"`
-	Boxes      []Box                `json:"boxes,omitempty"`
-	Stacking   *Stacking            `json:"stacking,omitempty"`
-	Prohibited []Prohibition        `json:"prohibited,omitempty"`
-	Calendar   *Calendar            `json:"calendar,omitempty"`
-	Files      GameFiles            `json:"files"`
-	Notes      []Note               `json:"notes,omitempty"`
+	ID             string               `json:"id"`
+	Title          string               `json:"title"`
+	Series         string               `json:"series,omitempty"`
+	Publisher      string               `json:"publisher"`
+	Edition        string               `json:"edition,omitempty"`
+	System         string               `json:"system"`
+	Source         GameSource           `json:"source"`
+	Sides          []Side               `json:"sides"`
+	UnitTypes      []UnitType           `json:"unitTypes"`
+	UnitSizes      []UnitSize           `json:"unitSizes"`
+	Commands       map[string][]Command `json:"commands"`
+	States         []StateDimension     `json:"states"`
+	Markers        []Marker             `json:"markers"`
+	Tracks         []Track              `json:"tracks,omitempty"`
+	Statuses       []Status             `json:"statuses,omitempty"`
+	Boxes          []Box                `json:"boxes,omitempty"`
+	Stacking       *Stacking            `json:"stacking,omitempty"`
+	LeaderSetup    *LeaderSetup         `json:"leaderSetup,omitempty"`
+	ManpowerLimits []ManpowerLimit      `json:"manpowerLimits,omitempty"`
+	Prohibited     []Prohibition        `json:"prohibited,omitempty"`
+	Calendar       *Calendar            `json:"calendar,omitempty"`
+	Files          GameFiles            `json:"files"`
+	Notes          []Note               `json:"notes,omitempty"`
 }
 
 type GameSource struct {
@@ -190,6 +192,26 @@ type StackingLimit struct {
 	LocationKinds []string    `json:"locationKinds,omitempty"`
 	Counts        *UnitFilter `json:"counts,omitempty"`
 	Source        *SourceRef  `json:"source,omitempty"`
+}
+
+// LeaderSetup is how far from a unit of his command a leader may set up.
+type LeaderSetup struct {
+	Text        string     `json:"text"`
+	MaxDistance int        `json:"maxDistance"`
+	With        string     `json:"with"` // command, friendly
+	Provenance  string     `json:"provenance"`
+	Source      *SourceRef `json:"source,omitempty"`
+	Notes       []Note     `json:"notes,omitempty"`
+}
+
+// ManpowerLimit is the most manpower the rules allow a kind of unit.
+type ManpowerLimit struct {
+	Text   string     `json:"text"`
+	Units  UnitFilter `json:"units"`
+	Max    int        `json:"max"`
+	Rule   string     `json:"rule,omitempty"`
+	Source *SourceRef `json:"source,omitempty"`
+	Notes  []Note     `json:"notes,omitempty"`
 }
 
 // Prohibition is a region a side or kind of unit may never occupy.

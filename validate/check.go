@@ -52,8 +52,45 @@ type Pass struct {
 
 // shared holds per-scenario results several checks need.
 type shared struct {
-	placed     []placed
-	placedDone bool
+	placed      []placed
+	placedDone  bool
+	objects     []object
+	objectsDone bool
+}
+
+// object is a JSON object of a scenario's rules, setup, victory, variants,
+// options or start, with its JSON Pointer.
+type object struct {
+	ptr  string
+	node *jsonsrc.Node
+}
+
+// objectKeys are the top-level members whose objects the reference, turn,
+// region and edge checks read.
+var objectKeys = []string{"specialRules", "victory", "setup", "variants", "options", "start"}
+
+// objects lists the JSON objects under objectKeys, parents first, walked
+// once per scenario for every check that reads the JSON tree.
+func (p *Pass) objects() []object {
+	if p.shared != nil && p.shared.objectsDone {
+		return p.shared.objects
+	}
+	var out []object
+	for _, key := range objectKeys {
+		n := p.Doc.Root.Get(key)
+		if n == nil {
+			continue
+		}
+		n.WalkContainers(func(rel string, node *jsonsrc.Node) {
+			if node.Kind == jsonsrc.Object {
+				out = append(out, object{"/" + key + rel, node})
+			}
+		})
+	}
+	if p.shared != nil {
+		p.shared.objects, p.shared.objectsDone = out, true
+	}
+	return out
 }
 
 // Report records a finding at the value a JSON Pointer names; if the pointer
@@ -74,6 +111,17 @@ func (p *Pass) ReportSeverity(sev diag.Severity, pointer, summary, hint string) 
 		end = node.Start + 1
 	}
 	p.diags.Append(diag.At(p.Doc.File, node.Start, end, sev, p.Check.Code, pointer, summary, hint))
+}
+
+// relate adds a secondary position (the value a pointer names) to the
+// finding reported last.
+func (p *Pass) relate(pointer, message string) {
+	node, _ := p.Doc.Root.Lookup(pointer)
+	if node == nil || len(*p.diags) == 0 {
+		return
+	}
+	d := (*p.diags)[len(*p.diags)-1]
+	d.Related = append(d.Related, diag.Related{Message: message, Subject: p.Doc.File.Range(node.Start, node.End)})
 }
 
 // ReportKey records a finding underlining the key of the member a pointer

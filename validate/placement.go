@@ -312,7 +312,7 @@ func (p *Pass) rowMatches(f *scenarios.UnitFilter, side string, row *scenarios.S
 	}
 	if f.StartingIn != nil {
 		pt, _, err := p.Topo.Locate(row.Hex, p.Scenario.Maps.Prefixes)
-		if err != nil || p.Topo.InRegion(pt, f.StartingIn, p.regionContext()) != rules.Yes {
+		if err != nil || p.inRegion(pt, f.StartingIn) != rules.Yes {
 			return false
 		}
 	}
@@ -389,7 +389,6 @@ var setupRestricted = register(&Check{
 	Doc:      "A special rule that keeps units out of a region from the first turn (restricted-region prohibiting enter, move or end-move) contradicts a setup row of such a unit inside the region.",
 	Severity: diag.Error,
 	Run: func(p *Pass) {
-		ctx := p.regionContext()
 		for _, u := range onMap(p) {
 			if u.row.Unit == "" {
 				continue
@@ -398,7 +397,7 @@ var setupRestricted = register(&Check{
 				rule := &p.Scenario.SpecialRules[i]
 				for j := range rule.Effects {
 					e := &rule.Effects[j]
-					if blocksEntry(e) && p.effectCovers(e, u.side, u.row) && p.Topo.InRegion(u.point, e.Region, ctx) == rules.Yes {
+					if blocksEntry(e) && p.effectCovers(e, u.side, u.row) && p.inRegion(u.point, e.Region) == rules.Yes {
 						p.Report(rowPtr(u.t, u.r)+"/hex", fmt.Sprintf("%s sets up in %s, inside the region special rule %s keeps it out of", u.row.Name, u.row.Hex, ruleLabel(rule.Number, i)),
 							"set the unit up outside the region, or narrow the rule's units")
 					}
@@ -411,9 +410,13 @@ var setupRestricted = register(&Check{
 var leaderAlone = register(&Check{
 	Code:     "leader-alone",
 	Title:    "leader with no unit of his command in the scenario",
-	Doc:      "A leader whose command (or any command under it) has no unit in the scenario, at setup or as a reinforcement, usually means a missing row or a wrong command code.",
-	Severity: diag.Warning,
+	Doc:      "A leader whose command (or any command under it) has no unit in the scenario, at setup or as a reinforcement, usually means a missing row or a wrong command code. An error where game.json's leaderSetup says leaders set up with their command (all shipped modules), a warning where the module does not say.",
+	Severity: diag.Error,
 	Run: func(p *Pass) {
+		sev := diag.Warning
+		if p.Module.Game.LeaderSetup != nil {
+			sev = diag.Error
+		}
 		for t := range p.Scenario.Setup {
 			table := &p.Scenario.Setup[t]
 			for r := range table.Rows {
@@ -422,37 +425,120 @@ var leaderAlone = register(&Check{
 				if row.Unit == "" || !p.isLeader(row) || c == nil || c.Command == "" && len(c.Commands) == 0 {
 					continue
 				}
-				// A special rule may give the leader units outside his
-				// command (TPC 17.0: Sheridan commands V Corps and cavalry).
-				var granted []*scenarios.UnitFilter
-				for i := range p.Scenario.SpecialRules {
-					for j := range p.Scenario.SpecialRules[i].Effects {
-						if e := &p.Scenario.SpecialRules[i].Effects[j]; e.Kind == "command-exception" && e.Leader == row.Unit && e.MayActivate != nil {
-							granted = append(granted, e.MayActivate)
-						}
-					}
-				}
+				granted := p.granted(row)
 				found := false
 				for i := range table.Rows {
-					o := &table.Rows[i]
-					if o.Unit == "" || p.isLeader(o) {
-						continue
-					}
-					if p.commands(table.Side, row, o) {
+					if o := &table.Rows[i]; o.Unit != "" && !p.isLeader(o) && p.leads(table.Side, row, o, granted) {
 						found = true
-					}
-					for _, f := range granted {
-						found = found || p.rowMatches(f, table.Side, o)
-					}
-					if found {
 						break
 					}
 				}
 				if !found {
-					p.Report(rowPtr(t, r)+"/unit", fmt.Sprintf("no unit of %s's command (%s) is in the %s setup", row.Name, strings.Join(append(nonEmpty(c.Command), c.Commands...), ", "), table.Side),
+					p.ReportSeverity(sev, rowPtr(t, r)+"/unit", fmt.Sprintf("no unit of %s's command (%s) is in the %s setup", row.Name, strings.Join(append(nonEmpty(c.Command), c.Commands...), ", "), table.Side),
 						"add the missing rows, correct the units' command codes, or note why the leader starts alone")
 				}
 			}
+		}
+	},
+})
+
+// granted lists the units a special rule lets a leader command beyond his
+// own (TPC 17.0: Sheridan commands V Corps and cavalry).
+func (p *Pass) granted(leader *scenarios.SetupRow) []*scenarios.UnitFilter {
+	var out []*scenarios.UnitFilter
+	for i := range p.Scenario.SpecialRules {
+		for j := range p.Scenario.SpecialRules[i].Effects {
+			if e := &p.Scenario.SpecialRules[i].Effects[j]; e.Kind == "command-exception" && e.Leader == leader.Unit && e.MayActivate != nil {
+				out = append(out, e.MayActivate)
+			}
+		}
+	}
+	return out
+}
+
+// leads reports whether a leader commands a unit, by the command hierarchy
+// or by a special rule's grant.
+func (p *Pass) leads(side string, leader, unit *scenarios.SetupRow, granted []*scenarios.UnitFilter) bool {
+	if p.commands(side, leader, unit) {
+		return true
+	}
+	for _, f := range granted {
+		if p.rowMatches(f, side, unit) {
+			return true
+		}
+	}
+	return false
+}
+
+var leaderApart = register(&Check{
+	Code:     "leader-apart",
+	Title:    "leader set up farther from his command than the game allows",
+	Doc:      "game.json's leaderSetup gives how far from the nearest unit of his command (or, where leaders have no command, the nearest friendly unit) a leader may set up: TPC 7 hexes (read from the printed setups; the source prints no radius), LGV the same Area (5.3), USCW the same space (7.6). A leader beyond it usually stands on a mistyped hex or Area; the message names the nearest such unit and where it is.",
+	Severity: diag.Error,
+	Run: func(p *Pass) {
+		ls := p.Module.Game.LeaderSetup
+		if ls == nil {
+			return
+		}
+		units := onMap(p)
+		for _, l := range units {
+			c := p.Index.Counters[l.row.Unit]
+			if l.row.Unit == "" || c == nil || !p.isLeader(l.row) {
+				continue
+			}
+			byCommand := ls.With == "command"
+			if byCommand && c.Command == "" && len(c.Commands) == 0 {
+				continue // leader-alone and the counters' data speak for him
+			}
+			granted := p.granted(l.row)
+			// best is the nearest unit the map can measure to; unknown
+			// counts units it cannot (areas without adjacency data), which
+			// are at least one step away.
+			best, bestD, unknown, firstUnknown := -1, 0, 0, -1
+			for i, o := range units {
+				if o.side != l.side || o.row.Unit == "" || p.isLeader(o.row) || byCommand && !p.leads(l.side, l.row, o.row, granted) {
+					continue
+				}
+				d, ok := p.Topo.Distance(l.point, o.point)
+				if o.point == l.point {
+					d, ok = 0, true
+				}
+				if !ok {
+					unknown++
+					if firstUnknown < 0 {
+						firstUnknown = i
+					}
+					continue
+				}
+				if best == -1 || d < bestD {
+					best, bestD = i, d
+				}
+			}
+			if best < 0 && unknown == 0 || best >= 0 && bestD <= ls.MaxDistance || unknown > 0 && ls.MaxDistance > 0 {
+				continue
+			}
+			unitWord := "hexes"
+			if l.loc.Area != nil {
+				unitWord = "boundaries"
+			}
+			whose, allowed := "of his command", fmt.Sprintf("within %d %s of one", ls.MaxDistance, unitWord)
+			if !byCommand {
+				whose = "friendly"
+			}
+			if ls.MaxDistance == 0 {
+				allowed = "in the same location as one"
+			}
+			var far string
+			if best >= 0 {
+				u := units[best]
+				far = fmt.Sprintf("%d %s from the nearest unit %s (%s in %s, line %d)", bestD, unitWord, whose, u.row.Name, u.row.Hex, p.line(rowPtr(u.t, u.r)))
+			} else {
+				u := units[firstUnknown]
+				far = fmt.Sprintf("with no unit %s (%s is in %s, line %d)", whose, u.row.Name, u.row.Hex, p.line(rowPtr(u.t, u.r)))
+			}
+			p.Report(rowPtr(l.t, l.r)+"/hex", fmt.Sprintf("%s sets up in %s, %s; %s leaders set up %s (game.json leaderSetup, %s)",
+				l.row.Name, l.row.Hex, far, strings.ToUpper(p.Module.Game.ID), allowed, ls.Provenance),
+				"correct the leader's location (a mistyped hex or Area is the usual cause) or the command codes of his units")
 		}
 	},
 })
@@ -466,11 +552,12 @@ func nonEmpty(s string) []string {
 
 var manpowerInvalid = register(&Check{
 	Code:     "manpower-invalid",
-	Title:    "manpower on a leader, or above the counter's printed value",
-	Doc:      "Leaders carry no manpower (their Manpower cell prints '-'), and a unit cannot start above the manpower printed on its counter where the module knows that value.",
+	Title:    "manpower on a leader, or above the most the unit may have",
+	Doc:      "Leaders carry no manpower (their Manpower cell prints '-'). A unit cannot start above the manpower printed on its counter, where the module knows that value, nor above the largest manpower the rules allow its kind of unit (game.json manpowerLimits: TPC 18.2, infantry divisions 16, brigades 8, regiments 4, cavalry brigades 4, regiments 2). The rows neither bound covers are counted in one info finding per scenario. A unit's figures in other scenarios are no bound: in the printed TPC setups a unit often starts with more manpower than any other scenario gives it (Pickett: 10 in scenario 11, 4 in scenario 10).",
 	Severity: diag.Error,
 	Run: func(p *Pass) {
-		forRows(p, func(t, r int, _ *scenarios.SetupTable, row *scenarios.SetupRow) {
+		uncovered := map[string]int{}
+		forRows(p, func(t, r int, table *scenarios.SetupTable, row *scenarios.SetupRow) {
 			if row.Manpower == nil || row.Unit == "" {
 				return
 			}
@@ -483,18 +570,50 @@ var manpowerInvalid = register(&Check{
 			if c == nil {
 				return
 			}
-			if v, ok := c.Printed.Values["manpower"].(float64); ok && float64(*row.Manpower) > v {
-				p.Report(ptr, fmt.Sprintf("%s starts with %d manpower but its counter prints %v", row.Name, *row.Manpower, v), "correct the manpower or the counter value")
+			covered := false
+			if v, ok := c.Printed.Values["manpower"].(float64); ok {
+				covered = true
+				if float64(*row.Manpower) > v {
+					p.Report(ptr, fmt.Sprintf("%s starts with %d manpower but its counter prints %v", row.Name, *row.Manpower, v), "correct the manpower or the counter value")
+					return
+				}
+			}
+			if row.Size != "" && row.Size != c.Size || row.Type != "" && row.Type != c.Type {
+				return // counter-mismatch: which size the limit is for is unclear
+			}
+			for i := range p.Module.Game.ManpowerLimits {
+				lim := &p.Module.Game.ManpowerLimits[i]
+				if !p.rowMatches(&lim.Units, table.Side, row) {
+					continue
+				}
+				covered = true
+				if *row.Manpower > lim.Max {
+					p.Report(ptr, fmt.Sprintf("%s starts with %d manpower, above the %d the rules allow: %q (%s)", row.Name, *row.Manpower, lim.Max, lim.Text, ruleCase(p.Module, lim.Rule)),
+						"correct the manpower (a doubled or transposed digit is the usual slip)")
+				}
+				break
+			}
+			if !covered {
+				uncovered[p.unitType(row)+" "+p.unitSize(row)]++
 			}
 		})
+		if len(uncovered) > 0 {
+			n := 0
+			var kinds []string
+			for _, k := range keys(uncovered) {
+				n += uncovered[k]
+				kinds = append(kinds, fmt.Sprintf("%d %s", uncovered[k], strings.TrimSpace(k)))
+			}
+			p.ReportSeverity(diag.Info, "/setup", fmt.Sprintf("manpower of %d row(s) not checked against a maximum: no printed counter value and no game.json manpowerLimits entry covers them (%s)", n, strings.Join(kinds, ", ")), "")
+		}
 	},
 })
 
 var awardUnreachable = register(&Check{
 	Code:     "award-unreachable",
 	Title:    "VP location its scoring side may never enter",
-	Doc:      "An occupation award for a location inside a region the scoring side may never enter (a game prohibition, or a scenario restriction for the whole game with no release) can never be earned.",
-	Severity: diag.Warning,
+	Doc:      "An occupation award for a location inside a region the scoring side may never enter (a game prohibition, or a scenario restriction for the whole game with no release) can never be earned: the award or the restriction is mistyped.",
+	Severity: diag.Error,
 	Run: func(p *Pass) {
 		v := &p.Scenario.Victory
 		for i := range v.Awards {
@@ -547,7 +666,7 @@ func (p *Pass) neverEnters(side string, pt rules.Point) string {
 		for j := range rule.Effects {
 			e := &rule.Effects[j]
 			if blocksEntry(e) && e.Turns == nil && len(e.Release) == 0 && e.Units == nil &&
-				(contains(e.Sides, side) || e.Side == side) && p.Topo.InRegion(pt, e.Region, p.regionContext()) == rules.Yes {
+				(contains(e.Sides, side) || e.Side == side) && p.inRegion(pt, e.Region) == rules.Yes {
 				return "special rule " + ruleLabel(rule.Number, i) + " keeps it out for the whole game"
 			}
 		}

@@ -19,21 +19,10 @@ var refUnknown = register(&Check{
 	Doc:      "Unit ids, sides, map features, map regions, sheets, markers and locations named in special rules, footnotes and victory conditions must exist in the module, so that the engine and the printed cards refer to real things.",
 	Severity: diag.Error,
 	Run: func(p *Pass) {
-		root := p.Doc.Root
-		for _, key := range []string{"specialRules", "victory", "setup", "variants", "options", "start"} {
-			n := root.Get(key)
-			if n == nil {
-				continue
+		for _, o := range p.objects() {
+			for _, m := range o.node.Members {
+				checkRef(p, o.ptr, m)
 			}
-			n.WalkContainers(func(ptr string, node *jsonsrc.Node) {
-				if node.Kind != jsonsrc.Object {
-					return
-				}
-				parent := "/" + key + ptr
-				for _, m := range node.Members {
-					checkRef(p, parent, m)
-				}
-			})
 		}
 	},
 })
@@ -80,7 +69,12 @@ func checkRef(p *Pass, parent string, m jsonsrc.Member) {
 	}
 	location := func(ptr, loc string) {
 		if _, err := ix.Resolve(loc, p.Scenario.Maps.Prefixes); err != nil {
-			p.Report(ptr, err.Error(), "correct the location")
+			msg := err.Error()
+			if sev := locationSeverity(err); sev == diag.Warning {
+				p.ReportSeverity(sev, ptr, msg+inferredExtent, "check the location against the map; if it is right, widen the sheet's ranges in the map file with the evidence in a note")
+				return
+			}
+			p.Report(ptr, msg, "correct the location")
 		}
 	}
 	switch m.Key {

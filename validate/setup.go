@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -15,7 +16,7 @@ import (
 var unitUnknown = register(&Check{
 	Code:     "unit-unknown",
 	Title:    "setup row names a counter the module does not have",
-	Doc:      "Every unit row's \"unit\" must be the id of a counter in the module's counters file, on the side of the table it is in.",
+	Doc:      "Every unit row's \"unit\" must be the id of a counter in the module's counters file (a counter of the other side is unit-side).",
 	Severity: diag.Error,
 	Run: func(p *Pass) {
 		forRows(p, func(t, r int, table *scenarios.SetupTable, row *scenarios.SetupRow) {
@@ -29,9 +30,29 @@ var unitUnknown = register(&Check{
 					"add the counter to the counters file, or correct the id"+didYouMean(row.Unit, keys(p.Index.Counters)))
 				return
 			}
-			if c.Side != table.Side {
-				p.Report(ptr, fmt.Sprintf("counter %q is a %s counter but stands in the %s setup", row.Unit, c.Side, table.Side), "move the row to the right table or correct the id")
+		})
+	},
+})
+
+var unitSide = register(&Check{
+	Code:     "unit-side",
+	Title:    "setup row places the other side's counter",
+	Doc:      "A counter the module knows, listed in the setup table of the side it does not belong to: the row is in the wrong table, or its id names the other side's unit.",
+	Severity: diag.Error,
+	Run: func(p *Pass) {
+		forRows(p, func(t, r int, table *scenarios.SetupTable, row *scenarios.SetupRow) {
+			c := p.Index.Counters[row.Unit]
+			if c == nil || c.Side == table.Side {
+				return
 			}
+			name := func(id string) string {
+				if sd := p.Index.Sides[id]; sd != nil && sd.Name != "" {
+					return sd.Name
+				}
+				return id
+			}
+			p.Report(rowPtr(t, r)+"/unit", fmt.Sprintf("%q (%s) is a %s counter, but this is the %s setup", row.Unit, c.Name, name(c.Side), name(table.Side)),
+				"move the row to the "+c.Side+" table, or correct the id")
 		})
 	},
 })
@@ -39,10 +60,10 @@ var unitUnknown = register(&Check{
 var counterMismatch = register(&Check{
 	Code:     "counter-mismatch",
 	Title:    "setup row contradicts its counter",
-	Doc:      "A row's printed name, type and size must match the counter it places; a mismatch usually means the wrong id.",
+	Doc:      "A row's printed name, type, size and command must match the counter it places (the command by its code or an alias of it); a mismatch usually means the wrong id, or a brigade listed under another division's code.",
 	Severity: diag.Error,
 	Run: func(p *Pass) {
-		forRows(p, func(t, r int, _ *scenarios.SetupTable, row *scenarios.SetupRow) {
+		forRows(p, func(t, r int, table *scenarios.SetupTable, row *scenarios.SetupRow) {
 			c := p.Index.Counters[row.Unit]
 			if c == nil {
 				return
@@ -56,9 +77,27 @@ var counterMismatch = register(&Check{
 			if row.Size != "" && row.Size != c.Size {
 				p.Report(rowPtr(t, r)+"/size", fmt.Sprintf("size %q contradicts counter %q (%s)", row.Size, c.ID, c.Size), "correct the size or the unit id")
 			}
+			if row.Command != "" && c.Side == table.Side && p.Index.Commands[c.Side][row.Command] != nil && (c.Command != "" || len(c.Commands) > 0) && !p.sameCommand(c.Side, row.Command, c) {
+				cmds := append(nonEmpty(c.Command), c.Commands...)
+				p.Report(rowPtr(t, r)+"/command", fmt.Sprintf("command %q contradicts counter %q (%s)", row.Command, c.ID, strings.Join(cmds, ", ")),
+					"correct the command code (a brigade listed under another division's code is the usual slip) or the unit id")
+			}
 		})
 	},
 })
+
+// sameCommand reports whether a printed command code names the counter's
+// command (or one of a leader's commands), directly or by an alias.
+func (p *Pass) sameCommand(side, code string, c *scenarios.Counter) bool {
+	cmds := p.Index.Commands[side]
+	printed := cmds[code]
+	for _, own := range append(nonEmpty(c.Command), c.Commands...) {
+		if own == code || printed != nil && printed == cmds[own] {
+			return true
+		}
+	}
+	return false
+}
 
 var codeUnknown = register(&Check{
 	Code:     "code-unknown",
@@ -124,7 +163,7 @@ var unitTwice = register(&Check{
 var locationUnknown = register(&Check{
 	Code:     "hex-unknown",
 	Title:    "location not on any sheet or area of the module",
-	Doc:      "A row's hex must resolve to a sheet of the map (its prefix through the scenario's maps.prefixes or a qualified prefix such as GTC S) and lie within that sheet's columns and rows.",
+	Doc:      "A row's hex must resolve to a sheet of the map (its prefix through the scenario's maps.prefixes or a qualified prefix such as GTC S) and lie within that sheet's columns and rows. Where the map marks a sheet's extent inferred (the span of the ids the rulebook prints: every shipped sheet), a hex beyond it is a warning that says so, since the physical sheet may be larger.",
 	Severity: diag.Error,
 	Run: func(p *Pass) {
 		inPlay := map[string]bool{}
@@ -142,6 +181,10 @@ var locationUnknown = register(&Check{
 			ptr := rowPtr(t, r) + "/hex"
 			loc, err := p.Index.Resolve(row.Hex, p.Scenario.Maps.Prefixes)
 			if err != nil {
+				if sev := locationSeverity(err); sev == diag.Warning {
+					p.ReportSeverity(sev, ptr, err.Error()+inferredExtent, "check the hex against the map; if it is right, widen the sheet's ranges in the map file with the evidence in a note")
+					return
+				}
 				p.Report(ptr, err.Error(), "correct the hex id; `$` misread for S is a common cause")
 				return
 			}
@@ -204,8 +247,8 @@ var footnoteMarks = register(&Check{
 var footnoteUnused = register(&Check{
 	Code:     "footnote-unused",
 	Title:    "legend entry that no row uses",
-	Doc:      "A footnote symbol in a table's legend that no row carries is usually a lost mark.",
-	Severity: diag.Warning,
+	Doc:      "A footnote symbol in a table's legend that no row carries is a lost mark: a printed legend explains marks its table prints. The finding points at the row the legend's wording names (\"Currie begins the game under...\" names Currie's row), with the legend entry as related information; at the legend entry itself when its wording names no row (\"Indicated units...\").",
+	Severity: diag.Error,
 	Run: func(p *Pass) {
 		for t := range p.Scenario.Setup {
 			table := &p.Scenario.Setup[t]
@@ -216,13 +259,49 @@ var footnoteUnused = register(&Check{
 				}
 			}
 			for f, fn := range table.Footnotes {
-				if !used[fn.Symbol] {
-					p.Report(fmt.Sprintf("/setup/%d/footnotes/%d/symbol", t, f), fmt.Sprintf("no row of the %s table carries %q", table.Side, fn.Symbol), "add the mark to the rows it applies to, or remove the entry")
+				if used[fn.Symbol] {
+					continue
 				}
+				legend := fmt.Sprintf("/setup/%d/footnotes/%d/symbol", t, f)
+				if r := rowNamedBy(table, fn.Text); r >= 0 {
+					row := &table.Rows[r]
+					ptr := rowPtr(t, r) + "/name"
+					if row.Marks != "" {
+						ptr = rowPtr(t, r) + "/marks"
+					}
+					p.Report(ptr, fmt.Sprintf("%s's row lacks the mark %q, which the %s table's legend gives it (line %d: %q)", row.Name, fn.Symbol, table.Side, p.line(legend), clip(fn.Text, 60)),
+						fmt.Sprintf("add %q to the row's marks, or remove the legend entry", fn.Symbol))
+					p.relate(legend, "the legend entry that names this row")
+					continue
+				}
+				p.Report(legend, fmt.Sprintf("no row of the %s table carries %q", table.Side, fn.Symbol), "add the mark to the rows it applies to, or remove the entry")
 			}
 		}
 	},
 })
+
+// rowNamedBy returns the first unit row whose printed name (or the name
+// without its counter suffix: Heth for Heth-B) the legend text names as a
+// word, or -1.
+func rowNamedBy(table *scenarios.SetupTable, text string) int {
+	words := map[string]bool{}
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool {
+		return !(r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r == '-' || r == '\'' || r == '.')
+	}) {
+		words[strings.TrimRight(w, ".'")] = true
+	}
+	for r := range table.Rows {
+		name := table.Rows[r].Name
+		if table.Rows[r].Unit == "" || name == "" {
+			continue
+		}
+		base, _, _ := strings.Cut(name, "-")
+		if words[name] || len(base) > 2 && words[base] {
+			return r
+		}
+	}
+	return -1
+}
 
 var stateUnknown = register(&Check{
 	Code:     "state-unknown",
@@ -317,6 +396,18 @@ func stateValueError(dim *scenarios.StateDimension, v any) string {
 		return fmt.Sprintf("%v is not a value of %s (%s)", v, dim.ID, strings.Join(dim.Values, ", "))
 	}
 	return ""
+}
+
+const inferredExtent = ", a span inferred from the ids the rulebook prints: the physical sheet may be larger"
+
+// locationSeverity is Warning for a hex beyond a sheet extent the module
+// marks inferred (the hex may exist), else Error.
+func locationSeverity(err error) diag.Severity {
+	var off *scenarios.OffSheetError
+	if errors.As(err, &off) && off.Inferred() {
+		return diag.Warning
+	}
+	return diag.Error
 }
 
 func forRows(p *Pass, fn func(t, r int, table *scenarios.SetupTable, row *scenarios.SetupRow)) {

@@ -2,9 +2,12 @@ package validate
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/musterhq/muster/internal/diag"
+	"github.com/musterhq/muster/internal/jsonsrc"
 	"github.com/musterhq/muster/scenarios"
 )
 
@@ -61,6 +64,77 @@ var levelsGap = register(&Check{
 		}
 	},
 })
+
+var levelsWinners = register(&Check{
+	Code:     "vp-levels-winner",
+	Title:    "victory level whose winner contradicts its name or its place on the VP scale",
+	Doc:      "A level named for one side (\"Union Marginal Victory\") must have that side as its winner; the bands of each winner must be adjacent on the VP scale (no side's band between two of another's), and where the scenario says which side scores the VP, the top band is that side's and the bottom band is not.",
+	Severity: diag.Error,
+	Run: func(p *Pass) {
+		check := func(ptr string, v *scenarios.Victory, scoring string) {
+			if v == nil || v.Levels == nil {
+				return
+			}
+			if v.Scoring != "" {
+				scoring = v.Scoring
+			}
+			bandWinners(p, ptr+"/levels/bands", v.Levels.Bands, scoring)
+		}
+		check("/victory", &p.Scenario.Victory, "")
+		for i := range p.Scenario.Variants {
+			check(fmt.Sprintf("/variants/%d/victory", i), p.Scenario.Variants[i].Victory, p.Scenario.Victory.Scoring)
+		}
+	},
+})
+
+func bandWinners(p *Pass, ptr string, bands []scenarios.Band, scoring string) {
+	ended := map[string]int{} // winner -> index of the first band after his run
+	for i, b := range bands {
+		if p.Index.Sides[b.Winner] == nil {
+			continue // ref-unknown reports it
+		}
+		if named := sideNamed(p, b.Level); named != "" && named != b.Winner {
+			p.Report(fmt.Sprintf("%s/%d/winner", ptr, i), fmt.Sprintf("level %q is named for the %s side but its winner is %s", b.Level, named, b.Winner), fmt.Sprintf("set winner to %q, or correct the level's name", named))
+		}
+		if i == 0 || bands[i-1].Winner == b.Winner {
+			continue
+		}
+		if at, ok := ended[b.Winner]; ok {
+			// The bands since his run ended lie inside another side's span.
+			in := bands[at]
+			p.Report(fmt.Sprintf("%s/%d/winner", ptr, at), fmt.Sprintf("level %q goes to %s but lies between %s's levels %q and %q on the VP scale", in.Level, in.Winner, b.Winner, bands[at-1].Level, b.Level),
+				"correct the winner, or order the bands from the highest VP total down with each side's levels together")
+			delete(ended, b.Winner)
+			continue
+		}
+		ended[bands[i-1].Winner] = i
+	}
+	if scoring == "" || len(bands) < 2 || bands[0].Winner == bands[len(bands)-1].Winner {
+		return
+	}
+	if top := bands[0]; top.Winner != scoring && p.Index.Sides[top.Winner] != nil && sideNamed(p, top.Level) == "" {
+		p.Report(ptr+"/0/winner", fmt.Sprintf("the top band %q goes to %s, but the VP count for %s", top.Level, top.Winner, scoring), "the side that scores the VP wins the top band: correct the winner or victory.scoring")
+	}
+}
+
+// sideNamed returns the side a level's name names (by id, name or
+// adjective as a word), or "" when it names none or several.
+func sideNamed(p *Pass, level string) string {
+	words := map[string]bool{}
+	for _, w := range strings.Fields(strings.ToLower(level)) {
+		words[strings.Trim(w, ".,:;()")] = true
+	}
+	found := ""
+	for _, sd := range p.Module.Game.Sides {
+		if words[strings.ToLower(sd.ID)] || sd.Name != "" && words[strings.ToLower(sd.Name)] || sd.Adjective != "" && words[strings.ToLower(sd.Adjective)] {
+			if found != "" {
+				return ""
+			}
+			found = sd.ID
+		}
+	}
+	return found
+}
 
 var levelsMissing = register(&Check{
 	Code:     "vp-levels-missing",
@@ -174,51 +248,95 @@ var dates = register(&Check{
 
 var turnRange = register(&Check{
 	Code:     "turn-range",
-	Title:    "turn reference outside the scenario's length",
-	Doc:      "Turns named by restrictions, releases, placements and deferred entries must lie within the scenario's turns.",
+	Title:    "turn reference outside the length that applies to it",
+	Doc:      "Every turn a scenario names (restrictions and their releases, conditions of special rules, victory lines and automatic results, deferred entries, Turn Track boxes of the start state) must lie within the scenario's turns; inside a variant, within the variant's own length where it sets one. A release at the start of the turn after the last is how \"until the end of the game\" reads, so a release trigger may name that one turn more. A span out of range at both ends is one finding.",
 	Severity: diag.Error,
 	Run: func(p *Pass) {
-		n := p.Scenario.Length.Turns
-		check := func(ptr string, t int) {
-			if t != 0 && (t < 1 || t > n) {
-				p.Report(ptr, fmt.Sprintf("turn %d is outside this %d-turn scenario", t, n), "")
+		for _, o := range p.objects() {
+			node, ptr := o.node, o.ptr
+			if node.Get("turn") == nil && node.Get("turns") == nil && node.Get("during") == nil {
+				continue
 			}
-		}
-		span := func(ptr string, s *scenarios.TurnSpan) {
-			if s != nil {
-				check(ptr+"/from", s.From)
-				check(ptr+"/to", s.To)
-			}
-		}
-		for i, r := range p.Scenario.SpecialRules {
-			for j, e := range r.Effects {
-				ep := fmt.Sprintf("/specialRules/%d/effects/%d", i, j)
-				span(ep+"/turns", e.Turns)
-				for k, tr := range e.Release {
-					if tr.Kind == "turn" {
-						// Release at the start of the turn after the last one is how
-						// "until the end of the game" reads; allow n+1 no further.
-						if tr.Turn > n+1 {
-							check(fmt.Sprintf("%s/release/%d/turn", ep, k), tr.Turn)
+			last, what := p.lengthAt(ptr)
+			for _, m := range node.Members {
+				switch {
+				case m.Key == "turn" && m.Value.Kind == jsonsrc.Number:
+					t, _ := strconv.Atoi(m.Value.Text)
+					last, what := last, what
+					first, limit := 1, last
+					if kind := node.Get("kind"); kind != nil && kind.Text == "turn" {
+						limit++ // a release trigger: the start of the turn after the last
+					}
+					if strings.Contains(ptr, "/start/markers/") {
+						// A Turn Track box is numbered as the track prints it: calendar turns.
+						if ct := p.calendarTurnsAt(ptr); ct != nil {
+							first, limit, last = ct.First, ct.Last, ct.Last
+							what = fmt.Sprintf("the Turn Track boxes this scenario plays (turns %d-%d)", ct.First, ct.Last)
 						}
 					}
-				}
-			}
-		}
-		for t, table := range p.Scenario.Setup {
-			for f, fn := range table.Footnotes {
-				for k, r := range fn.Restrictions {
-					span(fmt.Sprintf("/setup/%d/footnotes/%d/restrictions/%d/turns", t, f, k), r.Turns)
-				}
-			}
-			for r, row := range table.Rows {
-				if row.Entry != nil {
-					check(rowPtr(t, r)+"/entry/turn", row.Entry.Turn)
+					if t > limit || t < first {
+						p.Report(ptr+"/"+m.Key, fmt.Sprintf("turn %d is outside %s", t, what), fmt.Sprintf("name a turn from %d to %d", first, last))
+					}
+				case (m.Key == "turn" || m.Key == "turns" || m.Key == "during") && m.Value.Kind == jsonsrc.Object:
+					spanRange(p, ptr+"/"+m.Key, m.Value, last, what)
 				}
 			}
 		}
 	},
 })
+
+// lengthAt gives the last turn that applies at a pointer, and words for it:
+// a variant's own length inside that variant, else the scenario's.
+func (p *Pass) lengthAt(ptr string) (int, string) {
+	n := p.Scenario.Length.Turns
+	what := fmt.Sprintf("this %d-turn scenario", n)
+	if rest, ok := strings.CutPrefix(ptr, "/variants/"); ok {
+		idx, _, _ := strings.Cut(rest, "/")
+		if i, err := strconv.Atoi(idx); err == nil && i < len(p.Scenario.Variants) {
+			if l := p.Scenario.Variants[i].Length; l != nil && l.Turns > 0 {
+				return l.Turns, fmt.Sprintf("variant %q, which lasts %d turns", p.Scenario.Variants[i].ID, l.Turns)
+			}
+		}
+	}
+	return n, what
+}
+
+// calendarTurnsAt gives the calendar turns that apply at a pointer: a
+// variant's own where it sets them, else the scenario's (nil if none).
+func (p *Pass) calendarTurnsAt(ptr string) *scenarios.TurnRange {
+	if rest, ok := strings.CutPrefix(ptr, "/variants/"); ok {
+		idx, _, _ := strings.Cut(rest, "/")
+		if i, err := strconv.Atoi(idx); err == nil && i < len(p.Scenario.Variants) {
+			if l := p.Scenario.Variants[i].Length; l != nil && l.CalendarTurns != nil {
+				return l.CalendarTurns
+			}
+		}
+	}
+	return p.Scenario.Length.CalendarTurns
+}
+
+// spanRange reports a turn span with an end outside 1..last once, at its
+// first bad end.
+func spanRange(p *Pass, ptr string, span *jsonsrc.Node, last int, what string) {
+	var bad []string
+	first := ""
+	for _, end := range []string{"from", "to"} {
+		v := span.Get(end)
+		if v == nil || v.Kind != jsonsrc.Number {
+			continue
+		}
+		t, _ := strconv.Atoi(v.Text)
+		if t < 1 || t > last {
+			bad = append(bad, fmt.Sprintf("%s %d", end, t))
+			if first == "" {
+				first = ptr + "/" + end
+			}
+		}
+	}
+	if first != "" {
+		p.Report(first, fmt.Sprintf("the span (%s) lies outside %s", strings.Join(bad, ", "), what), fmt.Sprintf("name turns from 1 to %d", last))
+	}
+}
 
 func ruleLabel(number string, i int) string {
 	if number != "" {

@@ -198,6 +198,9 @@ func importTSVValidate(name string, data []byte) (keep diag.Diagnostics, placeho
 			unplaced++
 			continue
 		}
+		if d.Code == "footnote-unused" {
+			continue // the import's tsv-legend already reports it at the legend's line in the table
+		}
 		if d.Subject != nil {
 			r := *d.Subject
 			r.Filename = name
