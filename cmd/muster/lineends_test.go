@@ -11,7 +11,7 @@ import (
 )
 
 // crlfCases are broken copies of a shipped scenario: a semantic finding
-// (a hex off the sheet), a schema finding (a string for an integer) and a
+// (a hex id with S misread as $), a schema finding (a string for an integer) and a
 // syntax error, each on a line of its own.
 func crlfCases(t *testing.T) map[string]string {
 	t.Helper()
@@ -21,7 +21,7 @@ func crlfCases(t *testing.T) map[string]string {
 	}
 	cases := map[string]string{}
 	for name, edit := range map[string][2]string{
-		"semantic": {`"hex": "S0910"`, `"hex": "S9999"`},
+		"semantic": {`"hex": "S0910"`, `"hex": "$0910"`},
 		"schema":   {`"turns": 2,`, `"turns": "two",`},
 		"syntax":   {`"hex": "S0712"}`, `"hex": "S0712",}`},
 	} {
