@@ -105,17 +105,20 @@ func (g *game) apply(x sim.Action) error {
 	case aStop:
 		g.finishMove(a)
 	case aCommit:
+		g.finishResumed()
 		g.commit[a], g.moved[a], g.mfLeft[a] = true, true, 0 // ALL MF (8.2)
 		g.anyMove = true
 	case aAttack:
 		if g.current >= 0 {
 			g.finishMove(g.current)
 		}
+		g.finishResumed()
 		g.startAttack(a)
 	case aEnd:
 		if g.current >= 0 {
 			g.finishMove(g.current)
 		}
+		g.finishResumed()
 		for _, p := range g.pending { // optional attacks not made (9.2)
 			for u := range g.units {
 				if g.moved[u] && g.units[u].loc == p && g.e.units[u].side == g.mover {
@@ -239,6 +242,11 @@ func (g *game) move(u, to, cost int) {
 	if g.current >= 0 && g.current != u {
 		g.finishMove(g.current)
 	}
+	if contains(g.resume, u) {
+		g.resume = remove(g.resume, u)
+	} else {
+		g.finishResumed() // units move one at a time (8.1)
+	}
 	from := g.units[u].loc
 	g.mfLeft[u] -= cost
 	g.moved[u], g.cameFrom[u], g.anyMove = true, from, true
@@ -254,8 +262,11 @@ func (g *game) move(u, to, cost int) {
 		if !contains(g.pending, to) {
 			g.pending = append(g.pending, to)
 		}
-		if overrun {
-			g.cb.secondWave = true
+		if overrun { // the Overrun's one second attack (9.4.4)
+			g.waveUnits = append(g.waveUnits, u)
+			if g.waveTarget(from) < 0 {
+				g.waveTargets = append(g.waveTargets, from, to)
+			}
 		}
 		g.current = -1
 		if g.hasCavalry(1-g.mover, to) && !g.cavalryEntered(to) { // 8.3
@@ -302,18 +313,44 @@ func (g *game) cavalryEntered(loc int) bool {
 	return false
 }
 
-// afterScreen: the screened Area may now be empty; the mover goes on.
+// afterScreen: the screened Area may now be empty; the units that entered
+// it go on: "Enemy units do not become Exhausted; if they have any
+// remaining MF, they may continue moving after Cavalry Screening has taken
+// place" (8.3), every one that entered, not only the last, one at a time
+// (8.1). A unit that entered by Overrun movement had its one Area (9.4.4).
 func (g *game) afterScreen() {
 	g.stage = stAssault
 	to := g.screenArea
-	if !g.occupied(1-g.mover, to) {
-		g.pending = remove(g.pending, to)
-		g.takeControl(g.mover, to)
-		if g.mfLeft[g.screenNext] > 0 && !g.e.b.zone[to] {
-			g.current = g.screenNext
-			return
+	if g.occupied(1-g.mover, to) {
+		return
+	}
+	g.pending = remove(g.pending, to)
+	g.takeControl(g.mover, to)
+	for _, u := range g.activeUnits {
+		if s := g.units[u]; s.status != onMap || s.loc != to || !g.moved[u] || g.cameFrom[u] < 0 || g.holdBack[u] {
+			continue
 		}
-		g.finishMove(g.screenNext)
+		wave := contains(g.waveUnits, u)
+		if !g.units[u].fresh && !wave {
+			continue // moved earlier and stopped here
+		}
+		g.waveUnits = remove(g.waveUnits, u)
+		if wave || g.mfLeft[u] <= 0 || g.e.b.zone[to] {
+			g.finishMove(u)
+			continue
+		}
+		g.resume = append(g.resume, u)
+	}
+	if len(g.resume) == 1 {
+		g.current, g.resume = g.resume[0], g.resume[:0]
+	}
+}
+
+// finishResumed ends the movement of units left free to go on after a
+// screen (8.3) once another unit acts.
+func (g *game) finishResumed() {
+	for len(g.resume) > 0 {
+		g.finishMove(g.resume[0])
 	}
 }
 
@@ -333,6 +370,7 @@ func (g *game) finishMove(u int) {
 	if !contains(g.pending, g.units[u].loc) {
 		g.setFresh(u, false)
 	}
+	g.resume = remove(g.resume, u)
 	if g.current == u {
 		g.current = -1
 	}

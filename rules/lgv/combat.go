@@ -2,7 +2,7 @@ package lgv
 
 // startAttack begins Combat Resolution in an Area (9.4).
 func (g *game) startAttack(p int) {
-	cb := combat{area: p, front: -1, lead: -1, defLead: -1, primary: -1, mandatory: !g.contestedAtStart(p), secondWave: g.cb.secondWave && !g.cb.bombard,
+	cb := combat{area: p, front: -1, lead: -1, defLead: -1, primary: -1, mandatory: !g.contestedAtStart(p),
 		attackers: g.cb.attackers[:0], support: g.cb.support[:0], retreating: g.cb.retreating[:0]}
 	for u := range g.units {
 		if g.units[u].status != onMap || g.units[u].loc != p || g.e.units[u].side != g.mover {
@@ -11,8 +11,12 @@ func (g *game) startAttack(p int) {
 		switch {
 		case g.holdBack[u]: // moved, so Exhausted (8.1), but not in the attack (9.2)
 			g.setFresh(u, false)
-		case g.commit[u] || g.moved[u] && g.cameFrom[u] >= 0 && (g.units[u].fresh || g.cb.secondWave):
+		case g.commit[u] || g.moved[u] && g.cameFrom[u] >= 0 && g.units[u].fresh:
 			cb.attackers = append(cb.attackers, u)
+		case contains(g.waveUnits, u): // Exhausted by the attack it overran with
+			cb.attackers = append(cb.attackers, u)
+			cb.secondWave = true
+			g.waveUnits = remove(g.waveUnits, u)
 		}
 	}
 	for u := range g.commit {

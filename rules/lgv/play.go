@@ -112,6 +112,7 @@ func (g *game) beginImpulse() {
 	clear(g.attacked)
 	g.epoch++ // contested0 is snapped anew as units move (snap)
 	g.pending, g.crossings, g.current, g.overrunners = g.pending[:0], g.crossings[:0], -1, g.overrunners[:0]
+	g.waveUnits, g.waveTargets, g.resume = g.waveUnits[:0], g.waveTargets[:0], g.resume[:0]
 	g.activeUnits, g.anyMove = g.activeUnits[:0], false
 	g.pontoons0 = append(g.pontoons0[:0], g.pontoons...)
 	if g.advantage == g.mover && !g.stolen[g.mover] {
@@ -344,6 +345,10 @@ func (g *game) assaultLegal() {
 	for _, u := range g.overrunners {
 		g.unitMoves(u)
 	}
+	for _, u := range g.resume { // 8.3: after a screen, each may go on or stop
+		g.unitMoves(u)
+		g.push(aStop, u, 0)
+	}
 	for _, p := range g.pending {
 		g.push(aAttack, p, 0)
 		if g.contestedAtStart(p) { // 9.2: "some, all, or none of his units that entered"
@@ -380,12 +385,34 @@ func (g *game) unitMoves(u int) {
 	for i := range adj {
 		l := &adj[i]
 		if cost, why := g.moveCost(u, from, l.to, l); why == "" {
-			if overrun && g.e.b.zone[l.to] {
-				continue // nor enters one
+			if overrun && (g.e.b.zone[l.to] || !g.secondAttackArea(from, l.to)) {
+				continue // nor enters one, nor attacks a second Area
 			}
 			g.pushMove(u, l.to, cost)
 		}
 	}
+}
+
+// secondAttackArea: an overrunner in the Overrun's Area from may enter to.
+// "they may enter and attack any one adjacent Area" (9.4.4): once one of
+// them has entered an enemy-occupied Area, that is the Overrun's one
+// second attack; the others may join it or enter Vacant Areas.
+func (g *game) secondAttackArea(from, to int) bool {
+	if !g.occupied(1-g.mover, to) {
+		return true
+	}
+	t := g.waveTarget(from)
+	return t < 0 || t == to
+}
+
+// waveTarget is the Area of the second attack of the Overrun in from, -1.
+func (g *game) waveTarget(from int) int {
+	for i := 0; i+1 < len(g.waveTargets); i += 2 {
+		if g.waveTargets[i] == from {
+			return g.waveTargets[i+1]
+		}
+	}
+	return -1
 }
 
 func (g *game) isOverrunner(u int) bool {

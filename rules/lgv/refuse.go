@@ -111,6 +111,17 @@ func (g *game) refusal(x sim.Action) (code, msg string) {
 		return code, what + ": the Lead Attacking Unit is an attacking unit, not a Leader or Artillery, and not an Independent unit while another could lead"
 	case aDefLead:
 		return code, what + ": the Lead Defending Unit is a defending unit, not an Independent unit while another unit could be"
+	case aPlace:
+		if a < len(g.units) && b < len(g.e.b.ids) {
+			info := &g.e.units[a]
+			switch {
+			case info.kind == engineer && g.e.b.sector[b] != union:
+				return "LGV 8.4.6", what + ": Union Engineers may only be within the Union Operational Sector"
+			case info.kind == leader && g.full(info.side, b) && g.counts(a, b):
+				return "LGV 7.1.3", what + ": the Area is fully stacked and the Leader, with no unit of his command there, counts towards the limit"
+			}
+		}
+		return code, what + ": a returning unit goes to a friendly-Controlled, Vacant Area with another friendly unit and room under the stacking limit, or failing that a friendly-Controlled Zone (12.1A, 12.2)"
 	case aCP:
 		return code, what + ": the first CP is the Lead Defending Unit's or Primary Target's, no loss may exceed the CP left, and the losses must come to the CP exactly whenever they can"
 	}
@@ -129,12 +140,14 @@ func (g *game) moveRefusal(u, to int) (string, string) {
 		return "LGV 8.1", what + ": the unit is not on the map"
 	case g.e.units[u].side != g.mover:
 		return "LGV 6.2", what + ": no enemy unit may move during a friendly Impulse except to retreat"
-	case !s.fresh:
+	case !s.fresh && !g.isOverrunner(u):
 		return "LGV 8.2", what + ": only Fresh units may move"
 	case g.current >= 0 && g.current != u:
 		// another unit is moving: it stops first, so u may still move
 	case !g.startedIn[u] && !g.isOverrunner(u):
 		return "LGV 8.1.1", what + ": only units in the Active Area move"
+	case contains(g.resume, u):
+		// free to go on after a screen (8.3)
 	case g.moved[u] && !g.isOverrunner(u) && g.current != u && g.occupied(1-g.mover, s.loc):
 		return "LGV 8.2", what + ": the unit entered an Area occupied by an enemy unit, where it must stop (or spent ALL MF to Assault within a Contested Area)"
 	case g.moved[u] && !g.isOverrunner(u) && g.current != u:
@@ -149,6 +162,9 @@ func (g *game) moveRefusal(u, to int) (string, string) {
 	}
 	if g.isOverrunner(u) && (g.e.b.zone[to] || g.e.b.zone[s.loc]) {
 		return "LGV 9.4.4", what + ": Overrun movement may not enter or leave a Zone"
+	}
+	if g.isOverrunner(u) && !g.secondAttackArea(s.loc, to) {
+		return "LGV 9.4.4", fmt.Sprintf("%s: an Overrun gives one second attack, into %s (\"enter and attack any one adjacent Area\")", what, g.e.b.ids[g.waveTarget(s.loc)])
 	}
 	return "LGV 8.1", what + " is not allowed now"
 }

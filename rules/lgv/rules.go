@@ -123,6 +123,11 @@ func (g *game) moveCost(u, from, to int, l *link) (int, string) {
 			return 0, "LGV 14.1.1"
 		}
 		cost = g.mf(u)
+	case b.zone[to]:
+		// "It costs 1 MP to move to/from a map Area to a Zone via the
+		// double arrows" (3.1), enemy units there or not; leaving a Zone
+		// pays "the entrance costs of that Area" (14.1).
+		cost = 1
 	case enemy:
 		_, fresh := g.count(1-side, to)
 		cost = 3

@@ -140,6 +140,15 @@ type game struct {
 	commit      []bool // units committed to attack in the Contested Active Area (9.3)
 	holdBack    []bool // units that entered an Optional Attack's Area but stay out of it (9.2)
 	overrunners []int  // attackers that may move on after an Overrun (9.4.4)
+	// waveUnits are the overrunners that entered an enemy-occupied Area:
+	// the attack they wait for is their Overrun's second attack (9.4.4),
+	// whatever other attack is resolved first. waveTargets pairs each
+	// Overrun's Area with the one Area its second attack goes into.
+	waveUnits   []int
+	waveTargets []int
+	// resume are units that entered an Area whose enemy units all
+	// screened away and may continue moving, one at a time (8.3).
+	resume      []int
 	cb          combat
 	last        combatReport // the last Combat or Bombardment Resolution, for scripts
 	screenArea  int
@@ -229,6 +238,9 @@ func (g *game) copyInto(c *game) {
 	c.commit = append(b.commit[:0], g.commit...)
 	c.holdBack = append(b.holdBack[:0], g.holdBack...)
 	c.overrunners = append(b.overrunners[:0], g.overrunners...)
+	c.waveUnits = append(b.waveUnits[:0], g.waveUnits...)
+	c.waveTargets = append(b.waveTargets[:0], g.waveTargets...)
+	c.resume = append(b.resume[:0], g.resume...)
 	c.placeQueue = append(b.placeQueue[:0], g.placeQueue...)
 	c.cb.attackers = append(b.cb.attackers[:0], g.cb.attackers...)
 	c.cb.support = append(b.cb.support[:0], g.cb.support...)
