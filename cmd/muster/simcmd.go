@@ -42,7 +42,7 @@ func simCommand() *cli.Command {
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the run's seed; game i plays with a seed derived from it"},
 			&cli.IntFlag{Name: "workers", Usage: "games played at once (default: the number of CPUs)"},
 			&cli.StringFlag{Name: "shard", Usage: "play shard `k/n` of the run and write its totals"},
-			&cli.StringSliceFlag{Name: "option", Usage: "a rule option `key=value` of the engine (lgv: bid=N, bid-reading=threshold|shift, cp-absorption=once|repeat, kia-jackson-stuart=each|together, front-leader-fate=return|roll); repeat the flag for more"},
+			&cli.StringSliceFlag{Name: "option", Usage: "a rule option `key=value` of the engine (lgv: bid=N, bid-reading=threshold|shift, cp-absorption=repeat|once, leader-attack-bonus=none|count, adjacency=movable|boundary, ford-limit=per-ford|per-impulse, kia-jackson-stuart=each|together, front-leader-fate=return|roll); repeat the flag for more"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or html"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output"},
 		},

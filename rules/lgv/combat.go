@@ -142,7 +142,7 @@ func (g *game) supportCandidates() []int {
 		if at == p || g.e.b.zone[at] || g.e.b.zone[p] {
 			continue
 		}
-		if _, ok := g.e.b.linkOf(at, p); ok {
+		if g.adjacent(at, p) {
 			out = append(out, u)
 		}
 	}
@@ -204,7 +204,7 @@ func (g *game) bombarders(target int) []int {
 		if g.e.b.zone[at] || g.e.b.zone[target] || g.contested(at) {
 			continue
 		}
-		if _, ok := g.e.b.linkOf(at, target); ok {
+		if g.adjacent(at, target) {
 			out = append(out, u)
 		}
 	}
@@ -276,11 +276,11 @@ func (g *game) resolve() {
 		}
 		surprise := g.e.b.wild[p]
 		for _, u := range cb.attackers {
-			if g.e.units[u].kind == leader {
-				continue
+			if u != lead && (g.e.units[u].kind != leader || g.e.opts.LeadersCount) {
+				cb.av += perUnit // 9.4.2B "each additional unit" (option leader-attack-bonus)
 			}
-			if u != lead {
-				cb.av += perUnit
+			if g.e.units[u].kind == leader {
+				continue // 9.4.2E "non-Leader units"; a Leader entered from where he stood
 			}
 			if !g.e.units[u].independent { // 4.3.5: each is in an Independent command
 				byCommand[g.e.cmdIdx[u]]++
@@ -450,7 +450,7 @@ func (g *game) casualtyLegal() {
 		}
 		for _, o := range opts {
 			var after []int // what u may still absorb after o
-			if o == cpFlip && g.e.opts.CPRepeat {
+			if o == cpFlip && !g.e.opts.CPOnce {
 				after = []int{1, 2}
 			}
 			if cpCost[o] <= cb.cp && (!exact || g.absorbable(cb.cp-cpCost[o], u, after)) {
@@ -477,7 +477,7 @@ func (g *game) absorbable(cp, u int, after []int) bool {
 		switch {
 		case v == u:
 			sums = after
-		case g.units[v].fresh && g.e.opts.CPRepeat:
+		case g.units[v].fresh && !g.e.opts.CPOnce:
 			sums = []int{1, 2, 3}
 		case g.units[v].fresh:
 			sums = []int{1, 3}
@@ -505,8 +505,8 @@ func (g *game) absorb(u, how int) {
 	cb := &g.cb
 	cb.firstTaken = true
 	// A unit absorbs once, unless the repeat reading lets a unit it
-	// flipped go on absorbing as an Exhausted unit (Options.CPRepeat).
-	cb.absorbed[u] = how != cpFlip || !g.e.opts.CPRepeat
+	// flipped go on absorbing as an Exhausted unit (Options.CPOnce unset).
+	cb.absorbed[u] = how != cpFlip || !!g.e.opts.CPOnce
 	cb.cp -= cpCost[how]
 	switch how {
 	case cpFlip:
@@ -597,8 +597,9 @@ func (g *game) bombardTargets() {
 		if g.e.b.zone[at] || g.contested(at) {
 			continue
 		}
-		for _, l := range g.e.b.adj[at] {
-			if enemy[l.to] > 0 && !g.e.b.zone[l.to] {
+		for i := range g.e.b.adj[at] {
+			l := &g.e.b.adj[at][i]
+			if enemy[l.to] > 0 && !g.e.b.zone[l.to] && g.adjacentLink(l) {
 				t = append(t, l.to)
 			}
 		}

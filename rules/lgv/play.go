@@ -327,7 +327,7 @@ func (g *game) assaultLegal() {
 		g.push(aStop, g.current, 0)
 		return
 	}
-	if g.mover == union && !g.anyMove {
+	if g.mover == union && !g.anyMove && (g.e.pontoonSupply < 0 || len(g.pontoons) < g.e.pontoonSupply) { // 16.0: the markers supplied
 		for _, l := range g.e.b.adj[g.active] {
 			if (l.ford || l.germanna) && g.e.b.sector[g.active] == union && !g.pontoonAt(g.active, l.to) && g.freshEngineer(g.active) >= 0 {
 				g.push(aPontoon, g.active, l.to)

@@ -147,7 +147,26 @@ func (g *game) canEntrench(loc int) bool {
 	if g.entrenched[loc] || g.entrench[loc] >= 2 || g.entrench[loc] > 0 && g.entrenchSide[loc] != side {
 		return false
 	}
+	if g.entrench[loc] == 0 && !g.entrenchLeft(side) {
+		return false // "limited to the markers supplied with the game" (15.0)
+	}
 	return g.kindCount(side, infantry, loc) > 0
+}
+
+// entrenchLeft: the side has an Entrench marker not in play (15.0), or
+// the module does not say how many there are.
+func (g *game) entrenchLeft(side int) bool {
+	supply := g.e.entrenchSupply[side]
+	if supply < 0 {
+		return true
+	}
+	n := 0
+	for loc, lvl := range g.entrench {
+		if lvl > 0 && g.entrenchSide[loc] == side {
+			n++
+		}
+	}
+	return n < supply
 }
 
 func (g *game) nextReorgSide() {

@@ -96,7 +96,11 @@ func (g *game) moveCost(u, from, to int, l *link) (int, string) {
 		if hasPair(g.pontoons0, from, to) { // "existed there at the beginning of the Union player's Impulse"
 			limit = 5
 		}
-		if g.crossed(from, to) >= limit {
+		n := g.crossed(from, to)
+		if limit == 1 && g.e.opts.FordLimitPerImpulse {
+			n = g.crossedUnbridged() // option ford-limit=per-impulse
+		}
+		if n >= limit {
 			return 0, "LGV 8.4.4"
 		}
 	}
@@ -144,6 +148,22 @@ func (g *game) moveCost(u, from, to int, l *link) (int, string) {
 		return 0, "LGV 8.2"
 	}
 	return cost, ""
+}
+
+// adjacent: 3.1 "Two Areas are adjacent to each other if they share a
+// common boundary and units could move directly from one to another":
+// not over a Major Water Boundary without a ford nor a prohibited boundary,
+// unless the option adjacency=boundary says any common boundary.
+func (g *game) adjacent(a, c int) bool {
+	l, ok := g.e.b.linkOf(a, c)
+	return ok && g.adjacentLink(l)
+}
+
+func (g *game) adjacentLink(l *link) bool {
+	if g.e.opts.AdjacentAcrossWater {
+		return true
+	}
+	return !l.prohibited && (l.boundary != majorWater || l.ford || l.germanna)
 }
 
 // accompanied: a non-Leader friendly unit is already in the Area (8.4.7).
@@ -195,6 +215,18 @@ func hasPair(pairs [][2]int, a, b int) bool {
 	return false
 }
 
+// crossedUnbridged counts the crossings this impulse at fords without a
+// Pontoon Bridge from the start of the impulse.
+func (g *game) crossedUnbridged() int {
+	n := 0
+	for i := 0; i+1 < len(g.crossings); i += 2 {
+		if !hasPair(g.pontoons0, g.crossings[i], g.crossings[i+1]) {
+			n++
+		}
+	}
+	return n
+}
+
 func (g *game) crossed(a, b int) int {
 	if a > b {
 		a, b = b, a
@@ -233,8 +265,12 @@ func (g *game) enter(u, from, to int) {
 func (g *game) takeControl(side, loc int) {
 	g.setControl(side, loc)
 	if g.entrench[loc] > 0 && g.entrenchSide[loc] != side {
-		// 15.2: the enemy marker is removed, a friendly +1 placed.
-		g.entrench[loc], g.entrenchSide[loc] = 1, side
+		// 15.2: the enemy marker is removed, a friendly +1 placed if the
+		// side has one left (15.0).
+		g.entrench[loc] = 0
+		if g.entrenchLeft(side) {
+			g.entrench[loc], g.entrenchSide[loc] = 1, side
+		}
 	}
 }
 
@@ -270,9 +306,23 @@ func (g *game) retreat(u, prefer int) {
 		g.eliminate(u, "LGV 11.2.4")
 		return
 	}
-	if prefer >= 0 && (!g.full(side, prefer) || !g.counts(u, prefer)) {
+	if prefer >= 0 {
+		if !g.full(side, prefer) || !g.counts(u, prefer) {
+			g.moveRetreat(u, at, prefer)
+			return
+		}
+		// The Area it entered from is full: "subsequent units must continue
+		// their retreat to another Area ... follow the Retreat Priorities to
+		// determine the second (or more) Areas" (11.2.1): into it and on
+		// from there, as through any full Area (11.2.2D), not sideways from
+		// the attacked Area.
+		if !g.retreatGoesOn(u, prefer, visited, 8) {
+			g.eliminate(u, "LGV 11.2.4")
+			return
+		}
 		g.moveRetreat(u, at, prefer)
-		return
+		visited = append(visited, prefer)
+		at = prefer
 	}
 	for step := 0; step < 8; step++ {
 		best, bestRank, bestAdj := -1, 99, 99
@@ -292,8 +342,9 @@ func (g *game) retreat(u, prefer int) {
 				rank = 4
 			case g.free(side, to):
 				rank = 1
-				for _, m := range g.e.b.adj[to] {
-					if g.control[m.to] != side {
+				for i := range g.e.b.adj[to] {
+					m := &g.e.b.adj[to][i]
+					if g.adjacentLink(m) && g.control[m.to] != side {
 						adjEnemy++
 					}
 				}
@@ -414,8 +465,9 @@ func (g *game) unionReach() []bool {
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for _, l := range g.e.b.adj[x] {
-			if !seen[l.to] && !l.prohibited && g.control[l.to] == union {
+		for i := range g.e.b.adj[x] {
+			l := &g.e.b.adj[x][i]
+			if !seen[l.to] && !l.prohibited && g.adjacentLink(l) && g.control[l.to] == union {
 				seen[l.to] = true
 				stack = append(stack, l.to)
 			}
@@ -431,8 +483,9 @@ func (g *game) tracePath(loc int, reach []bool) bool {
 	if g.e.b.targetZones[loc] || reach[loc] {
 		return true
 	}
-	for _, l := range g.e.b.adj[loc] {
-		if !l.prohibited && reach[l.to] {
+	for i := range g.e.b.adj[loc] {
+		l := &g.e.b.adj[loc][i]
+		if !l.prohibited && g.adjacentLink(l) && reach[l.to] {
 			return true
 		}
 	}
