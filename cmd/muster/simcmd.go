@@ -262,7 +262,7 @@ func replayCommand() *cli.Command {
 			}
 			seed := sim.GameSeed(c.Uint64("seed"), c.Int("game"))
 			o, g, err := sim.Play(newGame, bots, seed, 0)
-			if err != nil {
+			if err != nil && g == nil {
 				return cli.Exit(err.Error(), exitFindings)
 			}
 			var log bytes.Buffer
@@ -275,6 +275,9 @@ func replayCommand() *cli.Command {
 				out = c.App.ErrWriter
 			} else {
 				defer c.App.Writer.Write(log.Bytes())
+			}
+			if err != nil { // the log shows the game up to the action that failed (an invariant broken, invariants=check)
+				return cli.Exit(fmt.Sprintf("game %d (seed %d): %v", c.Int("game"), seed, err), exitFindings)
 			}
 			fmt.Fprintf(out, "game %d (seed %d): %s, winner %s, %g VP, %d turns\n", c.Int("game"), seed, o.Level, orNone(o.Winner), o.VP, o.Turns)
 			return nil

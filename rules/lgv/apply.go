@@ -119,6 +119,11 @@ func (g *game) apply(x sim.Action) error {
 			g.finishMove(g.current)
 		}
 		g.finishResumed()
+		for _, u := range g.activeUnits {
+			if g.commit[u] { // spent ALL MF for an attack not made (8.2): Exhausted (8.1)
+				g.setFresh(u, false)
+			}
+		}
 		for _, p := range g.pending { // optional attacks not made (9.2)
 			for u := range g.units {
 				if g.moved[u] && g.units[u].loc == p && g.e.units[u].side == g.mover {

@@ -58,6 +58,9 @@ type Options struct {
 	// ford-limit=per-impulse allows one unit across all unbridged fords of
 	// the impulse.
 	FordLimitPerImpulse bool
+	// Check is the test mode (invariants=check): the invariant checker
+	// runs after every action and a violation stops the game.
+	Check bool
 	// KIAJacksonStuartTogether: 17.2 gives "+2 if the Jackson and/or
 	// Stuart Leader are KIA". The default reads +2 for each of them;
 	// kia-jackson-stuart=together reads +2 for the pair, one or both.
@@ -77,6 +80,7 @@ var OptionNames = map[string]string{
 	"cp-absorption":       "repeat (a unit flipped may absorb again; default) or once (a unit absorbs CP once per attack)",
 	"leader-attack-bonus": "none (a Leader adds no +1/+2 of 9.4.2B; default) or count (a Leader who joins an Assault adds it)",
 	"adjacency":           "movable (not across a Major Water Boundary without a ford, 3.1; default) or boundary (any common boundary)",
+	"invariants":          "check (test mode: the invariant checker runs after every action and a violation stops the game) or off (default)",
 	"ford-limit":          "per-ford (one unit per unbridged ford per Impulse, 8.4.4; default) or per-impulse (one unit in all)",
 	"kia-jackson-stuart":  "each (+2 VP for each of Jackson and Stuart KIA) or together (+2 VP if one or both are KIA)",
 	"front-leader-fate":   "return (a Leader removed leading from the front returns in the Reorganization Phase) or roll (he takes the 12.2 fate roll)",
@@ -138,6 +142,14 @@ func ParseOptions(m map[string]string) (Options, error) {
 				o.FordLimitPerImpulse = true
 			default:
 				return o, fmt.Errorf("option ford-limit=%q: want per-ford or per-impulse", v)
+			}
+		case "invariants":
+			switch v {
+			case "off":
+			case "check":
+				o.Check = true
+			default:
+				return o, fmt.Errorf("option invariants=%q: want off or check", v)
 			}
 		case "front-leader-fate":
 			switch v {

@@ -169,6 +169,9 @@ func (g *game) useAdvantage(side int) {
 
 // endActivation ends an impulse that was an activation.
 func (g *game) endActivation() {
+	if g.e.opts.Check && g.violation == "" {
+		g.violation = g.checkActivationEnd()
+	}
 	g.activation++
 	g.beginImpulse()
 }

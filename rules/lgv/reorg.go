@@ -194,9 +194,12 @@ func (g *game) endPhase() {
 		g.finish(confederate, "Confederate Automatic Victory")
 		return
 	}
-	g.vp += g.vpAreas() // 17.2
+	areas := g.vpAreas() // 17.2
+	g.vp += areas
+	g.vpAreaSum += areas
 	if g.turn >= g.e.turns {
 		g.vp += g.eliminationVP()
+		g.finalVP = true
 		for _, b := range g.e.bands {
 			if (b.Min == nil || float64(g.vp) >= *b.Min) && (b.Max == nil || float64(g.vp) <= *b.Max) {
 				g.finish(sideIndex(b.Winner), b.Level)

@@ -61,11 +61,25 @@ func (x *Game) Legal() []sim.Action {
 }
 
 func (x *Game) Apply(a sim.Action) error {
+	did := ""
+	if x.g.e.opts.Check {
+		did = x.g.describe(a)
+	}
 	if err := x.g.apply(a); err != nil {
 		return err
 	}
+	n := len(x.history)
 	if x.track {
 		x.history = append(x.history, a)
+	}
+	if x.g.e.opts.Check {
+		what := x.g.violation
+		if what == "" {
+			what = x.g.checkPosition()
+		}
+		if what != "" {
+			return &Violation{Seed: x.seed, Action: n, Did: did, What: what}
+		}
 	}
 	return nil
 }

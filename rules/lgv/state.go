@@ -184,6 +184,12 @@ type game struct {
 	// seen and stack are scratch space for unionReach.
 	seen  []bool
 	stack []int
+	// violation is the first invariant broken at an activation's end
+	// (test mode, Options.Check); vpAreaSum and finalVP keep the VP
+	// Track's causes for the checker.
+	violation string
+	vpAreaSum int
+	finalVP   bool
 	// momentum and first-player facts for the report.
 	momentumBy [7]int
 }
