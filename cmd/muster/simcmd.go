@@ -15,7 +15,6 @@ import (
 
 	"github.com/musterhq/muster/internal/fileout"
 	"github.com/musterhq/muster/playtest/sim"
-	_ "github.com/musterhq/muster/rules/lgv" // plays Lee's Greatest Victory
 )
 
 // The balance playouts: muster playtest sim, replay and merge.

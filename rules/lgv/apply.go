@@ -1,12 +1,11 @@
 package lgv
 
 import (
-	"github.com/musterhq/muster/playtest/sim"
 	"github.com/musterhq/muster/rules"
 )
 
 // apply performs a legal action.
-func (g *game) apply(x sim.Action) error {
+func (g *game) apply(x rules.Action) error {
 	list := g.legal
 	if !g.legalOK { // not listed for this position yet
 		list = g.legalActions()

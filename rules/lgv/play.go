@@ -1,6 +1,6 @@
 package lgv
 
-import "github.com/musterhq/muster/playtest/sim"
+import "github.com/musterhq/muster/rules"
 
 // Action kinds: an action is kind<<32 | a<<16 | b.
 const (
@@ -50,9 +50,11 @@ const (
 
 var cpCost = [4]int{1, 3, 2, 1}
 
-func act(kind, a, b int) sim.Action { return sim.Action(uint64(kind)<<32 | uint64(a)<<16 | uint64(b)) }
+func act(kind, a, b int) rules.Action {
+	return rules.Action(uint64(kind)<<32 | uint64(a)<<16 | uint64(b))
+}
 
-func split(x sim.Action) (kind, a, b int) {
+func split(x rules.Action) (kind, a, b int) {
 	return int(uint64(x) >> 32), int(uint64(x) >> 16 & 0xffff), int(uint64(x) & 0xffff)
 }
 
@@ -215,7 +217,7 @@ func (g *game) pushMove(u, to, cost int) {
 	g.legalCost = append(g.legalCost, int8(cost))
 }
 
-func (g *game) legalActions() []sim.Action {
+func (g *game) legalActions() []rules.Action {
 	g.legal, g.legalCost = g.legal[:0], g.legalCost[:0]
 	switch g.stage {
 	case stImpulseStart:

@@ -2,8 +2,7 @@ package lgv
 
 import (
 	"fmt"
-
-	"github.com/musterhq/muster/playtest/sim"
+	"github.com/musterhq/muster/rules"
 )
 
 // stageNames name the decisions of the sequence of play, for scripts and
@@ -60,7 +59,7 @@ var kindCases = map[int]string{
 
 // refusal names the case an action that is not legal now breaks, and
 // says why in words.
-func (g *game) refusal(x sim.Action) (code, msg string) {
+func (g *game) refusal(x rules.Action) (code, msg string) {
 	k, a, b := split(x)
 	what := g.describe(x)
 	if g.stage == stOver {

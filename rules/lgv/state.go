@@ -1,9 +1,8 @@
 package lgv
 
 import (
+	"github.com/musterhq/muster/rules"
 	"math/rand/v2"
-
-	"github.com/musterhq/muster/playtest/sim"
 )
 
 // Unit status.
@@ -171,7 +170,7 @@ type game struct {
 	diceErr    bool
 	events     []loggedEvent
 	logOn      bool
-	legal      []sim.Action
+	legal      []rules.Action
 	// legalCost is the MF cost of each listed move (0 for other actions).
 	legalCost []int8
 	// legalOK: legal lists the actions of the present position (set by
