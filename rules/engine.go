@@ -57,6 +57,14 @@ type Trier interface {
 	Try(a Action, seed uint64, side string) (float64, error)
 }
 
+// Weigher is a Game that says how sensible a legal action is for a side
+// to play (0: only if nothing else is left), what the sensible bot draws
+// by: an engine knows a retreat that can only eliminate the unit, or a
+// re-roll of a roll that already went the side's way.
+type Weigher interface {
+	Weight(a Action, side string) float64
+}
+
 // Action is a legal action as an engine encodes it: a number, so that
 // listing the legal actions of a position allocates nothing.
 type Action uint64

@@ -24,8 +24,10 @@ func simCommand() *cli.Command {
 		Name:  "sim",
 		Usage: "play many automated games of a scenario and report its balance",
 		UsageText: "muster playtest sim SCENARIO [--games N] [--bots A,B] [--seed S] [--workers K] [--shard k/n] [--format text|json|html] [-o FILE]\n\n" +
-			"Plays N games with bots (random: uniform among the legal actions; greedy: the action that\n" +
-			"leaves its side the best position), one bot per side in the game's side order, and reports\n" +
+			"Plays N games with bots (sensible, the default: at random among the legal actions the engine\n" +
+			"finds sensible, no retreat into certain elimination, re-rolls only of bad rolls; random:\n" +
+			"uniform among the legal actions, for fuzzing; greedy: the action that leaves its side the\n" +
+			"best position), one bot per side in the game's side order, and reports\n" +
 			"the victory-level and winner shares with 95% confidence intervals, the VP mean and\n" +
 			"histogram, game length, and outcomes by first player and momentum. Results are identical\n" +
 			"for the same seed whatever the worker count. --shard k/n plays every n-th game from the\n" +
@@ -37,7 +39,7 @@ func simCommand() *cli.Command {
 			"   muster playtest sim SCENARIO --format html -o balance.html",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "games", Value: 1000, Usage: "games to play"},
-			&cli.StringFlag{Name: "bots", Value: "random,random", Usage: "one bot per side, in the game's side order (random, greedy)"},
+			&cli.StringFlag{Name: "bots", Value: sim.DefaultBot + "," + sim.DefaultBot, Usage: "one bot per side, in the game's side order (sensible, random, greedy)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the run's seed; game i plays with a seed derived from it"},
 			&cli.IntFlag{Name: "workers", Usage: "games played at once (default: the number of CPUs)"},
 			&cli.StringFlag{Name: "shard", Usage: "play shard `k/n` of the run and write its totals"},
@@ -225,7 +227,7 @@ func replayCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the run's seed"},
 			&cli.IntFlag{Name: "game", Usage: "the game's index in the run", Required: true},
-			&cli.StringFlag{Name: "bots", Value: "random,random", Usage: "the bots of the run"},
+			&cli.StringFlag{Name: "bots", Value: sim.DefaultBot + "," + sim.DefaultBot, Usage: "the bots of the run"},
 			&cli.StringSliceFlag{Name: "option", Usage: "the rule options `key=value` of the run"},
 			&cli.StringFlag{Name: "log", Usage: "write the event log to `FILE`"},
 		},

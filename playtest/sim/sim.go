@@ -26,6 +26,7 @@ import (
 type (
 	Game    = rules.Game
 	Trier   = rules.Trier
+	Weigher = rules.Weigher
 	Action  = rules.Action
 	Outcome = rules.Outcome
 	NewGame = rules.NewGame
@@ -191,7 +192,12 @@ type Bot interface {
 }
 
 // BotNames lists the bots by name.
-var BotNames = []string{"random", "greedy"}
+var BotNames = []string{"random", "sensible", "greedy"}
+
+// DefaultBot is the bot balance reports use unless told otherwise: the
+// balance is only as good as the bots, and random walks into certain
+// elimination (keep it for fuzzing).
+const DefaultBot = "sensible"
 
 // BotByName returns a bot.
 func BotByName(name string) (Bot, error) {
@@ -200,6 +206,8 @@ func BotByName(name string) (Bot, error) {
 		return randomBot{}, nil
 	case "greedy":
 		return greedyBot{}, nil
+	case "sensible":
+		return sensibleBot{}, nil
 	}
 	return nil, fmt.Errorf("no bot %q (bots: %v)", name, BotNames)
 }
@@ -210,6 +218,38 @@ type randomBot struct{}
 func (randomBot) Name() string { return "random" }
 func (randomBot) Choose(_ Game, _ string, legal []Action, rng *rand.Rand) Action {
 	return legal[rng.IntN(len(legal))]
+}
+
+// sensibleBot plays at random among the legal actions, each drawn with
+// the weight the engine gives it (Weigher): no retreat that can only
+// eliminate the unit, no re-roll of a roll that went its way. Where every
+// weight is 0, or the engine gives none, it is the random bot.
+type sensibleBot struct{}
+
+func (sensibleBot) Name() string { return "sensible" }
+func (sensibleBot) Choose(g Game, side string, legal []Action, rng *rand.Rand) Action {
+	w, ok := g.(Weigher)
+	if !ok || len(legal) == 1 {
+		return legal[rng.IntN(len(legal))]
+	}
+	legal = append([]Action(nil), legal...) // weighing may reuse g's buffer
+	weights := make([]float64, len(legal))
+	total := 0.0
+	for i, a := range legal {
+		weights[i] = w.Weight(a, side)
+		total += weights[i]
+	}
+	if total <= 0 {
+		return legal[rng.IntN(len(legal))]
+	}
+	r := rng.Float64() * total
+	for i, x := range weights {
+		if r < x {
+			return legal[i]
+		}
+		r -= x
+	}
+	return legal[len(legal)-1]
 }
 
 // greedyBot tries every legal action on a copy of the game and takes the

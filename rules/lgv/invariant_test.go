@@ -29,18 +29,19 @@ func TestInvariants(t *testing.T) {
 	for i := range games {
 		seed := sim.GameSeed(invariantRunSeed, i)
 		if _, _, err := sim.Play(e.Sim, bots, seed, 0); err != nil {
-			t.Fatal(replayHint(i, err, ""))
+			t.Fatal(replayHint(i, err, "random,random", ""))
 		}
 	}
-	// The other readings too.
+	// The other readings too, with the sensible bot.
+	sensible, _ := sim.BotByName("sensible")
 	other := Options{Check: true, CPOnce: true, LeadersCount: true, AdjacentAcrossWater: true, FordLimitPerImpulse: true}
 	o, err := CompileWith(loadTest(t, testScenario), other)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range games / 4 {
-		if _, _, err := sim.Play(o.Sim, bots, sim.GameSeed(invariantRunSeed, i), 0); err != nil {
-			t.Fatal(replayHint(i, err, " --option cp-absorption=once --option leader-attack-bonus=count --option adjacency=boundary --option ford-limit=per-impulse"))
+		if _, _, err := sim.Play(o.Sim, []sim.Bot{sensible, sensible}, sim.GameSeed(invariantRunSeed, i), 0); err != nil {
+			t.Fatal(replayHint(i, err, "sensible,sensible", " --option cp-absorption=once --option leader-attack-bonus=count --option adjacency=boundary --option ford-limit=per-impulse"))
 		}
 	}
 }
@@ -54,9 +55,9 @@ func checkedEngine(t testing.TB) *Engine {
 	return e
 }
 
-func replayHint(game int, err error, options string) string {
-	return fmt.Sprintf("game %d of run seed %d: %v\n  replay: muster playtest replay rules/lgv/%s --seed %d --game %d --bots random,random --option invariants=check%s",
-		game, invariantRunSeed, err, testScenario, invariantRunSeed, game, options)
+func replayHint(game int, err error, bots, options string) string {
+	return fmt.Sprintf("game %d of run seed %d: %v\n  replay: muster playtest replay rules/lgv/%s --seed %d --game %d --bots %s --option invariants=check%s",
+		game, invariantRunSeed, err, testScenario, invariantRunSeed, game, bots, options)
 }
 
 // The checker can fail: a position that breaks 7.2 (a Vacant Area of the
@@ -101,4 +102,53 @@ func FuzzInvariants(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The sensible bot re-rolls only bad rolls and never takes a retreat that
+// can only eliminate the unit; random does both.
+func TestSensibleBot(t *testing.T) {
+	e := testEngine(t)
+	count := func(bot string) (rerolls, suicides int) {
+		b, err := sim.BotByName(bot)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range 100 {
+			_, x, err := sim.Play(e.Sim, []sim.Bot{b, b}, sim.GameSeed(7, i), 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := e.NewGame(x.(*Game).seed)
+			for _, a := range x.(*Game).history {
+				k, u, _ := split(a)
+				switch k {
+				case aRerollAdv, aRerollMarker:
+					rerolls++
+				case aScreen, aVRetreat, aARetreat:
+					prefer := -1
+					if k == aARetreat {
+						prefer = r.cameFrom[u]
+					}
+					c := r.clone()
+					c.retreat(u, prefer)
+					if c.units[u].status != onMap {
+						suicides++
+					}
+				}
+				if err := r.apply(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		return rerolls, suicides
+	}
+	rr, rs := count("random")
+	sr, ss := count("sensible")
+	t.Logf("100 games: random %d re-rolls, %d retreats into elimination; sensible %d, %d", rr, rs, sr, ss)
+	if ss != 0 || rs == 0 {
+		t.Errorf("retreats into certain elimination: sensible %d (want 0), random %d (want some)", ss, rs)
+	}
+	if sr*2 > rr {
+		t.Errorf("sensible re-rolled %d times, random %d: want under half", sr, rr)
+	}
 }

@@ -272,3 +272,70 @@ func (g *game) describe(x rules.Action) string {
 	}
 	return fmt.Sprintf("action %d", uint64(x))
 }
+
+// Weight is how sensible an action is for the sensible bot (rules.Weigher):
+// 0 for a retreat, screen or voluntary retreat that can only eliminate the
+// unit (11.2.4) and for a re-roll of a roll that went the side's way;
+// 1 otherwise.
+func (x *Game) Weight(a rules.Action, side string) float64 {
+	g := x.g
+	k, u, _ := split(a)
+	switch k {
+	case aScreen, aVRetreat, aARetreat:
+		prefer := -1
+		if k == aARetreat {
+			prefer = g.cameFrom[u]
+		}
+		if x.retreatEliminates(u, prefer) {
+			return 0
+		}
+	case aRerollAdv, aRerollMarker:
+		if g.stage == stReroll && !x.rollIsBad(sideIndex(side)) {
+			return 0
+		}
+		if g.stage == stRetentionReroll && !g.retentionRerollPays() {
+			return 0
+		}
+	}
+	return 1
+}
+
+// retentionRerollPays: the retention roll went against the side (that is
+// when it may spend the Advantage, 13.1A), and a new 1D6 turns it at
+// least as often as not (6.2.5): worth the Advantage.
+func (g *game) retentionRerollPays() bool {
+	lose := min(g.activation-1, 5)
+	if g.rrSide == g.mover { // Momentum lost: a re-roll keeps it on 6 or above lose
+		return 6-lose >= 3
+	}
+	return lose >= 3 // kept: a re-roll loses it on 1..lose
+}
+
+// retreatEliminates: retreating u now (11.2.2, or into prefer) would
+// eliminate it, tried on the scratch copy.
+func (x *Game) retreatEliminates(u, prefer int) bool {
+	s := x.scratchCopy()
+	s.retreat(u, prefer)
+	return s.units[u].status != onMap
+}
+
+// rollIsBad: the combat's dice as rolled give side a result it would
+// re-roll: a Repulse or Stalemate for the Attacker (no effect in a
+// Bombardment), a Success for the Defender.
+func (x *Game) rollIsBad(side int) bool {
+	s := x.scratchCopy()
+	s.resolve()
+	attackerWon := s.last.result == "success" || s.last.result == "overrun" || s.last.result == "hit"
+	return attackerWon == (side != x.g.mover)
+}
+
+// scratchCopy copies the game into the scratch game (no log, own dice).
+func (x *Game) scratchCopy() *game {
+	if x.scratch == nil {
+		x.scratch, x.scratchPCG = &game{}, newPCG(x.seed)
+	}
+	x.g.copyInto(x.scratch)
+	x.scratchPCG.Seed(x.seed, x.seed^0x9e3779b97f4a7c15)
+	x.scratch.pcg = x.scratchPCG
+	return x.scratch
+}
