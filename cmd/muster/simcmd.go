@@ -42,7 +42,8 @@ func simCommand() *cli.Command {
 			&cli.StringFlag{Name: "bots", Value: sim.DefaultBot + "," + sim.DefaultBot, Usage: "one bot per side, in the game's side order (sensible, random, greedy)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the run's seed; game i plays with a seed derived from it"},
 			&cli.IntFlag{Name: "workers", Usage: "games played at once (default: the number of CPUs)"},
-			&cli.StringFlag{Name: "shard", Usage: "play shard `k/n` of the run and write its totals"},
+			&cli.StringFlag{Name: "shard", Usage: "play shard `k/n` of the run and write its totals; without it, a batch system's array task: SLURM_ARRAY_TASK_ID of SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX (Kubernetes Indexed Job) with --shards"},
+			&cli.IntFlag{Name: "shards", Usage: "`n`, the number of shards of a Kubernetes Indexed Job (its completions), read with JOB_COMPLETION_INDEX"},
 			&cli.StringSliceFlag{Name: "option", Usage: "a rule option `key=value` of the engine (lgv: bid=N, bid-reading=threshold|shift, cp-absorption=repeat|once, leader-attack-bonus=none|count, adjacency=movable|boundary, ford-limit=per-ford|per-impulse, kia-jackson-stuart=each|together, front-leader-fate=return|roll); repeat the flag for more"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or html"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output"},
@@ -64,6 +65,8 @@ func simCommand() *cli.Command {
 				if cfg.Shard, cfg.Shards, err = parseShard(s); err != nil {
 					return usageError("%v", err)
 				}
+			} else if cfg.Shard, cfg.Shards, err = shardFromEnv(os.Getenv, c.Int("shards")); err != nil {
+				return usageError("%v", err)
 			}
 			format := c.String("format")
 			if format != "text" && format != "json" && format != "html" {
@@ -108,6 +111,63 @@ func parseOptions(flags []string) (map[string]string, error) {
 		out[k] = v
 	}
 	return out, nil
+}
+
+// shardFromEnv reads the shard of a batch system's array task when
+// --shard is absent: Slurm's SLURM_ARRAY_TASK_ID (from
+// SLURM_ARRAY_TASK_MIN, 0 if unset) of SLURM_ARRAY_TASK_COUNT tasks, or a
+// Kubernetes Indexed Job's JOB_COMPLETION_INDEX (0-based) of --shards N.
+// No variable set: the whole run (0, 0).
+func shardFromEnv(getenv func(string) string, shards int) (k, n int, err error) {
+	num := func(name string) (int, error) {
+		v, err := strconv.Atoi(getenv(name))
+		if err != nil {
+			return 0, fmt.Errorf("%s=%q: want a whole number", name, getenv(name))
+		}
+		return v, nil
+	}
+	switch {
+	case getenv("SLURM_ARRAY_TASK_ID") != "":
+		id, err := num("SLURM_ARRAY_TASK_ID")
+		if err != nil {
+			return 0, 0, err
+		}
+		if getenv("SLURM_ARRAY_TASK_COUNT") == "" {
+			return 0, 0, errors.New("SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not: give --shard k/n")
+		}
+		if n, err = num("SLURM_ARRAY_TASK_COUNT"); err != nil {
+			return 0, 0, err
+		}
+		low := 0
+		if getenv("SLURM_ARRAY_TASK_MIN") != "" {
+			if low, err = num("SLURM_ARRAY_TASK_MIN"); err != nil {
+				return 0, 0, err
+			}
+		}
+		if shards > 0 && shards != n {
+			return 0, 0, fmt.Errorf("--shards %d but the Slurm array has %d tasks", shards, n)
+		}
+		k = id - low + 1
+		if n < 1 || k < 1 || k > n {
+			return 0, 0, fmt.Errorf("Slurm array task %d (from %d, %d tasks) is not shard 1-%d: use a contiguous array (--array=0-%d)", id, low, n, n, n-1)
+		}
+		return k, n, nil
+	case getenv("JOB_COMPLETION_INDEX") != "":
+		idx, err := num("JOB_COMPLETION_INDEX")
+		if err != nil {
+			return 0, 0, err
+		}
+		if shards < 1 {
+			return 0, 0, errors.New("JOB_COMPLETION_INDEX is set: give --shards N, the Indexed Job's completions")
+		}
+		if idx < 0 || idx >= shards {
+			return 0, 0, fmt.Errorf("JOB_COMPLETION_INDEX %d is not an index of %d shards (0-%d)", idx, shards, shards-1)
+		}
+		return idx + 1, shards, nil
+	case shards > 0:
+		return 0, 0, errors.New("--shards N goes with a Kubernetes Indexed Job's JOB_COMPLETION_INDEX; otherwise give --shard k/n")
+	}
+	return 0, 0, nil
 }
 
 func parseShard(s string) (k, n int, err error) {
