@@ -87,7 +87,7 @@ func (g *game) apply(x rules.Action) error {
 		}
 	case aBombard:
 		g.lastPassed = false
-		g.cb = combat{bombard: true, area: a, front: -1, lead: -1, defLead: -1, primary: -1, attackers: g.cb.attackers[:0], support: g.cb.support[:0]}
+		g.cb = combat{bombard: true, area: a, front: -1, lead: -1, defLead: -1, primary: -1, attackers: g.cb.attackers[:0], support: g.cb.support[:0], retreating: g.cb.retreating[:0], absorbed: g.cb.absorbed}
 		g.stage = stBombardLead
 	case aPontoon: // 16.1
 		lo, hi := a, b

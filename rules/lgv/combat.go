@@ -3,7 +3,7 @@ package lgv
 // startAttack begins Combat Resolution in an Area (9.4).
 func (g *game) startAttack(p int) {
 	cb := combat{area: p, front: -1, lead: -1, defLead: -1, primary: -1, mandatory: !g.contestedAtStart(p),
-		attackers: g.cb.attackers[:0], support: g.cb.support[:0], retreating: g.cb.retreating[:0]}
+		attackers: g.cb.attackers[:0], support: g.cb.support[:0], retreating: g.cb.retreating[:0], absorbed: g.cb.absorbed}
 	for u := range g.units {
 		if g.units[u].status != onMap || g.units[u].loc != p || g.e.units[u].side != g.mover {
 			continue
@@ -58,12 +58,13 @@ func (g *game) startAttack(p int) {
 // leadCandidates: not a Leader or Artillery (4.2.1, 4.2.5); not an
 // Independent unit unless no other can lead (9.4A "normally").
 func (g *game) leadCandidates() []int {
-	var out []int
+	out := g.cand[:0] // scratch: valid until the next candidate listing
 	for _, u := range g.cb.attackers {
 		if g.eligibleLead(u) {
 			out = append(out, u)
 		}
 	}
+	g.cand = out
 	return g.notNormallyIndependent(out)
 }
 
@@ -71,16 +72,22 @@ func (g *game) leadCandidates() []int {
 // all of them when no other is there: a lead unit "may not normally be an
 // Independent unit" (9.4A, 9.4B).
 func (g *game) notNormallyIndependent(us []int) []int {
-	regular := us[:0:0]
+	n := 0
+	for _, u := range us {
+		if !g.e.units[u].independent {
+			n++
+		}
+	}
+	if n == 0 || n == len(us) {
+		return us
+	}
+	regular := us[:0] // in place: us is scratch
 	for _, u := range us {
 		if !g.e.units[u].independent {
 			regular = append(regular, u)
 		}
 	}
-	if len(regular) > 0 {
-		return regular
-	}
-	return us
+	return regular
 }
 
 func (g *game) afterLead() {
@@ -94,7 +101,7 @@ func (g *game) afterLead() {
 // (9.4.2F), or for a bombardment the side's Artillery Leader present
 // (10.3C).
 func (g *game) frontCandidates() []int {
-	var out []int
+	out := g.cand[:0] // scratch: valid until the next candidate listing
 	for u := range g.units {
 		info := &g.e.units[u]
 		if info.kind != leader || info.side != g.mover || g.units[u].status != onMap {
@@ -110,6 +117,7 @@ func (g *game) frontCandidates() []int {
 			out = append(out, u)
 		}
 	}
+	g.cand = out
 	return out
 }
 
@@ -132,7 +140,7 @@ func (g *game) afterFront() {
 // supportCandidates: Fresh Artillery adjacent to the attacked Area (9.5);
 // not into or out of a Zone (14.4).
 func (g *game) supportCandidates() []int {
-	var out []int
+	out := g.cand[:0] // scratch: valid until the next candidate listing
 	p := g.cb.area
 	for _, u := range g.e.arts[g.mover] {
 		if g.units[u].status != onMap || !g.units[u].fresh || g.moved[u] || contains(g.cb.support, u) || contains(g.cb.attackers, u) {
@@ -146,6 +154,7 @@ func (g *game) supportCandidates() []int {
 			out = append(out, u)
 		}
 	}
+	g.cand = out
 	return out
 }
 
@@ -153,12 +162,13 @@ func (g *game) supportCandidates() []int {
 // an Independent unit (9.4B, 9.4.3A); a Leader may be chosen (4.2.5 bars
 // Leaders only from leading an Assault).
 func (g *game) defLeadCandidates() []int {
-	var out []int
+	out := g.cand[:0] // scratch: valid until the next candidate listing
 	for u := range g.units {
 		if g.defenderAt(u, g.cb.area) {
 			out = append(out, u)
 		}
 	}
+	g.cand = out
 	return g.notNormallyIndependent(out)
 }
 
@@ -173,25 +183,26 @@ func (g *game) autoDefLead() {
 
 // primaryCandidates: not a Leader unless only Leaders are there (10.2.1).
 func (g *game) primaryCandidates() []int {
-	var units, leaders []int
+	others := false
 	for u := range g.units {
-		if g.defenderAt(u, g.cb.area) {
-			if g.e.units[u].kind == leader {
-				leaders = append(leaders, u)
-			} else {
-				units = append(units, u)
-			}
+		if g.defenderAt(u, g.cb.area) && g.e.units[u].kind != leader {
+			others = true
+			break
 		}
 	}
-	if len(units) > 0 {
-		return units
+	out := g.cand[:0] // scratch: valid until the next candidate listing
+	for u := range g.units {
+		if g.defenderAt(u, g.cb.area) && (g.e.units[u].kind == leader) != others {
+			out = append(out, u)
+		}
 	}
-	return leaders
+	g.cand = out
+	return out
 }
 
 // bombarders: Fresh Artillery in range of a Target Area (10.1.1, 14.4).
 func (g *game) bombarders(target int) []int {
-	var out []int
+	out := g.cand[:0] // scratch: valid until the next candidate listing
 	for _, u := range g.e.arts[g.mover] {
 		if g.units[u].status != onMap || !g.units[u].fresh {
 			continue
@@ -208,6 +219,7 @@ func (g *game) bombarders(target int) []int {
 			out = append(out, u)
 		}
 	}
+	g.cand = out
 	return out
 }
 
