@@ -110,6 +110,14 @@ func (g *game) refusal(x rules.Action) (code, msg string) {
 		return code, what + ": the Lead Attacking Unit is an attacking unit, not a Leader or Artillery, and not an Independent unit while another could lead"
 	case aDefLead:
 		return code, what + ": the Lead Defending Unit is a defending unit, not an Independent unit while another unit could be"
+	case aPontoon:
+		if g.e.pontoonSupply >= 0 && len(g.pontoons) >= g.e.pontoonSupply {
+			return "LGV 16.0", fmt.Sprintf("%s: all %d Pontoon Bridge markers supplied with the game are in play", what, g.e.pontoonSupply)
+		}
+	case aEntrench:
+		if a < len(g.entrench) && g.entrench[a] == 0 && !g.entrenchLeft(g.reorgSide) {
+			return "LGV 15.0", fmt.Sprintf("%s: all %d Entrench markers supplied with the game are in play", what, g.e.entrenchSupply[g.reorgSide])
+		}
 	case aPlace:
 		if a < len(g.units) && b < len(g.e.b.ids) {
 			info := &g.e.units[a]
