@@ -243,13 +243,15 @@ func (g *game) apply(x rules.Action) error {
 
 // move takes one unit one Area (8.1) at the cost the listing worked out.
 func (g *game) move(u, to, cost int) {
+	continuing := g.current == u
 	if g.current >= 0 && g.current != u {
 		g.finishMove(g.current)
 	}
-	if contains(g.resume, u) {
+	switch {
+	case contains(g.resume, u):
 		g.resume = remove(g.resume, u)
-	} else {
-		g.finishResumed() // units move one at a time (8.1)
+	case !continuing:
+		g.finishResumed() // another unit moves: units move one at a time (8.1)
 	}
 	from := g.units[u].loc
 	g.mfLeft[u] -= cost
