@@ -26,7 +26,11 @@ func (g *game) free(side, loc int) bool { return g.control[loc] == side && !g.oc
 // always, Union Engineers always.
 func (g *game) stacked(side, loc int) int {
 	all, _ := g.count(side, loc)
-	n := all - g.kindCount(side, engineer, loc) - g.kindCount(side, leader, loc)
+	leaders := g.kindCount(side, leader, loc)
+	n := all - g.kindCount(side, engineer, loc) - leaders
+	if leaders == 0 {
+		return n
+	}
 	for _, u := range g.e.leaders[side] {
 		if s := g.units[u]; s.status == onMap && s.loc == loc && !g.e.units[u].armyLeader && !g.commandPresent(u, loc) {
 			n++
