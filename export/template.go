@@ -359,6 +359,17 @@ func (b *xlsxBook) writeTemplateInstructions(m *scenarios.Module) error {
 		add(false, "One row per hex of the map sheets in play (%d); a hex under another sheet is listed once, under the sheet on top. Type the hex's terrain as the Terrain Effects Chart names it (clear, woods, ...), one name per hex, the same spelling throughout.",
 			len(tmplHexes(mp)))
 	}
+	var counts []string
+	for _, mk := range m.Game.Markers {
+		if mk.SuppliedMissing {
+			counts = append(counts, fmt.Sprintf("%s (%s)", mk.Name, mk.ID))
+		}
+	}
+	if len(counts) > 0 {
+		add(false, "")
+		add(true, "Markers the rules limit to those supplied")
+		add(false, "The rules limit play to the markers supplied with the game, and the rulebook does not say how many there are. Count them on the counter sheet, per side, and write them into game.json by hand: \"supplied\": {\"side\": N, ...} on the marker, and remove \"suppliedMissing\". The engine then enforces the limit. Markers: %s.", strings.Join(counts, ", "))
+	}
 	if len(mp.Missing) > 0 {
 		add(false, "")
 		add(true, "Everything map.json marks missing")

@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -111,6 +112,12 @@ func TestTemplateSheetsAndRows(t *testing.T) {
 		f := tmplBook(t, tc.module)
 		if got := f.GetSheetName(0); got != tmplSheetInstructions {
 			t.Errorf("%s: first sheet %q", tc.module, got)
+		}
+		if tc.module == "lgv" { // the marker counts of 15.0 and 16.0 are asked for
+			text, _ := f.GetCols(tmplSheetInstructions)
+			if all := fmt.Sprint(text); !strings.Contains(all, "Entrench +1 (entrench-1), Pontoon Bridge (pontoon-bridge)") {
+				t.Errorf("lgv: the Instructions do not ask for the marker counts")
+			}
 		}
 		for sheet, want := range tc.rows {
 			rows, err := f.GetRows(sheet)

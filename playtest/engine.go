@@ -8,26 +8,14 @@ import (
 	"github.com/musterhq/muster/scenarios"
 )
 
-// Driver plays a script on a game system's own rules engine: the whole
-// sequence of play, where every decision is a "play" step and "do" steps
-// edit the position.
-type Driver interface {
-	// Act performs a play or do step.
-	Act(s *Step) error
-	// Expect checks an expectation, "fail" included.
-	Expect(s *Step) error
-	// Close reports what the script left unused (forced dice).
-	Close() error
-	Log() *rules.EventLog
-}
+// Driver plays a script on an engine (rules.Driver).
+type Driver = rules.Driver
 
-// NewDriver starts a game of a scenario for a script.
-type NewDriver func(sf *scenarios.ScenarioFile, s *Script) (Driver, error)
+var drivers = map[string]rules.Engine{}
 
-var drivers = map[string]NewDriver{}
-
-// RegisterEngine makes an engine available to scripts by name.
-func RegisterEngine(name string, d NewDriver) { drivers[name] = d }
+// RegisterEngine makes an engine available to scripts under its system's
+// name ("engine": "lgv"); the CLI registers the engines it is built with.
+func RegisterEngine(e rules.Engine) { drivers[e.System()] = e }
 
 func engineNames() []string {
 	var out []string
@@ -39,12 +27,12 @@ func engineNames() []string {
 }
 
 func runOnEngine(res *Result, s *Script, sf *scenarios.ScenarioFile, line func(int) string) {
-	newDriver := drivers[s.Engine]
-	if newDriver == nil {
+	engine := drivers[s.Engine]
+	if engine == nil {
 		res.Failure = fmt.Sprintf("no engine %q (engines: %v)", s.Engine, engineNames())
 		return
 	}
-	d, err := newDriver(sf, s)
+	d, err := engine.Script(sf, s)
 	if err != nil {
 		res.Failure = err.Error()
 		return

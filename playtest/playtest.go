@@ -20,66 +20,12 @@ import (
 	"github.com/musterhq/muster/scenarios"
 )
 
-// Script is a playtest document (schema/playtest.schema.json).
-type Script struct {
-	ID       string `json:"id"`
-	Title    string `json:"title,omitempty"`
-	Scenario string `json:"scenario"`
-	Variant  string `json:"variant,omitempty"`
-	// Engine names a game system's own rules engine to play the script
-	// on (its steps may then be "play" steps); empty: the rules core.
-	Engine  string         `json:"engine,omitempty"`
-	Options map[string]any `json:"options,omitempty"`
-	Seed    uint64         `json:"seed,omitempty"`
-	Dice    *struct {
-		Forced     []int `json:"forced,omitempty"`
-		ForcedOnly bool  `json:"forcedOnly,omitempty"`
-	} `json:"dice,omitempty"`
-	Cites string `json:"cites,omitempty"`
-	Steps []Step `json:"steps"`
-}
-
-// Step is one action (Do) or expectation (Expect).
-type Step struct {
-	Do          string             `json:"do,omitempty"`
-	Play        string             `json:"play,omitempty"`
-	Expect      string             `json:"expect,omitempty"`
-	Unit        string             `json:"unit,omitempty"`
-	To          string             `json:"to,omitempty"`
-	Path        []string           `json:"path,omitempty"`
-	Targets     []string           `json:"targets,omitempty"`
-	Manpower    int                `json:"manpower,omitempty"`
-	Cause       string             `json:"cause,omitempty"`
-	Set         map[string]any     `json:"set,omitempty"`
-	At          string             `json:"at,omitempty"`
-	Via         []string           `json:"via,omitempty"`
-	Retreat     bool               `json:"retreat,omitempty"`
-	Demoralized bool               `json:"demoralized,omitempty"`
-	Marker      string             `json:"marker,omitempty"`
-	Side        string             `json:"side,omitempty"`
-	Remove      bool               `json:"remove,omitempty"`
-	Hexes       []string           `json:"hexes,omitempty"`
-	Track       string             `json:"track,omitempty"`
-	Value       any                `json:"value,omitempty"`
-	Event       string             `json:"event,omitempty"`
-	Turn        int                `json:"turn,omitempty"`
-	Phase       string             `json:"phase,omitempty"`
-	Dim         string             `json:"dim,omitempty"`
-	Key         string             `json:"key,omitempty"`
-	Total       *float64           `json:"total,omitempty"`
-	Lines       map[string]float64 `json:"lines,omitempty"`
-	Unknown     []string           `json:"unknown,omitempty"`
-	Level       string             `json:"level,omitempty"`
-	Winner      string             `json:"winner,omitempty"`
-	Exact       *bool              `json:"exact,omitempty"`
-	Step        *Step              `json:"step,omitempty"`
-	Code        string             `json:"code,omitempty"`
-	Facts       map[string]any     `json:"facts,omitempty"`
-	Sacrifice   string             `json:"sacrifice,omitempty"`
-	Rule        string             `json:"rule,omitempty"`
-	Cites       string             `json:"cites,omitempty"`
-	Note        string             `json:"note,omitempty"`
-}
+// Scripts and their steps are read by the engines that play them
+// (rules.Engine); these names keep the harness's vocabulary.
+type (
+	Script = rules.Script
+	Step   = rules.Step
+)
 
 // Result is one script's outcome.
 type Result struct {

@@ -101,7 +101,11 @@ type Marker struct {
 	Sided     bool     `json:"sided,omitempty"`
 	OnHexside bool     `json:"onHexside,omitempty"`
 	OffMap    bool     `json:"offMap,omitempty"`
-	Notes     []Note   `json:"notes,omitempty"`
+	// Supplied is how many the counter sheet gives each side, by side id;
+	// SuppliedMissing marks a count the rules need that the source lacks.
+	Supplied        map[string]int `json:"supplied,omitempty"`
+	SuppliedMissing bool           `json:"suppliedMissing,omitempty"`
+	Notes           []Note         `json:"notes,omitempty"`
 }
 
 // Track is a numeric track a scenario sets at the start.

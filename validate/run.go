@@ -211,6 +211,11 @@ func Missing(m *scenarios.Module) []string {
 		}
 	}
 	if g := m.Game; g != nil {
+		for _, mk := range g.Markers {
+			if mk.SuppliedMissing {
+				out = append(out, fmt.Sprintf("markers: how many %s markers the counter sheet supplies", mk.Name))
+			}
+		}
 		switch st := g.Stacking; {
 		case st == nil:
 			out = append(out, "stacking: game.json gives no stacking rule, so setups are not checked against one")

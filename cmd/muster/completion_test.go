@@ -13,16 +13,6 @@ import (
 	"github.com/musterhq/muster/scenarios"
 )
 
-// TestMain lets the test binary stand in for muster when
-// MUSTER_TEST_AS_MAIN is set, so a shell can run the completion scripts
-// against it.
-func TestMain(m *testing.M) {
-	if os.Getenv("MUSTER_TEST_AS_MAIN") == "1" {
-		os.Exit(run(os.Args, os.Stdout, os.Stderr))
-	}
-	os.Exit(m.Run())
-}
-
 func builtinIDs(t *testing.T) (scenarioIDs, moduleIDs []string) {
 	t.Helper()
 	for _, m := range scenarios.Builtin().Modules {

@@ -15,7 +15,6 @@ import (
 
 	"github.com/musterhq/muster/internal/fileout"
 	"github.com/musterhq/muster/playtest/sim"
-	_ "github.com/musterhq/muster/rules/lgv" // plays Lee's Greatest Victory
 )
 
 // The balance playouts: muster playtest sim, replay and merge.
@@ -25,8 +24,10 @@ func simCommand() *cli.Command {
 		Name:  "sim",
 		Usage: "play many automated games of a scenario and report its balance",
 		UsageText: "muster playtest sim SCENARIO [--games N] [--bots A,B] [--seed S] [--workers K] [--shard k/n] [--format text|json|html] [-o FILE]\n\n" +
-			"Plays N games with bots (random: uniform among the legal actions; greedy: the action that\n" +
-			"leaves its side the best position), one bot per side in the game's side order, and reports\n" +
+			"Plays N games with bots (sensible, the default: at random among the legal actions the engine\n" +
+			"finds sensible, no retreat into certain elimination, re-rolls only of bad rolls; random:\n" +
+			"uniform among the legal actions, for fuzzing; greedy: the action that leaves its side the\n" +
+			"best position), one bot per side in the game's side order, and reports\n" +
 			"the victory-level and winner shares with 95% confidence intervals, the VP mean and\n" +
 			"histogram, game length, and outcomes by first player and momentum. Results are identical\n" +
 			"for the same seed whatever the worker count. --shard k/n plays every n-th game from the\n" +
@@ -38,11 +39,12 @@ func simCommand() *cli.Command {
 			"   muster playtest sim SCENARIO --format html -o balance.html",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "games", Value: 1000, Usage: "games to play"},
-			&cli.StringFlag{Name: "bots", Value: "random,random", Usage: "one bot per side, in the game's side order (random, greedy)"},
+			&cli.StringFlag{Name: "bots", Value: sim.DefaultBot + "," + sim.DefaultBot, Usage: "one bot per side, in the game's side order (sensible, random, greedy)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the run's seed; game i plays with a seed derived from it"},
 			&cli.IntFlag{Name: "workers", Usage: "games played at once (default: the number of CPUs)"},
-			&cli.StringFlag{Name: "shard", Usage: "play shard `k/n` of the run and write its totals"},
-			&cli.StringSliceFlag{Name: "option", Usage: "a rule option `key=value` of the engine (lgv: bid=N, bid-reading=threshold|shift, cp-absorption=once|repeat, kia-jackson-stuart=each|together, front-leader-fate=return|roll); repeat the flag for more"},
+			&cli.StringFlag{Name: "shard", Usage: "play shard `k/n` of the run and write its totals; without it, a batch system's array task: SLURM_ARRAY_TASK_ID of SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX (Kubernetes Indexed Job) with --shards"},
+			&cli.IntFlag{Name: "shards", Usage: "`n`, the number of shards of a Kubernetes Indexed Job (its completions), read with JOB_COMPLETION_INDEX"},
+			&cli.StringSliceFlag{Name: "option", Usage: "a rule option `key=value` of the engine (lgv: bid=N, bid-reading=threshold|shift, cp-absorption=repeat|once, leader-attack-bonus=none|count, adjacency=movable|boundary, ford-limit=per-ford|per-impulse, kia-jackson-stuart=each|together, front-leader-fate=return|roll, invariants=off|check); repeat the flag for more"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or html"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output"},
 		},
@@ -63,6 +65,8 @@ func simCommand() *cli.Command {
 				if cfg.Shard, cfg.Shards, err = parseShard(s); err != nil {
 					return usageError("%v", err)
 				}
+			} else if cfg.Shard, cfg.Shards, err = shardFromEnv(os.Getenv, c.Int("shards")); err != nil {
+				return usageError("%v", err)
 			}
 			format := c.String("format")
 			if format != "text" && format != "json" && format != "html" {
@@ -108,6 +112,63 @@ func parseOptions(flags []string) (map[string]string, error) {
 		out[k] = v
 	}
 	return out, nil
+}
+
+// shardFromEnv reads the shard of a batch system's array task when
+// --shard is absent: Slurm's SLURM_ARRAY_TASK_ID (from
+// SLURM_ARRAY_TASK_MIN, 0 if unset) of SLURM_ARRAY_TASK_COUNT tasks, or a
+// Kubernetes Indexed Job's JOB_COMPLETION_INDEX (0-based) of --shards N.
+// No variable set: the whole run (0, 0).
+func shardFromEnv(getenv func(string) string, shards int) (k, n int, err error) {
+	num := func(name string) (int, error) {
+		v, err := strconv.Atoi(getenv(name))
+		if err != nil {
+			return 0, fmt.Errorf("%s=%q: want a whole number", name, getenv(name))
+		}
+		return v, nil
+	}
+	switch {
+	case getenv("SLURM_ARRAY_TASK_ID") != "":
+		id, err := num("SLURM_ARRAY_TASK_ID")
+		if err != nil {
+			return 0, 0, err
+		}
+		if getenv("SLURM_ARRAY_TASK_COUNT") == "" {
+			return 0, 0, errors.New("SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not: give --shard k/n")
+		}
+		if n, err = num("SLURM_ARRAY_TASK_COUNT"); err != nil {
+			return 0, 0, err
+		}
+		low := 0
+		if getenv("SLURM_ARRAY_TASK_MIN") != "" {
+			if low, err = num("SLURM_ARRAY_TASK_MIN"); err != nil {
+				return 0, 0, err
+			}
+		}
+		if shards > 0 && shards != n {
+			return 0, 0, fmt.Errorf("--shards %d but the Slurm array has %d tasks", shards, n)
+		}
+		k = id - low + 1
+		if n < 1 || k < 1 || k > n {
+			return 0, 0, fmt.Errorf("Slurm array task %d (from %d, %d tasks) is not shard 1-%d: use a contiguous array (--array=0-%d)", id, low, n, n, n-1)
+		}
+		return k, n, nil
+	case getenv("JOB_COMPLETION_INDEX") != "":
+		idx, err := num("JOB_COMPLETION_INDEX")
+		if err != nil {
+			return 0, 0, err
+		}
+		if shards < 1 {
+			return 0, 0, errors.New("JOB_COMPLETION_INDEX is set: give --shards N, the Indexed Job's completions")
+		}
+		if idx < 0 || idx >= shards {
+			return 0, 0, fmt.Errorf("JOB_COMPLETION_INDEX %d is not an index of %d shards (0-%d)", idx, shards, shards-1)
+		}
+		return idx + 1, shards, nil
+	case shards > 0:
+		return 0, 0, errors.New("--shards N goes with a Kubernetes Indexed Job's JOB_COMPLETION_INDEX; otherwise give --shard k/n")
+	}
+	return 0, 0, nil
 }
 
 func parseShard(s string) (k, n int, err error) {
@@ -228,7 +289,7 @@ func replayCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the run's seed"},
 			&cli.IntFlag{Name: "game", Usage: "the game's index in the run", Required: true},
-			&cli.StringFlag{Name: "bots", Value: "random,random", Usage: "the bots of the run"},
+			&cli.StringFlag{Name: "bots", Value: sim.DefaultBot + "," + sim.DefaultBot, Usage: "the bots of the run"},
 			&cli.StringSliceFlag{Name: "option", Usage: "the rule options `key=value` of the run"},
 			&cli.StringFlag{Name: "log", Usage: "write the event log to `FILE`"},
 		},
@@ -264,7 +325,7 @@ func replayCommand() *cli.Command {
 			}
 			seed := sim.GameSeed(c.Uint64("seed"), c.Int("game"))
 			o, g, err := sim.Play(newGame, bots, seed, 0)
-			if err != nil {
+			if err != nil && g == nil {
 				return cli.Exit(err.Error(), exitFindings)
 			}
 			var log bytes.Buffer
@@ -280,6 +341,9 @@ func replayCommand() *cli.Command {
 			}
 			if label := sf.Module.MadeUpLabel(); label != "" {
 				fmt.Fprintln(out, label)
+			}
+			if err != nil { // the log shows the game up to the action that failed (an invariant broken, invariants=check)
+				return cli.Exit(fmt.Sprintf("game %d (seed %d): %v", c.Int("game"), seed, err), exitFindings)
 			}
 			fmt.Fprintf(out, "game %d (seed %d): %s, winner %s, %g VP, %d turns\n", c.Int("game"), seed, o.Level, orNone(o.Winner), o.VP, o.Turns)
 			return nil

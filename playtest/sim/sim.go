@@ -21,54 +21,16 @@ import (
 	"github.com/musterhq/muster/rules"
 )
 
-// Game is one game in play, as a game system's engine offers it to bots.
-type Game interface {
-	// Sides lists the sides in the order bots are given for them.
-	Sides() []string
-	// ToAct is the side to act; "" once the game is over.
-	ToAct() string
-	// Legal lists the legal actions of the side to act, in a fixed order.
-	// The slice may be reused by the next call.
-	Legal() []Action
-	// Apply performs one of the legal actions.
-	Apply(action Action) error
-	// Describe names an action for logs and messages.
-	Describe(action Action) string
-	// Value scores the position for a side (VP, then combat odds), what a
-	// greedy bot maximises.
-	Value(side string) float64
-	// Clone copies the game, so a bot can try an action. The copy's dice
-	// are reseeded with seed: a bot trying an action must not learn the
-	// rolls the real game will make.
-	Clone(seed uint64) Game
-	Over() bool
-	Outcome() Outcome
-	Log() *rules.EventLog
-}
-
-// Trier is a Game that can score an action without a copy per try: Try
-// must equal Clone(seed), Apply(a), then Value(side) on the copy.
-type Trier interface {
-	Try(a Action, seed uint64, side string) (float64, error)
-}
-
-// Action is a legal action as an engine encodes it: a number, so that
-// listing the legal actions of a position allocates nothing.
-type Action uint64
-
-// Outcome is how a game ended.
-type Outcome struct {
-	Winner string  `json:"winner,omitempty"` // "" for a draw or no result
-	Level  string  `json:"level"`
-	VP     float64 `json:"vp"`
-	Turns  int     `json:"turns"`
-	// Tags are facts the report breaks outcomes down by: "first-player",
-	// "momentum" ... with their values in this game.
-	Tags map[string]string `json:"tags,omitempty"`
-}
-
-// NewGame starts a game of a scenario with its own seed.
-type NewGame func(seed uint64) (Game, error)
+// The engine's side of a game lives beside the rules core (rules.Engine);
+// these names keep the harness's vocabulary.
+type (
+	Game    = rules.Game
+	Trier   = rules.Trier
+	Weigher = rules.Weigher
+	Action  = rules.Action
+	Outcome = rules.Outcome
+	NewGame = rules.NewGame
+)
 
 // Config is a run.
 type Config struct {
@@ -230,7 +192,12 @@ type Bot interface {
 }
 
 // BotNames lists the bots by name.
-var BotNames = []string{"random", "greedy"}
+var BotNames = []string{"random", "sensible", "greedy"}
+
+// DefaultBot is the bot balance reports use unless told otherwise: the
+// balance is only as good as the bots, and random walks into certain
+// elimination (keep it for fuzzing).
+const DefaultBot = "sensible"
 
 // BotByName returns a bot.
 func BotByName(name string) (Bot, error) {
@@ -239,6 +206,8 @@ func BotByName(name string) (Bot, error) {
 		return randomBot{}, nil
 	case "greedy":
 		return greedyBot{}, nil
+	case "sensible":
+		return sensibleBot{}, nil
 	}
 	return nil, fmt.Errorf("no bot %q (bots: %v)", name, BotNames)
 }
@@ -249,6 +218,38 @@ type randomBot struct{}
 func (randomBot) Name() string { return "random" }
 func (randomBot) Choose(_ Game, _ string, legal []Action, rng *rand.Rand) Action {
 	return legal[rng.IntN(len(legal))]
+}
+
+// sensibleBot plays at random among the legal actions, each drawn with
+// the weight the engine gives it (Weigher): no retreat that can only
+// eliminate the unit, no re-roll of a roll that went its way. Where every
+// weight is 0, or the engine gives none, it is the random bot.
+type sensibleBot struct{}
+
+func (sensibleBot) Name() string { return "sensible" }
+func (sensibleBot) Choose(g Game, side string, legal []Action, rng *rand.Rand) Action {
+	w, ok := g.(Weigher)
+	if !ok || len(legal) == 1 {
+		return legal[rng.IntN(len(legal))]
+	}
+	legal = append([]Action(nil), legal...) // weighing may reuse g's buffer
+	weights := make([]float64, len(legal))
+	total := 0.0
+	for i, a := range legal {
+		weights[i] = w.Weight(a, side)
+		total += weights[i]
+	}
+	if total <= 0 {
+		return legal[rng.IntN(len(legal))]
+	}
+	r := rng.Float64() * total
+	for i, x := range weights {
+		if r < x {
+			return legal[i]
+		}
+		r -= x
+	}
+	return legal[len(legal)-1]
 }
 
 // greedyBot tries every legal action on a copy of the game and takes the

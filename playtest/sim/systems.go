@@ -1,26 +1,23 @@
 package sim
 
 import (
-	"errors"
 	"fmt"
 	"sort"
 
+	"github.com/musterhq/muster/rules"
 	"github.com/musterhq/muster/scenarios"
 )
 
-// Engine builds games of a scenario for a game system whose whole
-// sequence of play the engine runs (bots need every legal action). It
-// fails, listing what is missing, when the scenario's module lacks data
-// the engine needs.
-type Engine func(sf *scenarios.ScenarioFile, options map[string]string) (NewGame, error)
-
-var engines = map[string]Engine{}
+// engines are the rules engines that run a game system's whole sequence
+// of play (bots need every legal action), by system.
+var engines = map[string]rules.Engine{}
 
 // ErrBadOption wraps an engine's refusal of a rule option.
-var ErrBadOption = errors.New("bad option")
+var ErrBadOption = rules.ErrBadOption
 
-// Register makes a game system playable by bots.
-func Register(system string, e Engine) { engines[system] = e }
+// Register makes a game system playable by bots; the CLI registers the
+// engines it is built with.
+func Register(e rules.Engine) { engines[e.System()] = e }
 
 // ForScenario returns the game builder of a scenario's game system.
 // Options are the engine's rule options (an engine refuses one it does
@@ -37,5 +34,5 @@ func ForScenario(sf *scenarios.ScenarioFile, options map[string]string) (NewGame
 		return nil, fmt.Errorf("%s: no engine plays game system %q through a whole game yet (bots need every legal action; systems with one: %v). Scripted playtests (muster playtest FILE) work for every system",
 			sf.Scenario.ID, system, have)
 	}
-	return e(sf, options)
+	return e.Compile(sf, options)
 }

@@ -1,12 +1,11 @@
 package lgv
 
 import (
-	"github.com/musterhq/muster/playtest/sim"
 	"github.com/musterhq/muster/rules"
 )
 
 // apply performs a legal action.
-func (g *game) apply(x sim.Action) error {
+func (g *game) apply(x rules.Action) error {
 	list := g.legal
 	if !g.legalOK { // not listed for this position yet
 		list = g.legalActions()
@@ -88,7 +87,7 @@ func (g *game) apply(x sim.Action) error {
 		}
 	case aBombard:
 		g.lastPassed = false
-		g.cb = combat{bombard: true, area: a, front: -1, lead: -1, defLead: -1, primary: -1, attackers: g.cb.attackers[:0], support: g.cb.support[:0]}
+		g.cb = combat{bombard: true, area: a, front: -1, lead: -1, defLead: -1, primary: -1, attackers: g.cb.attackers[:0], support: g.cb.support[:0], retreating: g.cb.retreating[:0], absorbed: g.cb.absorbed}
 		g.stage = stBombardLead
 	case aPontoon: // 16.1
 		lo, hi := a, b
@@ -105,16 +104,24 @@ func (g *game) apply(x sim.Action) error {
 	case aStop:
 		g.finishMove(a)
 	case aCommit:
+		g.finishResumed()
 		g.commit[a], g.moved[a], g.mfLeft[a] = true, true, 0 // ALL MF (8.2)
 		g.anyMove = true
 	case aAttack:
 		if g.current >= 0 {
 			g.finishMove(g.current)
 		}
+		g.finishResumed()
 		g.startAttack(a)
 	case aEnd:
 		if g.current >= 0 {
 			g.finishMove(g.current)
+		}
+		g.finishResumed()
+		for _, u := range g.activeUnits {
+			if g.commit[u] { // spent ALL MF for an attack not made (8.2): Exhausted (8.1)
+				g.setFresh(u, false)
+			}
 		}
 		for _, p := range g.pending { // optional attacks not made (9.2)
 			for u := range g.units {
@@ -236,8 +243,15 @@ func (g *game) apply(x sim.Action) error {
 
 // move takes one unit one Area (8.1) at the cost the listing worked out.
 func (g *game) move(u, to, cost int) {
+	continuing := g.current == u
 	if g.current >= 0 && g.current != u {
 		g.finishMove(g.current)
+	}
+	switch {
+	case contains(g.resume, u):
+		g.resume = remove(g.resume, u)
+	case !continuing:
+		g.finishResumed() // another unit moves: units move one at a time (8.1)
 	}
 	from := g.units[u].loc
 	g.mfLeft[u] -= cost
@@ -254,8 +268,11 @@ func (g *game) move(u, to, cost int) {
 		if !contains(g.pending, to) {
 			g.pending = append(g.pending, to)
 		}
-		if overrun {
-			g.cb.secondWave = true
+		if overrun { // the Overrun's one second attack (9.4.4)
+			g.waveUnits = append(g.waveUnits, u)
+			if g.waveTarget(from) < 0 {
+				g.waveTargets = append(g.waveTargets, from, to)
+			}
 		}
 		g.current = -1
 		if g.hasCavalry(1-g.mover, to) && !g.cavalryEntered(to) { // 8.3
@@ -302,18 +319,44 @@ func (g *game) cavalryEntered(loc int) bool {
 	return false
 }
 
-// afterScreen: the screened Area may now be empty; the mover goes on.
+// afterScreen: the screened Area may now be empty; the units that entered
+// it go on: "Enemy units do not become Exhausted; if they have any
+// remaining MF, they may continue moving after Cavalry Screening has taken
+// place" (8.3), every one that entered, not only the last, one at a time
+// (8.1). A unit that entered by Overrun movement had its one Area (9.4.4).
 func (g *game) afterScreen() {
 	g.stage = stAssault
 	to := g.screenArea
-	if !g.occupied(1-g.mover, to) {
-		g.pending = remove(g.pending, to)
-		g.takeControl(g.mover, to)
-		if g.mfLeft[g.screenNext] > 0 && !g.e.b.zone[to] {
-			g.current = g.screenNext
-			return
+	if g.occupied(1-g.mover, to) {
+		return
+	}
+	g.pending = remove(g.pending, to)
+	g.takeControl(g.mover, to)
+	for _, u := range g.activeUnits {
+		if s := g.units[u]; s.status != onMap || s.loc != to || !g.moved[u] || g.cameFrom[u] < 0 || g.holdBack[u] {
+			continue
 		}
-		g.finishMove(g.screenNext)
+		wave := contains(g.waveUnits, u)
+		if !g.units[u].fresh && !wave {
+			continue // moved earlier and stopped here
+		}
+		g.waveUnits = remove(g.waveUnits, u)
+		if wave || g.mfLeft[u] <= 0 || g.e.b.zone[to] {
+			g.finishMove(u)
+			continue
+		}
+		g.resume = append(g.resume, u)
+	}
+	if len(g.resume) == 1 {
+		g.current, g.resume = g.resume[0], g.resume[:0]
+	}
+}
+
+// finishResumed ends the movement of units left free to go on after a
+// screen (8.3) once another unit acts.
+func (g *game) finishResumed() {
+	for len(g.resume) > 0 {
+		g.finishMove(g.resume[0])
 	}
 }
 
@@ -333,6 +376,7 @@ func (g *game) finishMove(u int) {
 	if !contains(g.pending, g.units[u].loc) {
 		g.setFresh(u, false)
 	}
+	g.resume = remove(g.resume, u)
 	if g.current == u {
 		g.current = -1
 	}

@@ -2,8 +2,8 @@ package lgv
 
 // startAttack begins Combat Resolution in an Area (9.4).
 func (g *game) startAttack(p int) {
-	cb := combat{area: p, front: -1, lead: -1, defLead: -1, primary: -1, mandatory: !g.contestedAtStart(p), secondWave: g.cb.secondWave && !g.cb.bombard,
-		attackers: g.cb.attackers[:0], support: g.cb.support[:0], retreating: g.cb.retreating[:0]}
+	cb := combat{area: p, front: -1, lead: -1, defLead: -1, primary: -1, mandatory: !g.contestedAtStart(p),
+		attackers: g.cb.attackers[:0], support: g.cb.support[:0], retreating: g.cb.retreating[:0], absorbed: g.cb.absorbed}
 	for u := range g.units {
 		if g.units[u].status != onMap || g.units[u].loc != p || g.e.units[u].side != g.mover {
 			continue
@@ -11,8 +11,12 @@ func (g *game) startAttack(p int) {
 		switch {
 		case g.holdBack[u]: // moved, so Exhausted (8.1), but not in the attack (9.2)
 			g.setFresh(u, false)
-		case g.commit[u] || g.moved[u] && g.cameFrom[u] >= 0 && (g.units[u].fresh || g.cb.secondWave):
+		case g.commit[u] || g.moved[u] && g.cameFrom[u] >= 0 && g.units[u].fresh:
 			cb.attackers = append(cb.attackers, u)
+		case contains(g.waveUnits, u): // Exhausted by the attack it overran with
+			cb.attackers = append(cb.attackers, u)
+			cb.secondWave = true
+			g.waveUnits = remove(g.waveUnits, u)
 		}
 	}
 	for u := range g.commit {
@@ -54,12 +58,13 @@ func (g *game) startAttack(p int) {
 // leadCandidates: not a Leader or Artillery (4.2.1, 4.2.5); not an
 // Independent unit unless no other can lead (9.4A "normally").
 func (g *game) leadCandidates() []int {
-	var out []int
+	out := g.cand[:0] // scratch: valid until the next candidate listing
 	for _, u := range g.cb.attackers {
 		if g.eligibleLead(u) {
 			out = append(out, u)
 		}
 	}
+	g.cand = out
 	return g.notNormallyIndependent(out)
 }
 
@@ -67,16 +72,22 @@ func (g *game) leadCandidates() []int {
 // all of them when no other is there: a lead unit "may not normally be an
 // Independent unit" (9.4A, 9.4B).
 func (g *game) notNormallyIndependent(us []int) []int {
-	regular := us[:0:0]
+	n := 0
+	for _, u := range us {
+		if !g.e.units[u].independent {
+			n++
+		}
+	}
+	if n == 0 || n == len(us) {
+		return us
+	}
+	regular := us[:0] // in place: us is scratch
 	for _, u := range us {
 		if !g.e.units[u].independent {
 			regular = append(regular, u)
 		}
 	}
-	if len(regular) > 0 {
-		return regular
-	}
-	return us
+	return regular
 }
 
 func (g *game) afterLead() {
@@ -90,7 +101,7 @@ func (g *game) afterLead() {
 // (9.4.2F), or for a bombardment the side's Artillery Leader present
 // (10.3C).
 func (g *game) frontCandidates() []int {
-	var out []int
+	out := g.cand[:0] // scratch: valid until the next candidate listing
 	for u := range g.units {
 		info := &g.e.units[u]
 		if info.kind != leader || info.side != g.mover || g.units[u].status != onMap {
@@ -106,6 +117,7 @@ func (g *game) frontCandidates() []int {
 			out = append(out, u)
 		}
 	}
+	g.cand = out
 	return out
 }
 
@@ -128,7 +140,7 @@ func (g *game) afterFront() {
 // supportCandidates: Fresh Artillery adjacent to the attacked Area (9.5);
 // not into or out of a Zone (14.4).
 func (g *game) supportCandidates() []int {
-	var out []int
+	out := g.cand[:0] // scratch: valid until the next candidate listing
 	p := g.cb.area
 	for _, u := range g.e.arts[g.mover] {
 		if g.units[u].status != onMap || !g.units[u].fresh || g.moved[u] || contains(g.cb.support, u) || contains(g.cb.attackers, u) {
@@ -138,10 +150,11 @@ func (g *game) supportCandidates() []int {
 		if at == p || g.e.b.zone[at] || g.e.b.zone[p] {
 			continue
 		}
-		if _, ok := g.e.b.linkOf(at, p); ok {
+		if g.adjacent(at, p) {
 			out = append(out, u)
 		}
 	}
+	g.cand = out
 	return out
 }
 
@@ -149,12 +162,13 @@ func (g *game) supportCandidates() []int {
 // an Independent unit (9.4B, 9.4.3A); a Leader may be chosen (4.2.5 bars
 // Leaders only from leading an Assault).
 func (g *game) defLeadCandidates() []int {
-	var out []int
+	out := g.cand[:0] // scratch: valid until the next candidate listing
 	for u := range g.units {
 		if g.defenderAt(u, g.cb.area) {
 			out = append(out, u)
 		}
 	}
+	g.cand = out
 	return g.notNormallyIndependent(out)
 }
 
@@ -169,25 +183,26 @@ func (g *game) autoDefLead() {
 
 // primaryCandidates: not a Leader unless only Leaders are there (10.2.1).
 func (g *game) primaryCandidates() []int {
-	var units, leaders []int
+	others := false
 	for u := range g.units {
-		if g.defenderAt(u, g.cb.area) {
-			if g.e.units[u].kind == leader {
-				leaders = append(leaders, u)
-			} else {
-				units = append(units, u)
-			}
+		if g.defenderAt(u, g.cb.area) && g.e.units[u].kind != leader {
+			others = true
+			break
 		}
 	}
-	if len(units) > 0 {
-		return units
+	out := g.cand[:0] // scratch: valid until the next candidate listing
+	for u := range g.units {
+		if g.defenderAt(u, g.cb.area) && (g.e.units[u].kind == leader) != others {
+			out = append(out, u)
+		}
 	}
-	return leaders
+	g.cand = out
+	return out
 }
 
 // bombarders: Fresh Artillery in range of a Target Area (10.1.1, 14.4).
 func (g *game) bombarders(target int) []int {
-	var out []int
+	out := g.cand[:0] // scratch: valid until the next candidate listing
 	for _, u := range g.e.arts[g.mover] {
 		if g.units[u].status != onMap || !g.units[u].fresh {
 			continue
@@ -200,10 +215,11 @@ func (g *game) bombarders(target int) []int {
 		if g.e.b.zone[at] || g.e.b.zone[target] || g.contested(at) {
 			continue
 		}
-		if _, ok := g.e.b.linkOf(at, target); ok {
+		if g.adjacent(at, target) {
 			out = append(out, u)
 		}
 	}
+	g.cand = out
 	return out
 }
 
@@ -272,11 +288,11 @@ func (g *game) resolve() {
 		}
 		surprise := g.e.b.wild[p]
 		for _, u := range cb.attackers {
-			if g.e.units[u].kind == leader {
-				continue
+			if u != lead && (g.e.units[u].kind != leader || g.e.opts.LeadersCount) {
+				cb.av += perUnit // 9.4.2B "each additional unit" (option leader-attack-bonus)
 			}
-			if u != lead {
-				cb.av += perUnit
+			if g.e.units[u].kind == leader {
+				continue // 9.4.2E "non-Leader units"; a Leader entered from where he stood
 			}
 			if !g.e.units[u].independent { // 4.3.5: each is in an Independent command
 				byCommand[g.e.cmdIdx[u]]++
@@ -446,7 +462,7 @@ func (g *game) casualtyLegal() {
 		}
 		for _, o := range opts {
 			var after []int // what u may still absorb after o
-			if o == cpFlip && g.e.opts.CPRepeat {
+			if o == cpFlip && !g.e.opts.CPOnce {
 				after = []int{1, 2}
 			}
 			if cpCost[o] <= cb.cp && (!exact || g.absorbable(cb.cp-cpCost[o], u, after)) {
@@ -473,7 +489,7 @@ func (g *game) absorbable(cp, u int, after []int) bool {
 		switch {
 		case v == u:
 			sums = after
-		case g.units[v].fresh && g.e.opts.CPRepeat:
+		case g.units[v].fresh && !g.e.opts.CPOnce:
 			sums = []int{1, 2, 3}
 		case g.units[v].fresh:
 			sums = []int{1, 3}
@@ -501,8 +517,8 @@ func (g *game) absorb(u, how int) {
 	cb := &g.cb
 	cb.firstTaken = true
 	// A unit absorbs once, unless the repeat reading lets a unit it
-	// flipped go on absorbing as an Exhausted unit (Options.CPRepeat).
-	cb.absorbed[u] = how != cpFlip || !g.e.opts.CPRepeat
+	// flipped go on absorbing as an Exhausted unit (Options.CPOnce unset).
+	cb.absorbed[u] = how != cpFlip || !!g.e.opts.CPOnce
 	cb.cp -= cpCost[how]
 	switch how {
 	case cpFlip:
@@ -593,8 +609,9 @@ func (g *game) bombardTargets() {
 		if g.e.b.zone[at] || g.contested(at) {
 			continue
 		}
-		for _, l := range g.e.b.adj[at] {
-			if enemy[l.to] > 0 && !g.e.b.zone[l.to] {
+		for i := range g.e.b.adj[at] {
+			l := &g.e.b.adj[at][i]
+			if enemy[l.to] > 0 && !g.e.b.zone[l.to] && g.adjacentLink(l) {
 				t = append(t, l.to)
 			}
 		}

@@ -32,6 +32,11 @@ type Engine struct {
 	bands      []scenarios.Band
 	opts       Options
 	start      *game
+	// entrenchSupply and pontoonSupply are the markers the counter sheet
+	// supplies (15.0, 16.0: play is "limited to the markers supplied"), by
+	// side; -1 where the module does not give the count.
+	entrenchSupply [2]int
+	pontoonSupply  int
 }
 
 // unitHot is the part of unitInfo read in the hot paths.
@@ -72,6 +77,26 @@ func CompileWith(sf *scenarios.ScenarioFile, opts Options) (*Engine, error) {
 	e := &Engine{sf: sf, b: b, units: units, byID: map[string]int{}, turns: sf.Scenario.Length.Turns, opts: opts}
 	if b != nil && b.reynoldsA < 0 {
 		missing = append(missing, "map: the ford of Reynold's Crossing (feature reynolds-crossing, 5.3.1)")
+	}
+	e.entrenchSupply, e.pontoonSupply = [2]int{-1, -1}, -1
+	if g := m.Game; g != nil {
+		for _, mk := range g.Markers {
+			if mk.SuppliedMissing || mk.Supplied == nil {
+				continue
+			}
+			switch mk.ID {
+			case "entrench-1": // one counter, +1 on one side and +2 on the other (15.1)
+				for s, name := range sideNames {
+					if n, ok := mk.Supplied[name]; ok {
+						e.entrenchSupply[s] = n
+					}
+				}
+			case "pontoon-bridge":
+				if n, ok := mk.Supplied["union"]; ok {
+					e.pontoonSupply = n
+				}
+			}
+		}
 	}
 	if g := m.Game; g != nil && g.Stacking != nil {
 		for _, l := range g.Stacking.Limits {

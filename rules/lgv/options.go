@@ -21,12 +21,46 @@ type Options struct {
 	// the Confederate otherwise. With bid-reading=shift the whole table of
 	// 17.3 moves so that the Union Marginal Victory starts at the bid.
 	BidShiftsTable bool
-	// CPRepeat: 11.1 lists what each unit's loss absorbs ("Each Fresh unit
-	// that flips Exhausted: 1 CP ... Each Exhausted unit that retreats:
-	// 1 CP") and that CP "may be taken in any combination". The default
-	// reads one entry per unit and attack; cp-absorption=repeat lets a unit
-	// flipped by this attack go on absorbing as an Exhausted unit.
-	CPRepeat bool
+	// CPOnce: 11.1 lists what each unit's loss absorbs ("A. Each Fresh
+	// unit eliminated: 3 CP  B. Each Fresh unit that flips Exhausted: 1 CP
+	// C. Each Exhausted unit eliminated: 2 CP  D. Each Exhausted unit that
+	// retreats: 1 CP"), that CP "may be taken in any combination" and that
+	// "exact losses must be applied whenever possible"; 9.4.4 ignores only
+	// the CP beyond what "his units in the Area can absorb". The table's
+	// 3 = 1 + 2 steps a unit down, and a lone Fresh unit "can absorb" 2 by
+	// flipping and retreating, so the default (cp-absorption=repeat) lets
+	// a unit flipped by this attack go on absorbing as an Exhausted unit;
+	// cp-absorption=once reads one entry per unit and attack.
+	CPOnce bool
+	// LeadersCount: 9.4.2B gives "+1 Each additional unit participating in
+	// the attack if Confederate, +2 if Union". Leaders are units (4.2), and
+	// 9.4.2E and 9.4.3B say "non-Leader" where B does not; but a Leader
+	// stands for "individual ... leaders (plus their staff and escorts)"
+	// (4.2.5), and the text gives him his own, capped bonuses: "leading from
+	// the front" (9.4.2F, "maximum of one Leader per combat") and +1 in
+	// defense ("additional leaders beyond the first do not add", 9.4.3E),
+	// which a +1/+2 per Leader would bypass. The default
+	// (leader-attack-bonus=none) counts only Infantry, Cavalry, Artillery
+	// and Engineers; leader-attack-bonus=count counts a Leader who joins.
+	LeadersCount bool
+	// AdjacentAcrossWater: 3.1 "Two Areas are adjacent to each other if
+	// they share a common boundary and units could move directly from one
+	// to another". The default (adjacency=movable) leaves out a Major Water
+	// Boundary without a ford (no unit may cross it, 8.4.4) and the
+	// prohibited Zone boundaries (14.2), for bombardment range (10.1.1),
+	// artillery support (9.5), the neighbours of 11.2.2A and the paths of
+	// 17; adjacency=boundary takes every common boundary.
+	AdjacentAcrossWater bool
+	// FordLimitPerImpulse: 8.4.4 "Only one unit may cross per Impulse
+	// unless a Pontoon Bridge (Module 16.0) existed there at the beginning
+	// of the Union player's Impulse." The default (ford-limit=per-ford)
+	// reads the limit per crossing, as the bridge that lifts it is ("there");
+	// ford-limit=per-impulse allows one unit across all unbridged fords of
+	// the impulse.
+	FordLimitPerImpulse bool
+	// Check is the test mode (invariants=check): the invariant checker
+	// runs after every action and a violation stops the game.
+	Check bool
 	// KIAJacksonStuartTogether: 17.2 gives "+2 if the Jackson and/or
 	// Stuart Leader are KIA". The default reads +2 for each of them;
 	// kia-jackson-stuart=together reads +2 for the pair, one or both.
@@ -41,11 +75,15 @@ type Options struct {
 
 // OptionNames lists the options a game takes, with their values.
 var OptionNames = map[string]string{
-	"bid":                "the winning VP bid of 18.1 (a whole number)",
-	"bid-reading":        "threshold (the Union wins with the bid or more) or shift (the 17.3 table moves to the bid)",
-	"cp-absorption":      "once (a unit absorbs CP once per attack) or repeat (a unit flipped may absorb again)",
-	"kia-jackson-stuart": "each (+2 VP for each of Jackson and Stuart KIA) or together (+2 VP if one or both are KIA)",
-	"front-leader-fate":  "return (a Leader removed leading from the front returns in the Reorganization Phase) or roll (he takes the 12.2 fate roll)",
+	"bid":                 "the winning VP bid of 18.1 (a whole number)",
+	"bid-reading":         "threshold (the Union wins with the bid or more) or shift (the 17.3 table moves to the bid)",
+	"cp-absorption":       "repeat (a unit flipped may absorb again; default) or once (a unit absorbs CP once per attack)",
+	"leader-attack-bonus": "none (a Leader adds no +1/+2 of 9.4.2B; default) or count (a Leader who joins an Assault adds it)",
+	"adjacency":           "movable (not across a Major Water Boundary without a ford, 3.1; default) or boundary (any common boundary)",
+	"invariants":          "check (test mode: the invariant checker runs after every action and a violation stops the game) or off (default)",
+	"ford-limit":          "per-ford (one unit per unbridged ford per Impulse, 8.4.4; default) or per-impulse (one unit in all)",
+	"kia-jackson-stuart":  "each (+2 VP for each of Jackson and Stuart KIA) or together (+2 VP if one or both are KIA)",
+	"front-leader-fate":   "return (a Leader removed leading from the front returns in the Reorganization Phase) or roll (he takes the 12.2 fate roll)",
 }
 
 // ParseOptions reads options given as text (sim flags, script options).
@@ -75,11 +113,43 @@ func ParseOptions(m map[string]string) (Options, error) {
 			}
 		case "cp-absorption":
 			switch v {
-			case "once":
 			case "repeat":
-				o.CPRepeat = true
+			case "once":
+				o.CPOnce = true
 			default:
 				return o, fmt.Errorf("option cp-absorption=%q: want once or repeat", v)
+			}
+		case "leader-attack-bonus":
+			switch v {
+			case "none":
+			case "count":
+				o.LeadersCount = true
+			default:
+				return o, fmt.Errorf("option leader-attack-bonus=%q: want none or count", v)
+			}
+		case "adjacency":
+			switch v {
+			case "movable":
+			case "boundary":
+				o.AdjacentAcrossWater = true
+			default:
+				return o, fmt.Errorf("option adjacency=%q: want movable or boundary", v)
+			}
+		case "ford-limit":
+			switch v {
+			case "per-ford":
+			case "per-impulse":
+				o.FordLimitPerImpulse = true
+			default:
+				return o, fmt.Errorf("option ford-limit=%q: want per-ford or per-impulse", v)
+			}
+		case "invariants":
+			switch v {
+			case "off":
+			case "check":
+				o.Check = true
+			default:
+				return o, fmt.Errorf("option invariants=%q: want off or check", v)
 			}
 		case "front-leader-fate":
 			switch v {

@@ -1,6 +1,6 @@
 package lgv
 
-import "github.com/musterhq/muster/playtest/sim"
+import "github.com/musterhq/muster/rules"
 
 // Action kinds: an action is kind<<32 | a<<16 | b.
 const (
@@ -50,9 +50,11 @@ const (
 
 var cpCost = [4]int{1, 3, 2, 1}
 
-func act(kind, a, b int) sim.Action { return sim.Action(uint64(kind)<<32 | uint64(a)<<16 | uint64(b)) }
+func act(kind, a, b int) rules.Action {
+	return rules.Action(uint64(kind)<<32 | uint64(a)<<16 | uint64(b))
+}
 
-func split(x sim.Action) (kind, a, b int) {
+func split(x rules.Action) (kind, a, b int) {
 	return int(uint64(x) >> 32), int(uint64(x) >> 16 & 0xffff), int(uint64(x) & 0xffff)
 }
 
@@ -112,6 +114,7 @@ func (g *game) beginImpulse() {
 	clear(g.attacked)
 	g.epoch++ // contested0 is snapped anew as units move (snap)
 	g.pending, g.crossings, g.current, g.overrunners = g.pending[:0], g.crossings[:0], -1, g.overrunners[:0]
+	g.waveUnits, g.waveTargets, g.resume = g.waveUnits[:0], g.waveTargets[:0], g.resume[:0]
 	g.activeUnits, g.anyMove = g.activeUnits[:0], false
 	g.pontoons0 = append(g.pontoons0[:0], g.pontoons...)
 	if g.advantage == g.mover && !g.stolen[g.mover] {
@@ -168,6 +171,9 @@ func (g *game) useAdvantage(side int) {
 
 // endActivation ends an impulse that was an activation.
 func (g *game) endActivation() {
+	if g.e.opts.Check && g.violation == "" {
+		g.violation = g.checkActivationEnd()
+	}
 	g.activation++
 	g.beginImpulse()
 }
@@ -211,7 +217,7 @@ func (g *game) pushMove(u, to, cost int) {
 	g.legalCost = append(g.legalCost, int8(cost))
 }
 
-func (g *game) legalActions() []sim.Action {
+func (g *game) legalActions() []rules.Action {
 	g.legal, g.legalCost = g.legal[:0], g.legalCost[:0]
 	switch g.stage {
 	case stImpulseStart:
@@ -326,7 +332,7 @@ func (g *game) assaultLegal() {
 		g.push(aStop, g.current, 0)
 		return
 	}
-	if g.mover == union && !g.anyMove {
+	if g.mover == union && !g.anyMove && (g.e.pontoonSupply < 0 || len(g.pontoons) < g.e.pontoonSupply) { // 16.0: the markers supplied
 		for _, l := range g.e.b.adj[g.active] {
 			if (l.ford || l.germanna) && g.e.b.sector[g.active] == union && !g.pontoonAt(g.active, l.to) && g.freshEngineer(g.active) >= 0 {
 				g.push(aPontoon, g.active, l.to)
@@ -343,6 +349,10 @@ func (g *game) assaultLegal() {
 	}
 	for _, u := range g.overrunners {
 		g.unitMoves(u)
+	}
+	for _, u := range g.resume { // 8.3: after a screen, each may go on or stop
+		g.unitMoves(u)
+		g.push(aStop, u, 0)
 	}
 	for _, p := range g.pending {
 		g.push(aAttack, p, 0)
@@ -380,12 +390,34 @@ func (g *game) unitMoves(u int) {
 	for i := range adj {
 		l := &adj[i]
 		if cost, why := g.moveCost(u, from, l.to, l); why == "" {
-			if overrun && g.e.b.zone[l.to] {
-				continue // nor enters one
+			if overrun && (g.e.b.zone[l.to] || !g.secondAttackArea(from, l.to)) {
+				continue // nor enters one, nor attacks a second Area
 			}
 			g.pushMove(u, l.to, cost)
 		}
 	}
+}
+
+// secondAttackArea: an overrunner in the Overrun's Area from may enter to.
+// "they may enter and attack any one adjacent Area" (9.4.4): once one of
+// them has entered an enemy-occupied Area, that is the Overrun's one
+// second attack; the others may join it or enter Vacant Areas.
+func (g *game) secondAttackArea(from, to int) bool {
+	if !g.occupied(1-g.mover, to) {
+		return true
+	}
+	t := g.waveTarget(from)
+	return t < 0 || t == to
+}
+
+// waveTarget is the Area of the second attack of the Overrun in from, -1.
+func (g *game) waveTarget(from int) int {
+	for i := 0; i+1 < len(g.waveTargets); i += 2 {
+		if g.waveTargets[i] == from {
+			return g.waveTargets[i+1]
+		}
+	}
+	return -1
 }
 
 func (g *game) isOverrunner(u int) bool {

@@ -2,8 +2,7 @@ package lgv
 
 import (
 	"fmt"
-
-	"github.com/musterhq/muster/playtest/sim"
+	"github.com/musterhq/muster/rules"
 )
 
 // stageNames name the decisions of the sequence of play, for scripts and
@@ -60,7 +59,7 @@ var kindCases = map[int]string{
 
 // refusal names the case an action that is not legal now breaks, and
 // says why in words.
-func (g *game) refusal(x sim.Action) (code, msg string) {
+func (g *game) refusal(x rules.Action) (code, msg string) {
 	k, a, b := split(x)
 	what := g.describe(x)
 	if g.stage == stOver {
@@ -111,6 +110,25 @@ func (g *game) refusal(x sim.Action) (code, msg string) {
 		return code, what + ": the Lead Attacking Unit is an attacking unit, not a Leader or Artillery, and not an Independent unit while another could lead"
 	case aDefLead:
 		return code, what + ": the Lead Defending Unit is a defending unit, not an Independent unit while another unit could be"
+	case aPontoon:
+		if g.e.pontoonSupply >= 0 && len(g.pontoons) >= g.e.pontoonSupply {
+			return "LGV 16.0", fmt.Sprintf("%s: all %d Pontoon Bridge markers supplied with the game are in play", what, g.e.pontoonSupply)
+		}
+	case aEntrench:
+		if a < len(g.entrench) && g.entrench[a] == 0 && !g.entrenchLeft(g.reorgSide) {
+			return "LGV 15.0", fmt.Sprintf("%s: all %d Entrench markers supplied with the game are in play", what, g.e.entrenchSupply[g.reorgSide])
+		}
+	case aPlace:
+		if a < len(g.units) && b < len(g.e.b.ids) {
+			info := &g.e.units[a]
+			switch {
+			case info.kind == engineer && g.e.b.sector[b] != union:
+				return "LGV 8.4.6", what + ": Union Engineers may only be within the Union Operational Sector"
+			case info.kind == leader && g.full(info.side, b) && g.counts(a, b):
+				return "LGV 7.1.3", what + ": the Area is fully stacked and the Leader, with no unit of his command there, counts towards the limit"
+			}
+		}
+		return code, what + ": a returning unit goes to a friendly-Controlled, Vacant Area with another friendly unit and room under the stacking limit, or failing that a friendly-Controlled Zone (12.1A, 12.2)"
 	case aCP:
 		return code, what + ": the first CP is the Lead Defending Unit's or Primary Target's, no loss may exceed the CP left, and the losses must come to the CP exactly whenever they can"
 	}
@@ -129,12 +147,14 @@ func (g *game) moveRefusal(u, to int) (string, string) {
 		return "LGV 8.1", what + ": the unit is not on the map"
 	case g.e.units[u].side != g.mover:
 		return "LGV 6.2", what + ": no enemy unit may move during a friendly Impulse except to retreat"
-	case !s.fresh:
+	case !s.fresh && !g.isOverrunner(u):
 		return "LGV 8.2", what + ": only Fresh units may move"
 	case g.current >= 0 && g.current != u:
 		// another unit is moving: it stops first, so u may still move
 	case !g.startedIn[u] && !g.isOverrunner(u):
 		return "LGV 8.1.1", what + ": only units in the Active Area move"
+	case contains(g.resume, u):
+		// free to go on after a screen (8.3)
 	case g.moved[u] && !g.isOverrunner(u) && g.current != u && g.occupied(1-g.mover, s.loc):
 		return "LGV 8.2", what + ": the unit entered an Area occupied by an enemy unit, where it must stop (or spent ALL MF to Assault within a Contested Area)"
 	case g.moved[u] && !g.isOverrunner(u) && g.current != u:
@@ -149,6 +169,9 @@ func (g *game) moveRefusal(u, to int) (string, string) {
 	}
 	if g.isOverrunner(u) && (g.e.b.zone[to] || g.e.b.zone[s.loc]) {
 		return "LGV 9.4.4", what + ": Overrun movement may not enter or leave a Zone"
+	}
+	if g.isOverrunner(u) && !g.secondAttackArea(s.loc, to) {
+		return "LGV 9.4.4", fmt.Sprintf("%s: an Overrun gives one second attack, into %s (\"enter and attack any one adjacent Area\")", what, g.e.b.ids[g.waveTarget(s.loc)])
 	}
 	return "LGV 8.1", what + " is not allowed now"
 }

@@ -71,23 +71,26 @@ func (g *game) nextPlacement() {
 // placements: friendly-Controlled, Vacant Areas with another friendly
 // unit; else friendly-Controlled Zones; a Leader also with his army
 // commander (12.1A, 12.2).
+// Nobody is placed where he may never be (8.4.2, 8.4.6) or past the
+// stacking limit (7.1: a Leader counts unless a unit of his command is
+// there, 7.1.3).
 func (g *game) placements(u int) []int {
 	side := g.e.units[u].side
 	out := g.placeBuf[:0]
 	for loc := range g.e.b.ids {
-		if !g.e.b.zone[loc] && g.free(side, loc) && g.occupied(side, loc) && (g.e.units[u].kind == leader || !g.full(side, loc)) {
+		if !g.e.b.zone[loc] && g.free(side, loc) && g.occupied(side, loc) && g.mayPlace(u, loc) {
 			out = append(out, loc)
 		}
 	}
 	if len(out) == 0 {
 		for loc := range g.e.b.ids {
-			if g.e.b.zone[loc] && g.free(side, loc) {
+			if g.e.b.zone[loc] && g.free(side, loc) && g.mayPlace(u, loc) {
 				out = append(out, loc)
 			}
 		}
 		if g.e.units[u].kind == leader && !g.e.units[u].armyLeader {
 			for v := range g.units {
-				if g.e.units[v].armyLeader && g.e.units[v].side == side && g.units[v].status == onMap {
+				if g.e.units[v].armyLeader && g.e.units[v].side == side && g.units[v].status == onMap && g.mayPlace(u, g.units[v].loc) && !contains(out, g.units[v].loc) {
 					out = append(out, g.units[v].loc)
 				}
 			}
@@ -95,6 +98,21 @@ func (g *game) placements(u int) []int {
 	}
 	g.placeBuf = out // scratch: valid until the next call
 	return out
+}
+
+// mayPlace: the unit may stand at loc: in its side's sector (8.4.2), an
+// Engineer in the Union sector (8.4.6), and not past the stacking limit
+// (7.1, 7.1.3).
+func (g *game) mayPlace(u, loc int) bool {
+	info := &g.e.units[u]
+	sector := g.e.b.sector[loc]
+	switch {
+	case info.side == confederate && sector != confederate:
+		return false
+	case info.kind == engineer && sector != union:
+		return false
+	}
+	return !g.full(info.side, loc) || !g.counts(u, loc)
 }
 
 func (g *game) reorgLegal() {
@@ -129,7 +147,26 @@ func (g *game) canEntrench(loc int) bool {
 	if g.entrenched[loc] || g.entrench[loc] >= 2 || g.entrench[loc] > 0 && g.entrenchSide[loc] != side {
 		return false
 	}
+	if g.entrench[loc] == 0 && !g.entrenchLeft(side) {
+		return false // "limited to the markers supplied with the game" (15.0)
+	}
 	return g.kindCount(side, infantry, loc) > 0
+}
+
+// entrenchLeft: the side has an Entrench marker not in play (15.0), or
+// the module does not say how many there are.
+func (g *game) entrenchLeft(side int) bool {
+	supply := g.e.entrenchSupply[side]
+	if supply < 0 {
+		return true
+	}
+	n := 0
+	for loc, lvl := range g.entrench {
+		if lvl > 0 && g.entrenchSide[loc] == side {
+			n++
+		}
+	}
+	return n < supply
 }
 
 func (g *game) nextReorgSide() {
@@ -157,9 +194,12 @@ func (g *game) endPhase() {
 		g.finish(confederate, "Confederate Automatic Victory")
 		return
 	}
-	g.vp += g.vpAreas() // 17.2
+	areas := g.vpAreas() // 17.2
+	g.vp += areas
+	g.vpAreaSum += areas
 	if g.turn >= g.e.turns {
 		g.vp += g.eliminationVP()
+		g.finalVP = true
 		for _, b := range g.e.bands {
 			if (b.Min == nil || float64(g.vp) >= *b.Min) && (b.Max == nil || float64(g.vp) <= *b.Max) {
 				g.finish(sideIndex(b.Winner), b.Level)

@@ -26,7 +26,11 @@ func (g *game) free(side, loc int) bool { return g.control[loc] == side && !g.oc
 // always, Union Engineers always.
 func (g *game) stacked(side, loc int) int {
 	all, _ := g.count(side, loc)
-	n := all - g.kindCount(side, engineer, loc) - g.kindCount(side, leader, loc)
+	leaders := g.kindCount(side, leader, loc)
+	n := all - g.kindCount(side, engineer, loc) - leaders
+	if leaders == 0 {
+		return n
+	}
 	for _, u := range g.e.leaders[side] {
 		if s := g.units[u]; s.status == onMap && s.loc == loc && !g.e.units[u].armyLeader && !g.commandPresent(u, loc) {
 			n++
@@ -96,7 +100,11 @@ func (g *game) moveCost(u, from, to int, l *link) (int, string) {
 		if hasPair(g.pontoons0, from, to) { // "existed there at the beginning of the Union player's Impulse"
 			limit = 5
 		}
-		if g.crossed(from, to) >= limit {
+		n := g.crossed(from, to)
+		if limit == 1 && g.e.opts.FordLimitPerImpulse {
+			n = g.crossedUnbridged() // option ford-limit=per-impulse
+		}
+		if n >= limit {
 			return 0, "LGV 8.4.4"
 		}
 	}
@@ -123,6 +131,11 @@ func (g *game) moveCost(u, from, to int, l *link) (int, string) {
 			return 0, "LGV 14.1.1"
 		}
 		cost = g.mf(u)
+	case b.zone[to]:
+		// "It costs 1 MP to move to/from a map Area to a Zone via the
+		// double arrows" (3.1), enemy units there or not; leaving a Zone
+		// pays "the entrance costs of that Area" (14.1).
+		cost = 1
 	case enemy:
 		_, fresh := g.count(1-side, to)
 		cost = 3
@@ -139,6 +152,22 @@ func (g *game) moveCost(u, from, to int, l *link) (int, string) {
 		return 0, "LGV 8.2"
 	}
 	return cost, ""
+}
+
+// adjacent: 3.1 "Two Areas are adjacent to each other if they share a
+// common boundary and units could move directly from one to another":
+// not over a Major Water Boundary without a ford nor a prohibited boundary,
+// unless the option adjacency=boundary says any common boundary.
+func (g *game) adjacent(a, c int) bool {
+	l, ok := g.e.b.linkOf(a, c)
+	return ok && g.adjacentLink(l)
+}
+
+func (g *game) adjacentLink(l *link) bool {
+	if g.e.opts.AdjacentAcrossWater {
+		return true
+	}
+	return !l.prohibited && (l.boundary != majorWater || l.ford || l.germanna)
 }
 
 // accompanied: a non-Leader friendly unit is already in the Area (8.4.7).
@@ -190,6 +219,18 @@ func hasPair(pairs [][2]int, a, b int) bool {
 	return false
 }
 
+// crossedUnbridged counts the crossings this impulse at fords without a
+// Pontoon Bridge from the start of the impulse.
+func (g *game) crossedUnbridged() int {
+	n := 0
+	for i := 0; i+1 < len(g.crossings); i += 2 {
+		if !hasPair(g.pontoons0, g.crossings[i], g.crossings[i+1]) {
+			n++
+		}
+	}
+	return n
+}
+
 func (g *game) crossed(a, b int) int {
 	if a > b {
 		a, b = b, a
@@ -228,8 +269,12 @@ func (g *game) enter(u, from, to int) {
 func (g *game) takeControl(side, loc int) {
 	g.setControl(side, loc)
 	if g.entrench[loc] > 0 && g.entrenchSide[loc] != side {
-		// 15.2: the enemy marker is removed, a friendly +1 placed.
-		g.entrench[loc], g.entrenchSide[loc] = 1, side
+		// 15.2: the enemy marker is removed, a friendly +1 placed if the
+		// side has one left (15.0).
+		g.entrench[loc] = 0
+		if g.entrenchLeft(side) {
+			g.entrench[loc], g.entrenchSide[loc] = 1, side
+		}
 	}
 }
 
@@ -265,9 +310,23 @@ func (g *game) retreat(u, prefer int) {
 		g.eliminate(u, "LGV 11.2.4")
 		return
 	}
-	if prefer >= 0 && (!g.full(side, prefer) || !g.counts(u, prefer)) {
+	if prefer >= 0 {
+		if !g.full(side, prefer) || !g.counts(u, prefer) {
+			g.moveRetreat(u, at, prefer)
+			return
+		}
+		// The Area it entered from is full: "subsequent units must continue
+		// their retreat to another Area ... follow the Retreat Priorities to
+		// determine the second (or more) Areas" (11.2.1): into it and on
+		// from there, as through any full Area (11.2.2D), not sideways from
+		// the attacked Area.
+		if !g.retreatGoesOn(u, prefer, visited, 8) {
+			g.eliminate(u, "LGV 11.2.4")
+			return
+		}
 		g.moveRetreat(u, at, prefer)
-		return
+		visited = append(visited, prefer)
+		at = prefer
 	}
 	for step := 0; step < 8; step++ {
 		best, bestRank, bestAdj := -1, 99, 99
@@ -287,8 +346,9 @@ func (g *game) retreat(u, prefer int) {
 				rank = 4
 			case g.free(side, to):
 				rank = 1
-				for _, m := range g.e.b.adj[to] {
-					if g.control[m.to] != side {
+				for i := range g.e.b.adj[to] {
+					m := &g.e.b.adj[to][i]
+					if g.adjacentLink(m) && g.control[m.to] != side {
 						adjEnemy++
 					}
 				}
@@ -409,8 +469,9 @@ func (g *game) unionReach() []bool {
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for _, l := range g.e.b.adj[x] {
-			if !seen[l.to] && !l.prohibited && g.control[l.to] == union {
+		for i := range g.e.b.adj[x] {
+			l := &g.e.b.adj[x][i]
+			if !seen[l.to] && !l.prohibited && g.adjacentLink(l) && g.control[l.to] == union {
 				seen[l.to] = true
 				stack = append(stack, l.to)
 			}
@@ -426,8 +487,9 @@ func (g *game) tracePath(loc int, reach []bool) bool {
 	if g.e.b.targetZones[loc] || reach[loc] {
 		return true
 	}
-	for _, l := range g.e.b.adj[loc] {
-		if !l.prohibited && reach[l.to] {
+	for i := range g.e.b.adj[loc] {
+		l := &g.e.b.adj[loc][i]
+		if !l.prohibited && g.adjacentLink(l) && reach[l.to] {
 			return true
 		}
 	}

@@ -8,16 +8,14 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/musterhq/muster/playtest"
-	"github.com/musterhq/muster/playtest/sim"
 	"github.com/musterhq/muster/rules"
 	"github.com/musterhq/muster/scenarios"
 )
 
-// Scripts with "engine": "lgv" play on this engine: "play" steps are the
-// players' decisions (each must be legal now, or the step fails with the
-// case it breaks), "do" steps edit the position, and expectations read it.
-func init() { playtest.RegisterEngine("lgv", newScriptDriver) }
+// Scripts with "engine": "lgv" play on this engine (Ruleset.Script):
+// "play" steps are the players' decisions (each must be legal now, or the
+// step fails with the case it breaks), "do" steps edit the position, and
+// expectations read it.
 
 type scriptDriver struct {
 	e      *Engine
@@ -26,7 +24,7 @@ type scriptDriver struct {
 	logged int // events of g copied to log
 }
 
-func newScriptDriver(sf *scenarios.ScenarioFile, s *playtest.Script) (playtest.Driver, error) {
+func newScriptDriver(sf *scenarios.ScenarioFile, s *rules.Script) (rules.Driver, error) {
 	if s.Variant != "" {
 		scen, err := rules.WithVariant(sf.Scenario, s.Variant)
 		if err != nil {
@@ -84,7 +82,7 @@ func (d *scriptDriver) after() error {
 	return nil
 }
 
-func (d *scriptDriver) Act(s *playtest.Step) error {
+func (d *scriptDriver) Act(s *rules.Step) error {
 	var err error
 	if s.Play != "" {
 		err = d.play(s)
@@ -98,10 +96,10 @@ func (d *scriptDriver) Act(s *playtest.Step) error {
 }
 
 // play makes a player's decision.
-func (d *scriptDriver) play(s *playtest.Step) error {
+func (d *scriptDriver) play(s *rules.Step) error {
 	if s.Play == "move" && len(s.Path) > 0 {
 		for _, to := range s.Path {
-			if err := d.play(&playtest.Step{Play: "move", Unit: s.Unit, To: to}); err != nil {
+			if err := d.play(&rules.Step{Play: "move", Unit: s.Unit, To: to}); err != nil {
 				return fmt.Errorf("to %s: %w", to, err)
 			}
 		}
@@ -129,7 +127,7 @@ func (d *scriptDriver) loc(id string) (int, error) {
 }
 
 // encode turns a play step into the engine's action.
-func (d *scriptDriver) encode(s *playtest.Step) (sim.Action, error) {
+func (d *scriptDriver) encode(s *rules.Step) (rules.Action, error) {
 	g := d.g
 	var u, l, l2, v int
 	var err error
@@ -245,7 +243,7 @@ func (d *scriptDriver) encode(s *playtest.Step) (sim.Action, error) {
 }
 
 // sideAndLocs reads a control step's side and locations.
-func (d *scriptDriver) sideAndLocs(s *playtest.Step) (int, []int, error) {
+func (d *scriptDriver) sideAndLocs(s *rules.Step) (int, []int, error) {
 	sd, err := side(s.Side)
 	if err != nil {
 		return 0, nil, err
@@ -282,7 +280,7 @@ func side(s string) (int, error) {
 }
 
 // edit changes the position without the rules: the setup of a test.
-func (d *scriptDriver) edit(s *playtest.Step) error {
+func (d *scriptDriver) edit(s *rules.Step) error {
 	g := d.g
 	switch s.Do {
 	case "setup", "eliminate":
@@ -422,7 +420,7 @@ func (d *scriptDriver) edit(s *playtest.Step) error {
 	return nil
 }
 
-func (d *scriptDriver) Expect(s *playtest.Step) error {
+func (d *scriptDriver) Expect(s *rules.Step) error {
 	g := d.g
 	switch s.Expect {
 	case "at":
@@ -525,7 +523,7 @@ func where(s string) string {
 	return "in " + s
 }
 
-func containsAction(list []sim.Action, x sim.Action) bool {
+func containsAction(list []rules.Action, x rules.Action) bool {
 	for _, l := range list {
 		if l == x {
 			return true
@@ -546,7 +544,7 @@ func (d *scriptDriver) tail(n int) []string {
 	return out
 }
 
-func (d *scriptDriver) expectVP(s *playtest.Step) error {
+func (d *scriptDriver) expectVP(s *rules.Step) error {
 	g := d.g
 	var problems []string
 	if len(s.Lines) > 0 || len(s.Unknown) > 0 {
@@ -576,7 +574,7 @@ func (d *scriptDriver) expectVP(s *playtest.Step) error {
 	return nil
 }
 
-func (d *scriptDriver) expectCombat(s *playtest.Step) error {
+func (d *scriptDriver) expectCombat(s *rules.Step) error {
 	c := d.g.last
 	if c.result == "" {
 		return errors.New("no combat has been resolved")
@@ -602,7 +600,7 @@ func (d *scriptDriver) expectCombat(s *playtest.Step) error {
 	return nil
 }
 
-func (d *scriptDriver) expectMarker(s *playtest.Step) error {
+func (d *scriptDriver) expectMarker(s *rules.Step) error {
 	g := d.g
 	l, err := d.loc(s.At)
 	if err != nil {
@@ -637,7 +635,7 @@ func (d *scriptDriver) expectMarker(s *playtest.Step) error {
 	return nil
 }
 
-func (d *scriptDriver) expectTrack(s *playtest.Step) error {
+func (d *scriptDriver) expectTrack(s *rules.Step) error {
 	g := d.g
 	var got string
 	switch s.Track {

@@ -7,7 +7,14 @@ import (
 	"testing"
 
 	"github.com/musterhq/muster/playtest"
+	"github.com/musterhq/muster/playtest/sim"
 )
+
+// The tests drive the engine through the harness, as the CLI does.
+func init() {
+	playtest.RegisterEngine(Ruleset{})
+	sim.Register(Ruleset{})
+}
 
 // Every script of the test module passes on the engine.
 func TestModulePlaytests(t *testing.T) {

@@ -5,23 +5,33 @@ import (
 	"math/rand/v2"
 	"strconv"
 
-	"github.com/musterhq/muster/playtest/sim"
 	"github.com/musterhq/muster/rules"
 	"github.com/musterhq/muster/scenarios"
 )
 
-func init() {
-	sim.Register("lgv", func(sf *scenarios.ScenarioFile, options map[string]string) (sim.NewGame, error) {
-		opts, err := ParseOptions(options)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %v", sim.ErrBadOption, err)
-		}
-		e, err := CompileWith(sf, opts)
-		if err != nil {
-			return nil, err
-		}
-		return e.Sim, nil
-	})
+// Ruleset is the LGV engine as the tools see it (rules.Engine): the CLI
+// registers it with the playtest runner and the sim.
+type Ruleset struct{}
+
+// System is the game system of game.json.
+func (Ruleset) System() string { return "lgv" }
+
+// Compile prepares a scenario with rule options for the sim's games.
+func (Ruleset) Compile(sf *scenarios.ScenarioFile, options map[string]string) (rules.NewGame, error) {
+	opts, err := ParseOptions(options)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", rules.ErrBadOption, err)
+	}
+	e, err := CompileWith(sf, opts)
+	if err != nil {
+		return nil, err
+	}
+	return e.Sim, nil
+}
+
+// Script starts a game for a scripted playtest ("engine": "lgv").
+func (Ruleset) Script(sf *scenarios.ScenarioFile, s *rules.Script) (rules.Driver, error) {
+	return newScriptDriver(sf, s)
 }
 
 // Game is a game in play for bots and scripts.
@@ -29,7 +39,7 @@ type Game struct {
 	g *game
 	// history is the actions applied, so Log can replay the game with its
 	// log on without slowing the playouts down.
-	history []sim.Action
+	history []rules.Action
 	seed    uint64
 	track   bool
 	// scratch is the copy Try plays actions on.
@@ -38,8 +48,8 @@ type Game struct {
 }
 
 // Sim starts a game for the sim runner.
-func (e *Engine) Sim(seed uint64) (sim.Game, error) {
-	return &Game{g: e.NewGame(seed), seed: seed, track: true, history: make([]sim.Action, 0, 4096)}, nil
+func (e *Engine) Sim(seed uint64) (rules.Game, error) {
+	return &Game{g: e.NewGame(seed), seed: seed, track: true, history: make([]rules.Action, 0, 4096)}, nil
 }
 
 func (x *Game) Sides() []string { return sideNames[:] }
@@ -51,7 +61,7 @@ func (x *Game) ToAct() string {
 	return sideNames[x.g.toAct()]
 }
 
-func (x *Game) Legal() []sim.Action {
+func (x *Game) Legal() []rules.Action {
 	if x.g.stage == stOver {
 		return nil
 	}
@@ -60,17 +70,31 @@ func (x *Game) Legal() []sim.Action {
 	return l
 }
 
-func (x *Game) Apply(a sim.Action) error {
+func (x *Game) Apply(a rules.Action) error {
+	did := ""
+	if x.g.e.opts.Check {
+		did = x.g.describe(a)
+	}
 	if err := x.g.apply(a); err != nil {
 		return err
 	}
+	n := len(x.history)
 	if x.track {
 		x.history = append(x.history, a)
+	}
+	if x.g.e.opts.Check {
+		what := x.g.violation
+		if what == "" {
+			what = x.g.checkPosition()
+		}
+		if what != "" {
+			return &Violation{Seed: x.seed, Action: n, Did: did, What: what}
+		}
 	}
 	return nil
 }
 
-func (x *Game) Describe(a sim.Action) string { return x.g.describe(a) }
+func (x *Game) Describe(a rules.Action) string { return x.g.describe(a) }
 
 // Value scores a position for a side: VP already scored, the VP Areas
 // held now, units eliminated, and an automatic victory above all.
@@ -93,9 +117,9 @@ func (g *game) value(side int) float64 {
 }
 
 // Try scores an action for a side on a scratch copy of the game whose
-// dice are reseeded (sim.Trier): what a greedy bot asks of every legal
+// dice are reseeded (rules.Trier): what a greedy bot asks of every legal
 // action, without a new copy each time.
-func (x *Game) Try(a sim.Action, seed uint64, side string) (float64, error) {
+func (x *Game) Try(a rules.Action, seed uint64, side string) (float64, error) {
 	if x.scratch == nil {
 		x.scratch, x.scratchPCG = &game{}, newPCG(seed)
 	}
@@ -108,7 +132,7 @@ func (x *Game) Try(a sim.Action, seed uint64, side string) (float64, error) {
 	return x.scratch.value(sideIndex(side)), nil
 }
 
-func (x *Game) Clone(seed uint64) sim.Game {
+func (x *Game) Clone(seed uint64) rules.Game {
 	c := x.g.clone()
 	c.pcg = newPCG(seed)
 	return &Game{g: c, seed: seed}
@@ -116,9 +140,9 @@ func (x *Game) Clone(seed uint64) sim.Game {
 
 func (x *Game) Over() bool { return x.g.stage == stOver }
 
-func (x *Game) Outcome() sim.Outcome {
+func (x *Game) Outcome() rules.Outcome {
 	g := x.g
-	o := sim.Outcome{Level: g.level, VP: float64(g.vp), Turns: g.turn, Tags: map[string]string{}}
+	o := rules.Outcome{Level: g.level, VP: float64(g.vp), Turns: g.turn, Tags: map[string]string{}}
 	if g.winner >= 0 {
 		o.Winner = sideNames[g.winner]
 	}
@@ -162,7 +186,7 @@ func (e *Engine) NewGameLogged(seed uint64) *game {
 }
 
 // describe names an action.
-func (g *game) describe(x sim.Action) string {
+func (g *game) describe(x rules.Action) string {
 	k, a, b := split(x)
 	id := func(u int) string {
 		if u < len(g.e.units) {
@@ -247,4 +271,71 @@ func (g *game) describe(x sim.Action) string {
 		return "hold " + id(a) + " back from the attack (9.2)"
 	}
 	return fmt.Sprintf("action %d", uint64(x))
+}
+
+// Weight is how sensible an action is for the sensible bot (rules.Weigher):
+// 0 for a retreat, screen or voluntary retreat that can only eliminate the
+// unit (11.2.4) and for a re-roll of a roll that went the side's way;
+// 1 otherwise.
+func (x *Game) Weight(a rules.Action, side string) float64 {
+	g := x.g
+	k, u, _ := split(a)
+	switch k {
+	case aScreen, aVRetreat, aARetreat:
+		prefer := -1
+		if k == aARetreat {
+			prefer = g.cameFrom[u]
+		}
+		if x.retreatEliminates(u, prefer) {
+			return 0
+		}
+	case aRerollAdv, aRerollMarker:
+		if g.stage == stReroll && !x.rollIsBad(sideIndex(side)) {
+			return 0
+		}
+		if g.stage == stRetentionReroll && !g.retentionRerollPays() {
+			return 0
+		}
+	}
+	return 1
+}
+
+// retentionRerollPays: the retention roll went against the side (that is
+// when it may spend the Advantage, 13.1A), and a new 1D6 turns it at
+// least as often as not (6.2.5): worth the Advantage.
+func (g *game) retentionRerollPays() bool {
+	lose := min(g.activation-1, 5)
+	if g.rrSide == g.mover { // Momentum lost: a re-roll keeps it on 6 or above lose
+		return 6-lose >= 3
+	}
+	return lose >= 3 // kept: a re-roll loses it on 1..lose
+}
+
+// retreatEliminates: retreating u now (11.2.2, or into prefer) would
+// eliminate it, tried on the scratch copy.
+func (x *Game) retreatEliminates(u, prefer int) bool {
+	s := x.scratchCopy()
+	s.retreat(u, prefer)
+	return s.units[u].status != onMap
+}
+
+// rollIsBad: the combat's dice as rolled give side a result it would
+// re-roll: a Repulse or Stalemate for the Attacker (no effect in a
+// Bombardment), a Success for the Defender.
+func (x *Game) rollIsBad(side int) bool {
+	s := x.scratchCopy()
+	s.resolve()
+	attackerWon := s.last.result == "success" || s.last.result == "overrun" || s.last.result == "hit"
+	return attackerWon == (side != x.g.mover)
+}
+
+// scratchCopy copies the game into the scratch game (no log, own dice).
+func (x *Game) scratchCopy() *game {
+	if x.scratch == nil {
+		x.scratch, x.scratchPCG = &game{}, newPCG(x.seed)
+	}
+	x.g.copyInto(x.scratch)
+	x.scratchPCG.Seed(x.seed, x.seed^0x9e3779b97f4a7c15)
+	x.scratch.pcg = x.scratchPCG
+	return x.scratch
 }

@@ -1,9 +1,8 @@
 package lgv
 
 import (
+	"github.com/musterhq/muster/rules"
 	"math/rand/v2"
-
-	"github.com/musterhq/muster/playtest/sim"
 )
 
 // Unit status.
@@ -140,6 +139,15 @@ type game struct {
 	commit      []bool // units committed to attack in the Contested Active Area (9.3)
 	holdBack    []bool // units that entered an Optional Attack's Area but stay out of it (9.2)
 	overrunners []int  // attackers that may move on after an Overrun (9.4.4)
+	// waveUnits are the overrunners that entered an enemy-occupied Area:
+	// the attack they wait for is their Overrun's second attack (9.4.4),
+	// whatever other attack is resolved first. waveTargets pairs each
+	// Overrun's Area with the one Area its second attack goes into.
+	waveUnits   []int
+	waveTargets []int
+	// resume are units that entered an Area whose enemy units all
+	// screened away and may continue moving, one at a time (8.3).
+	resume      []int
 	cb          combat
 	last        combatReport // the last Combat or Bombardment Resolution, for scripts
 	screenArea  int
@@ -162,7 +170,7 @@ type game struct {
 	diceErr    bool
 	events     []loggedEvent
 	logOn      bool
-	legal      []sim.Action
+	legal      []rules.Action
 	// legalCost is the MF cost of each listed move (0 for other actions).
 	legalCost []int8
 	// legalOK: legal lists the actions of the present position (set by
@@ -171,10 +179,18 @@ type game struct {
 	// targets is scratch space for bombardTargets, cmdCount for resolve.
 	targets  []int
 	cmdCount []int
+	// cand is scratch space for the candidate listings of combat.
+	cand     []int
 	placeBuf []int
 	// seen and stack are scratch space for unionReach.
 	seen  []bool
 	stack []int
+	// violation is the first invariant broken at an activation's end
+	// (test mode, Options.Check); vpAreaSum and finalVP keep the VP
+	// Track's causes for the checker.
+	violation string
+	vpAreaSum int
+	finalVP   bool
 	// momentum and first-player facts for the report.
 	momentumBy [7]int
 }
@@ -194,10 +210,53 @@ func (g *game) roll() int {
 func (g *game) roll2() int { return g.roll() + g.roll() }
 
 // clone copies the game.
+//
+// A new game takes its slices from one block per element type, with room
+// to grow, so starting a game costs a handful of allocations, not fifty.
 func (g *game) clone() *game {
 	c := &game{}
-	g.copyInto(c)
+	*c = *g
+	n, u := len(g.control), len(g.units)
+	ints := make([]int, 7*n+5*u+7*16+64+g.e.nCmds)
+	ci := func(src []int, room int) []int { return carve(&ints, src, room) }
+	c.control, c.entrench, c.entrenchSide = ci(g.control, 0), ci(g.entrench, 0), ci(g.entrenchSide, 0)
+	c.mfLeft, c.cameFrom = ci(g.mfLeft, 0), ci(g.cameFrom, 0)
+	c.activeUnits, c.pending, c.crossings = ci(g.activeUnits, u), ci(g.pending, n), ci(g.crossings, 32)
+	c.overrunners, c.waveUnits, c.waveTargets, c.resume = ci(g.overrunners, 16), ci(g.waveUnits, 16), ci(g.waveTargets, 32), ci(g.resume, 16)
+	c.placeQueue = ci(g.placeQueue, u)
+	c.cb.attackers, c.cb.support, c.cb.retreating = ci(g.cb.attackers, 16), ci(g.cb.support, 16), ci(g.cb.retreating, 16)
+	c.targets, c.cand, c.placeBuf, c.stack = ci(nil, n), ci(nil, u), ci(nil, n), ci(nil, n)
+	c.cmdCount = ci(nil, g.e.nCmds)
+	bools := make([]bool, 5*n+6*u)
+	cb := func(src []bool, room int) []bool { return carve(&bools, src, room) }
+	c.contested0, c.attacked, c.entrenched = cb(g.contested0, 0), cb(g.attacked, 0), cb(g.entrenched, 0)
+	c.moved, c.startedIn, c.commit, c.holdBack = cb(g.moved, 0), cb(g.startedIn, 0), cb(g.commit, 0), cb(g.holdBack, 0)
+	c.cb.absorbed = cb(g.cb.absorbed, u)
+	c.seen = cb(nil, n)[:n]
+	shorts := make([]int16, len(g.occ)+len(g.freshOcc)+len(g.kinds)+len(g.freshAdj))
+	c.occ, c.freshOcc = carve(&shorts, g.occ, 0), carve(&shorts, g.freshOcc, 0)
+	c.kinds, c.freshAdj = carve(&shorts, g.kinds, 0), carve(&shorts, g.freshAdj, 0)
+	c.c0Epoch = append([]uint32(nil), g.c0Epoch...)
+	c.units = append([]unitState(nil), g.units...)
+	pairs := make([][2]int, 0, 16)
+	c.pontoons, c.pontoons0 = append(pairs[:0:8], g.pontoons...), append(pairs[8:8:16], g.pontoons0...)
+	c.forced, c.forcedOnly, c.events, c.logOn = nil, false, nil, false
+	c.legal, c.legalCost, c.legalOK = make([]rules.Action, 0, 256), make([]int8, 0, 256), false
 	return c
+}
+
+// carve takes a copy of src from the front of the block, with room for at
+// least room elements, and advances the block (a fresh block when it runs
+// short).
+func carve[T any](block *[]T, src []T, room int) []T {
+	c := max(len(src), room)
+	if len(*block) < c {
+		*block = make([]T, c)
+	}
+	s := (*block)[:len(src):c]
+	copy(s, src)
+	*block = (*block)[c:]
+	return s
 }
 
 // copyInto makes c a copy of g that shares nothing with it, reusing c's
@@ -229,6 +288,9 @@ func (g *game) copyInto(c *game) {
 	c.commit = append(b.commit[:0], g.commit...)
 	c.holdBack = append(b.holdBack[:0], g.holdBack...)
 	c.overrunners = append(b.overrunners[:0], g.overrunners...)
+	c.waveUnits = append(b.waveUnits[:0], g.waveUnits...)
+	c.waveTargets = append(b.waveTargets[:0], g.waveTargets...)
+	c.resume = append(b.resume[:0], g.resume...)
 	c.placeQueue = append(b.placeQueue[:0], g.placeQueue...)
 	c.cb.attackers = append(b.cb.attackers[:0], g.cb.attackers...)
 	c.cb.support = append(b.cb.support[:0], g.cb.support...)
@@ -239,7 +301,7 @@ func (g *game) copyInto(c *game) {
 	c.events = nil
 	c.logOn = false
 	c.legal, c.legalCost, c.legalOK = b.legal[:0], b.legalCost[:0], false
-	c.targets, c.cmdCount, c.seen, c.stack, c.placeBuf = b.targets[:0], b.cmdCount[:0], b.seen, b.stack, b.placeBuf[:0]
+	c.targets, c.cmdCount, c.seen, c.stack, c.placeBuf, c.cand = b.targets[:0], b.cmdCount[:0], b.seen, b.stack, b.placeBuf[:0], b.cand[:0]
 }
 
 func (g *game) logf(format string, args ...any) {

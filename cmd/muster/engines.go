@@ -1,0 +1,22 @@
+package main
+
+import (
+	"github.com/musterhq/muster/playtest"
+	"github.com/musterhq/muster/playtest/sim"
+	"github.com/musterhq/muster/rules"
+	"github.com/musterhq/muster/rules/lgv"
+)
+
+// engines are the rules engines the CLI is built with: each plays scripted
+// playtests ("engine": "lgv") and the sim's games of its game system. A
+// second engine is one more line here, not a change to the harness.
+var engines = []rules.Engine{
+	lgv.Ruleset{}, // Lee's Greatest Victory
+}
+
+func init() {
+	for _, e := range engines {
+		playtest.RegisterEngine(e)
+		sim.Register(e)
+	}
+}
