@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/musterhq/muster/internal/readin"
 	"reflect"
 	"sort"
 	"strconv"
@@ -21,7 +22,7 @@ import (
 // workbook (tpc-11's is about 50 KB, 270 KB unzipped), low enough that a
 // hostile zip cannot exhaust memory.
 const (
-	XLSXMaxFileSize       = 32 << 20
+	XLSXMaxFileSize       = readin.MaxWorkbookSize
 	xlsxUnzipSizeLimit    = 64 << 20
 	xlsxUnzipXMLSizeLimit = 16 << 20
 	xlsxMaxCols           = 64 // muster's sheets use fewer; cells beyond are ignored

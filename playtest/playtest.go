@@ -9,8 +9,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/musterhq/muster/internal/readin"
 	"math"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -97,7 +97,7 @@ func (r *Result) Passed() bool { return r.Failure == "" && !r.Diags.HasErrors() 
 // RunFile loads and runs one script file.
 func RunFile(path string) *Result {
 	res := &Result{Path: path}
-	src, err := os.ReadFile(path)
+	src, err := readin.File(path, readin.MaxSize)
 	if err != nil {
 		res.Failure = err.Error()
 		return res

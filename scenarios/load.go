@@ -14,12 +14,13 @@ import (
 
 	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/jsonsrc"
+	"github.com/musterhq/muster/internal/readin"
 	"github.com/musterhq/muster/schema"
 )
 
 // MaxFileSize bounds the documents muster reads; the largest shipped file is
 // far below it.
-const MaxFileSize = 16 << 20
+const MaxFileSize = readin.MaxSize
 
 // Document is a parsed muster document with its source kept for positions.
 type Document struct {
@@ -124,16 +125,7 @@ type Source interface {
 // Disk reads from the operating system's file system.
 type Disk struct{}
 
-func (Disk) ReadFile(name string) ([]byte, error) {
-	info, err := os.Stat(name)
-	if err != nil {
-		return nil, err
-	}
-	if info.Size() > MaxFileSize {
-		return nil, fmt.Errorf("%s is %d bytes; muster reads documents up to %d bytes", name, info.Size(), MaxFileSize)
-	}
-	return os.ReadFile(name)
-}
+func (Disk) ReadFile(name string) ([]byte, error)       { return readin.File(name, MaxFileSize) }
 func (Disk) ReadDir(name string) ([]fs.DirEntry, error) { return os.ReadDir(name) }
 func (Disk) Stat(name string) (fs.FileInfo, error)      { return os.Stat(name) }
 

@@ -11,6 +11,8 @@ import (
 	"runtime/debug"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/musterhq/muster/internal/readin"
 )
 
 // Exit codes: 0 clean, 1 findings (validation errors), 2 usage or I/O.
@@ -30,6 +32,7 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	readin.Reset() // each run has its own inputs, which no output may replace
 	app := newApp(stdout, stderr)
 	unknown := ""
 	app.CommandNotFound = func(_ *cli.Context, name string) { unknown = name }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"github.com/musterhq/muster/internal/readin"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,7 +66,12 @@ func playtestCommand() *cli.Command {
 					var logText bytes.Buffer
 					res.Log.WriteTo(&logText)
 					if dir := c.String("log"); dir != "" {
-						if err := fileout.Write(filepath.Join(dir, res.ID+".jsonl"), logText.Bytes(), path); err != nil {
+						// The schema keeps ids local; a script that did not validate
+						// may still carry one that climbs out of DIR.
+						if !validID(res.ID) || !filepath.IsLocal(res.ID+".jsonl") {
+							return cli.Exit(fmt.Sprintf("%s: the playtest id %q cannot name a log file in %s", path, res.ID, dir), exitUsage)
+						}
+						if err := fileout.WriteOpts(filepath.Join(dir, res.ID+".jsonl"), logText.Bytes(), fileout.Options{Inputs: []string{path}, Kind: &fileout.JSONL}); err != nil {
 							return cli.Exit(err.Error(), exitUsage)
 						}
 					}
@@ -76,7 +82,7 @@ func playtestCommand() *cli.Command {
 							return cli.Exit(err.Error(), exitUsage)
 						}
 					case c.Bool("golden") && failure == "":
-						want, err := os.ReadFile(golden)
+						want, err := readin.File(golden, readin.MaxSize)
 						if err != nil {
 							failure = fmt.Sprintf("no stored log %s (muster playtest --update writes it)", golden)
 						} else if !bytes.Equal(want, logText.Bytes()) {
@@ -128,7 +134,7 @@ func playtestScripts(paths []string) ([]string, error) {
 			return nil, err
 		}
 		for _, f := range files {
-			src, err := os.ReadFile(f)
+			src, err := readin.File(f, readin.MaxSize)
 			if err != nil {
 				return nil, err
 			}

@@ -39,7 +39,7 @@ var (
 	HTML     = Kind{Name: "HTML", Exts: []string{".html", ".htm"}, sniff: sniffContains("<html", "<!doctype html")}
 	PDF      = Kind{Name: "PDF", Exts: []string{".pdf"}, sniff: sniffPrefix("%PDF-")}
 	Markdown = Kind{Name: "Markdown", Exts: []string{".md", ".markdown"}, sniff: sniffText}
-	Text     = Kind{Name: "text", Exts: []string{".txt", ".text", ""}, sniff: sniffText}
+	Text     = Kind{Name: "text", Exts: []string{".txt", ".text", ".md", ""}, sniff: sniffText}
 )
 
 // Options say what a write must respect.

@@ -1,0 +1,292 @@
+package main
+
+// Hostile input and unsafe outputs (issue 20): every input is generated
+// here at test time; nothing large is committed. .ci/run runs the tests
+// named TestHostile* under a memory cap.
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// copyModule copies a shipped module's game, map, counters and scenarios
+// into a temporary folder and returns it.
+func copyModule(t *testing.T, src string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), filepath.Base(src))
+	os.MkdirAll(dst, 0o755)
+	for _, rel := range []string{"game.json", "map.json", "counters.json", "scenarios"} {
+		err := filepath.Walk(filepath.Join(src, rel), func(p string, info os.FileInfo, err error) error {
+			if err != nil {
+				return err
+			}
+			r, _ := filepath.Rel(src, p)
+			if info.IsDir() {
+				return os.MkdirAll(filepath.Join(dst, r), 0o755)
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(dst, r), data, 0o644)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dst
+}
+
+// within runs f and fails the test if it takes longer than d (a hang on a
+// named pipe, say).
+func within(t *testing.T, d time.Duration, what string, f func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() { f(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(d):
+		t.Fatalf("%s: still running after %v", what, d)
+	}
+}
+
+func sparseFile(t *testing.T, path string, size int64) {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(size); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+}
+
+func mustRead(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// Item 2 and 16: a folder with a link to /dev/zero, a named pipe and a
+// broken link, all named *.json, beside a good scenario. Each is reported
+// for its path; the rest is still checked; nothing hangs or reads
+// without bound.
+func TestHostileSpecialFilesInAFolder(t *testing.T) {
+	mod := copyModule(t, "../../scenarios/lgv")
+	dir := filepath.Join(mod, "scenarios")
+	if err := os.Symlink("/dev/zero", filepath.Join(dir, "zero.json")); err != nil {
+		t.Skip(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "pipe.json"), 0o644); err != nil {
+		t.Skip(err)
+	}
+	os.Symlink(filepath.Join(dir, "nowhere.json"), filepath.Join(dir, "broken.json"))
+	var code int
+	var out, errOut string
+	within(t, 60*time.Second, "validate", func() { code, out, errOut = muster(t, "validate", mod) })
+	if code != 1 {
+		t.Errorf("validate: exit %d, want 1 (the broken link is an error)\n%s%s", code, out, errOut)
+	}
+	for _, want := range []string{"zero.json:1:1: warning[file-skipped]", "a character device", "pipe.json:1:1: warning[file-skipped]", "a named pipe", "broken.json:1:1: error[file-unreadable]", "01-chancellorsville.json"} {
+		if !strings.Contains(out+errOut, want) {
+			t.Errorf("validate output lacks %q:\n%s%s", want, out, errOut)
+		}
+	}
+	within(t, 60*time.Second, "fmt", func() { code, out, errOut = muster(t, "fmt", dir) })
+	if code != 2 || !strings.Contains(errOut, "broken.json") || !strings.Contains(errOut, "a named pipe") {
+		t.Errorf("fmt: exit %d\n%s%s", code, out, errOut)
+	}
+	// A playtest whose scenario is /dev/zero.
+	script := filepath.Join(t.TempDir(), "zero.json")
+	os.WriteFile(script, []byte(`{"$schema": "playtest.schema.json", "id": "zero", "scenario": "/dev/zero", "steps": [{"do": "turn"}]}`), 0o644)
+	within(t, 60*time.Second, "playtest", func() { code, out, errOut = muster(t, "playtest", script) })
+	if code != 1 || !strings.Contains(out, "not a regular file") {
+		t.Errorf("playtest of /dev/zero: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// Item 3: one size limit for every command that reads a document. The
+// files are sparse: 100 MB that take no disk.
+func TestHostileOversizedInputs(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.json")
+	sparseFile(t, big, 100<<20)
+	bigTSV := filepath.Join(dir, "big.tsv")
+	sparseFile(t, bigTSV, 100<<20)
+	bigBook := filepath.Join(dir, "big.xlsx")
+	sparseFile(t, bigBook, 100<<20)
+	for _, args := range [][]string{
+		{"validate", big},
+		{"fmt", big},
+		{"playtest", big},
+		{"oob", big},
+		{"import", "tsv", "--module", "tpc", "--side", "union", bigTSV},
+		{"import", "xlsx", bigBook},
+		{"playtest", "merge", big},
+	} {
+		code, out, errOut := muster(t, args...)
+		if code == 0 || !strings.Contains(out+errOut, "larger than muster reads") {
+			t.Errorf("%v: exit %d, want a size refusal\n%s%s", args, code, out, errOut)
+		}
+	}
+}
+
+// Item 6: no command writes over a file it read, module files included.
+func TestHostileOutputOverAnInput(t *testing.T) {
+	mod := copyModule(t, "../../rules/lgv/testdata/module")
+	scn := filepath.Join(mod, "scenarios", "01-chancellorsville.json")
+	tsv := filepath.Join(t.TempDir(), "union.tsv")
+	os.WriteFile(tsv, []byte("unit\tarea\n"), 0o644)
+	before := map[string]string{}
+	for _, f := range []string{"game.json", "map.json", "counters.json"} {
+		before[f] = mustRead(t, filepath.Join(mod, f))
+	}
+	for _, args := range [][]string{
+		{"playtest", "sim", scn, "--games", "2", "--format", "json", "-o", filepath.Join(mod, "map.json")},
+		{"playtest", "replay", scn, "--game", "1", "--log", filepath.Join(mod, "counters.json")},
+		{"export", "svg", scn, "-o", filepath.Join(mod, "map.json"), "--force"},
+		{"export", "xlsx", scn, "-o", filepath.Join(mod, "game.json"), "--force"},
+		{"oob", scn},
+	} {
+		code, out, errOut := muster(t, args...)
+		if args[0] == "oob" {
+			continue // reads the module again: it must not be refused as an input of a finished run
+		}
+		if code != 2 || !strings.Contains(errOut, "refusing") {
+			t.Errorf("%v: exit %d, want a refusal\n%s%s", args, code, out, errOut)
+		}
+	}
+	// The link case: counters.jsonl links to counters.json.
+	os.Symlink(filepath.Join(mod, "counters.json"), filepath.Join(mod, "counters.jsonl"))
+	if code, _, errOut := muster(t, "playtest", "replay", scn, "--game", "1", "--log", filepath.Join(mod, "counters.jsonl")); code != 2 {
+		t.Errorf("replay --log over a link to an input: exit %d\n%s", code, errOut)
+	}
+	for f, want := range before {
+		if got := mustRead(t, filepath.Join(mod, f)); got != want {
+			t.Errorf("%s was changed", f)
+		}
+	}
+}
+
+// Item 7: -o naming a device is written through; a link is never replaced.
+func TestHostileOutputDeviceOrLink(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errOut := muster(t, "export", "svg", "lgv-01", "-o", os.DevNull, "--force"); code == 0 {
+		// /dev/null has no .svg extension: the kind check refuses it
+		// before the device is touched; either way it stays a device.
+		t.Logf("export to %s: %s", os.DevNull, errOut)
+	}
+	devLink := filepath.Join(dir, "null.svg")
+	os.Symlink(os.DevNull, devLink)
+	if code, _, errOut := muster(t, "export", "svg", "lgv-01", "-o", devLink); code != 0 {
+		t.Errorf("export through a link to %s: exit %d\n%s", os.DevNull, code, errOut)
+	}
+	if fi, err := os.Lstat(devLink); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Error("the link to the device was replaced")
+	}
+	if fi, err := os.Stat(os.DevNull); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		t.Fatal(os.DevNull, "is no longer a device")
+	}
+	target := filepath.Join(dir, "keep.svg")
+	os.WriteFile(target, []byte("<svg>keep</svg>"), 0o644)
+	link := filepath.Join(dir, "link.svg")
+	os.Symlink(target, link)
+	if code, _, _ := muster(t, "export", "svg", "lgv-01", "-o", link); code != 2 {
+		t.Errorf("export over a symbolic link: exit %d, want 2", code)
+	}
+	if fi, _ := os.Lstat(link); fi.Mode()&os.ModeSymlink == 0 || mustRead(t, target) != "<svg>keep</svg>" {
+		t.Error("the link or its target was replaced")
+	}
+}
+
+// Item 8: a playtest id that climbs out of the log folder is refused by
+// the schema, and no log is written outside DIR.
+func TestHostilePlaytestIDTraversal(t *testing.T) {
+	root := t.TempDir()
+	script := filepath.Join(root, "scripts", "evil.json")
+	os.MkdirAll(filepath.Dir(script), 0o755)
+	os.WriteFile(script, []byte(`{"$schema": "playtest.schema.json", "id": "x/../../../escape/pwned", "scenario": "lgv-01", "steps": [{"do": "turn"}]}`), 0o644)
+	logs := filepath.Join(root, "a", "b", "logs")
+	code, out, _ := muster(t, "playtest", "--log", logs, script)
+	if code != 1 || !strings.Contains(out, "/id") {
+		t.Errorf("exit %d, want the id refused by the schema\n%s", code, out)
+	}
+	if _, err := os.Stat(filepath.Join(root, "escape")); err == nil {
+		t.Error("a log was written outside the log folder")
+	}
+	if validID("x/../y") || validID("x/./y") || validID("a//b") || !validID("tpc-01/errata.2") {
+		t.Error("validID lets a path part . or .. through, or refuses a good id")
+	}
+}
+
+// Item 11: fmt -w does not write what muster would not read back.
+func TestHostileFmtGrowsPastTheLimit(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "wide.json")
+	f, _ := os.Create(path)
+	const n = 6_500_000 // 13 MB minified; over 16 MB indented
+	io.WriteString(f, `{"$schema":"scenario","x":[0`)
+	f.WriteString(strings.Repeat(",0", n-1))
+	io.WriteString(f, "]}")
+	f.Close()
+	before, _ := os.Stat(path)
+	code, _, errOut := muster(t, "fmt", "-w", path)
+	if code != 2 || !strings.Contains(errOut, "more than muster reads back") {
+		t.Errorf("fmt -w: exit %d\n%s", code, errOut)
+	}
+	if after, _ := os.Stat(path); after.Size() != before.Size() {
+		t.Error("the file was rewritten")
+	}
+}
+
+// Issue 19 items 4 and 5: an output's extension must match its format; an
+// existing file of another kind needs --force; a missing folder is made.
+func TestOutputKindAndFolder(t *testing.T) {
+	dir := t.TempDir()
+	draft := filepath.Join(dir, "draft.json")
+	os.WriteFile(draft, []byte(`{"$schema": "scenario"}`), 0o644)
+	for _, args := range [][]string{
+		{"export", "xlsx", "tpc-01", "-o", draft},
+		{"module", "template", "lgv", "-o", draft},
+		{"export", "svg", "tpc-01", "-o", draft},
+		{"playtest", "sim", "../../rules/lgv/testdata/module/scenarios/01-chancellorsville.json", "--games", "2", "--format", "html", "-o", draft},
+	} {
+		code, _, errOut := muster(t, args...)
+		if code != 2 || !strings.Contains(errOut, "needs a name ending in") {
+			t.Errorf("%v: exit %d\n%s", args, code, errOut)
+		}
+	}
+	if mustRead(t, draft) != `{"$schema": "scenario"}` {
+		t.Fatal("the scenario was replaced")
+	}
+	book := filepath.Join(dir, "book.xlsx")
+	os.WriteFile(book, []byte("my notes, not a workbook"), 0o644)
+	if code, _, errOut := muster(t, "export", "xlsx", "tpc-01", "-o", book); code != 2 || !strings.Contains(errOut, "--force") {
+		t.Errorf("replacing a file of another kind: exit %d\n%s", code, errOut)
+	}
+	if code, _, errOut := muster(t, "export", "xlsx", "tpc-01", "-o", book, "--force"); code != 0 {
+		t.Errorf("--force: exit %d\n%s", code, errOut)
+	}
+	if code, _, errOut := muster(t, "export", "xlsx", "tpc-01", "-o", book); code != 0 {
+		t.Errorf("replacing a previous workbook: exit %d\n%s", code, errOut)
+	}
+	nested := filepath.Join(dir, "drafts", "01-errata.json")
+	if code, _, errOut := muster(t, "new", "scenario", "--module", "tpc", "--id", "tpc-01-errata", "--from", "tpc-01", "-o", nested); code != 0 {
+		t.Errorf("new -o into a missing folder: exit %d\n%s", code, errOut)
+	}
+	if code, _, errOut := muster(t, "new", "scenario", "--module", "tpc", "--id", "tpc-01-errata", "-o", nested); code != 2 || !strings.Contains(errOut, "already exists") {
+		t.Errorf("new over an existing file: exit %d\n%s", code, errOut)
+	}
+}
+
+var _ = fmt.Sprint
