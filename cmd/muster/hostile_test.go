@@ -290,3 +290,29 @@ func TestOutputKindAndFolder(t *testing.T) {
 }
 
 var _ = fmt.Sprint
+
+// Item 17: three unknown keys in one object are all reported, in source
+// order, and the output is byte-identical run after run.
+func TestHostileDeterministicFindings(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "unknown.json")
+	os.WriteFile(path, []byte(`{"$schema": "scenario.schema.json", "id": "x", "module": "lgv", "zzz": 1, "aaa": 2, "mmm": 3}`), 0o644)
+	for _, format := range []string{"text", "json", "sarif"} {
+		var first string
+		for i := 0; i < 20; i++ {
+			_, out, _ := muster(t, "validate", "--format", format, path)
+			if i == 0 {
+				first = out
+				continue
+			}
+			if out != first {
+				t.Fatalf("%s output differs between runs:\n%s\n---\n%s", format, first, out)
+			}
+		}
+		if format == "text" {
+			z, a, m := strings.Index(first, `"zzz"`), strings.Index(first, `"aaa"`), strings.Index(first, `"mmm"`)
+			if z < 0 || a < 0 || m < 0 || !(z < a && a < m) {
+				t.Errorf("want all three unknown keys in source order:\n%s", first)
+			}
+		}
+	}
+}
