@@ -229,13 +229,10 @@ func toDiagnostics(f *jsonsrc.File, root *jsonsrc.Node, e *jsonschema.Validation
 		// Underline each unknown key itself, not the whole object, in
 		// source order: the validator names them in map order, which
 		// changes from run to run.
-		unknown := map[string]bool{}
-		for _, key := range quoted(e.Message) {
-			unknown[key] = true
-		}
+		list := ", " + strings.TrimSuffix(strings.TrimPrefix(e.Message, "additionalProperties "), " not allowed") + ", "
 		var ds diag.Diagnostics
 		for _, m := range node.Members {
-			if unknown[m.Key] {
+			if strings.Contains(list, ", "+libQuote(m.Key)+", ") {
 				ds.Append(diag.At(f, m.KeyStart, m.KeyEnd, diag.Error, code,
 					e.InstanceLocation+"/"+jsonsrc.PointerToken(m.Key),
 					fmt.Sprintf("unknown key %q", m.Key),
@@ -257,21 +254,10 @@ func toDiagnostics(f *jsonsrc.File, root *jsonsrc.Node, e *jsonschema.Validation
 	return diag.Diagnostics{diag.At(f, start, end, diag.Error, code, e.InstanceLocation, summary, hint)}
 }
 
-// quoted returns the single-quoted words of a validator message, which is
-// how jsonschema names offending properties.
-func quoted(msg string) []string {
-	var out []string
-	for {
-		i := strings.IndexByte(msg, '\'')
-		if i < 0 {
-			return out
-		}
-		msg = msg[i+1:]
-		j := strings.IndexByte(msg, '\'')
-		if j < 0 {
-			return out
-		}
-		out = append(out, msg[:j])
-		msg = msg[j+1:]
-	}
+// libQuote quotes a property name as the validator's messages do.
+func libQuote(s string) string {
+	s = fmt.Sprintf("%q", s)
+	s = strings.ReplaceAll(s, `\"`, `"`)
+	s = strings.ReplaceAll(s, `'`, `\'`)
+	return "'" + s[1:len(s)-1] + "'"
 }

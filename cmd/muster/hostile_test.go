@@ -5,6 +5,7 @@ package main
 // named TestHostile* under a memory cap.
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -289,8 +290,6 @@ func TestOutputKindAndFolder(t *testing.T) {
 	}
 }
 
-var _ = fmt.Sprint
-
 // Item 17: three unknown keys in one object are all reported, in source
 // order, and the output is byte-identical run after run.
 func TestHostileDeterministicFindings(t *testing.T) {
@@ -314,5 +313,46 @@ func TestHostileDeterministicFindings(t *testing.T) {
 				t.Errorf("want all three unknown keys in source order:\n%s", first)
 			}
 		}
+	}
+}
+
+// Item 18: control characters from a document (a title, a quoted source
+// line) never reach the terminal in text output; JSON keeps the data.
+func TestHostileTerminalEscapes(t *testing.T) {
+	mod := copyModule(t, "../../scenarios/lgv")
+	scn := filepath.Join(mod, "scenarios", "01-chancellorsville.json")
+	src := mustRead(t, scn)
+	// A title and a key with escapes (JSON \u escapes: valid documents).
+	esc := `\u001b]0;pwned\u0007\u001b[2J\u009b31m`
+	src = strings.Replace(src, `"title": "`, `"title": "`+esc+`", "bad\u001b[2J": 1, "x": "`, 1)
+	os.WriteFile(scn, []byte(src), 0o644)
+	// A raw escape in the source: a syntax error whose line is quoted.
+	raw := filepath.Join(t.TempDir(), "raw.json")
+	os.WriteFile(raw, []byte("{\"$schema\": \"scenario.schema.json\",\n \"title\": \"\x1b]0;pwned\x07\x1b[2J\"}"), 0o644)
+	for _, args := range [][]string{{"validate", scn}, {"validate", raw}, {"oob", scn}} {
+		_, out, errOut := muster(t, args...)
+		if !strings.Contains(out+errOut, "pwned") {
+			t.Errorf("%v: the hostile text is not shown at all:\n%s%s", args, out, errOut)
+		}
+		for _, r := range out + errOut {
+			if r == 0x1b || r == 0x07 || r == 0x9b {
+				t.Errorf("%v: control character %U reached the terminal:\n%q", args, r, out+errOut)
+				break
+			}
+		}
+	}
+	_, out, _ := muster(t, "validate", "--format", "json", scn)
+	var got struct{ Diagnostics []map[string]any }
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("JSON output does not decode: %v\n%s", err, out)
+	}
+	found := false
+	for _, d := range got.Diagnostics {
+		if strings.Contains(fmt.Sprint(d["pointer"]), "bad\x1b[2J") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("JSON output lost the key's control character:\n%s", out)
 	}
 }

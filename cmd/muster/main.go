@@ -13,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/musterhq/muster/internal/readin"
+	"github.com/musterhq/muster/internal/termsafe"
 )
 
 // Exit codes: 0 clean, 1 findings (validation errors), 2 usage or I/O.
@@ -33,6 +34,12 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	readin.Reset() // each run has its own inputs, which no output may replace
+	// Titles, names and quoted lines come from documents: their control
+	// characters are escaped before they reach a terminal.
+	safeOut, safeErr := termsafe.NewWriter(stdout), termsafe.NewWriter(stderr)
+	defer safeOut.Flush()
+	defer safeErr.Flush()
+	stdout, stderr = safeOut, safeErr
 	app := newApp(stdout, stderr)
 	unknown := ""
 	app.CommandNotFound = func(_ *cli.Context, name string) { unknown = name }
