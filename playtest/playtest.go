@@ -89,6 +89,9 @@ type Result struct {
 	Failure string // empty when the script passed
 	Diags   diag.Diagnostics
 	Log     *rules.EventLog
+	// ReadErr is set when the script file could not be read at all (an
+	// I/O error, not a failed playtest).
+	ReadErr error
 }
 
 // Passed reports whether the script passed.
@@ -99,6 +102,7 @@ func RunFile(path string) *Result {
 	res := &Result{Path: path}
 	src, err := readin.File(path, readin.MaxSize)
 	if err != nil {
+		res.ReadErr = err
 		res.Failure = err.Error()
 		return res
 	}

@@ -40,6 +40,18 @@ type Document struct {
 // validates it against the embedded schema of that kind. It never panics on
 // bad input; every problem comes back as a positioned diagnostic.
 func Parse(name string, src []byte) (*Document, diag.Diagnostics) {
+	doc, ds := parse(name, src)
+	if jsonsrc.HasBOM(src) {
+		// Parse skipped it; say so, as an editor may have added it unseen.
+		bom := diag.At(doc.File, 0, 3, diag.Warning, "json-bom", "",
+			"the file starts with a UTF-8 byte order mark, which JSON does not allow (RFC 8259 8.1); muster skips it",
+			"save the file as UTF-8 without BOM (muster fmt -w drops it)")
+		ds = append(diag.Diagnostics{bom}, ds...)
+	}
+	return doc, ds
+}
+
+func parse(name string, src []byte) (*Document, diag.Diagnostics) {
 	f := jsonsrc.NewFile(name, src)
 	doc := &Document{Path: name, File: f}
 	root, serr := jsonsrc.Parse(src)

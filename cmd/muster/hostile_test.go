@@ -356,3 +356,103 @@ func TestHostileTerminalEscapes(t *testing.T) {
 		t.Errorf("JSON output lost the key's control character:\n%s", out)
 	}
 }
+
+// failWriter fails every write, as a full disk or a closed pipe does.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
+
+// Item 15: exit codes. Output that cannot be written, an unreadable
+// script, a TSV without rows, hand-edited sim totals.
+func TestHostileExitCodes(t *testing.T) {
+	for _, args := range [][]string{
+		{"list"},
+		{"import", "tsv", "--module", "tpc", "--side", "union", "testdata/union-draft.tsv"},
+		{"validate", "../../scenarios/lgv"},
+	} {
+		var errb strings.Builder
+		if code := run(append([]string{"muster"}, args...), failWriter{}, &errb); code != 2 || !strings.Contains(errb.String(), "write standard output") {
+			t.Errorf("%v to a full disk: exit %d\n%s", args, code, errb.String())
+		}
+	}
+	dir := t.TempDir()
+	script := filepath.Join(dir, "locked.json")
+	os.WriteFile(script, []byte("{}"), 0o000)
+	if f, err := os.Open(script); err == nil {
+		f.Close() // root reads anything: use a folder named like a script instead
+		os.Remove(script)
+		os.Mkdir(script, 0o755)
+	}
+	if code, out, errOut := muster(t, "playtest", script); code != 2 {
+		t.Errorf("unreadable playtest script: exit %d, want 2\n%s%s", code, out, errOut)
+	}
+	header := filepath.Join(dir, "header.tsv")
+	os.WriteFile(header, []byte("Unit/Leader\tSize\tCommand\tType\tManpower Value\tHex\n"), 0o644)
+	if code, _, errOut := muster(t, "import", "tsv", "--module", "tpc", "--side", "union", header); code != 1 || !strings.Contains(errOut, "no rows") {
+		t.Errorf("a TSV without rows: exit %d\n%s", code, errOut)
+	}
+
+	scn := "../../rules/lgv/testdata/module/scenarios/01-chancellorsville.json"
+	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
+	for i, out := range []string{a, b} {
+		if code, _, errOut := muster(t, "playtest", "sim", scn, "--games", "8", "--shard", fmt.Sprintf("%d/2", i+1), "--format", "json", "-o", out); code != 0 {
+			t.Fatalf("sim shard: exit %d\n%s", code, errOut)
+		}
+	}
+	if code, _, errOut := muster(t, "playtest", "merge", a, b); code != 0 {
+		t.Fatalf("merge of honest shards: exit %d\n%s", code, errOut)
+	}
+	edits := map[string]func(map[string]any){
+		"inflated level": func(m map[string]any) {
+			for k := range m["levels"].(map[string]any) {
+				m["levels"].(map[string]any)[k] = 9
+				break
+			}
+		},
+		"NaN vp":         func(m map[string]any) { m["vp"] = map[string]any{"NaN": m["played"]} },
+		"played > games": func(m map[string]any) { m["played"] = 99 },
+	}
+	for name, edit := range edits {
+		var m map[string]any
+		json.Unmarshal([]byte(mustRead(t, a)), &m)
+		edit(m)
+		data, _ := json.Marshal(m)
+		bad := filepath.Join(dir, "bad.json")
+		os.WriteFile(bad, data, 0o644)
+		code, out, errOut := muster(t, "playtest", "merge", bad, b)
+		if code == 0 || !strings.Contains(errOut, "do not add up") || strings.Contains(out, "NaN") {
+			t.Errorf("%s: exit %d\n%s%s", name, code, out, errOut)
+		}
+	}
+}
+
+// Items 5 and 19: a 10 MB cell in a TSV is refused quickly with a short
+// message; a byte order mark is skipped in TSV and JSON (with a warning).
+func TestHostileTSVCellAndBOM(t *testing.T) {
+	dir := t.TempDir()
+	draft := mustRead(t, "testdata/union-draft.tsv")
+	lines := strings.SplitN(draft, "\n", 2)
+	huge := filepath.Join(dir, "huge.tsv")
+	os.WriteFile(huge, []byte(lines[0]+"\n"+strings.Repeat("X", 10<<20)+"\tDiv\tII\tInf\t15\tS2108\n"+lines[1]), 0o644)
+	start := time.Now()
+	code, out, errOut := muster(t, "import", "tsv", "--module", "tpc", "--side", "union", huge)
+	if code != 1 || !strings.Contains(errOut, "tsv-too-long") || len(out)+len(errOut) > 64<<10 {
+		t.Errorf("10 MB cell: exit %d, %d bytes of output\n%.2000s", code, len(out)+len(errOut), errOut)
+	}
+	t.Logf("10 MB cell: %v", time.Since(start))
+
+	bom := filepath.Join(dir, "bom.tsv")
+	os.WriteFile(bom, []byte("\uFEFF"+draft), 0o644)
+	_, want, _ := muster(t, "import", "tsv", "--module", "tpc", "--side", "union", "--id", "x", "testdata/union-draft.tsv")
+	code, got, errOut := muster(t, "import", "tsv", "--module", "tpc", "--side", "union", "--id", "x", bom)
+	if code != 0 || strings.ReplaceAll(got, "bom.tsv", "union-draft.tsv") != want {
+		t.Errorf("a TSV with a BOM imports differently: exit %d\n%s", code, errOut)
+	}
+
+	js := filepath.Join(dir, "bom.json")
+	os.WriteFile(js, append([]byte("\uFEFF"), mustRead(t, "../../scenarios/lgv/scenarios/01-chancellorsville.json")...), 0o644)
+	code, out, errOut = muster(t, "validate", js)
+	if code != 0 || !strings.Contains(out+errOut, "bom.json:1:1: warning[json-bom]") {
+		t.Errorf("a JSON scenario with a BOM: exit %d\n%s%s", code, out, errOut)
+	}
+}

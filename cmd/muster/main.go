@@ -37,9 +37,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	// Titles, names and quoted lines come from documents: their control
 	// characters are escaped before they reach a terminal.
 	safeOut, safeErr := termsafe.NewWriter(stdout), termsafe.NewWriter(stderr)
-	defer safeOut.Flush()
 	defer safeErr.Flush()
-	stdout, stderr = safeOut, safeErr
+	code := runApp(args, safeOut, safeErr)
+	// Output that could not be written (a full disk, a closed pipe) is an
+	// I/O error whatever the command found.
+	if err := safeOut.Flush(); err != nil {
+		fmt.Fprintf(safeErr, "muster: write standard output: %v\n", err)
+		return exitUsage
+	}
+	return code
+}
+
+func runApp(args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
 	unknown := ""
 	app.CommandNotFound = func(_ *cli.Context, name string) { unknown = name }

@@ -57,10 +57,13 @@ func playtestCommand() *cli.Command {
 					return cli.Exit(err.Error(), exitUsage)
 				}
 			}
-			passed, failed := 0, 0
+			passed, failed, unreadable := 0, 0, 0
 			w := c.App.Writer
 			for _, path := range scripts {
 				res := playtest.RunFile(path)
+				if res.ReadErr != nil {
+					unreadable++
+				}
 				failure := res.Failure
 				if res.Log != nil {
 					var logText bytes.Buffer
@@ -107,6 +110,9 @@ func playtestCommand() *cli.Command {
 				fmt.Fprintf(w, "     %s\n", failure)
 			}
 			fmt.Fprintf(w, "%d passed, %d failed\n", passed, failed)
+			if unreadable > 0 {
+				return cli.Exit(fmt.Sprintf("%d scripts could not be read", unreadable), exitUsage)
+			}
 			if failed > 0 {
 				return cli.Exit("", exitFindings)
 			}

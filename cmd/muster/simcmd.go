@@ -188,6 +188,9 @@ func mergeCommand() *cli.Command {
 				parts = append(parts, t)
 			}
 			tot, err := sim.Merge(parts)
+			if err == nil {
+				err = tot.Check() // shards that each add up may still overflow the run
+			}
 			if err != nil {
 				return cli.Exit(err.Error(), exitFindings)
 			}
@@ -209,6 +212,7 @@ func readTotals(path string) (*sim.Totals, error) {
 	if err != nil {
 		return nil, err
 	}
+	data, _ = readin.TrimBOM(data)
 	var t sim.Totals
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -217,6 +221,9 @@ func readTotals(path string) (*sim.Totals, error) {
 	}
 	if t.Scenario == "" || t.Games < 1 || t.Levels == nil {
 		return nil, fmt.Errorf("%s: not the totals of a sim shard (no scenario, games or counts)", path)
+	}
+	if err := t.Check(); err != nil {
+		return nil, fmt.Errorf("%s: the totals do not add up (edited by hand?): %v", path, err)
 	}
 	return &t, nil
 }

@@ -86,7 +86,12 @@ func Visible(s string) string {
 type Writer struct {
 	W    io.Writer
 	hold []byte
+	err  error
 }
+
+// Err is the first error the underlying writer returned: a command whose
+// output could not be written (a full disk, a closed pipe) must not exit 0.
+func (t *Writer) Err() error { return t.err }
 
 // NewWriter returns a Writer over w.
 func NewWriter(w io.Writer) *Writer { return &Writer{W: w} }
@@ -124,7 +129,11 @@ func (t *Writer) Write(p []byte) (int, error) {
 		}
 		i += n
 	}
+	if t.err != nil {
+		return 0, t.err
+	}
 	if _, err := io.WriteString(t.W, b.String()); err != nil {
+		t.err = err
 		return 0, err
 	}
 	return len(p), nil
@@ -133,13 +142,15 @@ func (t *Writer) Write(p []byte) (int, error) {
 // Flush writes a character held back incomplete (as escaped bytes).
 func (t *Writer) Flush() error {
 	if len(t.hold) == 0 {
-		return nil
+		return t.err
 	}
 	var b strings.Builder
 	for _, c := range t.hold {
 		fmt.Fprintf(&b, `\x%02x`, c)
 	}
 	t.hold = nil
-	_, err := io.WriteString(t.W, b.String())
-	return err
+	if _, err := io.WriteString(t.W, b.String()); err != nil && t.err == nil {
+		t.err = err
+	}
+	return t.err
 }
