@@ -112,6 +112,13 @@ func ReadXLSX(data []byte, module func(id string) *scenarios.Module) (im *XLSXIm
 	if len(data) > XLSXMaxFileSize {
 		return nil, fmt.Errorf("import: the workbook is %d bytes, more than muster reads (%d)", len(data), XLSXMaxFileSize)
 	}
+	scan, err := xlsxScan(data)
+	if err != nil {
+		return nil, err
+	}
+	if err := xlsxLimits(scan, xlsxMaxCols); err != nil {
+		return nil, err
+	}
 	// excelize is not written for hostile input: turn a panic deep inside
 	// it into an error rather than a crash.
 	defer func() {
@@ -153,6 +160,14 @@ func ReadXLSX(data []byte, module func(id string) *scenarios.Module) (im *XLSXIm
 	r.readRules()
 	r.readVictory()
 	r.readLevels()
+	var shown []string
+	for name := range scan {
+		if name != xlsxSheetData {
+			shown = append(shown, name)
+		}
+	}
+	sort.Strings(shown)
+	im.Errors = append(im.Errors, xlsxNoValueErrors(scan, shown...)...)
 	im.Scenario = r.work
 	return im, nil
 }
@@ -242,7 +257,8 @@ func (r *xlsxImporter) table(sheet string) (*xlsxTable, bool) {
 			return nil, false
 		}
 		if len(cols) > xlsxMaxCols {
-			cols = cols[:xlsxMaxCols:xlsxMaxCols]
+			// A copy: the long row must not stay alive behind a short slice.
+			cols = append([]string(nil), cols[:xlsxMaxCols]...)
 		}
 		t.rows = append(t.rows, cols)
 	}
