@@ -182,19 +182,20 @@ func TestHostileOutputOverAnInput(t *testing.T) {
 // Item 7: -o naming a device is written through; a link is never replaced.
 func TestHostileOutputDeviceOrLink(t *testing.T) {
 	dir := t.TempDir()
-	if code, _, errOut := muster(t, "export", "svg", "lgv-01", "-o", os.DevNull); code != 0 {
-		t.Errorf("export to %s: exit %d\n%s", os.DevNull, code, errOut)
+	null := scratchDevice(t)
+	if code, _, errOut := muster(t, "export", "svg", "lgv-01", "-o", null); code != 0 {
+		t.Errorf("export to %s: exit %d\n%s", null, code, errOut)
 	}
 	devLink := filepath.Join(dir, "null.svg")
-	os.Symlink(os.DevNull, devLink)
+	os.Symlink(null, devLink)
 	if code, _, errOut := muster(t, "export", "svg", "lgv-01", "-o", devLink); code != 0 {
-		t.Errorf("export through a link to %s: exit %d\n%s", os.DevNull, code, errOut)
+		t.Errorf("export through a link to %s: exit %d\n%s", null, code, errOut)
 	}
 	if fi, err := os.Lstat(devLink); err != nil || fi.Mode()&os.ModeSymlink == 0 {
 		t.Error("the link to the device was replaced")
 	}
-	if fi, err := os.Stat(os.DevNull); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		t.Fatal(os.DevNull, "is no longer a device")
+	if fi, err := os.Stat(null); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		t.Fatal(null, "is no longer a device")
 	}
 	target := filepath.Join(dir, "keep.svg")
 	os.WriteFile(target, []byte("<svg>keep</svg>"), 0o644)
@@ -455,4 +456,20 @@ func TestHostileTSVCellAndBOM(t *testing.T) {
 	if code != 0 || !strings.Contains(out+errOut, "bom.json:1:1: warning[json-bom]") {
 		t.Errorf("a JSON scenario with a BOM: exit %d\n%s%s", code, out, errOut)
 	}
+}
+
+// scratchDevice returns a character device that the test may lose if the
+// code under test regresses: a private copy of /dev/null made with mknod
+// (as root), never the system's own. Without root, /dev/null itself is
+// safe: /dev is not writable, so nothing can be renamed over it.
+func scratchDevice(t *testing.T) string {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		return os.DevNull
+	}
+	dev := filepath.Join(t.TempDir(), "null")
+	if err := syscall.Mknod(dev, syscall.S_IFCHR|0o666, int((1<<8)|3)); err != nil {
+		t.Skipf("as root without mknod (%v): not risking the system's /dev/null", err)
+	}
+	return dev
 }

@@ -99,14 +99,15 @@ func TestWriteNeverReplacesLinksOrSpecialFiles(t *testing.T) {
 		}
 	}
 	// A character device is written through, never replaced.
-	if err := Write(os.DevNull, []byte("x")); err != nil {
-		t.Errorf("Write to %s: %v", os.DevNull, err)
+	null := scratchDevice(t)
+	if err := Write(null, []byte("x")); err != nil {
+		t.Errorf("Write to %s: %v", null, err)
 	}
-	if fi, err := os.Stat(os.DevNull); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		t.Fatalf("%s is no longer a device", os.DevNull)
+	if fi, err := os.Stat(null); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		t.Fatalf("%s is no longer a device", null)
 	}
 	devLink := filepath.Join(dir, "null.json")
-	os.Symlink(os.DevNull, devLink)
+	os.Symlink(null, devLink)
 	if err := Write(devLink, []byte("x")); err != nil {
 		t.Errorf("Write through a link to a device: %v", err)
 	}
@@ -215,4 +216,20 @@ func TestInterruptRemovesTemporaries(t *testing.T) {
 			t.Errorf("%v left temporaries: %v", sig, left)
 		}
 	}
+}
+
+// scratchDevice returns a character device that the test may lose if the
+// code under test regresses: a private copy of /dev/null made with mknod
+// (as root), never the system's own. Without root, /dev/null itself is
+// safe: /dev is not writable, so nothing can be renamed over it.
+func scratchDevice(t *testing.T) string {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		return os.DevNull
+	}
+	dev := filepath.Join(t.TempDir(), "null")
+	if err := syscall.Mknod(dev, syscall.S_IFCHR|0o666, int((1<<8)|3)); err != nil {
+		t.Skipf("as root without mknod (%v): not risking the system's /dev/null", err)
+	}
+	return dev
 }
