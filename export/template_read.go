@@ -60,6 +60,13 @@ func ReadTemplate(data []byte, m *scenarios.Module) (ti *TemplateImport, err err
 	if len(data) > XLSXMaxFileSize {
 		return nil, fmt.Errorf("import: the workbook is %d bytes, more than muster reads (%d)", len(data), XLSXMaxFileSize)
 	}
+	scan, err := xlsxScan(data)
+	if err != nil {
+		return nil, err
+	}
+	if err := xlsxLimits(scan, xlsxMaxCols); err != nil {
+		return nil, err
+	}
 	// excelize is not written for hostile input: turn a panic deep inside
 	// it into an error rather than a crash.
 	defer func() {
@@ -87,6 +94,7 @@ func ReadTemplate(data []byte, m *scenarios.Module) (ti *TemplateImport, err err
 	} else {
 		r.readTerrain()
 	}
+	r.xr.im.Errors = append(r.xr.im.Errors, xlsxNoValueErrors(scan, tmplSheetCounters, tmplSheetAreas, tmplSheetLinks, tmplSheetTerrain)...)
 	ti = &TemplateImport{Errors: r.xr.im.Errors, Warnings: r.warnings, Changes: r.changes}
 	ti.Map = tmplFormat(r.mapRoot)
 	ti.Counters = tmplFormat(r.cntRoot)
@@ -155,6 +163,12 @@ func tmplCell(t *xlsxTable, row int, head string) string {
 // needs. ok is false when the sheet is absent (nothing to apply) or lacks
 // a needed header (reported).
 func (r *tmplReader) tmplTable(sheet string, need ...string) (*xlsxTable, bool) {
+	if idx, err := r.xr.f.GetSheetIndex(sheet); (err != nil || idx < 0) && r.written(sheet) {
+		// The template had it: a renamed or deleted sheet would silently
+		// drop every value filled in there.
+		r.errorf(sheet, 0, 0, "the template has no sheet %q, which muster module template wrote for module %s: was it renamed or deleted? Restore its name", sheet, r.m.Game.ID)
+		return nil, false
+	}
 	t, ok := r.xr.table(sheet)
 	if !ok || len(t.rows) == 0 {
 		return nil, false
@@ -166,6 +180,19 @@ func (r *tmplReader) tmplTable(sheet string, need ...string) (*xlsxTable, bool) 
 		}
 	}
 	return t, true
+}
+
+// written says whether Template writes sheet for the module.
+func (r *tmplReader) written(sheet string) bool {
+	switch sheet {
+	case tmplSheetCounters:
+		return true
+	case tmplSheetAreas, tmplSheetLinks:
+		return r.m.Map.Kind == "area"
+	case tmplSheetTerrain:
+		return r.m.Map.Kind != "area" && len(r.m.Map.Sheets) > 0
+	}
+	return false
 }
 
 // tmplKeys says how a sheet's rows are keyed: the key column, the cells

@@ -10,6 +10,7 @@ package export
 // line:col and a note on the row, never a silent change.
 
 import (
+	"bytes"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -38,6 +39,13 @@ type TSVImport struct {
 	Tables []*TSVTable // in the module's side order
 	File   *jsonsrc.File
 }
+
+// Limits of what ImportTSV reads: a printed set-up table has lines of
+// a few dozen bytes and at most a few hundred rows.
+const (
+	TSVMaxLine = 4096
+	TSVMaxRows = 100000
+)
 
 // ImportTSV reads the setup tables of src against module m. With set-up
 // headings ("CONFEDERATE SET-UP", "UNION SET-UP (CNTD)") in the input, each
@@ -71,6 +79,10 @@ func ImportTSV(m *scenarios.Module, name string, src []byte, side string) (*TSVI
 		p.checkMarks(st)
 		p.ptr = ""
 		st.table.Table.Source = &scenarios.SourceRef{Document: filepath.Base(name), Lines: tsvLineSpans(st.lines)}
+		if len(st.table.Table.Rows) == 0 && len(st.lines) > 0 {
+			p.diags.Append(p.at(st.lines[0], 0, 0, diag.Error, "tsv-empty", "the "+s.Name+" set-up table has no rows",
+				"rows are six tab-separated cells: Unit/Leader, Size, Command, Type, Manpower, Hex"))
+		}
 		out.Tables = append(out.Tables, st.table)
 	}
 	if len(out.Tables) == 0 && !p.diags.HasErrors() {
@@ -192,6 +204,9 @@ func (p *tsvParser) sideByID(id string) *scenarios.Side {
 
 func (p *tsvParser) split(src []byte) {
 	start := 0
+	if bytes.HasPrefix(src, []byte("\uFEFF")) {
+		start = 3 // a byte order mark: not part of the first heading or cell
+	}
 	for n := 1; start <= len(src); n++ {
 		end := start
 		for end < len(src) && src[end] != '\n' {
@@ -233,10 +248,24 @@ func (p *tsvParser) run() {
 		}
 		sec = &tsvSection{st: p.table(p.sideByID(p.only).ID, ""), started: true}
 	}
+	rows := 0
 	for _, l := range p.lines {
 		text := l.text
 		if strings.TrimSpace(text) == "" {
 			continue
+		}
+		if len(text) > TSVMaxLine {
+			// A 10 MB cell would be compared with every counter name and
+			// quoted in each message about it.
+			p.diags.Append(p.at(l.n, 0, 1, diag.Error, "tsv-too-long",
+				fmt.Sprintf("this line is %d bytes; muster reads set-up lines of at most %d bytes", len(text), TSVMaxLine),
+				"is the file a set-up table? split the line or shorten its cells"))
+			continue
+		}
+		if rows++; rows > TSVMaxRows {
+			p.diags.Append(p.at(l.n, 0, 1, diag.Error, "tsv-too-many-rows",
+				fmt.Sprintf("more than %d lines; muster stops reading here", TSVMaxRows), ""))
+			return
 		}
 		if !strings.Contains(text, "\t") {
 			if title, cont, ok := tsvSetupHeading(text); ok {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/musterhq/muster/internal/readin"
 	"reflect"
 	"sort"
 	"strconv"
@@ -21,7 +22,7 @@ import (
 // workbook (tpc-11's is about 50 KB, 270 KB unzipped), low enough that a
 // hostile zip cannot exhaust memory.
 const (
-	XLSXMaxFileSize       = 32 << 20
+	XLSXMaxFileSize       = readin.MaxWorkbookSize
 	xlsxUnzipSizeLimit    = 64 << 20
 	xlsxUnzipXMLSizeLimit = 16 << 20
 	xlsxMaxCols           = 64 // muster's sheets use fewer; cells beyond are ignored
@@ -111,6 +112,13 @@ func ReadXLSX(data []byte, module func(id string) *scenarios.Module) (im *XLSXIm
 	if len(data) > XLSXMaxFileSize {
 		return nil, fmt.Errorf("import: the workbook is %d bytes, more than muster reads (%d)", len(data), XLSXMaxFileSize)
 	}
+	scan, err := xlsxScan(data)
+	if err != nil {
+		return nil, err
+	}
+	if err := xlsxLimits(scan, xlsxMaxCols); err != nil {
+		return nil, err
+	}
 	// excelize is not written for hostile input: turn a panic deep inside
 	// it into an error rather than a crash.
 	defer func() {
@@ -152,6 +160,14 @@ func ReadXLSX(data []byte, module func(id string) *scenarios.Module) (im *XLSXIm
 	r.readRules()
 	r.readVictory()
 	r.readLevels()
+	var shown []string
+	for name := range scan {
+		if name != xlsxSheetData {
+			shown = append(shown, name)
+		}
+	}
+	sort.Strings(shown)
+	im.Errors = append(im.Errors, xlsxNoValueErrors(scan, shown...)...)
 	im.Scenario = r.work
 	return im, nil
 }
@@ -241,7 +257,8 @@ func (r *xlsxImporter) table(sheet string) (*xlsxTable, bool) {
 			return nil, false
 		}
 		if len(cols) > xlsxMaxCols {
-			cols = cols[:xlsxMaxCols:xlsxMaxCols]
+			// A copy: the long row must not stay alive behind a short slice.
+			cols = append([]string(nil), cols[:xlsxMaxCols]...)
 		}
 		t.rows = append(t.rows, cols)
 	}

@@ -9,8 +9,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/musterhq/muster/internal/readin"
 	"math"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -35,6 +35,9 @@ type Result struct {
 	Failure string // empty when the script passed
 	Diags   diag.Diagnostics
 	Log     *rules.EventLog
+	// ReadErr is set when the script file could not be read at all (an
+	// I/O error, not a failed playtest).
+	ReadErr error
 }
 
 // Passed reports whether the script passed.
@@ -43,8 +46,9 @@ func (r *Result) Passed() bool { return r.Failure == "" && !r.Diags.HasErrors() 
 // RunFile loads and runs one script file.
 func RunFile(path string) *Result {
 	res := &Result{Path: path}
-	src, err := os.ReadFile(path)
+	src, err := readin.File(path, readin.MaxSize)
 	if err != nil {
+		res.ReadErr = err
 		res.Failure = err.Error()
 		return res
 	}

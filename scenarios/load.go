@@ -14,12 +14,13 @@ import (
 
 	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/jsonsrc"
+	"github.com/musterhq/muster/internal/readin"
 	"github.com/musterhq/muster/schema"
 )
 
 // MaxFileSize bounds the documents muster reads; the largest shipped file is
 // far below it.
-const MaxFileSize = 16 << 20
+const MaxFileSize = readin.MaxSize
 
 // Document is a parsed muster document with its source kept for positions.
 type Document struct {
@@ -39,6 +40,18 @@ type Document struct {
 // validates it against the embedded schema of that kind. It never panics on
 // bad input; every problem comes back as a positioned diagnostic.
 func Parse(name string, src []byte) (*Document, diag.Diagnostics) {
+	doc, ds := parse(name, src)
+	if jsonsrc.HasBOM(src) {
+		// Parse skipped it; say so, as an editor may have added it unseen.
+		bom := diag.At(doc.File, 0, 3, diag.Warning, "json-bom", "",
+			"the file starts with a UTF-8 byte order mark, which JSON does not allow (RFC 8259 8.1); muster skips it",
+			"save the file as UTF-8 without BOM (muster fmt -w drops it)")
+		ds = append(diag.Diagnostics{bom}, ds...)
+	}
+	return doc, ds
+}
+
+func parse(name string, src []byte) (*Document, diag.Diagnostics) {
 	f := jsonsrc.NewFile(name, src)
 	doc := &Document{Path: name, File: f}
 	root, serr := jsonsrc.Parse(src)
@@ -124,16 +137,7 @@ type Source interface {
 // Disk reads from the operating system's file system.
 type Disk struct{}
 
-func (Disk) ReadFile(name string) ([]byte, error) {
-	info, err := os.Stat(name)
-	if err != nil {
-		return nil, err
-	}
-	if info.Size() > MaxFileSize {
-		return nil, fmt.Errorf("%s is %d bytes; muster reads documents up to %d bytes", name, info.Size(), MaxFileSize)
-	}
-	return os.ReadFile(name)
-}
+func (Disk) ReadFile(name string) ([]byte, error)       { return readin.File(name, MaxFileSize) }
 func (Disk) ReadDir(name string) ([]fs.DirEntry, error) { return os.ReadDir(name) }
 func (Disk) Stat(name string) (fs.FileInfo, error)      { return os.Stat(name) }
 

@@ -146,7 +146,7 @@ func Validate(kind Kind, f *jsonsrc.File, root *jsonsrc.Node) diag.Diagnostics {
 	}
 	var ds diag.Diagnostics
 	for _, leaf := range leaves(ve) {
-		ds.Append(toDiagnostic(f, root, leaf))
+		ds.Append(toDiagnostics(f, root, leaf)...)
 	}
 	return ds.Sort()
 }
@@ -211,7 +211,7 @@ var codes = map[string]string{
 	"not":                  "schema-not",
 }
 
-func toDiagnostic(f *jsonsrc.File, root *jsonsrc.Node, e *jsonschema.ValidationError) *diag.Diagnostic {
+func toDiagnostics(f *jsonsrc.File, root *jsonsrc.Node, e *jsonschema.ValidationError) diag.Diagnostics {
 	kw := lastToken(e.KeywordLocation)
 	code, ok := codes[kw]
 	if !ok {
@@ -226,16 +226,21 @@ func toDiagnostic(f *jsonsrc.File, root *jsonsrc.Node, e *jsonschema.ValidationE
 	summary := e.Message
 	switch kw {
 	case "additionalProperties":
-		// Underline the unknown key itself, not the whole object.
-		for _, key := range quoted(e.Message) {
-			for _, m := range node.Members {
-				if m.Key == key {
-					return diag.At(f, m.KeyStart, m.KeyEnd, diag.Error, code,
-						e.InstanceLocation+"/"+jsonsrc.PointerToken(key),
-						fmt.Sprintf("unknown key %q", key),
-						"remove it or correct its spelling; `muster schema` prints the allowed keys")
-				}
+		// Underline each unknown key itself, not the whole object, in
+		// source order: the validator names them in map order, which
+		// changes from run to run.
+		list := ", " + strings.TrimSuffix(strings.TrimPrefix(e.Message, "additionalProperties "), " not allowed") + ", "
+		var ds diag.Diagnostics
+		for _, m := range node.Members {
+			if strings.Contains(list, ", "+libQuote(m.Key)+", ") {
+				ds.Append(diag.At(f, m.KeyStart, m.KeyEnd, diag.Error, code,
+					e.InstanceLocation+"/"+jsonsrc.PointerToken(m.Key),
+					fmt.Sprintf("unknown key %q", m.Key),
+					"remove it or correct its spelling; `muster schema` prints the allowed keys"))
 			}
+		}
+		if len(ds) > 0 {
+			return ds
 		}
 	case "required", "dependentRequired":
 		// Point at the opening brace of the object that lacks the key.
@@ -246,24 +251,13 @@ func toDiagnostic(f *jsonsrc.File, root *jsonsrc.Node, e *jsonschema.ValidationE
 			end = start + 1
 		}
 	}
-	return diag.At(f, start, end, diag.Error, code, e.InstanceLocation, summary, hint)
+	return diag.Diagnostics{diag.At(f, start, end, diag.Error, code, e.InstanceLocation, summary, hint)}
 }
 
-// quoted returns the single-quoted words of a validator message, which is
-// how jsonschema names offending properties.
-func quoted(msg string) []string {
-	var out []string
-	for {
-		i := strings.IndexByte(msg, '\'')
-		if i < 0 {
-			return out
-		}
-		msg = msg[i+1:]
-		j := strings.IndexByte(msg, '\'')
-		if j < 0 {
-			return out
-		}
-		out = append(out, msg[:j])
-		msg = msg[j+1:]
-	}
+// libQuote quotes a property name as the validator's messages do.
+func libQuote(s string) string {
+	s = fmt.Sprintf("%q", s)
+	s = strings.ReplaceAll(s, `\"`, `"`)
+	s = strings.ReplaceAll(s, `'`, `\'`)
+	return "'" + s[1:len(s)-1] + "'"
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/musterhq/muster/internal/diag"
+	"github.com/musterhq/muster/internal/jsonsrc"
+	"github.com/musterhq/muster/internal/readin"
 	"github.com/musterhq/muster/scenarios"
 )
 
@@ -115,11 +117,15 @@ func run(l *scenarios.Loader, files []string, opts Options) (*Report, error) {
 	for _, f := range files {
 		d, err := l.File(f)
 		if err != nil {
-			return nil, err
+			// One unreadable file (a broken link, a pipe) is a finding for
+			// that path; the others are still checked.
+			r.Diags.Append(Unreadable(f, err))
+			continue
 		}
 		m, err := l.ModuleFor(f)
 		if err != nil && !errors.Is(err, scenarios.ErrNotModule) {
-			return nil, err
+			r.Diags.Append(Unreadable(f, err))
+			m = nil
 		}
 		if m != nil && !seenModule[m] {
 			seenModule[m] = true
@@ -151,6 +157,16 @@ func run(l *scenarios.Loader, files []string, opts Options) (*Report, error) {
 	}
 	r.finish()
 	return r, nil
+}
+
+// Unreadable is the finding for a file muster could not read: a warning
+// when it is not a regular file (it is skipped), an error otherwise.
+func Unreadable(path string, err error) *diag.Diagnostic {
+	f := jsonsrc.NewFile(path, nil)
+	if errors.Is(err, readin.ErrNotRegular) {
+		return diag.At(f, 0, 0, diag.Warning, "file-skipped", "", err.Error(), "muster reads only regular files; remove or rename it if it is not a document")
+	}
+	return diag.At(f, 0, 0, diag.Error, "file-unreadable", "", err.Error(), "")
 }
 
 func result(d *scenarios.Document) FileResult {

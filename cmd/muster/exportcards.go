@@ -36,6 +36,7 @@ func exportCardsCommand() *cli.Command {
 			"   muster export cards drafts/my-scenario.json -o my-scenario-cards.md",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (.md, .html or .pdf)"},
+			forceFlag,
 			&cli.StringFlag{Name: "paper", Value: "letter", Usage: "`PAPER` size for print: letter or a4"},
 			&cli.BoolFlag{Name: "roster", Usage: "roster layout: counter-sized boxes for each unit's markers"},
 			&cli.StringFlag{Name: "counter", Value: "0.5in", Usage: "counter edge `SIZE` for --roster boxes (0.5in, 5/8in, 16mm)"},
@@ -125,8 +126,9 @@ func exportCards(c *cli.Context) error {
 	if _, err := os.Stat(arg); err == nil {
 		inputs = append(inputs, arg)
 	}
-	if err := fileout.Write(out, data, inputs...); err != nil {
-		return cli.Exit(err.Error(), exitUsage)
+	kind := map[string]*fileout.Kind{"md": &fileout.Markdown, "html": &fileout.HTML, "pdf": &fileout.PDF}[format]
+	if err := writeOutput(c, out, data, kind, inputs...); err != nil {
+		return err
 	}
 	fmt.Fprintf(c.App.Writer, "wrote %s: %s for %s (%s)\n", out, cardsSummary(cards), sf.Scenario.ID, strings.ToUpper(format))
 	return nil

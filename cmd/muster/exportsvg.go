@@ -21,6 +21,7 @@ func exportSVGCommand() *cli.Command {
 	flags := []cli.Flag{
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the picture to `FILE` (- for standard output)"},
 		&cli.StringFlag{Name: "crop", Value: export.SVGCropSheets, Usage: "`AREA` drawn: sheets (every hex of the sheets in play) or setup (the hexes used, plus a margin)"},
+		forceFlag,
 		&cli.IntFlag{Name: "margin", Value: 2, Usage: "keep `N` hexes around the used ones with --crop setup"},
 	}
 	return &cli.Command{
@@ -71,7 +72,7 @@ func exportSVGCommand() *cli.Command {
 				if _, statErr := os.Stat(arg); statErr == nil {
 					inputs = append(inputs, arg)
 				}
-				err = fileout.Write(out, data, inputs...)
+				err = fileout.WriteOpts(out, data, fileout.Options{Inputs: inputs, Kind: &fileout.SVG, Force: opts("force") == "true"})
 			}
 			if err != nil {
 				return cli.Exit("export svg: "+err.Error(), exitUsage)

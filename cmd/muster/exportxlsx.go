@@ -33,6 +33,7 @@ func exportXLSXCommand() *cli.Command {
 			"   muster export xlsx -o tpc-catalog.xlsx scenarios/tpc",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the workbook to `FILE` (.xlsx; required)"},
+			forceFlag,
 		},
 		Action: func(c *cli.Context) error {
 			args, flags, err := xlsxTrailingFlags(c, "output")
@@ -72,10 +73,7 @@ func exportXLSXCommand() *cli.Command {
 			if err != nil {
 				return cli.Exit(err.Error(), exitUsage)
 			}
-			if err := fileout.Write(out, data, inputs...); err != nil {
-				return cli.Exit(err.Error(), exitUsage)
-			}
-			return nil
+			return writeOutput(c, out, data, &fileout.XLSX, inputs...)
 		},
 	}
 }

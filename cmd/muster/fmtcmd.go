@@ -3,7 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os"
+	"github.com/musterhq/muster/internal/readin"
 
 	"github.com/urfave/cli/v2"
 
@@ -41,9 +41,15 @@ func fmtCommand() *cli.Command {
 			}
 			changed, broken := 0, 0
 			for _, path := range files {
-				src, err := os.ReadFile(path)
+				src, err := readin.File(path, readin.MaxSize)
 				if err != nil {
-					return cli.Exit(err.Error(), exitUsage)
+					// One unreadable file is reported; the others are still formatted.
+					d := validate.Unreadable(path, err)
+					(&diag.TextWriter{W: c.App.ErrWriter}).Write(diag.Diagnostics{d})
+					if d.Severity == diag.Error {
+						broken++
+					}
+					continue
 				}
 				out, d := formatDocument(path, src)
 				if d == nil {
@@ -60,7 +66,7 @@ func fmtCommand() *cli.Command {
 				}
 				changed++
 				if c.Bool("write") {
-					if err := fileout.Write(path, out); err != nil {
+					if err := fileout.WriteOpts(path, out, fileout.Options{Replace: path, Kind: &fileout.JSON}); err != nil {
 						return cli.Exit(err.Error(), exitUsage)
 					}
 				}
@@ -68,7 +74,7 @@ func fmtCommand() *cli.Command {
 			}
 			switch {
 			case broken > 0:
-				return cli.Exit(fmt.Sprintf("%d files do not parse", broken), exitUsage)
+				return cli.Exit(fmt.Sprintf("%d files do not parse or cannot be read", broken), exitUsage)
 			case changed > 0 && !c.Bool("write"):
 				return cli.Exit("", exitFindings)
 			}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/musterhq/muster/export"
 	"github.com/musterhq/muster/internal/diag"
+	"github.com/musterhq/muster/internal/fileout"
 	"github.com/musterhq/muster/scenarios"
 	"github.com/musterhq/muster/validate"
 )
@@ -93,11 +94,12 @@ func importTemplateCommand() *cli.Command {
 				path.Clean(m.Game.Files.Map):      ti.Map,
 				path.Clean(m.Game.Files.Counters): ti.Counters,
 			}
-			tmp, err := os.MkdirTemp(filepath.Dir(filepath.Clean(out)), "."+filepath.Base(filepath.Clean(out))+".tmp-*")
+			// Removed on an interrupt too (SIGINT, SIGTERM).
+			tmp, err := fileout.TempDir(filepath.Clean(out))
 			if err != nil {
 				return cli.Exit(err.Error(), exitUsage)
 			}
-			defer os.RemoveAll(tmp) // nothing left after the rename
+			defer fileout.Done(tmp) // nothing left after the rename
 			if err := templateCopy(src, tmp, replace); err != nil {
 				return cli.Exit(err.Error(), exitUsage)
 			}

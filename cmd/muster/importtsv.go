@@ -2,7 +2,7 @@ package main
 
 import (
 	"fmt"
-	"os"
+	"github.com/musterhq/muster/internal/readin"
 	"path/filepath"
 	"strings"
 	"testing/fstest"
@@ -44,6 +44,7 @@ func init() {
 			&cli.StringFlag{Name: "id", Usage: "the scenario `ID` (default: from the file name)"},
 			&cli.StringFlag{Name: "from", Usage: "take everything but the imported tables from `SCENARIO` (a file or a built-in id)"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the scenario to `FILE` (default: standard output)"},
+			forceFlag,
 		},
 		Action: importTSVAction,
 	})
@@ -112,7 +113,7 @@ func importTSVAction(c *cli.Context) error {
 	if !validID(id) {
 		return usageError("--id %q: use lower-case letters, digits and - . _ /, starting with a letter or digit", id)
 	}
-	src, err := os.ReadFile(path)
+	src, err := readin.File(path, readin.MaxSize)
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("read %s: %v", path, err), exitUsage)
 	}
@@ -135,9 +136,9 @@ func importTSVAction(c *cli.Context) error {
 	out := opts["output"]
 	if out == "" {
 		_, _ = c.App.Writer.Write(data)
-	} else if err := fileout.Write(out, data, inputs...); err != nil {
+	} else if err := writeOutput(c, out, data, &fileout.JSON, inputs...); err != nil {
 		w.Write(ds)
-		return cli.Exit(err.Error(), exitUsage)
+		return err
 	}
 
 	rows := 0

@@ -2,8 +2,7 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"os"
+	"github.com/musterhq/muster/internal/readin"
 
 	"github.com/urfave/cli/v2"
 
@@ -36,6 +35,7 @@ func importXLSXCommand() *cli.Command {
 			"   muster import xlsx --module ../my-game -o my-scenario.json my-scenario.xlsx",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the scenario to `FILE` instead of standard output"},
+			forceFlag,
 			&cli.StringFlag{Name: "module", Usage: "the game module folder `DIR` (default: the built-in module the scenario names)"},
 		},
 		Action: func(c *cli.Context) error {
@@ -98,7 +98,7 @@ func importXLSXCommand() *cli.Command {
 			if out == "" {
 				_, err = c.App.Writer.Write(js)
 			} else {
-				err = fileout.Write(out, js, in)
+				return writeOutput(c, out, js, &fileout.JSON, in)
 			}
 			if err != nil {
 				return cli.Exit(err.Error(), exitUsage)
@@ -109,12 +109,7 @@ func importXLSXCommand() *cli.Command {
 }
 
 func xlsxReadFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, cli.Exit(err.Error(), exitUsage)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, export.XLSXMaxFileSize+1))
+	data, err := readin.File(path, readin.MaxWorkbookSize)
 	if err != nil {
 		return nil, cli.Exit(err.Error(), exitUsage)
 	}

@@ -11,6 +11,9 @@ import (
 	"runtime/debug"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/musterhq/muster/internal/readin"
+	"github.com/musterhq/muster/internal/termsafe"
 )
 
 // Exit codes: 0 clean, 1 findings (validation errors), 2 usage or I/O.
@@ -30,6 +33,22 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	readin.Reset() // each run has its own inputs, which no output may replace
+	// Titles, names and quoted lines come from documents: their control
+	// characters are escaped before they reach a terminal.
+	safeOut, safeErr := termsafe.NewWriter(stdout), termsafe.NewWriter(stderr)
+	defer safeErr.Flush()
+	code := runApp(args, safeOut, safeErr)
+	// Output that could not be written (a full disk, a closed pipe) is an
+	// I/O error whatever the command found.
+	if err := safeOut.Flush(); err != nil {
+		fmt.Fprintf(safeErr, "muster: write standard output: %v\n", err)
+		return exitUsage
+	}
+	return code
+}
+
+func runApp(args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
 	unknown := ""
 	app.CommandNotFound = func(_ *cli.Context, name string) { unknown = name }

@@ -36,6 +36,7 @@ func moduleTemplateCommand() *cli.Command {
 			"   muster module template -o tpc-terrain.xlsx scenarios/tpc",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the workbook to `FILE` (.xlsx; required)"},
+			forceFlag,
 		},
 		Action: func(c *cli.Context) error {
 			args, flags, err := xlsxTrailingFlags(c, "output")
@@ -60,10 +61,7 @@ func moduleTemplateCommand() *cli.Command {
 			if err != nil {
 				return cli.Exit(err.Error(), exitUsage)
 			}
-			if err := fileout.Write(out, data, xlsxModuleInputs(m)...); err != nil {
-				return cli.Exit(err.Error(), exitUsage)
-			}
-			return nil
+			return writeOutput(c, out, data, &fileout.XLSX, xlsxModuleInputs(m)...)
 		},
 	}
 }

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -124,24 +126,32 @@ func newModuleAction(c *cli.Context) error {
 
 // writeNew writes a file that must not exist yet.
 func writeNew(path string, data []byte, inputs ...string) error {
-	if _, err := os.Stat(path); err == nil {
+	err := fileout.WriteNew(path, data, inputs...)
+	if errors.Is(err, fileout.ErrExists) {
 		return cli.Exit(fmt.Sprintf("%s already exists: muster new never overwrites", path), exitUsage)
 	}
-	if err := fileout.Write(path, data, inputs...); err != nil {
+	if err != nil {
 		return cli.Exit(err.Error(), exitUsage)
 	}
 	return nil
 }
 
-// validID follows the schemas' id pattern ^[a-z0-9][a-z0-9._/-]*$.
+// validID follows the schemas' id pattern
+// ^[a-z0-9][a-z0-9._-]*(/[a-z0-9][a-z0-9._-]*)*$: every /-separated part
+// starts with a letter or digit, so no part is "." or "..".
 func validID(id string) bool {
 	if id == "" {
 		return false
 	}
-	for i, r := range id {
-		ok := r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || i > 0 && (r == '.' || r == '_' || r == '/' || r == '-')
-		if !ok {
+	for _, part := range strings.Split(id, "/") {
+		if part == "" {
 			return false
+		}
+		for i, r := range part {
+			ok := r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || i > 0 && (r == '.' || r == '_' || r == '-')
+			if !ok {
+				return false
+			}
 		}
 	}
 	return true

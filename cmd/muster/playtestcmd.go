@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"github.com/musterhq/muster/internal/readin"
 	"os"
 	"path/filepath"
 	"strings"
@@ -56,16 +57,24 @@ func playtestCommand() *cli.Command {
 					return cli.Exit(err.Error(), exitUsage)
 				}
 			}
-			passed, failed := 0, 0
+			passed, failed, unreadable := 0, 0, 0
 			w := c.App.Writer
 			for _, path := range scripts {
 				res := playtest.RunFile(path)
+				if res.ReadErr != nil {
+					unreadable++
+				}
 				failure := res.Failure
 				if res.Log != nil {
 					var logText bytes.Buffer
 					res.Log.WriteTo(&logText)
 					if dir := c.String("log"); dir != "" {
-						if err := fileout.Write(filepath.Join(dir, res.ID+".jsonl"), logText.Bytes(), path); err != nil {
+						// The schema keeps ids local; a script that did not validate
+						// may still carry one that climbs out of DIR.
+						if !validID(res.ID) || !filepath.IsLocal(res.ID+".jsonl") {
+							return cli.Exit(fmt.Sprintf("%s: the playtest id %q cannot name a log file in %s", path, res.ID, dir), exitUsage)
+						}
+						if err := fileout.WriteOpts(filepath.Join(dir, res.ID+".jsonl"), logText.Bytes(), fileout.Options{Inputs: []string{path}, Kind: &fileout.JSONL}); err != nil {
 							return cli.Exit(err.Error(), exitUsage)
 						}
 					}
@@ -76,7 +85,7 @@ func playtestCommand() *cli.Command {
 							return cli.Exit(err.Error(), exitUsage)
 						}
 					case c.Bool("golden") && failure == "":
-						want, err := os.ReadFile(golden)
+						want, err := readin.File(golden, readin.MaxSize)
 						if err != nil {
 							failure = fmt.Sprintf("no stored log %s (muster playtest --update writes it)", golden)
 						} else if !bytes.Equal(want, logText.Bytes()) {
@@ -101,6 +110,9 @@ func playtestCommand() *cli.Command {
 				fmt.Fprintf(w, "     %s\n", failure)
 			}
 			fmt.Fprintf(w, "%d passed, %d failed\n", passed, failed)
+			if unreadable > 0 {
+				return cli.Exit(fmt.Sprintf("%d scripts could not be read", unreadable), exitUsage)
+			}
 			if failed > 0 {
 				return cli.Exit("", exitFindings)
 			}
@@ -128,7 +140,7 @@ func playtestScripts(paths []string) ([]string, error) {
 			return nil, err
 		}
 		for _, f := range files {
-			src, err := os.ReadFile(f)
+			src, err := readin.File(f, readin.MaxSize)
 			if err != nil {
 				return nil, err
 			}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/musterhq/muster/internal/readin"
 	"io"
 	"os"
 	"strconv"
@@ -47,6 +48,7 @@ func simCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "option", Usage: "a rule option `key=value` of the engine (lgv: bid=N, bid-reading=threshold|shift, cp-absorption=repeat|once, leader-attack-bonus=none|count, adjacency=movable|boundary, ford-limit=per-ford|per-impulse, kia-jackson-stuart=each|together, front-leader-fate=return|roll, invariants=off|check); repeat the flag for more"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or html"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output"},
+			forceFlag,
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -207,10 +209,14 @@ func writeSimOutput(c *cli.Context, tot *sim.Totals, format string, totals bool,
 		return cli.Exit(err.Error(), exitUsage)
 	}
 	if out := c.String("output"); out != "" {
-		if err := fileout.Write(out, b.Bytes(), inputs...); err != nil {
-			return cli.Exit(err.Error(), exitUsage)
+		kind := &fileout.Text
+		switch {
+		case totals || format == "json":
+			kind = &fileout.JSON
+		case format == "html":
+			kind = &fileout.HTML
 		}
-		return nil
+		return writeOutput(c, out, b.Bytes(), kind, inputs...)
 	}
 	_, err = c.App.Writer.Write(b.Bytes())
 	return err
@@ -230,6 +236,7 @@ func mergeCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or html"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output"},
+			forceFlag,
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
@@ -244,6 +251,9 @@ func mergeCommand() *cli.Command {
 				parts = append(parts, t)
 			}
 			tot, err := sim.Merge(parts)
+			if err == nil {
+				err = tot.Check() // shards that each add up may still overflow the run
+			}
 			if err != nil {
 				return cli.Exit(err.Error(), exitFindings)
 			}
@@ -261,10 +271,11 @@ func mergeCommand() *cli.Command {
 
 // readTotals reads a shard's totals; anything else is a clear error.
 func readTotals(path string) (*sim.Totals, error) {
-	data, err := os.ReadFile(path)
+	data, err := readin.File(path, readin.MaxSize)
 	if err != nil {
 		return nil, err
 	}
+	data, _ = readin.TrimBOM(data)
 	var t sim.Totals
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -273,6 +284,9 @@ func readTotals(path string) (*sim.Totals, error) {
 	}
 	if t.Scenario == "" || t.Games < 1 || t.Levels == nil {
 		return nil, fmt.Errorf("%s: not the totals of a sim shard (no scenario, games or counts)", path)
+	}
+	if err := t.Check(); err != nil {
+		return nil, fmt.Errorf("%s: the totals do not add up (edited by hand?): %v", path, err)
 	}
 	return &t, nil
 }
@@ -332,7 +346,7 @@ func replayCommand() *cli.Command {
 			g.Log().WriteTo(&log)
 			out := c.App.Writer
 			if path := c.String("log"); path != "" {
-				if err := fileout.Write(path, log.Bytes(), c.Args().First()); err != nil {
+				if err := fileout.WriteOpts(path, log.Bytes(), fileout.Options{Inputs: []string{c.Args().First()}, Kind: &fileout.JSONL}); err != nil {
 					return cli.Exit(err.Error(), exitUsage)
 				}
 				out = c.App.ErrWriter

@@ -26,7 +26,7 @@ func TestExportImportXLSXRoundTrip(t *testing.T) {
 	}
 	// -o writes the same, atomically; an existing file is replaced.
 	js := filepath.Join(dir, "out.json")
-	os.WriteFile(js, []byte("old"), 0o644)
+	os.WriteFile(js, []byte(`{"old": true}`), 0o644) // a JSON file: replaced without --force
 	if code, _, errOut := muster(t, "import", "xlsx", book, "--output="+js); code != 0 {
 		t.Fatalf("import -o exit %d: %s", code, errOut)
 	}

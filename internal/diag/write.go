@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/musterhq/muster/internal/termsafe"
 )
 
 // Writer renders diagnostics.
@@ -28,7 +30,7 @@ func (t *TextWriter) Write(ds Diagnostics) error {
 	for _, d := range ds {
 		var b strings.Builder
 		if d.Subject != nil {
-			fmt.Fprintf(&b, "%s:%d:%d: ", d.Subject.Filename, d.Subject.Start.Line, d.Subject.Start.Col)
+			fmt.Fprintf(&b, "%s:%d:%d: ", termsafe.String(d.Subject.Filename), d.Subject.Start.Line, d.Subject.Start.Col)
 		}
 		fmt.Fprintf(&b, "%s[%s] ", d.Severity, d.Code)
 		if d.Pointer != "" || d.Subject != nil {
@@ -36,18 +38,18 @@ func (t *TextWriter) Write(ds Diagnostics) error {
 			if p == "" {
 				p = "/"
 			}
-			b.WriteString(p + ": ")
+			b.WriteString(termsafe.String(p) + ": ")
 		}
-		b.WriteString(d.Summary)
+		b.WriteString(termsafe.String(d.Summary))
 		b.WriteByte('\n')
 		if t.Snippet && d.Subject != nil && d.Source != nil {
 			writeSnippet(&b, d)
 		}
 		if d.Hint != "" {
-			fmt.Fprintf(&b, "      = hint: %s\n", d.Hint)
+			fmt.Fprintf(&b, "      = hint: %s\n", termsafe.String(d.Hint))
 		}
 		for _, r := range d.Related {
-			fmt.Fprintf(&b, "      = %s: %s:%d:%d\n", r.Message, r.Subject.Filename, r.Subject.Start.Line, r.Subject.Start.Col)
+			fmt.Fprintf(&b, "      = %s: %s:%d:%d\n", termsafe.String(r.Message), termsafe.String(r.Subject.Filename), r.Subject.Start.Line, r.Subject.Start.Col)
 		}
 		if _, err := io.WriteString(t.W, b.String()); err != nil {
 			return err
@@ -60,6 +62,8 @@ func writeSnippet(b *strings.Builder, d *Diagnostic) {
 	line := d.Source.Line(d.Subject.Start.Line)
 	// Tabs would shift the caret; show them as single spaces.
 	line = strings.ReplaceAll(line, "\t", " ")
+	// Control characters from the document never reach the terminal.
+	line = termsafe.Visible(line)
 	const maxWidth = 160
 	startCol := d.Subject.Start.Col
 	if utf8.RuneCountInString(line) > maxWidth {

@@ -101,6 +101,9 @@ const MaxDepth = 512
 // from src. Duplicate object keys, trailing data and invalid UTF-8 are errors.
 func Parse(src []byte) (*Node, *SyntaxError) {
 	p := &parser{src: src}
+	if HasBOM(src) {
+		p.pos = len(bom) // offsets stay those of the file
+	}
 	p.skipSpace()
 	if p.pos >= len(src) {
 		return nil, p.fail("empty document: expected a JSON value")
@@ -117,6 +120,14 @@ func Parse(src []byte) (*Node, *SyntaxError) {
 	}
 	return n, nil
 }
+
+// bom is the UTF-8 byte order mark some editors write at the start of a
+// file. JSON forbids it (RFC 8259 8.1), but it is harmless: Parse skips it
+// and the loader warns.
+var bom = []byte{0xEF, 0xBB, 0xBF}
+
+// HasBOM reports whether src starts with a UTF-8 byte order mark.
+func HasBOM(src []byte) bool { return bytes.HasPrefix(src, bom) }
 
 type parser struct {
 	src []byte

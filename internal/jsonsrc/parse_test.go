@@ -167,6 +167,10 @@ func FuzzParse(f *testing.F) {
 func FuzzPos(f *testing.F) {
 	f.Add([]byte("a\nbc\r\néx\n"), 5)
 	f.Add([]byte(""), 0)
+	// One long line of multi-byte characters: the column comes from the
+	// rune marks, not from counting the whole line.
+	f.Add([]byte("x\n"+strings.Repeat("é\xffa", 3000)), 7001)
+	f.Add([]byte(strings.Repeat("€", 2000)), 4001) // inside a character
 	f.Fuzz(func(t *testing.T, src []byte, off int) {
 		file := NewFile("f", src)
 		p := file.Pos(off)

@@ -9,6 +9,7 @@ package jsonsrc
 import (
 	"fmt"
 	"sort"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -34,7 +35,20 @@ type File struct {
 	Name  string
 	Bytes []byte
 	lines []int // byte offset of the start of each line
+
+	// Columns count characters, so a column needs the characters before
+	// an offset on its line. Counting from the line start would make a
+	// minified (one-line) document quadratic in its findings; instead
+	// the character count from the file start is kept every runeStep
+	// bytes, and only the bytes since the nearest mark are counted.
+	runesOnce sync.Once
+	ascii     bool
+	marks     []runeMark
 }
+
+type runeMark struct{ byte, runes int }
+
+const runeStep = 1024
 
 // NewFile indexes src under the given display name.
 func NewFile(name string, src []byte) *File {
@@ -47,8 +61,49 @@ func NewFile(name string, src []byte) *File {
 	return f
 }
 
+func (f *File) indexRunes() {
+	f.ascii = true
+	for _, b := range f.Bytes {
+		if b >= utf8.RuneSelf {
+			f.ascii = false
+			break
+		}
+	}
+	if f.ascii {
+		return
+	}
+	// Marks sit on character boundaries as utf8.RuneCount finds them, so
+	// counting from a mark agrees with counting from the line start.
+	f.marks = []runeMark{{0, 0}}
+	runes, next := 0, runeStep
+	for i := 0; i < len(f.Bytes); runes++ {
+		if i >= next {
+			f.marks = append(f.marks, runeMark{i, runes})
+			next = i + runeStep
+		}
+		if f.Bytes[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		_, n := utf8.DecodeRune(f.Bytes[i:])
+		i += n
+	}
+}
+
+// runesBefore counts the characters before offset, which must be a
+// character boundary.
+func (f *File) runesBefore(offset int) int {
+	if f.ascii {
+		return offset
+	}
+	k := sort.Search(len(f.marks), func(i int) bool { return f.marks[i].byte > offset }) - 1
+	m := f.marks[k]
+	return m.runes + utf8.RuneCount(f.Bytes[m.byte:offset])
+}
+
 // Pos converts a byte offset to a position. Offsets past the end clamp to
-// the end of the file.
+// the end of the file. It costs a binary search and at most runeStep bytes
+// of counting, whatever the length of the line.
 func (f *File) Pos(offset int) Pos {
 	if offset < 0 {
 		offset = 0
@@ -58,7 +113,16 @@ func (f *File) Pos(offset int) Pos {
 	}
 	line := sort.Search(len(f.lines), func(i int) bool { return f.lines[i] > offset }) - 1
 	start := f.lines[line]
-	col := utf8.RuneCount(f.Bytes[start:offset]) + 1
+	f.runesOnce.Do(f.indexRunes)
+	var col int
+	switch {
+	case f.ascii:
+		col = offset - start + 1
+	case offset-start <= runeStep:
+		col = utf8.RuneCount(f.Bytes[start:offset]) + 1
+	default:
+		col = f.runesBefore(offset) - f.runesBefore(start) + 1
+	}
 	return Pos{Line: line + 1, Col: col, Byte: offset}
 }
 
