@@ -9,9 +9,10 @@ import (
 	"testing"
 )
 
-// The shipped playtests pass through the CLI.
+// The shipped playtests pass through the CLI, and their event logs match the
+// golden logs shipped beside them (muster playtest --update scenarios).
 func TestPlaytestShipped(t *testing.T) {
-	code, out, errOut := muster(t, "playtest", "../../scenarios")
+	code, out, errOut := muster(t, "playtest", "--golden", "../../scenarios")
 	if code != 0 || !strings.Contains(out, " 0 failed") {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}

@@ -25,7 +25,7 @@ func validateCommand() *cli.Command {
 			"   muster validate scenarios\n" +
 			"   muster validate scenarios/tpc/scenarios/01-my-best-achievement.json\n" +
 			"   muster validate --format json --all my-scenario.json\n" +
-			"   muster validate --format sarif --strict scenarios > muster.sarif",
+			"   muster validate --format sarif scenarios > muster.sarif",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text, json or sarif (SARIF 2.1.0, for code hosts that show findings inline)"},
 			&cli.BoolFlag{Name: "all", Usage: "also show info findings (rules and lines left to manual adjudication)"},
