@@ -46,7 +46,8 @@ func Paths(paths []string, opts Options) (*Report, error) {
 
 // JSONFiles lists the files a set of paths names: files as given, and the
 // *.json files under folders, skipping hidden folders and folders named
-// testdata (deliberately broken fixtures, as the go tool skips them).
+// testdata (deliberately broken fixtures, as the go tool skips them). A
+// folder with no such file is an error that names it.
 func JSONFiles(paths []string) ([]string, error) {
 	var files []string
 	for _, p := range paths {
@@ -58,6 +59,7 @@ func JSONFiles(paths []string) ([]string, error) {
 			files = append(files, p)
 			continue
 		}
+		before := len(files)
 		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err
@@ -72,6 +74,10 @@ func JSONFiles(paths []string) ([]string, error) {
 		})
 		if err != nil {
 			return nil, err
+		}
+		if len(files) == before {
+			// A mistyped or empty folder must not pass as "checked 0 files".
+			return nil, fmt.Errorf("no muster document in %s: the folder holds no *.json file (hidden and testdata folders are skipped)", p)
 		}
 	}
 	return files, nil

@@ -215,3 +215,25 @@ func TestValidateSARIF(t *testing.T) {
 		}
 	}
 }
+
+// A mistyped or empty folder is a usage error naming it, never a green
+// "checked 0 files" (validate, fmt and playtest alike).
+func TestEmptyFolderIsAnError(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "emptydir")
+	if err := os.MkdirAll(filepath.Join(dir, "testdata"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// A fixture under testdata is skipped, so it does not count.
+	if err := os.WriteFile(filepath.Join(dir, "testdata", "x.json"), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"validate", dir}, {"validate", "../../scenarios", dir}, {"fmt", dir}, {"playtest", dir}} {
+		code, out, errOut := muster(t, args...)
+		if code != 2 || !strings.Contains(errOut, dir) {
+			t.Errorf("muster %v: exit %d, want 2 naming %s\n%s%s", args, code, dir, out, errOut)
+		}
+		if strings.Contains(out, "checked 0 files") {
+			t.Errorf("muster %v reports a green empty run:\n%s", args, out)
+		}
+	}
+}
