@@ -43,6 +43,10 @@ func NewScenario(m *Module, id string, from *ScenarioFile) ([]byte, error) {
 		if len(sheets) > 0 {
 			maps["sheets"] = sheets
 		}
+		if p := defaultPrefixes(mp); len(p) > 0 {
+			maps["prefixes"] = p
+			maps["text"] = todo + "the MAPS paragraph as printed; check that maps.prefixes names the sheet each bare hex prefix means"
+		}
 	}
 	for _, side := range g.Sides {
 		setup = append(setup, map[string]any{"side": side.ID, "title": todo + "the " + side.Name + " set-up heading as printed", "rows": []any{}})
@@ -60,6 +64,33 @@ func NewScenario(m *Module, id string, from *ScenarioFile) ([]byte, error) {
 		"victory":      map[string]any{"text": todo + "the VICTORY CONDITIONS as printed; add awards and levels"},
 	}
 	return formatted(doc, "scenario")
+}
+
+// defaultPrefixes gives each bare hex prefix that several sheets share
+// (TPC's S and N) its first sheet in play, so that hexes typed as printed
+// resolve from the start; the MAPS text asks the designer to check it. A
+// prefix left on a sheet not in play is reported by validate.
+func defaultPrefixes(mp *Map) map[string]string {
+	users := map[string][]Sheet{}
+	for _, s := range mp.Sheets {
+		if s.Prefix != "" {
+			users[s.Prefix] = append(users[s.Prefix], s)
+		}
+	}
+	out := map[string]string{}
+	for prefix, ss := range users {
+		if len(ss) < 2 {
+			continue
+		}
+		out[prefix] = ss[0].ID
+		for _, s := range ss {
+			if s.InPlay == nil || *s.InPlay {
+				out[prefix] = s.ID
+				break
+			}
+		}
+	}
+	return out
 }
 
 // CopyScenario returns the whole of scenario from (every field as written:

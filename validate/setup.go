@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -142,7 +143,7 @@ var locationUnknown = register(&Check{
 			ptr := rowPtr(t, r) + "/hex"
 			loc, err := p.Index.Resolve(row.Hex, p.Scenario.Maps.Prefixes)
 			if err != nil {
-				p.Report(ptr, err.Error(), "correct the hex id; `$` misread for S is a common cause")
+				p.Report(ptr, err.Error(), hexHint(row.Hex, err))
 				return
 			}
 			if loc.Sheet != nil && !inPlay[loc.Sheet.ID] {
@@ -151,6 +152,20 @@ var locationUnknown = register(&Check{
 		})
 	},
 })
+
+// hexHint says what to do about a hex that does not resolve: the hint
+// fits the cause (an ambiguous prefix is no misread character).
+func hexHint(hex string, err error) string {
+	var amb *scenarios.AmbiguousPrefixError
+	switch {
+	case errors.As(err, &amb):
+		return fmt.Sprintf("say in maps.prefixes which sheet %s means: \"prefixes\": {\"%s\": \"%s\"} (or %s)", amb.Prefix, amb.Prefix, amb.Sheets[0], strings.Join(amb.Sheets[1:], ", "))
+	case strings.Contains(hex, "$"):
+		return "correct the hex id; `$` is a common misreading of S"
+	default:
+		return "correct the hex id (prefix and digits as the map prints them)"
+	}
+}
 
 var placeMismatch = register(&Check{
 	Code:     "place-mismatch",

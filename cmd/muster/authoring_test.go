@@ -169,3 +169,78 @@ func TestShippedDataIsFormatted(t *testing.T) {
 		t.Errorf("muster fmt scenarios: exit %d; run muster fmt -w scenarios\n%s%s", code, out, errOut)
 	}
 }
+
+// The new-scenario template of every shipped module validates with only
+// placeholder findings, and once they are filled in, rows typed as the
+// rulebook prints them (bare hex prefixes such as TPC's S) validate clean:
+// the template says which sheet a shared prefix means.
+func TestNewScenarioTemplateEveryModule(t *testing.T) {
+	dir := t.TempDir()
+	for _, m := range scenarios.Builtin().Modules {
+		id := m.Game.ID
+		out := filepath.Join(dir, id+"-new.json")
+		if code, _, errOut := muster(t, "new", "scenario", "--module", id, "--id", id+"-new", "-o", out); code != 0 {
+			t.Fatalf("%s: exit %d: %s", id, code, errOut)
+		}
+		code, codes := validateCodes(t, out)
+		if code != 1 || len(codes) == 0 {
+			t.Errorf("%s: the template: exit %d, findings %v; want its placeholders", id, code, codes)
+		}
+		for _, c := range codes {
+			if c != "placeholder" {
+				t.Errorf("%s: the template gives %s, not only placeholder findings", id, c)
+			}
+		}
+		fillTODOs(t, out)
+		// One unmarked unit (no leader: it would start alone) per side, from
+		// the module's shipped scenarios (USCW prints no set-up rows).
+		var doc map[string]any
+		readJSON(t, out, &doc)
+		added := 0
+		for _, tab := range doc["setup"].([]any) {
+			tab := tab.(map[string]any)
+		scan:
+			for _, sf := range m.Scenarios {
+				for _, st := range sf.Scenario.Setup {
+					if st.Side != tab["side"] {
+						continue
+					}
+					for _, r := range st.Rows {
+						if r.Unit != "" && r.Hex != "" && r.Marks == "" && len(r.States) == 0 && r.Entry == nil && r.Placement == nil && !strings.Contains(r.Unit, ".ldr") {
+							r.Notes = nil
+							tab["rows"] = []any{r}
+							added++
+							break scan
+						}
+					}
+				}
+			}
+		}
+		if added == 0 {
+			t.Logf("%s: its scenarios print no set-up rows to type in", id)
+			continue
+		}
+		b, _ := json.Marshal(doc)
+		if err := os.WriteFile(out, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if code, codes := validateCodes(t, out); code != 0 || len(codes) != 0 {
+			_, text, _ := muster(t, "validate", out)
+			t.Errorf("%s: filled template with %d printed rows: exit %d, findings %v\n%s", id, added, code, codes, text)
+		}
+		if id != "tpc" {
+			continue
+		}
+		// Without the prefixes, the finding's hint says what to add, not
+		// that a $ was misread.
+		delete(doc["maps"].(map[string]any), "prefixes")
+		b, _ = json.Marshal(doc)
+		if err := os.WriteFile(out, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, text, _ := muster(t, "validate", out)
+		if !strings.Contains(text, `hint: say in maps.prefixes which sheet S means: "prefixes": {"S": "gtc-south"} (or otr-south)`) || strings.Contains(text, "misread") {
+			t.Errorf("tpc without prefixes: the hint does not fit:\n%s", text)
+		}
+	}
+}
