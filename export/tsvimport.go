@@ -23,6 +23,7 @@ import (
 
 	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/jsonsrc"
+	"github.com/musterhq/muster/internal/suggest"
 	"github.com/musterhq/muster/scenarios"
 )
 
@@ -593,7 +594,7 @@ func (p *tsvParser) unit(side string, row *scenarios.SetupRow, l tsvLine, offs [
 				return
 			}
 		}
-		hint := tsvDidYouMean(v, known)
+		hint := suggest.DidYouMean(v, known)
 		if hint == "" {
 			// Cells run together ("Cav Cav-1"): name the codes the cell holds.
 			var held []string
@@ -678,7 +679,7 @@ func (p *tsvParser) unit(side string, row *scenarios.SetupRow, l tsvLine, offs [
 		for _, c := range p.bySide[side] {
 			names = append(names, c.Name)
 		}
-		hint = tsvDidYouMean(row.Name, names)
+		hint = suggest.DidYouMean(row.Name, names)
 	}
 	what := fmt.Sprintf("unknown unit %q: no counter %s in module %s%s", row.Name, want, p.m.Game.ID, hint)
 	if kind == "" {
@@ -705,42 +706,6 @@ func tsvSlug(s string) string {
 		dash = true
 	}
 	return b.String()
-}
-
-// tsvDidYouMean names the candidate closest to s within an edit distance
-// of 2, or returns "".
-func tsvDidYouMean(s string, candidates []string) string {
-	best, bestD := "", 3
-	for _, c := range candidates {
-		if d := tsvLevenshtein(strings.ToLower(s), strings.ToLower(c)); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	if best == "" || best == s {
-		return ""
-	}
-	return " (did you mean " + best + "?)"
-}
-
-func tsvLevenshtein(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 // tsvLineSpans writes line numbers as runs: "219-241, 768-788".
