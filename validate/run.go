@@ -152,11 +152,55 @@ func run(l *scenarios.Loader, files []string, opts Options) (*Report, error) {
 		add(d)
 	}
 	r.Diags.Append(l.Diags...)
+	named := map[string]bool{}
+	for _, f := range files {
+		if d, err := l.File(f); err == nil {
+			named[d.Path] = true
+		}
+	}
+	r.Diags = bearing(r.Diags, named, r.Modules)
 	for _, d := range order {
-		r.Files = append(r.Files, result(d))
+		if named[d.Path] || hasErrors(r.Diags, d.Path) {
+			r.Files = append(r.Files, result(d))
+		}
 	}
 	r.finish()
 	return r, nil
+}
+
+// bearing keeps the findings that bear on the named files: those in them
+// or pointing into them, and the errors of their modules' own files (a
+// broken map or counters file undermines every scenario's checks). Other
+// scenarios' and tables' findings are theirs, not the named files'.
+func bearing(all diag.Diagnostics, named map[string]bool, modules []*scenarios.Module) diag.Diagnostics {
+	moduleDoc := map[string]bool{}
+	for _, m := range modules {
+		for _, d := range []*scenarios.Document{m.GameDoc, m.MapDoc, m.CountersDoc} {
+			if d != nil {
+				moduleDoc[d.Path] = true
+			}
+		}
+	}
+	var out diag.Diagnostics
+	for _, d := range all {
+		keep := d.Subject == nil || named[d.Subject.Filename] || d.Severity == diag.Error && moduleDoc[d.Subject.Filename]
+		for _, rel := range d.Related {
+			keep = keep || named[rel.Subject.Filename]
+		}
+		if keep {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func hasErrors(ds diag.Diagnostics, path string) bool {
+	for _, d := range ds {
+		if d.Severity == diag.Error && d.Subject != nil && d.Subject.Filename == path {
+			return true
+		}
+	}
+	return false
 }
 
 func result(d *scenarios.Document) FileResult {
@@ -186,6 +230,28 @@ func (r *Report) finish() {
 		r.Files[i].Errors = errs[r.Files[i].Path]
 	}
 	sort.SliceStable(r.Files, func(i, j int) bool { return r.Files[i].Path < r.Files[j].Path })
+}
+
+// Missing is Missing(m) less the lines of scenarios the report did not
+// check: validating one scenario lists what its module lacks and what it
+// lacks itself, not what another scenario lacks.
+func (r *Report) Missing(m *scenarios.Module) []string {
+	checked := map[string]bool{}
+	for _, f := range r.Files {
+		if f.Kind == "scenario" {
+			checked[f.ID] = true
+		}
+	}
+	var out []string
+	for _, line := range Missing(m) {
+		if rest, ok := strings.CutPrefix(line, "scenario "); ok {
+			if id, _, _ := strings.Cut(rest, ":"); !checked[id] {
+				continue
+			}
+		}
+		out = append(out, line)
+	}
+	return out
 }
 
 // Missing summarises the component data a module marks as missing, so a

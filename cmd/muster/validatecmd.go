@@ -114,7 +114,7 @@ func validateCommand() *cli.Command {
 						if m.Game == nil {
 							continue
 						}
-						for _, line := range validate.Missing(m) {
+						for _, line := range rep.Missing(m) {
 							fmt.Fprintf(c.App.Writer, "missing  %s: %s\n", m.Game.ID, line)
 						}
 					}
@@ -164,7 +164,7 @@ func writeValidateJSON(c *cli.Context, rep *validate.Report, shown diag.Diagnost
 	}
 	for _, m := range rep.Modules {
 		if m.Game != nil {
-			out.Modules = append(out.Modules, module{m.Game.ID, validate.Missing(m)})
+			out.Modules = append(out.Modules, module{m.Game.ID, rep.Missing(m)})
 		}
 	}
 	enc := json.NewEncoder(c.App.Writer)
