@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+
+	"github.com/musterhq/muster/scenarios"
 )
 
 func TestExportImportXLSXRoundTrip(t *testing.T) {
@@ -187,5 +189,35 @@ func TestImportXLSXRowWithoutID(t *testing.T) {
 	code, _, errOut = muster(t, "import", "xlsx", book)
 	if code != 1 || !strings.Contains(errOut, `Union Setup!A20: unknown unit "Egen": no counter u.egen.inf in module tpc (did you mean Egan?)`) {
 		t.Errorf("misspelt name: exit %d\n%s", code, errOut)
+	}
+}
+
+// The workbook names a scenario's source by the rulebook's title and
+// lines, not by the rulebook's file name, for every shipped scenario.
+func TestExportXLSXSourceNamesTheRulebook(t *testing.T) {
+	dir := t.TempDir()
+	for _, m := range scenarios.Builtin().Modules {
+		for _, sf := range m.Scenarios {
+			book := filepath.Join(dir, sf.Scenario.ID+".xlsx")
+			if code, _, errOut := muster(t, "export", "xlsx", "-o", book, sf.Scenario.ID); code != 0 {
+				t.Fatalf("%s: %s", sf.Scenario.ID, errOut)
+			}
+			f, err := excelize.OpenFile(book)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows, _ := f.GetRows("Scenario")
+			f.Close()
+			source := ""
+			for _, r := range rows {
+				if len(r) > 1 && r[0] == "Source" {
+					source = r[1]
+				}
+			}
+			want := m.Game.Source.Title + ", lines " + sf.Scenario.Source.Lines
+			if source != want || strings.Contains(source, ".txt") {
+				t.Errorf("%s: Source %q, want %q", sf.Scenario.ID, source, want)
+			}
+		}
 	}
 }
