@@ -28,7 +28,7 @@ func (c *Cards) HTML(opt CardsOptions) ([]byte, error) {
 	title := fmt.Sprintf("Setup cards: %s %s", c.Scenario, c.Title)
 	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>%s</title>\n", html.EscapeString(title))
 	b.WriteString("<meta name=\"generator\" content=\"muster export cards\">\n<style>\n")
-	b.WriteString(cardsCSS(paper, opt))
+	b.WriteString(c.css(paper, opt))
 	b.WriteString("</style>\n</head>\n")
 	class := ""
 	if opt.Roster {
@@ -77,7 +77,9 @@ func CardsBoxSize(counter float64) float64 {
 	return math.Ceil(counter*1.1/0.05-1e-9) * 5 / 100 // whole twentieths, printed exactly
 }
 
-func cardsCSS(p cardsPaper, opt CardsOptions) string {
+// css is the page's style sheet. Column widths follow the columns the
+// game has (Manpower only where it has manpower; the roster's boxes).
+func (c *Cards) css(p cardsPaper, opt CardsOptions) string {
 	box := CardsBoxSize(opt.Counter)
 	var b strings.Builder
 	fmt.Fprintf(&b, "@page { size: %s; margin: %s; }\n", p.size, p.margin)
@@ -108,7 +110,6 @@ body:not(.roster) .setup th:nth-child(1), body:not(.roster) .boxes th:nth-child(
 body:not(.roster) .setup th:nth-child(2), body:not(.roster) .boxes th:nth-child(2), .entries th:nth-child(2) { width: 9%; }
 body:not(.roster) .setup th:nth-child(3), body:not(.roster) .boxes th:nth-child(3), .entries th:nth-child(3) { width: 10%; }
 body:not(.roster) .setup th:nth-child(4), body:not(.roster) .boxes th:nth-child(4), .entries th:nth-child(4) { width: 8%; }
-body:not(.roster) .setup th:nth-child(5), body:not(.roster) .boxes th:nth-child(5), .entries th:nth-child(5) { width: 11%; }
 .rules p, .victory p, .start p, .victory li, .start li { font-size: 9pt; text-align: justify; }
 .victory table td:first-child { white-space: nowrap; }
 ul { margin: 3pt 0; padding-left: 14pt; }
@@ -119,10 +120,14 @@ hr { display: none; }
 .roster .setup th:nth-child(2), .roster .boxes th:nth-child(2) { width: 8%%; }
 .roster .setup th:nth-child(3), .roster .boxes th:nth-child(3) { width: 10%%; }
 .roster .setup th:nth-child(4), .roster .boxes th:nth-child(4) { width: 7%%; }
-.roster .setup th:nth-child(5), .roster .boxes th:nth-child(5) { width: 10%%; }
 .roster .setup th:nth-last-child(-n+%[2]d), .roster .boxes th:nth-last-child(-n+%[2]d) { width: %[1]sin; padding: 1pt; font-size: 6.5pt; text-align: center; overflow: hidden; }
 .roster .setup td:empty, .roster .boxes td:empty { width: %[1]sin; height: %[1]sin; padding: 0; border: 0.75pt dashed #555; }
-`, cardsNumber(box), len(cardsRosterBoxes))
+`, cardsNumber(box), len(c.RosterBoxes))
+	if c.Manpower {
+		b.WriteString(`body:not(.roster) .setup th:nth-child(5), body:not(.roster) .boxes th:nth-child(5), .entries th:nth-child(5) { width: 11%; }
+.roster .setup th:nth-child(5), .roster .boxes th:nth-child(5) { width: 10%; }
+`)
+	}
 	b.WriteString(`@media print {
   body { background: none; }
   .card { margin: 0; padding: 0; width: auto; box-shadow: none; break-after: page; page-break-after: always; }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -404,5 +405,58 @@ func TestExportCardsPDFEveryScenario(t *testing.T) {
 				t.Errorf("%s: %d pages for %d cards", id, n, len(sf.Scenario.Setup))
 			}
 		}
+	}
+}
+
+// A roster's marker boxes and the unit tables' columns come from the
+// module's own vocabulary: no GCACW "Fatigue" box and no column of dashes
+// for Manpower in LGV, which has neither; TPC keeps both.
+func TestExportCardsRosterVocabulary(t *testing.T) {
+	dir := t.TempDir()
+	for _, m := range scenarios.Builtin().Modules {
+		states := map[string]bool{"Other": true}
+		for _, d := range m.Game.States {
+			states[d.Name] = true
+			states[strings.TrimSuffix(d.Name, " level")] = true
+		}
+		manpower := slices.Contains(m.Counters.Values, "manpower")
+		for _, sf := range m.Scenarios {
+			out := filepath.Join(dir, sf.Scenario.ID+".md")
+			if code, _, errOut := muster(t, "export", "cards", "--roster", sf.Scenario.ID, "-o", out); code != 0 {
+				t.Fatalf("%s: %s", sf.Scenario.ID, errOut)
+			}
+			md, _ := os.ReadFile(out)
+			for _, line := range strings.Split(string(md), "\n") {
+				if !strings.HasPrefix(line, "| Unit |") {
+					continue
+				}
+				cols := strings.Split(strings.Trim(line, "| "), " | ")
+				if got := slices.Contains(cols, "Manpower"); got != manpower {
+					t.Errorf("%s: Manpower column %v, the game has manpower %v: %s", sf.Scenario.ID, got, manpower, line)
+				}
+				i := slices.Index(cols, "Starts")
+				boxes := cols[i+1:]
+				entries := len(boxes) > 0 && boxes[0] == "Where" // reinforcements: no boxes until they enter
+				if entries {
+					boxes = boxes[1:]
+				}
+				if len(boxes) == 0 && !entries && len(m.Game.States) > 1 {
+					t.Errorf("%s: a roster without boxes: %s", sf.Scenario.ID, line)
+				}
+				for _, b := range boxes {
+					if !states[b] {
+						t.Errorf("%s: roster box %q is not a state of %s's game.json", sf.Scenario.ID, b, m.Game.ID)
+					}
+				}
+			}
+		}
+	}
+	lgv := filepath.Join(dir, "lgv-01.md")
+	if md, _ := os.ReadFile(lgv); bytes.Contains(md, []byte("Fatigue")) || bytes.Contains(md, []byte("Manpower")) || !bytes.Contains(md, []byte("| Off the map |")) {
+		t.Errorf("LGV roster:\n%.600s", md)
+	}
+	tpc := filepath.Join(dir, "tpc-01.md")
+	if md, _ := os.ReadFile(tpc); !bytes.Contains(md, []byte("| Manpower | Starts | Entrenchment | Fatigue | Other |")) {
+		t.Errorf("TPC roster:\n%.600s", md)
 	}
 }
