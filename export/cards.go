@@ -1,8 +1,8 @@
 package export
 
 import (
-	"slices"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"

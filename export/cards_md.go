@@ -44,7 +44,6 @@ func (c *Cards) Markdown(opt CardsOptions) []byte {
 	return []byte(b.String())
 }
 
-
 func (c *Cards) cardParts(s *SideCard, opt CardsOptions) []cardsPart {
 	var parts []cardsPart
 	add := func(class string, b *strings.Builder) {
