@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/urfave/cli/v2"
 )
@@ -109,7 +110,7 @@ func shellWords(t *testing.T, line string) (args []string, stdout string) {
 // simGames is the most games the test plays of a sim example: how many
 // games are played changes how long a run takes, not whether the command
 // works, and greedy bots take ~7 ms a game.
-const simGames = 200
+const simGames = 100
 
 // fewerGames caps a sim example's --games at simGames (and sets it where
 // the example leaves the default).
@@ -249,7 +250,11 @@ func TestExamplesRun(t *testing.T) {
 			args, stdout := shellWords(t, ex.line)
 			args = fewerGames(args)
 			var out, errb bytes.Buffer
+			start := time.Now()
 			code := run(append([]string{"muster"}, args...), &out, &errb)
+			if d := time.Since(start); d > time.Second {
+				t.Logf("%s: muster %s took %.1fs", ex.where, ex.line, d.Seconds())
+			}
 			want := exampleExit[ex.line]
 			seen[ex.line] = true
 			if code != want.code {
