@@ -2,6 +2,7 @@ package export
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,6 +27,12 @@ type Cards struct {
 	Variants []scenarios.Variant
 	Options  []scenarios.Option
 	Victory  scenarios.Victory
+	// Manpower is whether the game has a manpower value (TPC does; LGV
+	// and USCW do not), so the unit tables show the column.
+	Manpower bool
+	// RosterBoxes are the labels of a roster row's marker boxes, in the
+	// game's own words (CardsRosterBoxes).
+	RosterBoxes []string
 	// sideNames maps side ids to names for the victory summary.
 	sideNames map[string]string
 }
@@ -97,6 +104,61 @@ type CardsStart struct {
 	Text        string
 }
 
+// cardsHasManpower says whether the game has manpower values: its counters
+// carry one, or the scenario's rows print one.
+func cardsHasManpower(m *scenarios.Module, s *scenarios.Scenario) bool {
+	if m != nil && m.Counters != nil && slices.Contains(m.Counters.Values, "manpower") {
+		return true
+	}
+	for _, t := range s.Setup {
+		for _, r := range t.Rows {
+			if r.Manpower != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// CardsRosterBoxes are a roster row's marker boxes, from the game's unit
+// states (game.json): a box for each level (TPC's Fatigue, USCW's
+// Surrender Points) and for each exclusive set of values other than the
+// counter's own side (TPC's Entrenchment, LGV's Off the map), and one
+// "Other" box when the game has further states (flags such as Flanks
+// Refused, markers such as Disorganized).
+func CardsRosterBoxes(g *scenarios.Game) []string {
+	if g == nil {
+		return []string{"Other"}
+	}
+	var boxes []string
+	other := false
+	for _, d := range g.States {
+		side := d.Kind == "enum" && strings.Contains(strings.ToLower(d.Name), "side")
+		switch {
+		case side:
+		case d.Kind == "level":
+			boxes = append(boxes, cardsLevelName(d.Name))
+		case d.Kind == "enum" && d.Exclusive:
+			boxes = append(boxes, d.Name)
+		default:
+			other = true
+		}
+	}
+	if other {
+		boxes = append(boxes, "Other")
+	}
+	return boxes
+}
+
+// cardsLevelName drops a trailing "level" from a level's name ("Fatigue
+// level" is marked as Fatigue).
+func cardsLevelName(name string) string {
+	if n := strings.TrimSuffix(strings.TrimSuffix(name, " level"), " Level"); n != "" {
+		return n
+	}
+	return name
+}
+
 // BuildCards builds the setup cards of scenario s of module m. It never
 // fails: what the module does not know is shown as printed.
 func BuildCards(m *scenarios.Module, s *scenarios.Scenario) *Cards {
@@ -106,7 +168,8 @@ func BuildCards(m *scenarios.Module, s *scenarios.Scenario) *Cards {
 		ix, game = m.Index(), m.Game
 	}
 	c := &Cards{Scenario: s.ID, Title: s.Title, Module: s.Module, Length: s.Length.Text, Maps: s.Maps.Text,
-		Rules: s.SpecialRules, Variants: s.Variants, Options: s.Options, Victory: s.Victory, sideNames: map[string]string{}}
+		Rules: s.SpecialRules, Variants: s.Variants, Options: s.Options, Victory: s.Victory, sideNames: map[string]string{},
+		Manpower: cardsHasManpower(m, s), RosterBoxes: CardsRosterBoxes(game)}
 
 	sides := map[string]*cardsSideBuilder{}
 	var order []string
@@ -416,11 +479,7 @@ func cardsStateBadges(states map[string]any, ix *scenarios.Index) []string {
 			}
 			out = append(out, d.Name)
 		case "level":
-			name := d.Name
-			if n := strings.TrimSuffix(strings.TrimSuffix(name, " level"), " Level"); n != "" {
-				name = n
-			}
-			out = append(out, fmt.Sprintf("%s %s", name, cardsNumber(v)))
+			out = append(out, fmt.Sprintf("%s %s", cardsLevelName(d.Name), cardsNumber(v)))
 		default:
 			val := fmt.Sprint(v)
 			label := cardsCapitalize(val)

@@ -28,7 +28,7 @@ func (c *Cards) HTML(opt CardsOptions) ([]byte, error) {
 	title := fmt.Sprintf("Setup cards: %s %s", c.Scenario, c.Title)
 	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>%s</title>\n", html.EscapeString(title))
 	b.WriteString("<meta name=\"generator\" content=\"muster export cards\">\n<style>\n")
-	b.WriteString(cardsCSS(paper, opt))
+	b.WriteString(c.css(paper, opt))
 	b.WriteString("</style>\n</head>\n")
 	class := ""
 	if opt.Roster {
@@ -77,7 +77,9 @@ func CardsBoxSize(counter float64) float64 {
 	return math.Ceil(counter*1.1/0.05-1e-9) * 5 / 100 // whole twentieths, printed exactly
 }
 
-func cardsCSS(p cardsPaper, opt CardsOptions) string {
+// css is the page's style sheet. Column widths follow the columns the
+// game has (Manpower only where it has manpower; the roster's boxes).
+func (c *Cards) css(p cardsPaper, opt CardsOptions) string {
 	box := CardsBoxSize(opt.Counter)
 	var b strings.Builder
 	fmt.Fprintf(&b, "@page { size: %s; margin: %s; }\n", p.size, p.margin)
@@ -85,7 +87,7 @@ func cardsCSS(p cardsPaper, opt CardsOptions) string {
 * { box-sizing: border-box; }
 html { font-family: "DejaVu Serif", Georgia, "Times New Roman", serif; font-size: 10pt; color: var(--ink); }
 body { margin: 0; background: #d9d9d9; }
-.card { background: #fff; margin: 0.25in auto; padding: `)
+.card { overflow-wrap: anywhere; background: #fff; margin: 0.25in auto; padding: `)
 	b.WriteString(p.margin)
 	b.WriteString("; width: ")
 	b.WriteString(p.width)
@@ -98,31 +100,34 @@ p { margin: 3pt 0; }
 table { border-collapse: collapse; width: 100%; margin: 0 0 4pt; font-size: 9pt; break-inside: auto; }
 tr { break-inside: avoid; page-break-inside: avoid; }
 th, td { border: 0.5pt solid var(--rule); padding: 1.5pt 4pt; vertical-align: top; text-align: left; }
-th { background: #f2f2f2; font-weight: bold; font-size: 8.5pt; }
+th { background: #f2f2f2; font-weight: bold; font-size: 8pt; padding: 1.5pt 2pt; }
 td:first-child { font-weight: bold; }
 .setup td code, .boxes td code, .entries td code, .legend td code {
   font-family: "DejaVu Sans", Arial, sans-serif; font-size: 8pt; background: var(--badge); color: var(--badge-ink);
-  border: 0.5pt solid #9fb0c8; border-radius: 3pt; padding: 0 3pt; margin: 0 2pt 1pt 0; display: inline-block; white-space: nowrap; }
+  border: 0.5pt solid #9fb0c8; border-radius: 3pt; padding: 0 3pt; margin: 0 2pt 1pt 0; display: inline-block; max-width: 100%; }
 body:not(.roster) .setup table, body:not(.roster) .boxes table, .entries table { table-layout: fixed; }
-body:not(.roster) .setup th:nth-child(1), body:not(.roster) .boxes th:nth-child(1), .entries th:nth-child(1) { width: 20%; }
+body:not(.roster) .setup th:nth-child(1), body:not(.roster) .boxes th:nth-child(1), .entries th:nth-child(1) { width: 18%; }
 body:not(.roster) .setup th:nth-child(2), body:not(.roster) .boxes th:nth-child(2), .entries th:nth-child(2) { width: 9%; }
-body:not(.roster) .setup th:nth-child(3), body:not(.roster) .boxes th:nth-child(3), .entries th:nth-child(3) { width: 10%; }
-body:not(.roster) .setup th:nth-child(4), body:not(.roster) .boxes th:nth-child(4), .entries th:nth-child(4) { width: 8%; }
-body:not(.roster) .setup th:nth-child(5), body:not(.roster) .boxes th:nth-child(5), .entries th:nth-child(5) { width: 11%; }
+body:not(.roster) .setup th:nth-child(3), body:not(.roster) .boxes th:nth-child(3), .entries th:nth-child(3) { width: 11%; }
+body:not(.roster) .setup th:nth-child(4), body:not(.roster) .boxes th:nth-child(4), .entries th:nth-child(4) { width: 10%; }
 .rules p, .victory p, .start p, .victory li, .start li { font-size: 9pt; text-align: justify; }
 .victory table td:first-child { white-space: nowrap; }
 ul { margin: 3pt 0; padding-left: 14pt; }
 hr { display: none; }
 `)
 	fmt.Fprintf(&b, `.roster .setup table, .roster .boxes table { table-layout: fixed; }
-.roster .setup th:nth-child(1), .roster .boxes th:nth-child(1) { width: 19%%; }
-.roster .setup th:nth-child(2), .roster .boxes th:nth-child(2) { width: 8%%; }
-.roster .setup th:nth-child(3), .roster .boxes th:nth-child(3) { width: 10%%; }
-.roster .setup th:nth-child(4), .roster .boxes th:nth-child(4) { width: 7%%; }
-.roster .setup th:nth-child(5), .roster .boxes th:nth-child(5) { width: 10%%; }
-.roster .setup th:nth-last-child(-n+%[2]d), .roster .boxes th:nth-last-child(-n+%[2]d) { width: %[1]sin; padding: 1pt; font-size: 6.5pt; text-align: center; overflow: hidden; }
+.roster .setup th:nth-child(1), .roster .boxes th:nth-child(1) { width: 15%%; }
+.roster .setup th:nth-child(2), .roster .boxes th:nth-child(2) { width: 9%%; }
+.roster .setup th:nth-child(3), .roster .boxes th:nth-child(3) { width: 11%%; }
+.roster .setup th:nth-child(4), .roster .boxes th:nth-child(4) { width: 10%%; }
+.roster .setup th:nth-last-child(-n+%[2]d), .roster .boxes th:nth-last-child(-n+%[2]d) { width: %[1]sin; padding: 1pt; font-size: 5.5pt; font-weight: normal; font-family: "DejaVu Sans Condensed", "Arial Narrow", sans-serif; text-align: center; }
 .roster .setup td:empty, .roster .boxes td:empty { width: %[1]sin; height: %[1]sin; padding: 0; border: 0.75pt dashed #555; }
-`, cardsNumber(box), len(cardsRosterBoxes))
+`, cardsNumber(box), len(c.RosterBoxes))
+	if c.Manpower {
+		b.WriteString(`body:not(.roster) .setup th:nth-child(5), body:not(.roster) .boxes th:nth-child(5), .entries th:nth-child(5) { width: 11%; }
+.roster .setup th:nth-child(5), .roster .boxes th:nth-child(5) { width: 11%; }
+`)
+	}
 	b.WriteString(`@media print {
   body { background: none; }
   .card { margin: 0; padding: 0; width: auto; box-shadow: none; break-after: page; page-break-after: always; }

@@ -44,10 +44,6 @@ func (c *Cards) Markdown(opt CardsOptions) []byte {
 	return []byte(b.String())
 }
 
-// cardsRosterBoxes are the marker boxes of a roster row: fatigue,
-// entrenchment (works) and any other marker (Flanks Refused, Disorganized).
-var cardsRosterBoxes = []string{"Fatigue", "Works", "Other"}
-
 func (c *Cards) cardParts(s *SideCard, opt CardsOptions) []cardsPart {
 	var parts []cardsPart
 	add := func(class string, b *strings.Builder) {
@@ -74,7 +70,7 @@ func (c *Cards) cardParts(s *SideCard, opt CardsOptions) []cardsPart {
 	}
 	for _, g := range s.Locations {
 		fmt.Fprintf(&setup, "### %s\n\n", cardsMD(cardsLocationTitle(g)))
-		cardsUnitTable(&setup, g.Units, false, opt.Roster)
+		c.unitTable(&setup, g.Units, false, opt.Roster)
 	}
 	add("setup", &setup)
 
@@ -83,7 +79,7 @@ func (c *Cards) cardParts(s *SideCard, opt CardsOptions) []cardsPart {
 		boxes.WriteString("## Off-map boxes and placements\n\n")
 		for _, g := range s.Boxes {
 			fmt.Fprintf(&boxes, "### %s\n\n", cardsMD(g.Label))
-			cardsUnitTable(&boxes, g.Units, cardsAnyWhere(g.Units), opt.Roster)
+			c.unitTable(&boxes, g.Units, cardsAnyWhere(g.Units), opt.Roster)
 		}
 	}
 	add("boxes", &boxes)
@@ -93,7 +89,7 @@ func (c *Cards) cardParts(s *SideCard, opt CardsOptions) []cardsPart {
 		entries.WriteString("## Reinforcements and later entries\n\n")
 		for _, g := range s.Entries {
 			fmt.Fprintf(&entries, "### %s\n\n", cardsMD(cardsTurnTitle(g)))
-			cardsUnitTable(&entries, g.Units, true, false)
+			c.unitTable(&entries, g.Units, true, false)
 		}
 	}
 	add("entries", &entries)
@@ -146,19 +142,26 @@ func cardsAnyWhere(us []*CardUnit) bool {
 	return false
 }
 
-// cardsUnitTable writes units as a Markdown table. Cells are never empty
-// ("—" stands for nothing), except the roster's marker boxes, which the
-// HTML styles by being empty.
-func cardsUnitTable(b *strings.Builder, units []*CardUnit, where, roster bool) {
-	b.WriteString("| Unit | Size | Command | Type | Manpower | Starts |")
-	sep := "| --- | --- | --- | --- | --: | --- |"
+// unitTable writes units as a Markdown table: the columns the game has
+// (Manpower only where it has manpower), and on a roster its marker boxes.
+// Cells are never empty ("—" stands for nothing), except the roster's
+// marker boxes, which the HTML styles by being empty.
+func (c *Cards) unitTable(b *strings.Builder, units []*CardUnit, where, roster bool) {
+	b.WriteString("| Unit | Size | Command | Type |")
+	sep := "| --- | --- | --- | --- |"
+	if c.Manpower {
+		b.WriteString(" Manpower |")
+		sep += " --: |"
+	}
+	b.WriteString(" Starts |")
+	sep += " --- |"
 	if where {
 		b.WriteString(" Where |")
 		sep += " --- |"
 	}
 	if roster {
-		for _, x := range cardsRosterBoxes {
-			b.WriteString(" " + x + " |")
+		for _, x := range c.RosterBoxes {
+			b.WriteString(" " + cardsMD(x) + " |")
 			sep += " :-: |"
 		}
 	}
@@ -168,21 +171,24 @@ func cardsUnitTable(b *strings.Builder, units []*CardUnit, where, roster bool) {
 		if u.Marks != "" {
 			name += " " + u.Marks
 		}
-		mp := "—"
-		if u.Manpower != nil {
-			mp = fmt.Sprint(*u.Manpower)
-		}
 		empty := "—"
 		if u.Marker {
 			empty = "marker"
 		}
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |", cardsMD(name), cardsCell(u.Size, "—"), cardsCell(u.Command, "—"),
-			cardsCell(u.Type, "—"), mp, cardsBadges(u.Badges, empty))
+		fmt.Fprintf(b, "| %s | %s | %s | %s |", cardsMD(name), cardsCell(u.Size, "—"), cardsCell(u.Command, "—"), cardsCell(u.Type, "—"))
+		if c.Manpower {
+			mp := "—"
+			if u.Manpower != nil {
+				mp = fmt.Sprint(*u.Manpower)
+			}
+			fmt.Fprintf(b, " %s |", mp)
+		}
+		fmt.Fprintf(b, " %s |", cardsBadges(u.Badges, empty))
 		if where {
 			fmt.Fprintf(b, " %s |", cardsCell(u.Where, "—"))
 		}
 		if roster {
-			b.WriteString(strings.Repeat("  |", len(cardsRosterBoxes)))
+			b.WriteString(strings.Repeat("  |", len(c.RosterBoxes)))
 		}
 		b.WriteString("\n")
 	}

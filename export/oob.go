@@ -2,6 +2,7 @@ package export
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/musterhq/muster/scenarios"
@@ -36,6 +37,15 @@ type SideOOB struct {
 	// lacks them (USCW's At Start Cards).
 	RowsMissing []string `json:"rowsMissing,omitempty"`
 	Totals      Totals   `json:"totals"`
+	// Legend gives the meaning of each footnote mark the side's rows carry
+	// (Dearing-B *: "* Indicated units begin the game under ...").
+	Legend []LegendEntry `json:"legend,omitempty"`
+}
+
+// LegendEntry is one footnote mark of a setup table and what it means.
+type LegendEntry struct {
+	Mark    string `json:"mark"`
+	Meaning string `json:"meaning"`
 }
 
 // Totals counts what a command holds, including all commands beneath it.
@@ -221,6 +231,7 @@ func BuildOOB(m *scenarios.Module, s *scenarios.Scenario) *OOB {
 		for ri := range t.Rows {
 			sb.addRow(&t.Rows[ri], fmt.Sprintf("/setup/%d/rows/%d", ti, ri))
 		}
+		sb.addLegend(t)
 	}
 	if s.Start != nil {
 		for i, sm := range s.Start.Markers {
@@ -241,6 +252,21 @@ func BuildOOB(m *scenarios.Module, s *scenarios.Scenario) *OOB {
 		o.Sides = append(o.Sides, sides[id].finish())
 	}
 	return o
+}
+
+// addLegend adds the footnotes of a setup table whose marks its rows
+// carry, once each.
+func (sb *sideBuilder) addLegend(t scenarios.SetupTable) {
+	for _, f := range t.Footnotes {
+		used := false
+		for _, r := range t.Rows {
+			used = used || f.Symbol != "" && strings.Contains(r.Marks, f.Symbol)
+		}
+		e := LegendEntry{Mark: f.Symbol, Meaning: clean(f.Text)}
+		if used && !slices.Contains(sb.out.Legend, e) {
+			sb.out.Legend = append(sb.out.Legend, e)
+		}
+	}
 }
 
 // Side returns the side with the given id or name (any case), or nil.

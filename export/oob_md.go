@@ -68,6 +68,12 @@ func writeSideMarkdown(b *strings.Builder, s *SideOOB) {
 			fmt.Fprintf(b, "| %s | %s | %s |\n", mdText(e.Name), mdText(e.Type), mdText(e.Setup.String()))
 		}
 	}
+	if len(s.Legend) > 0 {
+		b.WriteString("\n### Marks\n\n| Mark | Meaning |\n| --- | --- |\n")
+		for _, e := range s.Legend {
+			fmt.Fprintf(b, "| %s | %s |\n", mdText(e.Mark), mdText(legendMeaning(e)))
+		}
+	}
 }
 
 func (s *SideOOB) totalsLine(t Totals) string {

@@ -120,6 +120,9 @@ func writeSideText(b *strings.Builder, s *SideOOB) {
 		line := fmt.Sprintf("  %s  %s  %s  %s  %s", pad(l.label, wl), pad(l.size, ws), pad(l.typ, wt), padLeft(l.mp, wm), l.setup)
 		b.WriteString(strings.TrimRight(line, " ") + "\n")
 	}
+	for _, e := range s.Legend {
+		fmt.Fprintf(b, "  %s  %s\n", e.Mark, legendMeaning(e))
+	}
 }
 
 // setupText is the setup location with what else a reader needs beside
@@ -142,6 +145,12 @@ func (e *Entry) nameWithMarks() string {
 		return e.Name
 	}
 	return e.Name + " " + e.Marks
+}
+
+// legendMeaning is a footnote's text without the mark it starts with
+// (rulebooks print "* Indicated units ..."; the mark is shown once).
+func legendMeaning(e LegendEntry) string {
+	return strings.TrimSpace(strings.TrimPrefix(e.Meaning, e.Mark))
 }
 
 func width(s string) int { return utf8.RuneCountInString(s) }

@@ -24,6 +24,7 @@ import (
 
 	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/jsonsrc"
+	"github.com/musterhq/muster/internal/suggest"
 	"github.com/musterhq/muster/scenarios"
 )
 
@@ -119,6 +120,7 @@ type tsvParser struct {
 	sizes    []string
 	types    []string
 	leader   map[string]bool // unit type codes whose role is leader
+	units    *unitIndex
 	commands map[string][]string
 }
 
@@ -176,6 +178,7 @@ func (p *tsvParser) indexModule() {
 	for _, s := range g.UnitSizes {
 		p.sizes = append(p.sizes, s.Code)
 	}
+	p.units = &unitIndex{module: g.ID, counters: p.counters, bySide: p.bySide, leader: p.leader}
 	p.commands = map[string][]string{}
 	for side, cs := range g.Commands {
 		for _, c := range cs {
@@ -622,7 +625,7 @@ func (p *tsvParser) unit(side string, row *scenarios.SetupRow, l tsvLine, offs [
 				return
 			}
 		}
-		hint := tsvDidYouMean(v, known)
+		hint := suggest.DidYouMean(v, known)
 		if hint == "" {
 			// Cells run together ("Cav Cav-1"): name the codes the cell holds.
 			var held []string
@@ -648,21 +651,8 @@ func (p *tsvParser) unit(side string, row *scenarios.SetupRow, l tsvLine, offs [
 	check(2, row.Command, p.commands[side], side+" command")
 	check(3, row.Type, p.types, "unit type")
 
-	prefix := side[:1] + "." + tsvSlug(row.Name) + "."
-	var kind string
-	switch {
-	case p.leader[row.Type] && row.Size != "" && row.Size != "-":
-		kind = "ldr-" + tsvSlug(row.Size)
-	case row.Type != "" && row.Type != "-":
-		kind = tsvSlug(row.Type)
-	}
-	var same []*scenarios.Counter // the side's counters of this name
-	for _, c := range p.bySide[side] {
-		if strings.HasPrefix(c.ID, prefix) {
-			same = append(same, c)
-		}
-	}
-	if c := p.counters[prefix+kind]; c != nil && kind != "" {
+	c, same, what := p.units.byName(side, row)
+	if c != nil {
 		row.Unit = c.ID
 		if slices.Contains(p.sizes, row.Size) && c.Size != row.Size {
 			alt := ""
@@ -675,43 +665,6 @@ func (p *tsvParser) unit(side string, row *scenarios.SetupRow, l tsvLine, offs [
 				fmt.Sprintf("%s is a %s counter, but the row's Size is %s%s", c.ID, c.Size, row.Size, alt), "check the Size and Type cells"))
 		}
 		return
-	}
-	if kind == "" && len(same) == 1 {
-		row.Unit = same[0].ID // a row printing only the name (LGV)
-		return
-	}
-	want := prefix + kind
-	var hint string
-	switch {
-	case len(same) > 0:
-		var ids []string
-		for _, c := range same {
-			ids = append(ids, c.ID)
-		}
-		var bySize []string // a name printed without its type: the size may tell
-		for _, c := range same {
-			if c.Size == row.Size {
-				bySize = append(bySize, c.ID)
-			}
-		}
-		switch {
-		case len(ids) == 1:
-			hint = " (did you mean " + ids[0] + "?)"
-		case len(bySize) == 1:
-			hint = " (did you mean " + bySize[0] + ", the " + row.Size + "?)"
-		default:
-			hint = " (counters of that name: " + strings.Join(ids, ", ") + ")"
-		}
-	default:
-		var names []string
-		for _, c := range p.bySide[side] {
-			names = append(names, c.Name)
-		}
-		hint = tsvDidYouMean(row.Name, names)
-	}
-	what := fmt.Sprintf("unknown unit %q: no counter %s in module %s%s", row.Name, want, p.m.Game.ID, hint)
-	if kind == "" {
-		what = fmt.Sprintf("unknown unit %q: no %s counter of that name in module %s%s", row.Name, side, p.m.Game.ID, hint)
 	}
 	p.diags.Append(p.at(l.n, 0, len(row.Name), diag.Error, "tsv-unit", what,
 		"the id is <side>.<name>.<type, or ldr- and the size>; fix the name, Size or Type cell, or add the counter to the module"))
@@ -734,42 +687,6 @@ func tsvSlug(s string) string {
 		dash = true
 	}
 	return b.String()
-}
-
-// tsvDidYouMean names the candidate closest to s within an edit distance
-// of 2, or returns "".
-func tsvDidYouMean(s string, candidates []string) string {
-	best, bestD := "", 3
-	for _, c := range candidates {
-		if d := tsvLevenshtein(strings.ToLower(s), strings.ToLower(c)); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	if best == "" || best == s {
-		return ""
-	}
-	return " (did you mean " + best + "?)"
-}
-
-func tsvLevenshtein(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 // tsvLineSpans writes line numbers as runs: "219-241, 768-788".

@@ -20,14 +20,10 @@ import (
 func TSVScenario(m *scenarios.Module, id string, from *scenarios.ScenarioFile, imp *TSVImport) ([]byte, error) {
 	var doc map[string]any
 	if from != nil && from.Scenario != nil && from.Doc != nil && from.Doc.File != nil {
-		if from.Scenario.Module != m.Game.ID {
-			return nil, fmt.Errorf("import tsv: %s is a %s scenario, not %s", from.Scenario.ID, from.Scenario.Module, m.Game.ID)
+		var err error
+		if doc, err = scenarios.CopyScenario(m, id, from); err != nil {
+			return nil, fmt.Errorf("import tsv: %w", err)
 		}
-		if err := json.Unmarshal(from.Doc.File.Bytes, &doc); err != nil {
-			return nil, fmt.Errorf("import tsv: %s: %w", from.Doc.Path, err)
-		}
-		doc["$schema"] = schema.BaseURL + "scenario.schema.json"
-		doc["id"] = id
 	} else {
 		from = nil
 		base, err := scenarios.NewScenario(m, id, nil)

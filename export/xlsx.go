@@ -541,7 +541,7 @@ func (b *xlsxBook) writeInfo(s *scenarios.Scenario) error {
 	if s.Number != nil {
 		add("Number", fmt.Sprint(s.Number))
 	}
-	add("Source", strings.TrimSpace(s.Source.Document+" "+s.Source.Lines))
+	add("Source", b.x.mod.SourceText(s.Source))
 	add("Background", s.Background)
 	add("Maps", s.Maps.Text)
 	add("Length", s.Length.Text)

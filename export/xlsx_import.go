@@ -94,6 +94,7 @@ type xlsxImporter struct {
 	base  *scenarios.Scenario // as exported, never changed
 	work  *scenarios.Scenario // as exported, edited in place
 	names []string            // setup sheet of each table
+	units *unitIndex
 }
 
 func (r *xlsxImporter) errorf(sheet string, col, row int, format string, args ...any) {
@@ -152,7 +153,7 @@ func ReadXLSX(data []byte, module func(id string) *scenarios.Module) (im *XLSXIm
 	}
 	im = &XLSXImport{Schema: d.Schema, Module: m, origins: map[string]xlsxOrigin{}, ref: ref}
 	r := &xlsxImporter{f: f, im: im, base: &base, work: &work,
-		x: &xlsxCtx{mod: m, ix: m.Index(), scn: &work}}
+		x: &xlsxCtx{mod: m, ix: m.Index(), scn: &work}, units: newUnitIndex(m)}
 	r.names = xlsxTableSheets(m, r.base)
 	r.readInfo()
 	r.readSetup()
@@ -448,6 +449,16 @@ func (r *xlsxImporter) readSetup() {
 			xlsxApply(r, t, i, cols, base, &cur)
 			if base == nil && cur.Name == "" {
 				r.errorf(t.sheet, t.colOf("Unit/Leader"), i+1, "a row needs a name")
+			}
+			if cur.Unit == "" && cur.Marker == "" && cur.Name != "" && t.colOf("Counter") > 0 {
+				// A unit row added (or its id cleared) with only what the
+				// rulebook prints: look the counter up by name, size and
+				// type, as import tsv does.
+				if c, _, why := r.units.byName(tb.Side, &cur); c != nil {
+					cur.Unit = c.ID
+				} else {
+					r.errorf(t.sheet, t.colOf("Unit/Leader"), i+1, "%s; or fill in the Counter cell (muster counters %s lists the ids)", why, r.units.module)
+				}
 			}
 			out[ti] = append(out[ti], xlsxKeyedRow{key: key, row: cur, origin: xlsxOriginOf(t, i, cols)})
 		}

@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -131,6 +132,17 @@ func (l Location) Key() string {
 	return fmt.Sprintf("%s:%0*d%0*d", l.Sheet.ID, d, l.Col, d, l.Row)
 }
 
+// AmbiguousPrefixError is a bare prefix that several sheets use, where the
+// scenario's maps.prefixes does not say which one is meant.
+type AmbiguousPrefixError struct {
+	Prefix string
+	Sheets []string // the sheets using it, sorted
+}
+
+func (e *AmbiguousPrefixError) Error() string {
+	return fmt.Sprintf("prefix %q is ambiguous (%d sheets use it) and the scenario's maps.prefixes does not say which is meant", e.Prefix, len(e.Sheets))
+}
+
 // Resolve turns a printed location into a map location. prefixes maps bare
 // prefixes to sheet ids (a scenario's maps.prefixes); qualified prefixes
 // such as "GTC S" resolve through the sheets themselves.
@@ -173,7 +185,12 @@ func (ix *Index) Resolve(loc string, prefixes map[string]string) (Location, erro
 			case 1:
 				sheet = candidates[0]
 			default:
-				return Location{}, fmt.Errorf("prefix %q is ambiguous (%d sheets use it) and the scenario's maps.prefixes does not say which is meant", prefix, len(candidates))
+				e := &AmbiguousPrefixError{Prefix: prefix}
+				for _, c := range candidates {
+					e.Sheets = append(e.Sheets, c.ID)
+				}
+				sort.Strings(e.Sheets)
+				return Location{}, e
 			}
 		}
 	}

@@ -16,47 +16,40 @@ import (
 
 const todo = "TODO: "
 
-// NewScenario returns a new scenario of module m. With from, the new
-// scenario starts from a copy of from's maps and setup tables (rows,
-// footnotes), since the rows' hexes depend on the sheets in play.
-func NewScenario(m *Module, id string, from *Scenario) ([]byte, error) {
+// NewScenario returns a new scenario of module m. With from, it is the
+// whole of from under the new id (CopyScenario): an erratum or a variant
+// starts as the scenario it amends.
+func NewScenario(m *Module, id string, from *ScenarioFile) ([]byte, error) {
 	if m == nil || m.Game == nil {
 		return nil, fmt.Errorf("new scenario: the module did not load")
+	}
+	if from != nil {
+		doc, err := CopyScenario(m, id, from)
+		if err != nil {
+			return nil, err
+		}
+		return formatted(doc, "scenario")
 	}
 	g := m.Game
 	maps := map[string]any{"text": todo + "the MAPS paragraph as printed"}
 	var setup []any
-	if from != nil {
-		if from.Module != g.ID {
-			return nil, fmt.Errorf("new scenario: %s is a %s scenario, not %s", from.ID, from.Module, g.ID)
-		}
-		if len(from.Maps.Sheets) > 0 {
-			maps["sheets"] = from.Maps.Sheets
-		}
-		if len(from.Maps.Prefixes) > 0 {
-			maps["prefixes"] = from.Maps.Prefixes
-		}
-		for _, t := range from.Setup {
-			t.Title = todo + "the set-up table's heading as printed (copied from " + from.ID + ")"
-			t.Source = nil
-			t.Notes = nil
-			setup = append(setup, t)
-		}
-	} else {
-		if mp := m.Map; mp != nil {
-			var sheets []map[string]string
-			for _, s := range mp.Sheets {
-				if s.InPlay == nil || *s.InPlay {
-					sheets = append(sheets, map[string]string{"sheet": s.ID, "part": todo + "the part of " + s.Name + " in play (all, south half...), or remove the sheet"})
-				}
-			}
-			if len(sheets) > 0 {
-				maps["sheets"] = sheets
+	if mp := m.Map; mp != nil {
+		var sheets []map[string]string
+		for _, s := range mp.Sheets {
+			if s.InPlay == nil || *s.InPlay {
+				sheets = append(sheets, map[string]string{"sheet": s.ID, "part": todo + "the part of " + s.Name + " in play (all, south half...), or remove the sheet"})
 			}
 		}
-		for _, side := range g.Sides {
-			setup = append(setup, map[string]any{"side": side.ID, "title": todo + "the " + side.Name + " set-up heading as printed", "rows": []any{}})
+		if len(sheets) > 0 {
+			maps["sheets"] = sheets
 		}
+		if p := defaultPrefixes(mp); len(p) > 0 {
+			maps["prefixes"] = p
+			maps["text"] = todo + "the MAPS paragraph as printed; check that maps.prefixes names the sheet each bare hex prefix means"
+		}
+	}
+	for _, side := range g.Sides {
+		setup = append(setup, map[string]any{"side": side.ID, "title": todo + "the " + side.Name + " set-up heading as printed", "rows": []any{}})
 	}
 	doc := map[string]any{
 		"$schema":      schema.BaseURL + "scenario.schema.json",
@@ -71,6 +64,52 @@ func NewScenario(m *Module, id string, from *Scenario) ([]byte, error) {
 		"victory":      map[string]any{"text": todo + "the VICTORY CONDITIONS as printed; add awards and levels"},
 	}
 	return formatted(doc, "scenario")
+}
+
+// defaultPrefixes gives each bare hex prefix that several sheets share
+// (TPC's S and N) its first sheet in play, so that hexes typed as printed
+// resolve from the start; the MAPS text asks the designer to check it. A
+// prefix left on a sheet not in play is reported by validate.
+func defaultPrefixes(mp *Map) map[string]string {
+	users := map[string][]Sheet{}
+	for _, s := range mp.Sheets {
+		if s.Prefix != "" {
+			users[s.Prefix] = append(users[s.Prefix], s)
+		}
+	}
+	out := map[string]string{}
+	for prefix, ss := range users {
+		if len(ss) < 2 {
+			continue
+		}
+		out[prefix] = ss[0].ID
+		for _, s := range ss {
+			if s.InPlay == nil || *s.InPlay {
+				out[prefix] = s.ID
+				break
+			}
+		}
+	}
+	return out
+}
+
+// CopyScenario returns the whole of scenario from (every field as written:
+// maps, setup, length, special rules, victory, notes) as a document of a
+// new scenario with the given id. Every command's --from means this copy.
+func CopyScenario(m *Module, id string, from *ScenarioFile) (map[string]any, error) {
+	if from == nil || from.Scenario == nil || from.Doc == nil || from.Doc.File == nil {
+		return nil, fmt.Errorf("new scenario: the scenario to copy did not load")
+	}
+	if from.Scenario.Module != m.Game.ID {
+		return nil, fmt.Errorf("new scenario: %s is a %s scenario, not %s", from.Scenario.ID, from.Scenario.Module, m.Game.ID)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(from.Doc.File.Bytes, &doc); err != nil {
+		return nil, fmt.Errorf("new scenario: %s: %w", from.Doc.Path, err)
+	}
+	doc["$schema"] = schema.BaseURL + "scenario.schema.json"
+	doc["id"] = id
+	return doc, nil
 }
 
 // NewModule returns the game.json, map.json and counters.json of a new game

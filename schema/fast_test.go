@@ -5,7 +5,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/musterhq/muster/internal/jsonsrc"
@@ -69,48 +71,86 @@ func kindOfDoc(root *jsonsrc.Node) (Kind, bool) {
 // fixture, and on thousands of mutations of them: values of another type,
 // removed members, unknown keys, altered strings and numbers.
 func TestFastAgreesWithLibrary(t *testing.T) {
-	checked, invalid := 0, 0
-	for path, src := range corpus(t) {
-		root, err := jsonsrc.Parse(src)
-		if err != nil {
-			continue
-		}
-		kind, ok := kindOfDoc(root)
-		if !ok {
-			continue
-		}
-		fast := fastFor(kind)
-		if fast == nil {
-			continue // TestFastCoversEveryKind reports it
-		}
-		compare := func(what string) {
-			checked++
-			want := libraryValid(t, kind, root)
-			if !want {
-				invalid++
-			}
-			if got := fast.valid(root); got != want {
-				t.Errorf("%s %s: fast path says valid=%v, library says %v", path, what, got, want)
-			}
-		}
-		compare("as is")
-		mutations := 0
-		walkNodes(root, "", func(n *jsonsrc.Node, ptr string) {
-			if mutations >= 12 || strings.Count(ptr, "/")%2 == 1 && len(ptr)%3 != 0 {
-				return // a spread of pointers at every depth, bounded per file
-			}
-			mutations++
-			for _, m := range mutate(n) {
-				undo := m()
-				compare(ptr)
-				undo()
-			}
-		})
+	// Every document as is, and a spread of mutations of each: 12 per file,
+	// or 3 with -short (FuzzFastAgreesWithLibrary, which CI runs, goes on
+	// where this stops).
+	perFile, least := 12, 1000
+	if testing.Short() {
+		perFile, least = 3, 300
 	}
+	if err := Compile(); err != nil {
+		t.Fatal(err)
+	}
+	// Files are compared in parallel (each goroutine mutates only its own
+	// tree; compiled schemas are read-only): the library's verdicts are the
+	// slow part.
+	var mu sync.Mutex
+	checked, invalid := 0, 0
+	files := make(chan string)
+	docs := corpus(t)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for path := range files {
+				c, inv := agreeOn(t, path, docs[path], perFile)
+				mu.Lock()
+				checked, invalid = checked+c, invalid+inv
+				mu.Unlock()
+			}
+		}()
+	}
+	for path := range docs {
+		files <- path
+	}
+	close(files)
+	wg.Wait()
 	t.Logf("%d comparisons, %d invalid", checked, invalid)
-	if checked < 1000 || invalid < 100 {
+	if checked < least || invalid < least/10 {
 		t.Fatalf("only %d comparisons (%d invalid): the mutation corpus is too thin", checked, invalid)
 	}
+}
+
+// agreeOn compares the fast path with the library on one document as is
+// and on perFile of its nodes mutated, and counts the comparisons.
+func agreeOn(t *testing.T, path string, src []byte, perFile int) (checked, invalid int) {
+	root, err := jsonsrc.Parse(src)
+	if err != nil {
+		return 0, 0
+	}
+	kind, ok := kindOfDoc(root)
+	if !ok {
+		return 0, 0
+	}
+	fast := fastFor(kind)
+	if fast == nil {
+		return 0, 0 // TestFastCoversEveryKind reports it
+	}
+	compare := func(what string) {
+		checked++
+		want := compiled[kind].Validate(root.Interface()) == nil
+		if !want {
+			invalid++
+		}
+		if got := fast.valid(root); got != want {
+			t.Errorf("%s %s: fast path says valid=%v, library says %v", path, what, got, want)
+		}
+	}
+	compare("as is")
+	mutations := 0
+	walkNodes(root, "", func(n *jsonsrc.Node, ptr string) {
+		if mutations >= perFile || strings.Count(ptr, "/")%2 == 1 && len(ptr)%3 != 0 {
+			return // a spread of pointers at every depth, bounded per file
+		}
+		mutations++
+		for _, m := range mutate(n) {
+			undo := m()
+			compare(ptr)
+			undo()
+		}
+	})
+	return checked, invalid
 }
 
 func walkNodes(n *jsonsrc.Node, ptr string, fn func(*jsonsrc.Node, string)) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/jsonsrc"
+	"github.com/musterhq/muster/internal/suggest"
 )
 
 // The reference check walks the scenario's special rules, footnotes and
@@ -54,17 +55,17 @@ func checkRef(p *Pass, parent string, m jsonsrc.Member) {
 	ix := p.Index
 	unit := func(ptr, id string) {
 		if ix.Counters[id] == nil {
-			p.Report(ptr, fmt.Sprintf("no counter %q in the module", id), "use a counter id"+didYouMean(id, keys(ix.Counters)))
+			p.Report(ptr, fmt.Sprintf("no counter %q in the module", id), "use a counter id"+suggest.DidYouMean(id, keys(ix.Counters)))
 		}
 	}
 	side := func(ptr, id string) {
 		if ix.Sides[id] == nil {
-			p.Report(ptr, fmt.Sprintf("no side %q in the module", id), "use a side id of game.json"+didYouMean(id, keys(ix.Sides)))
+			p.Report(ptr, fmt.Sprintf("no side %q in the module", id), "use a side id of game.json"+suggest.DidYouMean(id, keys(ix.Sides)))
 		}
 	}
 	track := func(ptr, id string) {
 		if ix.Tracks[id] == nil {
-			p.Report(ptr, fmt.Sprintf("no track %q in the module", id), "use a track id of game.json"+didYouMean(id, keys(ix.Tracks)))
+			p.Report(ptr, fmt.Sprintf("no track %q in the module", id), "use a track id of game.json"+suggest.DidYouMean(id, keys(ix.Tracks)))
 		}
 	}
 	location := func(ptr, loc string) {
@@ -96,19 +97,19 @@ func checkRef(p *Pass, parent string, m jsonsrc.Member) {
 	case "feature", "along":
 		str(func(ptr, id string) {
 			if ix.Features[id] == nil {
-				p.Report(ptr, fmt.Sprintf("the map has no feature %q", id), "add the feature to the map file or correct the id"+didYouMean(id, keys(ix.Features)))
+				p.Report(ptr, fmt.Sprintf("the map has no feature %q", id), "add the feature to the map file or correct the id"+suggest.DidYouMean(id, keys(ix.Features)))
 			}
 		})
 	case "mapRegion":
 		str(func(ptr, id string) {
 			if ix.Regions[id] == nil {
-				p.Report(ptr, fmt.Sprintf("the map has no region %q", id), "add the region to the map file or correct the id"+didYouMean(id, keys(ix.Regions)))
+				p.Report(ptr, fmt.Sprintf("the map has no region %q", id), "add the region to the map file or correct the id"+suggest.DidYouMean(id, keys(ix.Regions)))
 			}
 		})
 	case "sheet":
 		str(func(ptr, id string) {
 			if ix.Sheets[id] == nil {
-				p.Report(ptr, fmt.Sprintf("the map has no sheet %q", id), "use a sheet id of the map"+didYouMean(id, keys(ix.Sheets)))
+				p.Report(ptr, fmt.Sprintf("the map has no sheet %q", id), "use a sheet id of the map"+suggest.DidYouMean(id, keys(ix.Sheets)))
 			}
 		})
 	case "marker":
@@ -117,7 +118,7 @@ func checkRef(p *Pass, parent string, m jsonsrc.Member) {
 		}
 		str(func(ptr, id string) {
 			if ix.Markers[id] == nil {
-				p.Report(ptr, fmt.Sprintf("no marker %q in the module", id), "use a marker id of game.json"+didYouMean(id, keys(ix.Markers)))
+				p.Report(ptr, fmt.Sprintf("no marker %q in the module", id), "use a marker id of game.json"+suggest.DidYouMean(id, keys(ix.Markers)))
 			}
 		})
 	case "hexes", "through":
@@ -136,7 +137,7 @@ func checkRef(p *Pass, parent string, m jsonsrc.Member) {
 		case strings.HasSuffix(parent, "/status"):
 			str(func(ptr, id string) {
 				if ix.Statuses[id] == nil {
-					p.Report(ptr, fmt.Sprintf("no status %q in the module", id), "use a status id of game.json"+didYouMean(id, keys(ix.Statuses)))
+					p.Report(ptr, fmt.Sprintf("no status %q in the module", id), "use a status id of game.json"+suggest.DidYouMean(id, keys(ix.Statuses)))
 				}
 			})
 		}
@@ -169,13 +170,13 @@ func checkRef(p *Pass, parent string, m jsonsrc.Member) {
 	case "types":
 		strs(func(ptr, code string) {
 			if ix.Types[code] == nil {
-				p.Report(ptr, fmt.Sprintf("unknown unit type %q", code), "use a type code of game.json"+didYouMean(code, keys(ix.Types)))
+				p.Report(ptr, fmt.Sprintf("unknown unit type %q", code), "use a type code of game.json"+suggest.DidYouMean(code, keys(ix.Types)))
 			}
 		})
 	case "sizes":
 		strs(func(ptr, code string) {
 			if ix.Sizes[code] == nil {
-				p.Report(ptr, fmt.Sprintf("unknown unit size %q", code), "use a size code of game.json"+didYouMean(code, keys(ix.Sizes)))
+				p.Report(ptr, fmt.Sprintf("unknown unit size %q", code), "use a size code of game.json"+suggest.DidYouMean(code, keys(ix.Sizes)))
 			}
 		})
 	}

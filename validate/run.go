@@ -48,7 +48,8 @@ func Paths(paths []string, opts Options) (*Report, error) {
 
 // JSONFiles lists the files a set of paths names: files as given, and the
 // *.json files under folders, skipping hidden folders and folders named
-// testdata (deliberately broken fixtures, as the go tool skips them).
+// testdata (deliberately broken fixtures, as the go tool skips them). A
+// folder with no such file is an error that names it.
 func JSONFiles(paths []string) ([]string, error) {
 	var files []string
 	for _, p := range paths {
@@ -60,6 +61,7 @@ func JSONFiles(paths []string) ([]string, error) {
 			files = append(files, p)
 			continue
 		}
+		before := len(files)
 		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err
@@ -74,6 +76,10 @@ func JSONFiles(paths []string) ([]string, error) {
 		})
 		if err != nil {
 			return nil, err
+		}
+		if len(files) == before {
+			// A mistyped or empty folder must not pass as "checked 0 files".
+			return nil, fmt.Errorf("no muster document in %s: the folder holds no *.json file (hidden and testdata folders are skipped)", p)
 		}
 	}
 	return files, nil
@@ -152,8 +158,17 @@ func run(l *scenarios.Loader, files []string, opts Options) (*Report, error) {
 		add(d)
 	}
 	r.Diags.Append(l.Diags...)
+	named := map[string]bool{}
+	for _, f := range files {
+		if d, err := l.File(f); err == nil {
+			named[d.Path] = true
+		}
+	}
+	r.Diags = bearing(r.Diags, named, r.Modules)
 	for _, d := range order {
-		r.Files = append(r.Files, result(d))
+		if named[d.Path] || hasErrors(r.Diags, d.Path) {
+			r.Files = append(r.Files, result(d))
+		}
 	}
 	r.finish()
 	return r, nil
@@ -167,6 +182,41 @@ func Unreadable(path string, err error) *diag.Diagnostic {
 		return diag.At(f, 0, 0, diag.Warning, "file-skipped", "", err.Error(), "muster reads only regular files; remove or rename it if it is not a document")
 	}
 	return diag.At(f, 0, 0, diag.Error, "file-unreadable", "", err.Error(), "")
+}
+
+// bearing keeps the findings that bear on the named files: those in them
+// or pointing into them, and the errors of their modules' own files (a
+// broken map or counters file undermines every scenario's checks). Other
+// scenarios' and tables' findings are theirs, not the named files'.
+func bearing(all diag.Diagnostics, named map[string]bool, modules []*scenarios.Module) diag.Diagnostics {
+	moduleDoc := map[string]bool{}
+	for _, m := range modules {
+		for _, d := range []*scenarios.Document{m.GameDoc, m.MapDoc, m.CountersDoc} {
+			if d != nil {
+				moduleDoc[d.Path] = true
+			}
+		}
+	}
+	var out diag.Diagnostics
+	for _, d := range all {
+		keep := d.Subject == nil || named[d.Subject.Filename] || d.Severity == diag.Error && moduleDoc[d.Subject.Filename]
+		for _, rel := range d.Related {
+			keep = keep || named[rel.Subject.Filename]
+		}
+		if keep {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func hasErrors(ds diag.Diagnostics, path string) bool {
+	for _, d := range ds {
+		if d.Severity == diag.Error && d.Subject != nil && d.Subject.Filename == path {
+			return true
+		}
+	}
+	return false
 }
 
 func result(d *scenarios.Document) FileResult {
@@ -196,6 +246,28 @@ func (r *Report) finish() {
 		r.Files[i].Errors = errs[r.Files[i].Path]
 	}
 	sort.SliceStable(r.Files, func(i, j int) bool { return r.Files[i].Path < r.Files[j].Path })
+}
+
+// Missing is Missing(m) less the lines of scenarios the report did not
+// check: validating one scenario lists what its module lacks and what it
+// lacks itself, not what another scenario lacks.
+func (r *Report) Missing(m *scenarios.Module) []string {
+	checked := map[string]bool{}
+	for _, f := range r.Files {
+		if f.Kind == "scenario" {
+			checked[f.ID] = true
+		}
+	}
+	var out []string
+	for _, line := range Missing(m) {
+		if rest, ok := strings.CutPrefix(line, "scenario "); ok {
+			if id, _, _ := strings.Cut(rest, ":"); !checked[id] {
+				continue
+			}
+		}
+		out = append(out, line)
+	}
+	return out
 }
 
 // Missing summarises the data a module records as missing, so a designer

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/musterhq/muster/internal/diag"
+	"github.com/musterhq/muster/internal/suggest"
 	"github.com/musterhq/muster/scenarios"
 )
 
@@ -27,7 +28,7 @@ var unitUnknown = register(&Check{
 			c := p.Index.Counters[row.Unit]
 			if c == nil {
 				p.Report(ptr, fmt.Sprintf("no counter %q in %s", row.Unit, p.Module.Game.Files.Counters),
-					"add the counter to the counters file, or correct the id"+didYouMean(row.Unit, keys(p.Index.Counters)))
+					"add the counter to the counters file, or correct the id"+suggest.DidYouMean(row.Unit, keys(p.Index.Counters)))
 				return
 			}
 		})
@@ -110,14 +111,14 @@ var codeUnknown = register(&Check{
 				return // non-unit rows print "-" in the unit columns
 			}
 			if row.Size != "" && p.Index.Sizes[row.Size] == nil {
-				p.Report(rowPtr(t, r)+"/size", fmt.Sprintf("unknown unit size %q", row.Size), "use a size code of game.json"+didYouMean(row.Size, keys(p.Index.Sizes)))
+				p.Report(rowPtr(t, r)+"/size", fmt.Sprintf("unknown unit size %q", row.Size), "use a size code of game.json"+suggest.DidYouMean(row.Size, keys(p.Index.Sizes)))
 			}
 			if row.Type != "" && p.Index.Types[row.Type] == nil {
-				p.Report(rowPtr(t, r)+"/type", fmt.Sprintf("unknown unit type %q", row.Type), "use a type code of game.json"+didYouMean(row.Type, keys(p.Index.Types)))
+				p.Report(rowPtr(t, r)+"/type", fmt.Sprintf("unknown unit type %q", row.Type), "use a type code of game.json"+suggest.DidYouMean(row.Type, keys(p.Index.Types)))
 			}
 			if row.Command != "" && p.Index.Commands[table.Side][row.Command] == nil {
 				p.Report(rowPtr(t, r)+"/command", fmt.Sprintf("no %s command %q", table.Side, row.Command),
-					"use a command code game.json declares for this side"+didYouMean(row.Command, keys(p.Index.Commands[table.Side])))
+					"use a command code game.json declares for this side"+suggest.DidYouMean(row.Command, keys(p.Index.Commands[table.Side])))
 			}
 		})
 	},
@@ -131,7 +132,7 @@ var markerUnknown = register(&Check{
 	Run: func(p *Pass) {
 		forRows(p, func(t, r int, _ *scenarios.SetupTable, row *scenarios.SetupRow) {
 			if row.Marker != "" && p.Index.Markers[row.Marker] == nil {
-				p.Report(rowPtr(t, r)+"/marker", fmt.Sprintf("unknown marker %q", row.Marker), "use a marker id of game.json"+didYouMean(row.Marker, keys(p.Index.Markers)))
+				p.Report(rowPtr(t, r)+"/marker", fmt.Sprintf("unknown marker %q", row.Marker), "use a marker id of game.json"+suggest.DidYouMean(row.Marker, keys(p.Index.Markers)))
 			}
 		})
 	},
@@ -185,7 +186,7 @@ var locationUnknown = register(&Check{
 					p.ReportSeverity(sev, ptr, err.Error()+inferredExtent, "check the hex against the map; if it is right, widen the sheet's ranges in the map file with the evidence in a note")
 					return
 				}
-				p.Report(ptr, err.Error(), "correct the hex id; `$` misread for S is a common cause")
+				p.Report(ptr, err.Error(), hexHint(row.Hex, err))
 				return
 			}
 			if loc.Sheet != nil && !inPlay[loc.Sheet.ID] {
@@ -194,6 +195,20 @@ var locationUnknown = register(&Check{
 		})
 	},
 })
+
+// hexHint says what to do about a hex that does not resolve: the hint
+// fits the cause (an ambiguous prefix is no misread character).
+func hexHint(hex string, err error) string {
+	var amb *scenarios.AmbiguousPrefixError
+	switch {
+	case errors.As(err, &amb):
+		return fmt.Sprintf("say in maps.prefixes which sheet %s means: \"prefixes\": {\"%s\": \"%s\"} (or %s)", amb.Prefix, amb.Prefix, amb.Sheets[0], strings.Join(amb.Sheets[1:], ", "))
+	case strings.Contains(hex, "$"):
+		return "correct the hex id; `$` is a common misreading of S"
+	default:
+		return "correct the hex id (prefix and digits as the map prints them)"
+	}
+}
 
 var placeMismatch = register(&Check{
 	Code:     "place-mismatch",
@@ -313,7 +328,7 @@ var stateUnknown = register(&Check{
 			for _, k := range sortedKeys(states) {
 				dim := p.Index.States[k]
 				if dim == nil {
-					p.ReportKey(ptr+"/"+k, fmt.Sprintf("unknown state %q", k), "use a state of game.json"+didYouMean(k, keys(p.Index.States)))
+					p.ReportKey(ptr+"/"+k, fmt.Sprintf("unknown state %q", k), "use a state of game.json"+suggest.DidYouMean(k, keys(p.Index.States)))
 					continue
 				}
 				if msg := stateValueError(dim, states[k]); msg != "" {
@@ -454,7 +469,7 @@ var startUnknown = register(&Check{
 			for _, id := range keys(st.Tracks) {
 				tr := ix.Tracks[id]
 				if tr == nil {
-					p.ReportKey(ptr+"/tracks/"+id, fmt.Sprintf("no track %q in the module", id), "declare it in game.json tracks"+didYouMean(id, keys(ix.Tracks)))
+					p.ReportKey(ptr+"/tracks/"+id, fmt.Sprintf("no track %q in the module", id), "declare it in game.json tracks"+suggest.DidYouMean(id, keys(ix.Tracks)))
 					continue
 				}
 				if v := st.Tracks[id]; tr.Min != nil && v < *tr.Min || tr.Max != nil && v > *tr.Max {
@@ -464,7 +479,7 @@ var startUnknown = register(&Check{
 			for _, id := range keys(st.Statuses) {
 				s := ix.Statuses[id]
 				if s == nil {
-					p.ReportKey(ptr+"/statuses/"+id, fmt.Sprintf("no status %q in the module", id), "declare it in game.json statuses"+didYouMean(id, keys(ix.Statuses)))
+					p.ReportKey(ptr+"/statuses/"+id, fmt.Sprintf("no status %q in the module", id), "declare it in game.json statuses"+suggest.DidYouMean(id, keys(ix.Statuses)))
 					continue
 				}
 				if !contains(s.Values, st.Statuses[id]) {
@@ -478,24 +493,24 @@ var startUnknown = register(&Check{
 			}
 			for _, box := range keys(st.Boxes) {
 				if ix.Boxes[box] == nil {
-					p.ReportKey(ptr+"/boxes/"+box, fmt.Sprintf("no box %q in the module", box), "declare it in game.json boxes"+didYouMean(box, keys(ix.Boxes)))
+					p.ReportKey(ptr+"/boxes/"+box, fmt.Sprintf("no box %q in the module", box), "declare it in game.json boxes"+suggest.DidYouMean(box, keys(ix.Boxes)))
 					continue
 				}
 				for i, id := range st.Boxes[box] {
 					if ix.Counters[id] == nil {
-						p.Report(fmt.Sprintf("%s/boxes/%s/%d", ptr, box, i), fmt.Sprintf("no counter %q in the module", id), "use a counter id"+didYouMean(id, keys(ix.Counters)))
+						p.Report(fmt.Sprintf("%s/boxes/%s/%d", ptr, box, i), fmt.Sprintf("no counter %q in the module", id), "use a counter id"+suggest.DidYouMean(id, keys(ix.Counters)))
 					}
 				}
 			}
 			for i, m := range st.Markers {
 				if m.Unit != "" {
 					if ix.Counters[m.Unit] == nil {
-						p.Report(fmt.Sprintf("%s/markers/%d/unit", ptr, i), fmt.Sprintf("no counter %q in the module", m.Unit), "use a counter id"+didYouMean(m.Unit, keys(ix.Counters)))
+						p.Report(fmt.Sprintf("%s/markers/%d/unit", ptr, i), fmt.Sprintf("no counter %q in the module", m.Unit), "use a counter id"+suggest.DidYouMean(m.Unit, keys(ix.Counters)))
 					}
 					continue
 				}
 				if ix.Markers[m.Marker] == nil {
-					p.Report(fmt.Sprintf("%s/markers/%d/marker", ptr, i), fmt.Sprintf("no marker %q in the module", m.Marker), "use a marker id of game.json"+didYouMean(m.Marker, keys(ix.Markers)))
+					p.Report(fmt.Sprintf("%s/markers/%d/marker", ptr, i), fmt.Sprintf("no marker %q in the module", m.Marker), "use a marker id of game.json"+suggest.DidYouMean(m.Marker, keys(ix.Markers)))
 				}
 			}
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/jsonsrc"
+	"github.com/musterhq/muster/internal/suggest"
 	"github.com/musterhq/muster/scenarios"
 )
 
@@ -83,7 +84,7 @@ var tableRefs = register(&Check{
 							}
 							if n.Kind == jsonsrc.String && mp.Index.Counters[n.Text] == nil {
 								unit.Report(p, fmt.Sprintf("no counter %q in %s", n.Text, mp.Module.Game.Files.Counters),
-									"add the counter to the counters file, or correct the id"+didYouMean(n.Text, keys(mp.Index.Counters)))
+									"add the counter to the counters file, or correct the id"+suggest.DidYouMean(n.Text, keys(mp.Index.Counters)))
 							}
 						}
 					case "commands":
@@ -209,7 +210,7 @@ var tableShape = register(&Check{
 					for k := range declared {
 						ids = append(ids, k)
 					}
-					p.Report(ptr, fmt.Sprintf("event %q is not declared in the table's events", id), "declare it in events or correct the id"+didYouMean(id, ids))
+					p.Report(ptr, fmt.Sprintf("event %q is not declared in the table's events", id), "declare it in events or correct the id"+suggest.DidYouMean(id, ids))
 				}
 			}
 			rowMarks := map[rune]bool{}

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/musterhq/muster/scenarios"
 )
 
 var todoValue = regexp.MustCompile(`"TODO[^"]*"`)
@@ -69,33 +71,34 @@ func TestNewScenarioFailsOnlyOnPlaceholders(t *testing.T) {
 	}
 }
 
-func TestNewScenarioFromCopiesSetup(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "errata.json")
-	if code, _, errOut := muster(t, "new", "scenario", "--module", "tpc", "--id", "tpc-01-errata", "--from", "tpc-01", "-o", out); code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	var s struct {
-		Maps  struct{ Prefixes map[string]string }
-		Setup []struct {
-			Side string
-			Rows []struct{ Unit, Hex string }
+// --from starts an erratum as the whole scenario: muster diff against the
+// original lists only the new id, for every shipped scenario (the README's
+// errata workflow).
+func TestNewScenarioFromIsACopy(t *testing.T) {
+	dir := t.TempDir()
+	for _, m := range scenarios.Builtin().Modules {
+		for _, sf := range m.Scenarios {
+			id := sf.Scenario.ID
+			out := filepath.Join(dir, id+"-errata.json")
+			if code, _, errOut := muster(t, "new", "scenario", "--module", m.Game.ID, "--id", id+"-errata", "--from", id, "-o", out); code != 0 {
+				t.Fatalf("%s: exit %d: %s", id, code, errOut)
+			}
+			code, out2, errOut := muster(t, "diff", "--format", "json", id, out)
+			var d struct {
+				Changes []struct{ Kind, Field, Old, New string }
+			}
+			if err := json.Unmarshal([]byte(out2), &d); code != 1 || err != nil {
+				t.Fatalf("%s: diff exit %d %v: %s%s", id, code, err, out2, errOut)
+			}
+			if len(d.Changes) != 1 || d.Changes[0].Old != id || d.Changes[0].New != id+"-errata" {
+				t.Errorf("%s: the copy differs by more than its id: %+v", id, d.Changes)
+			}
+			if code, codes := validateCodes(t, out); code != 0 {
+				t.Errorf("%s: the copy does not validate: %v", id, codes)
+			}
 		}
 	}
-	src, _ := os.ReadFile(out)
-	if err := json.Unmarshal(src, &s); err != nil {
-		t.Fatal(err)
-	}
-	if len(s.Setup) != 2 || len(s.Setup[0].Rows) != 14 || len(s.Setup[1].Rows) != 17 || s.Maps.Prefixes["S"] != "otr-south" {
-		t.Fatalf("setup not copied from scenario 1: %+v", s)
-	}
-	if s.Setup[0].Rows[0].Unit != "c.dearing-b.cav" || s.Setup[0].Rows[0].Hex != "S0910" {
-		t.Errorf("first row %+v", s.Setup[0].Rows[0])
-	}
-	fillTODOs(t, out)
-	if code, codes := validateCodes(t, out); code != 0 || len(codes) != 0 {
-		t.Errorf("filled copy: exit %d, findings %v", code, codes)
-	}
-	if code, _, _ := muster(t, "new", "scenario", "--module", "lgv", "--id", "x", "--from", "tpc-01", "-o", filepath.Join(t.TempDir(), "x.json")); code != 2 {
+	if code, _, _ := muster(t, "new", "scenario", "--module", "lgv", "--id", "x", "--from", "tpc-01", "-o", filepath.Join(dir, "x.json")); code != 2 {
 		t.Errorf("--from a scenario of another module: exit %d, want 2", code)
 	}
 }
@@ -164,5 +167,80 @@ func TestFmt(t *testing.T) {
 func TestShippedDataIsFormatted(t *testing.T) {
 	if code, out, errOut := muster(t, "fmt", "../../scenarios"); code != 0 {
 		t.Errorf("muster fmt scenarios: exit %d; run muster fmt -w scenarios\n%s%s", code, out, errOut)
+	}
+}
+
+// The new-scenario template of every shipped module validates with only
+// placeholder findings, and once they are filled in, rows typed as the
+// rulebook prints them (bare hex prefixes such as TPC's S) validate clean:
+// the template says which sheet a shared prefix means.
+func TestNewScenarioTemplateEveryModule(t *testing.T) {
+	dir := t.TempDir()
+	for _, m := range scenarios.Builtin().Modules {
+		id := m.Game.ID
+		out := filepath.Join(dir, id+"-new.json")
+		if code, _, errOut := muster(t, "new", "scenario", "--module", id, "--id", id+"-new", "-o", out); code != 0 {
+			t.Fatalf("%s: exit %d: %s", id, code, errOut)
+		}
+		code, codes := validateCodes(t, out)
+		if code != 1 || len(codes) == 0 {
+			t.Errorf("%s: the template: exit %d, findings %v; want its placeholders", id, code, codes)
+		}
+		for _, c := range codes {
+			if c != "placeholder" {
+				t.Errorf("%s: the template gives %s, not only placeholder findings", id, c)
+			}
+		}
+		fillTODOs(t, out)
+		// One unmarked unit (no leader: it would start alone) per side, from
+		// the module's shipped scenarios (USCW prints no set-up rows).
+		var doc map[string]any
+		readJSON(t, out, &doc)
+		added := 0
+		for _, tab := range doc["setup"].([]any) {
+			tab := tab.(map[string]any)
+		scan:
+			for _, sf := range m.Scenarios {
+				for _, st := range sf.Scenario.Setup {
+					if st.Side != tab["side"] {
+						continue
+					}
+					for _, r := range st.Rows {
+						if r.Unit != "" && r.Hex != "" && r.Marks == "" && len(r.States) == 0 && r.Entry == nil && r.Placement == nil && !strings.Contains(r.Unit, ".ldr") {
+							r.Notes = nil
+							tab["rows"] = []any{r}
+							added++
+							break scan
+						}
+					}
+				}
+			}
+		}
+		if added == 0 {
+			t.Logf("%s: its scenarios print no set-up rows to type in", id)
+			continue
+		}
+		b, _ := json.Marshal(doc)
+		if err := os.WriteFile(out, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if code, codes := validateCodes(t, out); code != 0 || len(codes) != 0 {
+			_, text, _ := muster(t, "validate", out)
+			t.Errorf("%s: filled template with %d printed rows: exit %d, findings %v\n%s", id, added, code, codes, text)
+		}
+		if id != "tpc" {
+			continue
+		}
+		// Without the prefixes, the finding's hint says what to add, not
+		// that a $ was misread.
+		delete(doc["maps"].(map[string]any), "prefixes")
+		b, _ = json.Marshal(doc)
+		if err := os.WriteFile(out, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, text, _ := muster(t, "validate", out)
+		if !strings.Contains(text, `hint: say in maps.prefixes which sheet S means: "prefixes": {"S": "gtc-south"} (or otr-south)`) || strings.Contains(text, "misread") {
+			t.Errorf("tpc without prefixes: the hint does not fit:\n%s", text)
+		}
 	}
 }

@@ -2,10 +2,12 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"math"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -391,29 +393,87 @@ func TestExportCardsPDF(t *testing.T) {
 }
 
 // Every shipped scenario prints to PDF, each side's card starting a page of
-// its own (so at least one page per setup table).
+// its own (so at least one page per setup table). The printing runs two
+// browsers at a time through the library: most of the time is each browser
+// starting, and the CLI's part of a PDF export (options, the file written
+// atomically) is TestExportCardsPDF's and the README examples'.
 func TestExportCardsPDFEveryScenario(t *testing.T) {
-	if _, err := export.CardsFindChromium(); err != nil {
+	chromium, err := export.CardsFindChromium()
+	if err != nil {
 		t.Skip(err)
 	}
 	if testing.Short() {
 		t.Skip("-short: no browser")
 	}
-	dir := t.TempDir()
 	for _, m := range scenarios.Builtin().Modules {
 		for _, sf := range m.Scenarios {
-			id := sf.Scenario.ID
-			out := filepath.Join(dir, id+".pdf")
-			if code, _, stderr := muster(t, "export", "cards", id, "-o", out); code != 0 {
-				t.Fatalf("%s: exit %d: %s", id, code, stderr)
+			t.Run(sf.Scenario.ID, func(t *testing.T) {
+				t.Parallel()
+				page, err := export.BuildCards(m, sf.Scenario).HTML(export.CardsOptions{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				pdf, err := export.CardsPrintPDF(context.Background(), chromium, page)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n := len(cardsPageObjects.FindAll(pdf, -1)); n < len(sf.Scenario.Setup) {
+					t.Errorf("%d pages for %d cards", n, len(sf.Scenario.Setup))
+				}
+			})
+		}
+	}
+}
+
+// A roster's marker boxes and the unit tables' columns come from the
+// module's own vocabulary: no GCACW "Fatigue" box and no column of dashes
+// for Manpower in LGV, which has neither; TPC keeps both.
+func TestExportCardsRosterVocabulary(t *testing.T) {
+	dir := t.TempDir()
+	for _, m := range scenarios.Builtin().Modules {
+		states := map[string]bool{"Other": true}
+		for _, d := range m.Game.States {
+			states[d.Name] = true
+			states[strings.TrimSuffix(d.Name, " level")] = true
+		}
+		manpower := slices.Contains(m.Counters.Values, "manpower")
+		for _, sf := range m.Scenarios {
+			out := filepath.Join(dir, sf.Scenario.ID+".md")
+			if code, _, errOut := muster(t, "export", "cards", "--roster", sf.Scenario.ID, "-o", out); code != 0 {
+				t.Fatalf("%s: %s", sf.Scenario.ID, errOut)
 			}
-			pdf, err := os.ReadFile(out)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if n := len(cardsPageObjects.FindAll(pdf, -1)); n < len(sf.Scenario.Setup) {
-				t.Errorf("%s: %d pages for %d cards", id, n, len(sf.Scenario.Setup))
+			md, _ := os.ReadFile(out)
+			for _, line := range strings.Split(string(md), "\n") {
+				if !strings.HasPrefix(line, "| Unit |") {
+					continue
+				}
+				cols := strings.Split(strings.Trim(line, "| "), " | ")
+				if got := slices.Contains(cols, "Manpower"); got != manpower {
+					t.Errorf("%s: Manpower column %v, the game has manpower %v: %s", sf.Scenario.ID, got, manpower, line)
+				}
+				i := slices.Index(cols, "Starts")
+				boxes := cols[i+1:]
+				entries := len(boxes) > 0 && boxes[0] == "Where" // reinforcements: no boxes until they enter
+				if entries {
+					boxes = boxes[1:]
+				}
+				if len(boxes) == 0 && !entries && len(m.Game.States) > 1 {
+					t.Errorf("%s: a roster without boxes: %s", sf.Scenario.ID, line)
+				}
+				for _, b := range boxes {
+					if !states[b] {
+						t.Errorf("%s: roster box %q is not a state of %s's game.json", sf.Scenario.ID, b, m.Game.ID)
+					}
+				}
 			}
 		}
+	}
+	lgv := filepath.Join(dir, "lgv-01.md")
+	if md, _ := os.ReadFile(lgv); bytes.Contains(md, []byte("Fatigue")) || bytes.Contains(md, []byte("Manpower")) || !bytes.Contains(md, []byte("| Off the map |")) {
+		t.Errorf("LGV roster:\n%.600s", md)
+	}
+	tpc := filepath.Join(dir, "tpc-01.md")
+	if md, _ := os.ReadFile(tpc); !bytes.Contains(md, []byte("| Manpower | Starts | Entrenchment | Fatigue | Other |")) {
+		t.Errorf("TPC roster:\n%.600s", md)
 	}
 }

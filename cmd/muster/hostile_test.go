@@ -88,7 +88,7 @@ func TestHostileSpecialFilesInAFolder(t *testing.T) {
 	if err := os.Symlink("/dev/zero", filepath.Join(dir, "zero.json")); err != nil {
 		t.Skip(err)
 	}
-	if err := syscall.Mkfifo(filepath.Join(dir, "pipe.json"), 0o644); err != nil {
+	if err := mkfifo(filepath.Join(dir, "pipe.json")); err != nil {
 		t.Skip(err)
 	}
 	os.Symlink(filepath.Join(dir, "nowhere.json"), filepath.Join(dir, "broken.json"))
@@ -468,7 +468,7 @@ func scratchDevice(t *testing.T) string {
 		return os.DevNull
 	}
 	dev := filepath.Join(t.TempDir(), "null")
-	if err := syscall.Mknod(dev, syscall.S_IFCHR|0o666, int((1<<8)|3)); err != nil {
+	if err := mknodNull(dev); err != nil {
 		t.Skipf("as root without mknod (%v): not risking the system's /dev/null", err)
 	}
 	return dev

@@ -32,7 +32,7 @@ func importXLSXCommand() *cli.Command {
 			"Examples:\n" +
 			"   muster import xlsx -o scenarios/tpc/scenarios/01-my-best-achievement.json tpc-01.xlsx\n" +
 			"   muster import xlsx tpc-01.xlsx | less\n" +
-			"   muster import xlsx --module ../my-game -o my-scenario.json my-scenario.xlsx",
+			"   muster import xlsx --module ../my-game -o my-game-01.json my-game-01.xlsx",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the scenario to `FILE` instead of standard output"},
 			forceFlag,

@@ -89,6 +89,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			validateCommand(),
 			listCommand(),
 			oobCommand(),
+			countersCommand(),
 			diffCommand(),
 			playtestCommand(),
 			schemaCommand(),

@@ -220,3 +220,72 @@ func TestValidateSARIF(t *testing.T) {
 		}
 	}
 }
+
+// A mistyped or empty folder is a usage error naming it, never a green
+// "checked 0 files" (validate, fmt and playtest alike).
+func TestEmptyFolderIsAnError(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "emptydir")
+	if err := os.MkdirAll(filepath.Join(dir, "testdata"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// A fixture under testdata is skipped, so it does not count.
+	if err := os.WriteFile(filepath.Join(dir, "testdata", "x.json"), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"validate", dir}, {"validate", "../../scenarios", dir}, {"fmt", dir}, {"playtest", dir}} {
+		code, out, errOut := muster(t, args...)
+		if code != 2 || !strings.Contains(errOut, dir) {
+			t.Errorf("muster %v: exit %d, want 2 naming %s\n%s%s", args, code, dir, out, errOut)
+		}
+		if strings.Contains(out, "checked 0 files") {
+			t.Errorf("muster %v reports a green empty run:\n%s", args, out)
+		}
+	}
+}
+
+// Validating one file reports what that file causes: not the other files
+// of its module, not another scenario's findings or missing data; the
+// module's own errors still show, since they bear on every scenario.
+func TestValidateOneFile(t *testing.T) {
+	code, out, errOut := muster(t, "validate", "../../scenarios/tpc/scenarios/01-my-best-achievement.json")
+	if code != 0 || !strings.Contains(out, "ok   scenario  ../../scenarios/tpc/scenarios/01-my-best-achievement.json") || !strings.Contains(out, "checked 1 files: 0 errors, 0 warnings") {
+		t.Errorf("exit %d:\n%s%s", code, out, errOut)
+	}
+	for _, other := range []string{"04-the-crater", "tpc-04", "game.json", "tables/"} {
+		if strings.Contains(out, other) {
+			t.Errorf("validating tpc-01 reports %s:\n%s", other, out)
+		}
+	}
+	if !strings.Contains(out, "missing  tpc: counter values") {
+		t.Errorf("the module's missing data that tpc-01 relies on is not listed:\n%s", out)
+	}
+	// A module of one's own: a second scenario with an error and a map
+	// with an error.
+	dir := filepath.Join(t.TempDir(), "mod")
+	copyTree(t, filepath.Join("..", "..", "rules", "lgv", "testdata", "module"), dir)
+	one := filepath.Join(dir, "scenarios", "01-chancellorsville.json")
+	src, err := os.ReadFile(one)
+	if err != nil {
+		t.Fatal(err)
+	}
+	two := bytes.Replace(src, []byte(`"id": "lgv-test-01"`), []byte(`"id": "lgv-test-02"`), 1)
+	two = bytes.Replace(two, []byte(`"hex": "73"`), []byte(`"hex": "999"`), 1)
+	if err := os.WriteFile(filepath.Join(dir, "scenarios", "02-copy.json"), two, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ = muster(t, "validate", one)
+	if code != 0 || strings.Contains(out, "02-copy") || strings.Contains(out, "999") {
+		t.Errorf("validating scenario 01 reports scenario 02: exit %d\n%s", code, out)
+	}
+	if code, out, _ := muster(t, "validate", filepath.Join(dir, "scenarios", "02-copy.json")); code != 1 || !strings.Contains(out, `"999"`) {
+		t.Errorf("scenario 02's own error: exit %d\n%s", code, out)
+	}
+	mp := filepath.Join(dir, "map.json")
+	m, _ := os.ReadFile(mp)
+	if err := os.WriteFile(mp, bytes.Replace(m, []byte(`"kind": "area"`), []byte(`"kind": "areas"`), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, _ := muster(t, "validate", "--no-source", one); code != 1 || !strings.Contains(out, "map.json") {
+		t.Errorf("an error in the module's map bears on scenario 01: exit %d\n%s", code, out)
+	}
+}

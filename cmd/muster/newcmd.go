@@ -34,7 +34,7 @@ func newCommand() *cli.Command {
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "module", Usage: "the game module `ID` (muster list)", Required: true},
 					&cli.StringFlag{Name: "id", Usage: "the new scenario's `ID` (lower case, digits, - . _ /)", Required: true},
-					&cli.StringFlag{Name: "from", Usage: "start from the maps and setup of `SCENARIO` (a file or a built-in id)"},
+					&cli.StringFlag{Name: "from", Usage: "start as a copy of the whole of `SCENARIO` (a file or a built-in id) under the new id"},
 					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (default ID.json)"},
 				},
 				Action: newScenarioAction,
@@ -65,14 +65,14 @@ func newScenarioAction(c *cli.Context) error {
 	if m == nil {
 		return usageError("no module %q (muster list shows the shipped modules)", c.String("module"))
 	}
-	var from *scenarios.Scenario
+	var from *scenarios.ScenarioFile
 	var inputs []string
 	if f := c.String("from"); f != "" {
 		sf, err := loadScenarioArg(c, f)
 		if err != nil {
 			return err
 		}
-		from = sf.Scenario
+		from = sf
 		inputs = append(inputs, sf.Doc.Path)
 	}
 	out := c.String("output")

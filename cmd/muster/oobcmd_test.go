@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/musterhq/muster/scenarios"
 )
 
 func TestOOBCommand(t *testing.T) {
@@ -73,5 +75,62 @@ func TestOOBUsageErrors(t *testing.T) {
 		if code != 2 || !strings.Contains(errOut, tc.want) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, errOut, tc.want)
 		}
+	}
+}
+
+// Every footnote mark a side's units carry is explained below that side,
+// in text, Markdown and JSON, for every shipped scenario.
+func TestOOBLegend(t *testing.T) {
+	code, out, _ := muster(t, "oob", "tpc-01")
+	union := out[strings.Index(out, "\nUnion:"):]
+	if code != 0 || !strings.Contains(out, "\n  *  Indicated units begin the game under Breastworks-Complete markers\n") ||
+		!strings.Contains(union, "\n  &  Indicated units may not activate on turn 1\n") || strings.Contains(union, "Breastworks") {
+		t.Errorf("text legend:\n%s", out)
+	}
+	if _, md, _ := muster(t, "oob", "--format", "md", "--side", "confederate", "tpc-01"); !strings.Contains(md, "\n### Marks\n\n| Mark | Meaning |\n| --- | --- |\n| \\* | Indicated units begin the game under Breastworks-Complete markers |\n") {
+		t.Errorf("markdown legend:\n%s", md)
+	}
+	marked := 0
+	for _, m := range scenarios.Builtin().Modules {
+		for _, sf := range m.Scenarios {
+			code, out, errOut := muster(t, "oob", "--format", "json", sf.Scenario.ID)
+			var o struct {
+				Sides []struct {
+					Side   string
+					Legend []struct{ Mark, Meaning string }
+				}
+			}
+			if err := json.Unmarshal([]byte(out), &o); code != 0 || err != nil {
+				t.Fatalf("%s: exit %d %v %s", sf.Scenario.ID, code, err, errOut)
+			}
+			_, text, _ := muster(t, "oob", sf.Scenario.ID)
+			for _, side := range o.Sides {
+				for _, tab := range sf.Scenario.Setup {
+					if tab.Side != side.Side {
+						continue
+					}
+					for _, r := range tab.Rows {
+						rest := r.Marks
+						for _, l := range side.Legend {
+							rest = strings.ReplaceAll(rest, l.Mark, "")
+						}
+						if rest != "" {
+							t.Errorf("%s %s: %s's mark %q has no legend (legend %v)", sf.Scenario.ID, side.Side, r.Name, rest, side.Legend)
+						}
+						if r.Marks != "" {
+							marked++
+						}
+					}
+				}
+				for _, l := range side.Legend {
+					if !strings.Contains(text, "  "+l.Mark+"  ") {
+						t.Errorf("%s: the text output lacks the legend of %s", sf.Scenario.ID, l.Mark)
+					}
+				}
+			}
+		}
+	}
+	if marked < 50 {
+		t.Errorf("only %d marked rows in the catalog: is the test reading the marks?", marked)
 	}
 }

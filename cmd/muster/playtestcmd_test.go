@@ -2,16 +2,20 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 )
 
-// The shipped playtests pass through the CLI.
+// The shipped playtests pass through the CLI, and their event logs match the
+// golden logs shipped beside them (muster playtest --update scenarios).
 func TestPlaytestShipped(t *testing.T) {
-	code, out, errOut := muster(t, "playtest", "../../scenarios")
+	code, out, errOut := muster(t, "playtest", "--golden", "../../scenarios")
 	if code != 0 || !strings.Contains(out, " 0 failed") {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
@@ -146,5 +150,74 @@ func TestSimOptions(t *testing.T) {
 	muster(t, "playtest", "sim", test, "--games", "8", "--shard", "2/2", "--format", "json", "-o", b, "--option", "bid=8")
 	if code, _, errOut := muster(t, "playtest", "merge", a, b); code == 0 || !strings.Contains(errOut, "options") {
 		t.Errorf("merge of shards with other options: exit %d, %s", code, errOut)
+	}
+}
+
+// The VP histogram of a whole-number scale has whole-number bars (no
+// "-10.8--9.6" edges), and the HTML chart's axis labels do not overlap.
+func TestSimHistogram(t *testing.T) {
+	test := filepath.Join("..", "..", "rules", "lgv", "testdata", "module", "scenarios", "01-chancellorsville.json")
+	dir := t.TempDir()
+	var parts []string
+	for _, k := range []string{"1/2", "2/2"} {
+		p := filepath.Join(dir, strings.Replace(k, "/", "-", 1)+".json")
+		if code, _, errOut := muster(t, "playtest", "sim", test, "--games", "1500", "--seed", "7", "--shard", k, "--format", "json", "-o", p); code != 0 {
+			t.Fatalf("shard %s: %s", k, errOut)
+		}
+		parts = append(parts, p)
+	}
+	code, out, errOut := muster(t, append([]string{"playtest", "merge", "--format", "json"}, parts...)...)
+	var whole struct {
+		Report struct {
+			VP struct {
+				Min, Max float64
+				Bins     []struct{ Low, High float64 }
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &whole); code != 0 || err != nil {
+		t.Fatalf("merge: exit %d %v %s", code, err, errOut)
+	}
+	rep := whole.Report
+	bins := rep.VP.Bins
+	if len(bins) < 5 || rep.VP.Max-rep.VP.Min+1 <= float64(len(bins)) {
+		t.Fatalf("VP %g..%g in %d bars: the test wants a range wide enough to bin", rep.VP.Min, rep.VP.Max, len(bins))
+	}
+	for i, b := range bins {
+		if b.Low != math.Trunc(b.Low) || b.High != math.Trunc(b.High) {
+			t.Errorf("bar %d: %g to %g is not whole numbers", i, b.Low, b.High)
+		}
+		if i > 0 && b.Low != bins[i-1].High+1 {
+			t.Errorf("bar %d starts at %g, after a bar ending %g", i, b.Low, bins[i-1].High)
+		}
+	}
+	if bins[0].Low != rep.VP.Min || bins[len(bins)-1].High != rep.VP.Max {
+		t.Errorf("bars cover %g..%g, VP %g..%g", bins[0].Low, bins[len(bins)-1].High, rep.VP.Min, rep.VP.Max)
+	}
+	page := filepath.Join(dir, "balance.html")
+	if code, _, errOut := muster(t, append([]string{"playtest", "merge", "--format", "html", "-o", page}, parts...)...); code != 0 {
+		t.Fatal(errOut)
+	}
+	html, _ := os.ReadFile(page)
+	// Each chart's axis labels: centred at x, at most 0.64em a character
+	// (DejaVu Sans digits, the widest characters they use) at 11px.
+	axis := regexp.MustCompile(`<text class="axis" x="([\d.]+)"[^>]*>([^<]*)</text>`)
+	charts := strings.Split(string(html), "<svg")
+	checked := 0
+	for _, chart := range charts {
+		var prevX, prevW float64
+		prev := ""
+		for _, m := range axis.FindAllStringSubmatch(chart, -1) {
+			x, _ := strconv.ParseFloat(m[1], 64)
+			w := float64(len([]rune(m[2]))) * 11 * 0.64
+			if prev != "" && x-w/2 < prevX+prevW/2+2 {
+				t.Errorf("axis labels %q and %q overlap", prev, m[2])
+			}
+			prev, prevX, prevW = m[2], x, w
+			checked++
+		}
+	}
+	if checked < 5 || !strings.Contains(string(html), ">-10 to -9<") {
+		t.Errorf("%d axis labels; the VP axis should start with -10 to -9:\n%.3000s", checked, html)
 	}
 }

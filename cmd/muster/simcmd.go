@@ -35,9 +35,9 @@ func simCommand() *cli.Command {
 			"k-th and writes totals (JSON) that muster playtest merge adds up, as a batch system's\n" +
 			"array jobs would. A progress bar shows on a terminal.\n\n" +
 			"Examples:\n" +
-			"   muster playtest sim rules/lgv/testdata/module/scenarios/test.json --games 10000 --bots random,greedy\n" +
-			"   muster playtest sim SCENARIO --games 100000 --shard 3/8 -o part3.json\n" +
-			"   muster playtest sim SCENARIO --format html -o balance.html",
+			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --games 10000 --bots random,greedy\n" +
+			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --games 100000 --shard 3/8 --format json -o part3.json\n" +
+			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --format html -o balance.html",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "games", Value: 1000, Usage: "games to play"},
 			&cli.StringFlag{Name: "bots", Value: sim.DefaultBot + "," + sim.DefaultBot, Usage: "one bot per side, in the game's side order (sensible, random, greedy)"},
@@ -299,7 +299,7 @@ func replayCommand() *cli.Command {
 			"Plays game I (0-based) of the run with seed S exactly as muster playtest sim played it,\n" +
 			"prints its outcome, and writes its event log (JSON lines) to --log or standard output.\n\n" +
 			"Examples:\n" +
-			"   muster playtest replay SCENARIO --seed 1 --game 417 --bots random,greedy --log game417.jsonl",
+			"   muster playtest replay rules/lgv/testdata/module/scenarios/01-chancellorsville.json --seed 1 --game 417 --bots random,greedy --log game417.jsonl",
 		Flags: []cli.Flag{
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the run's seed"},
 			&cli.IntFlag{Name: "game", Usage: "the game's index in the run", Required: true},

@@ -23,7 +23,35 @@ func TestFilledTemplatePlays(t *testing.T) {
 	if code, _, errOut := muster(t, "module", "template", "lgv", "-o", book); code != 0 {
 		t.Fatalf("template: %s", errOut)
 	}
-	src := filepath.Join("..", "..", "rules", "lgv", "testdata", "module")
+	fillLGVTemplate(t, book, filepath.Join("..", "..", "rules", "lgv", "testdata", "module"))
+	out := filepath.Join(dir, "lgv-filled")
+	code, stdout, errOut := muster(t, "import", "template", "--module", "lgv", "-o", out, book)
+	if code != 0 {
+		t.Fatalf("import exit %d: %s%s", code, stdout, errOut)
+	}
+	if !strings.Contains(stdout, "missing: adjacency, boundary-types, roads, tem, wilderness, hills, fords, zone-arrows answered") || !strings.Contains(stdout, "crossing reynolds-crossing: ") {
+		t.Errorf("the import does not clear the answered topics:\n%s", stdout)
+	}
+	l := scenarios.NewLoader(scenarios.Disk{})
+	sf, err := l.Scenario(filepath.Join(out, "scenarios", "01-chancellorsville.json"))
+	if err != nil || sf == nil || l.Diags.HasErrors() {
+		t.Fatalf("the filled module's scenario: %v %v", err, l.Diags)
+	}
+	if _, err := lgv.Compile(sf); err != nil {
+		t.Fatalf("the filled module does not play: %v", err)
+	}
+	// And it plays through the CLI.
+	code, rep, errOut := muster(t, "playtest", "sim", filepath.Join(out, "scenarios", "01-chancellorsville.json"), "--games", "20")
+	if code != 0 || !strings.Contains(rep, "20 games played") {
+		t.Fatalf("sim on the filled module: exit %d %s%s", code, rep, errOut)
+	}
+}
+
+// fillLGVTemplate fills every row of an LGV component template the way an
+// owner of the game would, from the module in src (the engine's test
+// module: MADE-UP facts).
+func fillLGVTemplate(t *testing.T, book, src string) {
+	t.Helper()
 	var mp scenarios.Map
 	var cnt scenarios.Counters
 	readJSON(t, filepath.Join(src, "map.json"), &mp)
@@ -90,27 +118,6 @@ func TestFilledTemplatePlays(t *testing.T) {
 	}
 	if err := f.Save(); err != nil {
 		t.Fatal(err)
-	}
-	out := filepath.Join(dir, "lgv-filled")
-	code, stdout, errOut := muster(t, "import", "template", "--module", "lgv", "-o", out, book)
-	if code != 0 {
-		t.Fatalf("import exit %d: %s%s", code, stdout, errOut)
-	}
-	if !strings.Contains(stdout, "missing: adjacency, boundary-types, roads, tem, wilderness, hills, fords, zone-arrows answered") || !strings.Contains(stdout, "crossing reynolds-crossing: ") {
-		t.Errorf("the import does not clear the answered topics:\n%s", stdout)
-	}
-	l := scenarios.NewLoader(scenarios.Disk{})
-	sf, err := l.Scenario(filepath.Join(out, "scenarios", "01-chancellorsville.json"))
-	if err != nil || sf == nil || l.Diags.HasErrors() {
-		t.Fatalf("the filled module's scenario: %v %v", err, l.Diags)
-	}
-	if _, err := lgv.Compile(sf); err != nil {
-		t.Fatalf("the filled module does not play: %v", err)
-	}
-	// And it plays through the CLI.
-	code, rep, errOut := muster(t, "playtest", "sim", filepath.Join(out, "scenarios", "01-chancellorsville.json"), "--games", "20")
-	if code != 0 || !strings.Contains(rep, "20 games played") {
-		t.Fatalf("sim on the filled module: exit %d %s%s", code, rep, errOut)
 	}
 }
 

@@ -25,7 +25,7 @@ func validateCommand() *cli.Command {
 			"   muster validate scenarios\n" +
 			"   muster validate scenarios/tpc/scenarios/01-my-best-achievement.json\n" +
 			"   muster validate --format json --all my-scenario.json\n" +
-			"   muster validate --format sarif --strict scenarios > muster.sarif",
+			"   muster validate --format sarif scenarios > muster.sarif",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text, json or sarif (SARIF 2.1.0, for code hosts that show findings inline)"},
 			&cli.BoolFlag{Name: "all", Usage: "also show info findings (rules and lines left to manual adjudication)"},
@@ -114,7 +114,7 @@ func validateCommand() *cli.Command {
 						if m.Game == nil {
 							continue
 						}
-						for _, line := range validate.Missing(m) {
+						for _, line := range rep.Missing(m) {
 							fmt.Fprintf(c.App.Writer, "missing  %s: %s\n", m.Game.ID, line)
 						}
 						for _, line := range validate.MadeUp(m) {
@@ -168,7 +168,7 @@ func writeValidateJSON(c *cli.Context, rep *validate.Report, shown diag.Diagnost
 	}
 	for _, m := range rep.Modules {
 		if m.Game != nil {
-			out.Modules = append(out.Modules, module{m.Game.ID, validate.Missing(m), validate.MadeUp(m)})
+			out.Modules = append(out.Modules, module{m.Game.ID, rep.Missing(m), validate.MadeUp(m)})
 		}
 	}
 	enc := json.NewEncoder(c.App.Writer)

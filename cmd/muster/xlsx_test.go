@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+
+	"github.com/musterhq/muster/scenarios"
 )
 
 func TestExportImportXLSXRoundTrip(t *testing.T) {
@@ -157,5 +159,65 @@ func TestXLSXUsage(t *testing.T) {
 	os.WriteFile(junk, []byte("not a zip"), 0o644)
 	if code, _, errOut := muster(t, "import", "xlsx", junk); code != 1 || !strings.Contains(errOut, "not an xlsx workbook") {
 		t.Errorf("junk: exit %d: %s", code, errOut)
+	}
+}
+
+// A row added in the workbook with what the rulebook prints (name, size,
+// command, type) but no counter id gets its id from the module, as import
+// tsv does; a misspelt name gets a did-you-mean at its cell.
+func TestImportXLSXRowWithoutID(t *testing.T) {
+	row := map[string]any{"A20": "Egan", "B20": "Div", "C20": "II", "D20": "Inf", "E20": 6, "F20": "S2108"}
+	book := xlsxEditBook(t, map[string]map[string]any{"Union Setup": row})
+	out := filepath.Join(filepath.Dir(book), "out.json")
+	code, stdout, errOut := muster(t, "import", "xlsx", "-o", out, book)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, stdout, errOut)
+	}
+	var s struct {
+		Setup []struct {
+			Side string
+			Rows []struct{ Name, Unit, Hex string }
+		}
+	}
+	readJSON(t, out, &s)
+	u := s.Setup[1].Rows
+	if last := u[len(u)-1]; s.Setup[1].Side != "union" || last.Name != "Egan" || last.Unit != "u.egan.inf" || last.Hex != "S2108" {
+		t.Errorf("the added row: %+v", last)
+	}
+	row["A20"] = "Egen"
+	book = xlsxEditBook(t, map[string]map[string]any{"Union Setup": row})
+	code, _, errOut = muster(t, "import", "xlsx", book)
+	if code != 1 || !strings.Contains(errOut, `Union Setup!A20: unknown unit "Egen": no counter u.egen.inf in module tpc (did you mean Egan?)`) {
+		t.Errorf("misspelt name: exit %d\n%s", code, errOut)
+	}
+}
+
+// The workbook names a scenario's source by the rulebook's title and
+// lines, not by the rulebook's file name, for every shipped scenario.
+func TestExportXLSXSourceNamesTheRulebook(t *testing.T) {
+	dir := t.TempDir()
+	for _, m := range scenarios.Builtin().Modules {
+		for _, sf := range m.Scenarios {
+			book := filepath.Join(dir, sf.Scenario.ID+".xlsx")
+			if code, _, errOut := muster(t, "export", "xlsx", "-o", book, sf.Scenario.ID); code != 0 {
+				t.Fatalf("%s: %s", sf.Scenario.ID, errOut)
+			}
+			f, err := excelize.OpenFile(book)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows, _ := f.GetRows("Scenario")
+			f.Close()
+			source := ""
+			for _, r := range rows {
+				if len(r) > 1 && r[0] == "Source" {
+					source = r[1]
+				}
+			}
+			want := m.Game.Source.Title + ", lines " + sf.Scenario.Source.Lines
+			if source != want || strings.Contains(source, ".txt") {
+				t.Errorf("%s: Source %q, want %q", sf.Scenario.ID, source, want)
+			}
+		}
 	}
 }

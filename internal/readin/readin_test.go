@@ -4,7 +4,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -19,7 +18,7 @@ func TestFileRefusesWhatIsNotARegularFileOfBoundedSize(t *testing.T) {
 		t.Skip(err)
 	}
 	pipe := filepath.Join(dir, "pipe.json")
-	if err := syscall.Mkfifo(pipe, 0o644); err != nil {
+	if err := mkfifo(pipe); err != nil {
 		t.Skip(err)
 	}
 	big := filepath.Join(dir, "big.json")

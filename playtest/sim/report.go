@@ -51,12 +51,22 @@ type Dist struct {
 	Bins []Bin   `json:"bins"`
 }
 
-// Bin is a histogram bar: values from Low up to High (inclusive when
-// Low == High, a single value).
+// Bin is a histogram bar. On a whole-number scale (VP, turns) a bar holds
+// the whole numbers Low to High inclusive; otherwise values from Low up to
+// High (the last bar includes High).
 type Bin struct {
 	Low   float64 `json:"low"`
 	High  float64 `json:"high"`
 	Count int     `json:"count"`
+}
+
+// Label names the values of a bar: "7", or "-12 to -10".
+func (b Bin) Label() string {
+	lo := strconv.FormatFloat(b.Low, 'g', 4, 64)
+	if b.High == b.Low {
+		return lo
+	}
+	return lo + " to " + strconv.FormatFloat(b.High, 'g', 4, 64)
 }
 
 // TagRow is the outcome split for one value of a tag.
@@ -171,6 +181,25 @@ func dist(m map[string]int, maxBins int) Dist {
 		}
 		return d
 	}
+	whole := true
+	for _, x := range vals {
+		whole = whole && x.v == math.Trunc(x.v)
+	}
+	if whole {
+		// Whole-number bars of equal width w: w whole numbers each, so no
+		// bar edge falls between two possible scores.
+		span := int(d.Max-d.Min) + 1
+		w := (span + maxBins - 1) / maxBins
+		d.Bins = make([]Bin, (span+w-1)/w)
+		for i := range d.Bins {
+			lo := d.Min + float64(i*w)
+			d.Bins[i] = Bin{Low: lo, High: math.Min(lo+float64(w-1), d.Max)}
+		}
+		for _, x := range vals {
+			d.Bins[int(x.v-d.Min)/w].Count += x.n
+		}
+		return d
+	}
 	width := (d.Max - d.Min) / float64(maxBins)
 	d.Bins = make([]Bin, maxBins)
 	for i := range d.Bins {
@@ -228,10 +257,7 @@ func writeBars(b *strings.Builder, bins []Bin) {
 		most = max(most, x.Count)
 	}
 	for _, x := range bins {
-		label := strconv.FormatFloat(x.Low, 'g', 4, 64)
-		if x.High != x.Low {
-			label = fmt.Sprintf("%.4g-%.4g", x.Low, x.High)
-		}
+		label := x.Label()
 		n := 0
 		if most > 0 {
 			n = x.Count * 40 / most
@@ -268,32 +294,54 @@ func shareChart(ss []Share) string {
 	return b.String()
 }
 
-// histChart draws a histogram.
+// histChart draws a histogram with an axis of labels that never overlap:
+// a label every k-th bar, k chosen from the widest label.
 func histChart(bins []Bin, unit string) string {
-	const width, height, pad = 640, 200, 30
+	const width, height, pad, bottom = 640, 200, 30, 44
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" role="img" font-family="sans-serif" font-size="11">`, width+2*pad, height+2*pad)
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" role="img" font-family="sans-serif" font-size="%d">`, width+2*pad, height+pad+bottom, histFont)
 	most := 0
 	for _, x := range bins {
 		most = max(most, x.Count)
 	}
 	if len(bins) > 0 && most > 0 {
 		bw := float64(width) / float64(len(bins))
+		step := HistLabelStep(bins, bw)
 		for i, x := range bins {
 			h := float64(x.Count) / float64(most) * height
-			label := strconv.FormatFloat(x.Low, 'g', 4, 64)
-			if x.High != x.Low {
-				label = fmt.Sprintf("%.4g-%.4g", x.Low, x.High)
-			}
+			label := x.Label()
 			fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="#7a9a4a"><title>%s %s: %d games</title></rect>`,
 				pad+float64(i)*bw+1, pad+height-h, math.Max(bw-2, 1), h, label, unit, x.Count)
-			if len(bins) <= 20 || i%(len(bins)/10+1) == 0 {
-				fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%s</text>`, pad+(float64(i)+0.5)*bw, pad+height+14, template.HTMLEscapeString(label))
+			if i%step == 0 {
+				fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="#888"/>`, pad+(float64(i)+0.5)*bw, pad+(float64(i)+0.5)*bw, pad+height, pad+height+4)
+				fmt.Fprintf(&b, `<text class="axis" x="%.1f" y="%d" text-anchor="middle">%s</text>`, pad+(float64(i)+0.5)*bw, pad+height+16, template.HTMLEscapeString(label))
 			}
 		}
+		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`, pad+width/2, pad+height+36, template.HTMLEscapeString(unit))
+		fmt.Fprintf(&b, `<text x="%d" y="%d">%d games</text>`, pad, pad-8, most)
 	}
 	fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="#888"/></svg>`, pad, pad+width, pad+height, pad+height)
 	return b.String()
+}
+
+// histFont is the histogram's font size in pixels.
+const histFont = 11
+
+// HistLabelWidth is a generous estimate of a label's width in pixels at
+// histFont in a sans-serif face (digits and signs are ~0.56em; 0.65em
+// leaves room for wider faces).
+func HistLabelWidth(label string) float64 {
+	return float64(len([]rune(label))) * histFont * 0.65
+}
+
+// HistLabelStep is how many bars apart axis labels stand so that no two
+// overlap: the widest label plus a gap, in bar widths.
+func HistLabelStep(bins []Bin, barWidth float64) int {
+	widest := 0.0
+	for _, x := range bins {
+		widest = math.Max(widest, HistLabelWidth(x.Label()))
+	}
+	return max(1, int(math.Ceil((widest+8)/barWidth)))
 }
 
 // pageTemplate is parsed on first use: parsing at package init would cost

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -309,5 +310,25 @@ func BenchmarkRunRace(b *testing.B) {
 		if _, err := Run(Config{Scenario: "race", Games: 1000, Seed: 1, Bots: []string{"random", "random"}, Workers: 1}, newRace); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// A whole-number scale gets whole-number bars of equal width, each value
+// in exactly one; a fractional scale keeps equal-width bars.
+func TestDistWholeNumberBins(t *testing.T) {
+	m := map[string]int{}
+	for v := -12; v <= 30; v++ { // 43 values in at most 20 bars: 15 bars of 3
+		m[strconv.Itoa(v)] = 1
+	}
+	d := dist(m, 20)
+	if len(d.Bins) != 15 || d.Bins[0] != (Bin{-12, -10, 3}) || d.Bins[14] != (Bin{30, 30, 1}) {
+		t.Fatalf("bins %v", d.Bins)
+	}
+	if got := d.Bins[0].Label(); got != "-12 to -10" {
+		t.Errorf("label %q", got)
+	}
+	frac := dist(map[string]int{"0.5": 1, "1.25": 1, "2": 1, "3.5": 1}, 2)
+	if len(frac.Bins) != 2 || frac.Bins[0].Low != 0.5 || frac.Bins[1].High != 3.5 || frac.Bins[0].Count+frac.Bins[1].Count != 4 {
+		t.Errorf("fractional bins %v", frac.Bins)
 	}
 }

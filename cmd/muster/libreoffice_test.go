@@ -1,0 +1,228 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// soffice finds LibreOffice ($MUSTER_SOFFICE, else soffice on PATH).
+func soffice(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("MUSTER_SOFFICE"); p != "" {
+		return p
+	}
+	p, err := exec.LookPath("soffice")
+	if err != nil {
+		t.Skip("no LibreOffice (soffice): CI installs Debian's libreoffice-calc-nogui")
+	}
+	return p
+}
+
+// resave has LibreOffice Calc open each workbook and save it again as
+// xlsx into out, as a designer who edits the workbook in LibreOffice does.
+func resave(t *testing.T, lo, out string, books ...string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	args := append([]string{"--headless", "--norestore", "-env:UserInstallation=file://" + filepath.Join(filepath.Dir(out), "lo-profile"),
+		"--convert-to", "xlsx", "--outdir", out}, books...)
+	if b, err := exec.CommandContext(ctx, lo, args...).CombinedOutput(); err != nil {
+		t.Fatalf("soffice: %v\n%s", err, b)
+	}
+	for _, b := range books {
+		if _, err := os.Stat(filepath.Join(out, filepath.Base(b))); err != nil {
+			t.Fatalf("LibreOffice wrote no %s", filepath.Base(b))
+		}
+	}
+}
+
+// bookLayout is what a workbook carries for its user beyond the cells:
+// per sheet, the columns with drop-downs, and the print setup.
+type bookLayout struct {
+	dropDowns map[string][]string // sheet -> validated ranges' columns
+	print     map[string]string   // sheet -> orientation, fit, print titles
+	panes     map[string]bool     // sheet -> frozen
+}
+
+func layoutOf(t *testing.T, path string) bookLayout {
+	t.Helper()
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	l := bookLayout{map[string][]string{}, map[string]string{}, map[string]bool{}}
+	titles := map[string]bool{}
+	for _, d := range f.GetDefinedName() {
+		if d.Name == "_xlnm.Print_Titles" {
+			titles[d.Scope] = true
+		}
+	}
+	for _, sh := range f.GetSheetList() {
+		if v, _ := f.GetSheetVisible(sh); !v {
+			continue
+		}
+		dvs, _ := f.GetDataValidations(sh)
+		for _, dv := range dvs {
+			col := strings.TrimRight(strings.SplitN(dv.Sqref, ":", 2)[0], "0123456789")
+			l.dropDowns[sh] = append(l.dropDowns[sh], col)
+		}
+		slices.Sort(l.dropDowns[sh])
+		pl, _ := f.GetPageLayout(sh)
+		props, _ := f.GetSheetProps(sh)
+		desc := ""
+		if pl.Orientation != nil {
+			desc += *pl.Orientation
+		}
+		if pl.FitToWidth != nil && props.FitToPage != nil && *props.FitToPage {
+			desc += " fit to " + itoa(*pl.FitToWidth) + " page wide"
+		}
+		if titles[sh] {
+			desc += ", header row on every page"
+		}
+		l.print[sh] = desc
+		panes, _ := f.GetPanes(sh)
+		l.panes[sh] = panes.Freeze
+	}
+	return l
+}
+
+// A scenario workbook and a filled component template, opened and saved
+// again by LibreOffice Calc, import to exactly what they import to
+// without it, and keep their drop-downs and print setup. Skipped where
+// LibreOffice is missing (CI installs it).
+func TestLibreOfficeRoundTrip(t *testing.T) {
+	lo := soffice(t)
+	if testing.Short() {
+		t.Skip("-short: no LibreOffice")
+	}
+	dir := t.TempDir()
+	scenario := map[string]string{
+		"tpc-11": filepath.Join("..", "..", "scenarios", "tpc", "scenarios", "11-the-petersburg-campaign.json"),
+		"lgv-01": filepath.Join("..", "..", "scenarios", "lgv", "scenarios", "01-chancellorsville.json"),
+	}
+	var books []string
+	for id := range scenario {
+		book := filepath.Join(dir, id+".xlsx")
+		if code, _, errOut := muster(t, "export", "xlsx", "-o", book, id); code != 0 {
+			t.Fatalf("export %s: %s", id, errOut)
+		}
+		books = append(books, book)
+	}
+	// An edited workbook: a manpower typed as text, and a unit row added
+	// with only what the rulebook prints, its manpower a text cell too.
+	edited := xlsxEditBook(t, map[string]map[string]any{"Union Setup": {
+		"E3": "16", "A20": "Egan", "B20": "Div", "C20": "II", "D20": "Inf", "E20": "6", "F20": "S2108"}})
+	books = append(books, edited)
+	template := filepath.Join(dir, "lgv-components.xlsx")
+	if code, _, errOut := muster(t, "module", "template", "-o", template, "lgv"); code != 0 {
+		t.Fatalf("template: %s", errOut)
+	}
+	fillLGVTemplate(t, template, filepath.Join("..", "..", "rules", "lgv", "testdata", "module"))
+	books = append(books, template)
+	out := filepath.Join(dir, "libreoffice")
+	resave(t, lo, out, books...)
+
+	for id, shipped := range scenario {
+		saved := filepath.Join(out, id+".xlsx")
+		back := filepath.Join(dir, id+".json")
+		if code, stdout, errOut := muster(t, "import", "xlsx", "-o", back, saved); code != 0 {
+			t.Fatalf("import of %s saved by LibreOffice: exit %d\n%s%s", id, code, stdout, errOut)
+		}
+		got, _ := os.ReadFile(back)
+		want, _ := os.ReadFile(shipped)
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: the workbook saved by LibreOffice does not give back the scenario", id)
+		}
+		before, after := layoutOf(t, filepath.Join(dir, id+".xlsx")), layoutOf(t, saved)
+		for sh, cols := range before.dropDowns {
+			if !slices.Equal(cols, after.dropDowns[sh]) {
+				t.Errorf("%s %s: drop-downs on columns %v, after LibreOffice %v", id, sh, cols, after.dropDowns[sh])
+			}
+		}
+		for sh, p := range before.print {
+			if p != after.print[sh] {
+				t.Errorf("%s %s: print setup %q, after LibreOffice %q", id, sh, p, after.print[sh])
+			}
+		}
+		if len(before.dropDowns) == 0 || !strings.Contains(before.print["Union Setup"], "landscape fit to 1 page wide, header row on every page") {
+			t.Errorf("%s: the exported workbook has no drop-downs or print setup to keep: %+v", id, before)
+		}
+		// Frozen panes are view state: LibreOffice's headless conversion
+		// has no view and drops them (a designer's Calc window keeps
+		// them). The next export writes them again; the import never
+		// needs them.
+		lost := 0
+		for sh, frozen := range before.panes {
+			if frozen && !after.panes[sh] {
+				lost++
+			}
+		}
+		t.Logf("%s: headless LibreOffice kept the frozen panes of %d of %d sheets", id, len(before.panes)-lost, len(before.panes))
+	}
+
+	// The edits come through LibreOffice as typed.
+	back := filepath.Join(dir, "edited.json")
+	if code, stdout, errOut := muster(t, "import", "xlsx", "-o", back, filepath.Join(out, filepath.Base(edited))); code != 0 {
+		t.Fatalf("import of the edited workbook saved by LibreOffice: exit %d\n%s%s", code, stdout, errOut)
+	}
+	var s struct {
+		Setup []struct {
+			Rows []struct {
+				Name, Unit string
+				Manpower   *int
+			}
+		}
+	}
+	readJSON(t, back, &s)
+	u := s.Setup[1].Rows
+	if u[1].Name != "Barlow" || u[1].Manpower == nil || *u[1].Manpower != 16 {
+		t.Errorf("Barlow after LibreOffice: %+v", u[1])
+	}
+	if last := u[len(u)-1]; last.Unit != "u.egan.inf" || last.Manpower == nil || *last.Manpower != 6 {
+		t.Errorf("the added row after LibreOffice: %+v", last)
+	}
+
+	// The filled template imports to the same module copy either way.
+	direct, viaLO := filepath.Join(dir, "direct"), filepath.Join(dir, "via-lo")
+	for _, c := range []struct{ book, out string }{{template, direct}, {filepath.Join(out, "lgv-components.xlsx"), viaLO}} {
+		if code, stdout, errOut := muster(t, "import", "template", "--module", "lgv", "-o", c.out, c.book); code != 0 {
+			t.Fatalf("import template %s: exit %d\n%s%s", c.book, code, stdout, errOut)
+		}
+	}
+	err := filepath.WalkDir(direct, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(direct, p)
+		a, _ := os.ReadFile(p)
+		b, err := os.ReadFile(filepath.Join(viaLO, rel))
+		if err != nil || !bytes.Equal(a, b) {
+			t.Errorf("template: %s differs after LibreOffice (%v)", rel, err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, after := layoutOf(t, template), layoutOf(t, filepath.Join(out, "lgv-components.xlsx"))
+	for sh, cols := range before.dropDowns {
+		if !slices.Equal(cols, after.dropDowns[sh]) {
+			t.Errorf("template %s: drop-downs on columns %v, after LibreOffice %v", sh, cols, after.dropDowns[sh])
+		}
+	}
+	for sh, p := range before.print {
+		if p != after.print[sh] {
+			t.Errorf("template %s: print setup %q, after LibreOffice %q", sh, p, after.print[sh])
+		}
+	}
+}
