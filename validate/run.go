@@ -114,6 +114,9 @@ func run(l *scenarios.Loader, files []string, opts Options) (*Report, error) {
 	seenModule := map[*scenarios.Module]bool{}
 	seenDoc := map[string]bool{}
 	var order []*scenarios.Document
+	// Files named (or found in a named folder) that could not be read keep
+	// their finding: it bears on what the user asked to check.
+	unreadable := map[string]bool{}
 	add := func(d *scenarios.Document) {
 		if d != nil && !seenDoc[d.Path] {
 			seenDoc[d.Path] = true
@@ -126,11 +129,13 @@ func run(l *scenarios.Loader, files []string, opts Options) (*Report, error) {
 			// One unreadable file (a broken link, a pipe) is a finding for
 			// that path; the others are still checked.
 			r.Diags.Append(Unreadable(f, err))
+			unreadable[f] = true
 			continue
 		}
 		m, err := l.ModuleFor(f)
 		if err != nil && !errors.Is(err, scenarios.ErrNotModule) {
 			r.Diags.Append(Unreadable(f, err))
+			unreadable[f] = true
 			m = nil
 		}
 		if m != nil && !seenModule[m] {
@@ -158,7 +163,7 @@ func run(l *scenarios.Loader, files []string, opts Options) (*Report, error) {
 		add(d)
 	}
 	r.Diags.Append(l.Diags...)
-	named := map[string]bool{}
+	named := unreadable
 	for _, f := range files {
 		if d, err := l.File(f); err == nil {
 			named[d.Path] = true
