@@ -105,6 +105,23 @@ func (c *client) waitDiags(u protocol.DocumentURI, version int32) []protocol.Dia
 	}
 }
 
+// waitUntil returns the first publication for the document that satisfies
+// ok: a module edit re-checks open scenarios more than once.
+func (c *client) waitUntil(u protocol.DocumentURI, what string, ok func([]protocol.Diagnostic) bool) []protocol.Diagnostic {
+	c.t.Helper()
+	timeout := time.After(30 * time.Second)
+	for {
+		select {
+		case p := <-c.diags:
+			if p.URI == u && ok(p.Diagnostics) {
+				return p.Diagnostics
+			}
+		case <-timeout:
+			c.t.Fatalf("%s: no such diagnostics for %s", what, u)
+		}
+	}
+}
+
 // shutdown ends the session as an editor does and checks the server
 // returned cleanly.
 func (c *client) shutdown() {
