@@ -61,16 +61,7 @@ type Server struct {
 // stream. It returns nil after a clean shutdown-then-exit, an error
 // otherwise (as the protocol asks: exit without shutdown is a failure).
 func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
-	s := &Server{
-		opts:    opts,
-		docs:    map[string]*document{},
-		modules: newModuleCache(),
-		facts:   map[*scenarios.Module]*mapFacts{},
-		base:    ctx,
-		timers:  map[string]*time.Timer{},
-		exited:  make(chan struct{}),
-	}
-	s.conn = jsonrpc2.NewConn(tolerantStream{jsonrpc2.NewStream(rwc)})
+	s := newServer(ctx, rwc, opts)
 	s.conn.Go(ctx, s.handle)
 	select {
 	case <-s.exited:
@@ -88,6 +79,19 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 		return errors.New("lsp: the client left without a shutdown request")
 	}
 	return nil
+}
+
+func newServer(ctx context.Context, rwc io.ReadWriteCloser, opts Options) *Server {
+	return &Server{
+		opts:    opts,
+		conn:    jsonrpc2.NewConn(tolerantStream{jsonrpc2.NewStream(rwc)}),
+		docs:    map[string]*document{},
+		modules: newModuleCache(),
+		facts:   map[*scenarios.Module]*mapFacts{},
+		base:    ctx,
+		timers:  map[string]*time.Timer{},
+		exited:  make(chan struct{}),
+	}
 }
 
 // tolerantStream skips a message whose body is not a JSON-RPC message: the
