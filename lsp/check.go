@@ -123,6 +123,13 @@ func (s *Server) diagnose(path string, text []byte, e *moduleEntry) analysis {
 		a.diags = a.diags.Sort()
 		return a
 	}
+	if schemaKind(text) == "" && (e == nil || bytes.Contains(text, []byte(`"$schema"`))) {
+		// Editors start the server for every JSON file: one whose "$schema"
+		// names no muster schema, or that has none and lies in no module
+		// folder, is someone else's JSON (package.json, a tsconfig) and is
+		// left alone, where validate, given it by name, would report it.
+		return a
+	}
 	doc, ds := scenarios.Parse(path, text)
 	a.diags = ds
 	a.root = doc.Root

@@ -152,6 +152,15 @@ func TestBadInputKeepsServing(t *testing.T) {
 		TextDocument: protocol.TextDocumentIdentifier{URI: "untitled:Untitled-1"}}}, &h)
 	var syms []protocol.DocumentSymbol
 	c.call(protocol.MethodTextDocumentDocumentSymbol, &protocol.DocumentSymbolParams{TextDocument: protocol.TextDocumentIdentifier{URI: "file:///nowhere.json"}}, &syms)
+	// Someone else's JSON, outside any module, gets no findings.
+	other := c.open(filepath.Join(t.TempDir(), "package.json"), 1, `{"name": "x", "version": "1.0.0"}`)
+	if ds := c.waitDiags(other, 1); len(ds) != 0 {
+		t.Errorf("a package.json gets findings: %+v", ds)
+	}
+	other = c.open(filepath.Join(t.TempDir(), "x.json"), 1, `{"$schema": "https://json.schemastore.org/tsconfig", "compilerOptions": {}}`)
+	if ds := c.waitDiags(other, 1); len(ds) != 0 {
+		t.Errorf("a JSON file of another schema gets findings: %+v", ds)
+	}
 	// Back to a good text: the server is still checking.
 	c.change(u, 5, string(text))
 	if errs := errorsOf(c.waitDiags(u, 5)); len(errs) > 0 {
