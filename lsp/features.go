@@ -113,13 +113,15 @@ func (s *Server) hover(u protocol.DocumentURI, pos protocol.Position) *protocol.
 	}
 	off := v.doc.lines.offset(pos)
 	c, ok := cursorAt(v.doc.text, v.doc.lines, off)
-	if !ok || c.isKey || c.value == "" {
+	if !ok || c.isKey || (c.value == "" && c.key != "marks") {
 		return nil
 	}
 	r := v.doc.lines.rangeOf(c.start, c.end)
 	ix := v.module.Index()
 	var text string
-	if ct := ix.Counters[c.value]; ct != nil {
+	if t, ok := hoverMark(v, c, off); ok {
+		text = t
+	} else if ct := ix.Counters[c.value]; ct != nil {
 		text = counterHover(ct, v.module)
 	} else if locationKeys[c.key] {
 		if loc, err := ix.Resolve(c.value, prefixes(v.good)); err == nil {
@@ -280,6 +282,10 @@ func (s *Server) completion(u protocol.DocumentURI, pos protocol.Position) *prot
 			TextEdit: &protocol.TextEdit{Range: edit, NewText: label}}
 	}
 	switch c.key {
+	case "marks":
+		empty.Items = append(empty.Items, completeMarks(v, c, off)...)
+	case "command", "type", "size", "marker":
+		empty.Items = append(empty.Items, completeCodes(v, c.key, off, item)...)
 	case "unit":
 		side := str(tableAt(v.good, off), "side")
 		var items []protocol.CompletionItem
@@ -380,9 +386,13 @@ func (s *Server) definition(u protocol.DocumentURI, pos protocol.Position) []pro
 	if !ok || v.module == nil {
 		return none
 	}
-	c, ok := cursorAt(v.doc.text, v.doc.lines, v.doc.lines.offset(pos))
+	off := v.doc.lines.offset(pos)
+	c, ok := cursorAt(v.doc.text, v.doc.lines, off)
 	if !ok || c.isKey || c.value == "" {
 		return none
+	}
+	if locs := markDefinition(v, c, off); locs != nil {
+		return locs
 	}
 	ix := v.module.Index()
 	if ix.Counters[c.value] != nil {

@@ -184,6 +184,12 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 			return reply(ctx, nil, err)
 		}
 		return reply(ctx, s.definition(p.TextDocument.URI, p.Position), nil)
+	case protocol.MethodTextDocumentReferences:
+		var p protocol.ReferenceParams
+		if err := decode(req, &p); err != nil {
+			return reply(ctx, nil, err)
+		}
+		return reply(ctx, s.references(p), nil)
 	case protocol.MethodTextDocumentFormatting:
 		var p protocol.DocumentFormattingParams
 		if err := decode(req, &p); err != nil {
@@ -233,6 +239,7 @@ func (s *Server) initialize() *protocol.InitializeResult {
 			HoverProvider:              true,
 			CompletionProvider:         &protocol.CompletionOptions{TriggerCharacters: []string{`"`}},
 			DefinitionProvider:         true,
+			ReferencesProvider:         true,
 			DocumentFormattingProvider: true,
 			DocumentSymbolProvider:     true,
 			CodeActionProvider:         &protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix}},

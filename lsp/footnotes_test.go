@@ -1,0 +1,94 @@
+package lsp
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/protocol"
+)
+
+// TestFootnotesAndCodes: hover, completion, definition and references on
+// footnote marks, and completion of the module's codes, on TPC 01.
+func TestFootnotesAndCodes(t *testing.T) {
+	path, text := shipped(t, "tpc/scenarios/01-my-best-achievement.json")
+	c := start(t, Options{})
+	u := c.open(path, 1, text)
+	c.waitDiags(u, 1)
+	at := func(sub string, delta int) protocol.TextDocumentPositionParams {
+		return protocol.TextDocumentPositionParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: posOf(t, text, sub, 0, delta)}
+	}
+
+	// Elliott's "$&": the cursor on & explains the & of the Confederate legend.
+	var h protocol.Hover
+	c.call(protocol.MethodTextDocumentHover, &protocol.HoverParams{TextDocumentPositionParams: at(`"marks": "$&"`, len(`"marks": "$`))}, &h)
+	if !strings.Contains(h.Contents.Value, "may not activate on turn 1") || !strings.Contains(h.Contents.Value, "rule: 3") {
+		t.Errorf("hover on &:\n%s", h.Contents.Value)
+	}
+	h = protocol.Hover{}
+	c.call(protocol.MethodTextDocumentHover, &protocol.HoverParams{TextDocumentPositionParams: at(`"marks": "*"`, len(`"marks": "`))}, &h)
+	if !strings.Contains(h.Contents.Value, "Breastworks-Complete") || !strings.Contains(h.Contents.Value, `entrenchment "Breastworks-Complete"`) {
+		t.Errorf("hover on *:\n%s", h.Contents.Value)
+	}
+
+	var list protocol.CompletionList
+	c.call(protocol.MethodTextDocumentCompletion, &protocol.CompletionParams{TextDocumentPositionParams: at(`"marks": "*"`, len(`"marks": "*`))}, &list)
+	var labels []string
+	for _, it := range list.Items {
+		labels = append(labels, it.Label)
+	}
+	if strings.Join(labels, " ") != "$ & *" {
+		t.Errorf("marks completion: %v, want the Confederate legend $ & *", labels)
+	}
+
+	var locs []protocol.Location
+	c.call(protocol.MethodTextDocumentDefinition, &protocol.DefinitionParams{TextDocumentPositionParams: at(`"marks": "$&"`, len(`"marks": "$`))}, &locs)
+	if len(locs) != 1 || locs[0].Range.Start != posOf(t, text, `"symbol": "&"`, 0, len(`"symbol": `)) {
+		t.Errorf("definition of &: %+v", locs)
+	}
+
+	// References from the legend entry: every Confederate row carrying &.
+	var scn struct {
+		Setup []struct {
+			Rows []struct {
+				Marks string `json:"marks"`
+			} `json:"rows"`
+		} `json:"setup"`
+	}
+	if err := json.Unmarshal([]byte(text), &scn); err != nil {
+		t.Fatal(err)
+	}
+	want := 1 // the legend entry itself
+	for _, r := range scn.Setup[0].Rows {
+		if strings.Contains(r.Marks, "&") {
+			want++
+		}
+	}
+	locs = nil
+	c.call(protocol.MethodTextDocumentReferences, &protocol.ReferenceParams{TextDocumentPositionParams: at(`"symbol": "&"`, len(`"symbol": "`)),
+		Context: protocol.ReferenceContext{IncludeDeclaration: true}}, &locs)
+	if len(locs) != want || want < 3 {
+		t.Errorf("references of &: %d locations, want %d", len(locs), want)
+	}
+
+	// Codes of the module: a Confederate row's command, and types.
+	list = protocol.CompletionList{}
+	c.call(protocol.MethodTextDocumentCompletion, &protocol.CompletionParams{TextDocumentPositionParams: at(`"command": "WL"`, len(`"command": "`))}, &list)
+	has := func(label string) bool {
+		for _, it := range list.Items {
+			if it.Label == label {
+				return true
+			}
+		}
+		return false
+	}
+	if !has("WL") || !has("J-SEV") {
+		t.Errorf("command completion lacks WL or J-SEV: %d items", len(list.Items))
+	}
+	list = protocol.CompletionList{}
+	c.call(protocol.MethodTextDocumentCompletion, &protocol.CompletionParams{TextDocumentPositionParams: at(`"type": "Cav"`, len(`"type": "`))}, &list)
+	if !has("Cav") || !has("Inf") || !has("Ldr") {
+		t.Errorf("type completion: %d items", len(list.Items))
+	}
+	c.shutdown()
+}
