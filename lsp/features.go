@@ -121,6 +121,8 @@ func (s *Server) hover(u protocol.DocumentURI, pos protocol.Position) *protocol.
 	var text string
 	if t, ok := hoverMark(v, c, off); ok {
 		text = t
+	} else if t, ok := hoverAward(v, c, off); ok {
+		text = t
 	} else if ct := ix.Counters[c.value]; ct != nil {
 		text = counterHover(ct, v.module)
 	} else if locationKeys[c.key] {
@@ -284,6 +286,8 @@ func (s *Server) completion(u protocol.DocumentURI, pos protocol.Position) *prot
 	switch c.key {
 	case "marks":
 		empty.Items = append(empty.Items, completeMarks(v, c, off)...)
+	case "place":
+		empty.Items = append(empty.Items, completePlaces(v, c, item)...)
 	case "command", "type", "size", "marker":
 		empty.Items = append(empty.Items, completeCodes(v, c.key, off, item)...)
 	case "unit":

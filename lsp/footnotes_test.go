@@ -90,5 +90,19 @@ func TestFootnotesAndCodes(t *testing.T) {
 	if !has("Cav") || !has("Inf") || !has("Ldr") {
 		t.Errorf("type completion: %d items", len(list.Items))
 	}
+
+	// A VP line: its locations with their place names.
+	h = protocol.Hover{}
+	c.call(protocol.MethodTextDocumentHover, &protocol.HoverParams{TextDocumentPositionParams: at(`"text": "If an undemoralized Union infantry unit occupies either Petersburg`, 12)}, &h)
+	if !strings.Contains(h.Contents.Value, "VP line petersburg") || !strings.Contains(h.Contents.Value, "+80") ||
+		!strings.Contains(h.Contents.Value, "S0413 (") || !strings.Contains(h.Contents.Value, "S0513 (") {
+		t.Errorf("hover on a VP line:\n%s", h.Contents.Value)
+	}
+	// Place names for the row's hex.
+	list = protocol.CompletionList{}
+	c.call(protocol.MethodTextDocumentCompletion, &protocol.CompletionParams{TextDocumentPositionParams: at(`"place": "Walthall Mill"`, len(`"place": "`))}, &list)
+	if !has("Walthall Mill") {
+		t.Errorf("place completion for S0607: %+v", list.Items)
+	}
 	c.shutdown()
 }
