@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"go.lsp.dev/protocol"
 )
@@ -203,4 +204,37 @@ func TestOtherGames(t *testing.T) {
 		t.Errorf("lgv area completion after 9: %+v", list.Items)
 	}
 	c.shutdown()
+}
+
+// TestDebounce: a burst of changes is checked once, for its last version,
+// no sooner than the debounce after the last change.
+func TestDebounce(t *testing.T) {
+	path, text := shipped(t, "tpc/scenarios/01-my-best-achievement.json")
+	const wait = time.Second
+	c := start(t, Options{Debounce: wait})
+	u := c.open(path, 1, text)
+	c.waitDiags(u, 1) // opening is checked at once
+	c.change(u, 2, strings.Replace(text, `"S0910"`, `"S9910"`, 1))
+	c.change(u, 3, strings.Replace(text, `"S0910"`, `"S9911"`, 1))
+	c.change(u, 4, strings.Replace(text, `"S0910"`, `"S9912"`, 1))
+	last := time.Now()
+	timeout := time.After(30 * time.Second)
+	for {
+		select {
+		case p := <-c.diags:
+			if p.Version != 4 {
+				t.Fatalf("version %d was checked during the burst", p.Version)
+			}
+			if since := time.Since(last); since < wait {
+				t.Errorf("checked %v after the last change, before the %v debounce", since, wait)
+			}
+			if d := find(p.Diagnostics, "hex-unknown"); d == nil || !strings.Contains(d.Message, "S9912") {
+				t.Errorf("the last version's finding is missing: %+v", p.Diagnostics)
+			}
+			c.shutdown()
+			return
+		case <-timeout:
+			t.Fatal("no diagnostics after the burst")
+		}
+	}
 }
