@@ -58,10 +58,12 @@ func lspCommand() *cli.Command {
 }
 
 // stdio joins standard input and output into the one stream the server
-// reads and writes.
+// reads and writes; closing it closes the input, ending the read loop.
 type stdio struct {
-	io.Reader
-	io.Writer
+	in  io.ReadCloser
+	out io.Writer
 }
 
-func (stdio) Close() error { return os.Stdin.Close() }
+func (s stdio) Read(p []byte) (int, error)  { return s.in.Read(p) }
+func (s stdio) Write(p []byte) (int, error) { return s.out.Write(p) }
+func (s stdio) Close() error                { return s.in.Close() }
