@@ -589,6 +589,12 @@ func (s *Server) codeActions(p protocol.CodeActionParams) []protocol.CodeAction 
 		if d.Subject == nil || d.Subject.Filename != path || d.Subject.End.Byte < want || d.Subject.Start.Byte > wantEnd {
 			continue
 		}
+		if d.Code == "footnote-undefined" {
+			if act, ok := addLegendEntry(p.TextDocument.URI, snap, a.root, d, lspDiagnostics(path, snap.lines, a.diags[i:i+1])); ok {
+				out = append(out, act)
+			}
+			continue
+		}
 		start, end := d.Subject.Start.Byte, d.Subject.End.Byte
 		if start >= len(snap.text) || snap.text[start] != '"' {
 			continue

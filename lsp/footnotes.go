@@ -3,13 +3,17 @@ package lsp
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
 
+	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/jsonsrc"
+	"github.com/musterhq/muster/validate"
 )
 
 // Footnote marks: a row's "marks" is a string of one-character symbols,
@@ -194,4 +198,62 @@ func completeCodes(v view, key string, off int, item func(label, detail string, 
 		items = append(items, item(c, seen[c], protocol.CompletionItemKindEnumMember))
 	}
 	return items
+}
+
+var undefinedMarkRE = regexp.MustCompile(`^mark ("(?:[^"\\]|\\.)*") has no entry`)
+
+// addLegendEntry is the quick fix for a mark without a legend entry: it adds
+// an entry for the mark to the row's table, its text a placeholder (as
+// muster new writes them) that the placeholder check reports until the
+// legend text from the rulebook replaces it.
+func addLegendEntry(u protocol.DocumentURI, snap snapshot, root *jsonsrc.Node, d *diag.Diagnostic, ld []protocol.Diagnostic) (protocol.CodeAction, bool) {
+	m := undefinedMarkRE.FindStringSubmatch(d.Summary)
+	parts := strings.Split(d.Pointer, "/") // "", setup, t, rows, r, marks
+	if m == nil || root == nil || len(parts) < 3 || parts[1] != "setup" {
+		return protocol.CodeAction{}, false
+	}
+	sym, err := strconv.Unquote(m[1])
+	if err != nil {
+		return protocol.CodeAction{}, false
+	}
+	table, _ := root.Lookup("/setup/" + parts[2])
+	if table == nil || table.Kind != jsonsrc.Object {
+		return protocol.CodeAction{}, false
+	}
+	entry := fmt.Sprintf(`{"symbol": %s, "text": %s}`, jsonString(sym),
+		jsonString(validate.PlaceholderPrefix+": the legend text the rulebook prints for "+sym))
+	var at int
+	var text string
+	switch fs := table.Get("footnotes"); {
+	case fs != nil && fs.Kind == jsonsrc.Array && len(fs.Items) > 0:
+		at, text = fs.Items[len(fs.Items)-1].End, ", "+entry
+	case fs != nil && fs.Kind == jsonsrc.Array:
+		at, text = fs.Start+1, entry
+	case fs == nil:
+		_, rows := root.Lookup("/setup/" + parts[2] + "/rows")
+		if rows == nil {
+			return protocol.CodeAction{}, false
+		}
+		at, text = rows.KeyStart, `"footnotes": [`+entry+"], "
+	default:
+		return protocol.CodeAction{}, false
+	}
+	return protocol.CodeAction{
+		Title:       fmt.Sprintf("Add a legend entry for %q to this table", sym),
+		Kind:        protocol.QuickFix,
+		Diagnostics: ld,
+		Edit: &protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{
+			u: {{Range: snap.lines.rangeOf(at, at), NewText: text}},
+		}},
+	}, true
+}
+
+// jsonString quotes s as JSON, leaving "&" and "<" as they are (they are
+// marks, not HTML).
+func jsonString(s string) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s)
+	return strings.TrimSpace(b.String())
 }

@@ -104,5 +104,29 @@ func TestFootnotesAndCodes(t *testing.T) {
 	if !has("Walthall Mill") {
 		t.Errorf("place completion for S0607: %+v", list.Items)
 	}
+
+	// A mark with no legend entry: the quick fix adds one with a placeholder
+	// text, which the placeholder check then reports until it is written.
+	broken := strings.Replace(text, `"marks": "$&"`, `"marks": "$&!"`, 1)
+	c.change(u, 2, broken)
+	d := find(c.waitDiags(u, 2), "footnote-undefined")
+	if d == nil {
+		t.Fatal("no footnote-undefined for !")
+	}
+	var actions []protocol.CodeAction
+	c.call(protocol.MethodTextDocumentCodeAction, &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: u},
+		Range: d.Range, Context: protocol.CodeActionContext{Diagnostics: []protocol.Diagnostic{*d}}}, &actions)
+	if len(actions) != 1 || actions[0].Edit == nil {
+		t.Fatalf("code actions for footnote-undefined: %+v", actions)
+	}
+	fixed := applyEdit(t, broken, actions[0].Edit.Changes[u][0])
+	if !strings.Contains(fixed, `{"symbol": "!", "text": "TODO`) {
+		t.Errorf("the fix does not add the entry: %+v", actions[0].Edit.Changes[u])
+	}
+	c.change(u, 3, fixed)
+	ds := c.waitDiags(u, 3)
+	if find(ds, "footnote-undefined") != nil || find(ds, "placeholder") == nil {
+		t.Errorf("after the fix: want no footnote-undefined and a placeholder finding: %+v", ds)
+	}
 	c.shutdown()
 }
