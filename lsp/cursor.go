@@ -13,6 +13,7 @@ type cursor struct {
 	value      string // the raw content
 	key        string // the member key the string is the value of (or an item of); "" if unknown
 	isKey      bool   // the string is itself a member key
+	object     string // the key of the object the string lies in, when on the same line
 }
 
 type lexTok struct {
@@ -53,7 +54,7 @@ func cursorAt(text []byte, li lineIndex, off int) (cursor, bool) {
 		if t.kind != '"' || off < t.start || off > t.end {
 			continue
 		}
-		c := cursor{start: t.start, end: t.end, value: string(text[t.start:t.end])}
+		c := cursor{start: t.start, end: t.end, value: string(text[t.start:t.end]), object: objectKey(text, toks, k)}
 		if k+1 < len(toks) && toks[k+1].kind == ':' {
 			c.isKey = true
 			return c, true
@@ -88,6 +89,33 @@ func keyBefore(text []byte, toks []lexTok, k int) string {
 			}
 			depth--
 		case '{', '}':
+			return ""
+		}
+	}
+	return ""
+}
+
+// objectKey walks back from token k to the "{" of the object it lies in
+// and returns that object's key: "states" for `"states": {"face": "x"}`.
+func objectKey(text []byte, toks []lexTok, k int) string {
+	depth := 0
+	for j := k - 1; j >= 0; j-- {
+		switch toks[j].kind {
+		case '}', ']':
+			depth++
+		case '[':
+			if depth == 0 {
+				return ""
+			}
+			depth--
+		case '{':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			if j >= 2 && toks[j-1].kind == ':' && toks[j-2].kind == '"' {
+				return string(text[toks[j-2].start:toks[j-2].end])
+			}
 			return ""
 		}
 	}

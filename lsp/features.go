@@ -274,7 +274,7 @@ func (s *Server) completion(u protocol.DocumentURI, pos protocol.Position) *prot
 	}
 	off := v.doc.lines.offset(pos)
 	c, ok := cursorAt(v.doc.text, v.doc.lines, off)
-	if !ok || c.isKey {
+	if !ok {
 		return empty
 	}
 	edit := v.doc.lines.rangeOf(c.start, c.end)
@@ -282,6 +282,13 @@ func (s *Server) completion(u protocol.DocumentURI, pos protocol.Position) *prot
 	item := func(label, detail string, kind protocol.CompletionItemKind) protocol.CompletionItem {
 		return protocol.CompletionItem{Label: label, Detail: detail, Kind: kind, FilterText: label,
 			TextEdit: &protocol.TextEdit{Range: edit, NewText: label}}
+	}
+	if c.object == "states" {
+		empty.Items = append(empty.Items, completeStates(v, c, item)...)
+		return empty
+	}
+	if c.isKey {
+		return empty
 	}
 	switch c.key {
 	case "marks":

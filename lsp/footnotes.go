@@ -257,3 +257,22 @@ func jsonString(s string) string {
 	enc.Encode(s)
 	return strings.TrimSpace(b.String())
 }
+
+// completeStates offers, inside a "states" object, the state ids of
+// game.json as keys, and an enum state's values as its value.
+func completeStates(v view, c cursor, item func(label, detail string, kind protocol.CompletionItemKind) protocol.CompletionItem) []protocol.CompletionItem {
+	ix := v.module.Index()
+	var items []protocol.CompletionItem
+	if c.isKey || c.key == "" {
+		for _, st := range v.module.Game.States {
+			items = append(items, item(st.ID, st.Name+" ("+st.Kind+")", protocol.CompletionItemKindProperty))
+		}
+		return items
+	}
+	if st := ix.States[c.key]; st != nil {
+		for _, val := range st.Values {
+			items = append(items, item(val, st.Name, protocol.CompletionItemKindEnumMember))
+		}
+	}
+	return items
+}

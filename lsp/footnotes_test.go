@@ -105,6 +105,18 @@ func TestFootnotesAndCodes(t *testing.T) {
 		t.Errorf("place completion for S0607: %+v", list.Items)
 	}
 
+	// States of game.json: the ids as keys, an enum's values as values.
+	list = protocol.CompletionList{}
+	c.call(protocol.MethodTextDocumentCompletion, &protocol.CompletionParams{TextDocumentPositionParams: at(`"states": {"entrenchment": "Breastworks-Complete"}`, len(`"states": {"entrenchment": "`))}, &list)
+	if !has("Abatis") || !has("Fort-Complete") || has("entrenchment") {
+		t.Errorf("entrenchment values: %+v", list.Items)
+	}
+	list = protocol.CompletionList{}
+	c.call(protocol.MethodTextDocumentCompletion, &protocol.CompletionParams{TextDocumentPositionParams: at(`"states": {"entrenchment": "Breastworks-Complete"}`, len(`"states": {"`))}, &list)
+	if !has("entrenchment") || !has("fatigue") || has("Abatis") {
+		t.Errorf("state ids: %+v", list.Items)
+	}
+
 	// A mark with no legend entry: the quick fix adds one with a placeholder
 	// text, which the placeholder check then reports until it is written.
 	broken := strings.Replace(text, `"marks": "$&"`, `"marks": "$&!"`, 1)
