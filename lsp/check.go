@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -376,6 +377,12 @@ func (s *Server) didClose(ctx context.Context, p protocol.DidCloseTextDocumentPa
 		s.moduleChanged(ctx)
 	}
 	s.mu.Unlock()
+	// The file on disk is what counts again: check it as validate does (a
+	// file that is gone, or not muster's, gets its findings cleared).
+	if b, err := os.ReadFile(path); err == nil && len(b) <= scenarios.MaxFileSize && schemaKind(b) != "" {
+		go s.checkDisk(ctx, []string{path})
+		return
+	}
 	s.notify(ctx, protocol.MethodTextDocumentPublishDiagnostics, &protocol.PublishDiagnosticsParams{URI: p.TextDocument.URI, Diagnostics: []protocol.Diagnostic{}})
 }
 
@@ -383,6 +390,7 @@ func (s *Server) didClose(ctx context.Context, p protocol.DidCloseTextDocumentPa
 // tool); modules are reloaded and open documents re-checked.
 func (s *Server) didChangeWatchedFiles(ctx context.Context, _ protocol.DidChangeWatchedFilesParams) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	s.moduleChanged(ctx)
+	s.mu.Unlock()
+	go s.checkWorkspace(ctx)
 }

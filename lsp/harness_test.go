@@ -27,6 +27,12 @@ type client struct {
 // startRaw starts a server; before returns the client end so a test can
 // write raw frames before the JSON-RPC client takes it over.
 func startRaw(t testing.TB, opts Options, before func(net.Conn)) *client {
+	return startIn(t, opts, before, &protocol.InitializeParams{})
+}
+
+// startIn starts a server with the given initialize parameters (a
+// workspace folder, say).
+func startIn(t testing.TB, opts Options, before func(net.Conn), init *protocol.InitializeParams) *client {
 	t.Helper()
 	srv, cli := net.Pipe()
 	c := &client{t: t, raw: cli, diags: make(chan protocol.PublishDiagnosticsParams, 1000), done: make(chan error, 1)}
@@ -47,7 +53,7 @@ func startRaw(t testing.TB, opts Options, before func(net.Conn)) *client {
 	})
 	t.Cleanup(func() { c.conn.Close() })
 	var res protocol.InitializeResult
-	c.call(protocol.MethodInitialize, &protocol.InitializeParams{}, &res)
+	c.call(protocol.MethodInitialize, init, &res)
 	if res.ServerInfo == nil || res.ServerInfo.Name != "muster" {
 		t.Fatalf("initialize: server info %+v", res.ServerInfo)
 	}

@@ -238,3 +238,42 @@ func TestDebounce(t *testing.T) {
 		}
 	}
 }
+
+// TestWorkspaceOnDisk: the muster documents of the workspace folder that are
+// not open are checked from disk; opening one checks the editor's text
+// instead, and closing it unsaved goes back to the disk's findings.
+func TestWorkspaceOnDisk(t *testing.T) {
+	dir := copyModule(t, "tpc")
+	scn := filepath.Join(dir, "scenarios", "01-my-best-achievement.json")
+	good, _ := os.ReadFile(scn)
+	bad := strings.Replace(string(good), `"hex": "S0910"`, `"hex": "S9910"`, 1)
+	if err := os.WriteFile(scn, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Someone else's JSON in the workspace is left alone.
+	if err := os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name": "x"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := startIn(t, Options{}, nil, &protocol.InitializeParams{WorkspaceFolders: []protocol.WorkspaceFolder{{URI: string(uriOf(dir)), Name: "tpc"}}})
+	u := uriOf(scn)
+	hexUnknown := func(ds []protocol.Diagnostic) bool { return find(ds, "hex-unknown") != nil }
+	c.waitUntil(u, "the broken scenario on disk", hexUnknown)
+
+	c.open(scn, 1, string(good))
+	if errs := errorsOf(c.waitDiags(u, 1)); len(errs) > 0 {
+		t.Fatalf("the editor's (fixed) text should win over the disk: %+v", errs)
+	}
+	c.notify(protocol.MethodTextDocumentDidClose, &protocol.DidCloseTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}})
+	c.waitUntil(u, "closed unsaved: the disk's findings again", hexUnknown)
+	c.shutdown()
+	for {
+		select {
+		case p := <-c.diags:
+			if strings.HasSuffix(string(p.URI), "package.json") {
+				t.Errorf("package.json got diagnostics: %+v", p.Diagnostics)
+			}
+		default:
+			return
+		}
+	}
+}

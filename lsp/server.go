@@ -49,6 +49,7 @@ type Server struct {
 	docs     map[string]*document // by path
 	modules  *moduleCache
 	facts    map[*scenarios.Module]*mapFacts
+	roots    []string // workspace folders, for the documents on disk
 	base     context.Context
 	timers   map[string]*time.Timer
 	shutdown bool
@@ -127,8 +128,14 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 	}
 	switch req.Method() {
 	case protocol.MethodInitialize:
+		s.mu.Lock()
+		s.roots = rootsOf(req)
+		s.mu.Unlock()
 		return reply(ctx, s.initialize(), nil)
-	case protocol.MethodInitialized, protocol.MethodWorkspaceDidChangeConfiguration, protocol.MethodTextDocumentDidSave:
+	case protocol.MethodInitialized:
+		go s.checkWorkspace(s.ctx())
+		return reply(ctx, nil, nil)
+	case protocol.MethodWorkspaceDidChangeConfiguration, protocol.MethodTextDocumentDidSave:
 		return reply(ctx, nil, nil)
 	case protocol.MethodShutdown:
 		s.mu.Lock()
