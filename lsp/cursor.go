@@ -55,7 +55,7 @@ func cursorAt(text []byte, li lineIndex, off int) (cursor, bool) {
 			continue
 		}
 		c := cursor{start: t.start, end: t.end, value: string(text[t.start:t.end]), object: objectKey(text, toks, k)}
-		if k+1 < len(toks) && toks[k+1].kind == ':' {
+		if (k+1 < len(toks) && toks[k+1].kind == ':') || keyPosition(toks, k) {
 			c.isKey = true
 			return c, true
 		}
@@ -93,6 +93,28 @@ func keyBefore(text []byte, toks []lexTok, k int) string {
 		}
 	}
 	return ""
+}
+
+// keyPosition reports whether token k stands where an object's key goes
+// (after "{", or after "," in an object) though no ":" follows it yet, as
+// while a new key is typed.
+func keyPosition(toks []lexTok, k int) bool {
+	if k == 0 || (toks[k-1].kind != '{' && toks[k-1].kind != ',') {
+		return false
+	}
+	depth := 0
+	for j := k - 1; j >= 0; j-- {
+		switch toks[j].kind {
+		case '}', ']':
+			depth++
+		case '{', '[':
+			if depth == 0 {
+				return toks[j].kind == '{'
+			}
+			depth--
+		}
+	}
+	return false
 }
 
 // objectKey walks back from token k to the "{" of the object it lies in

@@ -269,7 +269,7 @@ const maxHexItems = 500
 func (s *Server) completion(u protocol.DocumentURI, pos protocol.Position) *protocol.CompletionList {
 	empty := &protocol.CompletionList{Items: []protocol.CompletionItem{}}
 	v, ok := s.view(u)
-	if !ok || v.module == nil {
+	if !ok {
 		return empty
 	}
 	off := v.doc.lines.offset(pos)
@@ -278,11 +278,25 @@ func (s *Server) completion(u protocol.DocumentURI, pos protocol.Position) *prot
 		return empty
 	}
 	edit := v.doc.lines.rangeOf(c.start, c.end)
-	ix := v.module.Index()
 	item := func(label, detail string, kind protocol.CompletionItemKind) protocol.CompletionItem {
 		return protocol.CompletionItem{Label: label, Detail: detail, Kind: kind, FilterText: label,
 			TextEdit: &protocol.TextEdit{Range: edit, NewText: label}}
 	}
+	if v.module != nil {
+		if list := moduleCompletion(v, c, off, item); len(list.Items) > 0 {
+			return list
+		}
+	}
+	// What the module does not know, the schema may: keys and enum values.
+	empty.Items = append(empty.Items, schemaCompletion(v.doc.text, v.good, c, off, item)...)
+	return empty
+}
+
+// moduleCompletion offers what the module knows: counters, hexes, codes,
+// footnote marks, states.
+func moduleCompletion(v view, c cursor, off int, item func(label, detail string, kind protocol.CompletionItemKind) protocol.CompletionItem) *protocol.CompletionList {
+	empty := &protocol.CompletionList{Items: []protocol.CompletionItem{}}
+	ix := v.module.Index()
 	if c.object == "states" {
 		empty.Items = append(empty.Items, completeStates(v, c, item)...)
 		return empty

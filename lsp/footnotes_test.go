@@ -117,6 +117,28 @@ func TestFootnotesAndCodes(t *testing.T) {
 		t.Errorf("state ids: %+v", list.Items)
 	}
 
+	// From the schema: a VP line's kinds, a row's keys not yet used, and a
+	// key being typed in a row that does not parse yet.
+	list = protocol.CompletionList{}
+	c.call(protocol.MethodTextDocumentCompletion, &protocol.CompletionParams{TextDocumentPositionParams: at(`"kind": "occupy"`, len(`"kind": "`))}, &list)
+	if !has("occupy") || !has("per-location") || !has("highest-of") {
+		t.Errorf("award kinds from the schema: %+v", list.Items)
+	}
+	list = protocol.CompletionList{}
+	c.call(protocol.MethodTextDocumentCompletion, &protocol.CompletionParams{TextDocumentPositionParams: at(`{"name": "Dearing-B"`, 2)}, &list)
+	if !has("place") || !has("states") || !has("name") || has("unit") || has("kind") {
+		t.Errorf("row keys from the schema: %+v", list.Items)
+	}
+	typing := strings.Replace(text, `"hex": "S0910"}`, `"hex": "S0910", "pl`, 1)
+	c.change(u, 10, typing)
+	list = protocol.CompletionList{}
+	c.call(protocol.MethodTextDocumentCompletion, &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: posOf(t, typing, `"pl`, 0, 3)}}, &list)
+	if !has("place") || has("hex") {
+		t.Errorf("keys while typing a new one: %+v", list.Items)
+	}
+	c.change(u, 11, text)
+
 	// A mark with no legend entry: the quick fix adds one with a placeholder
 	// text, which the placeholder check then reports until it is written.
 	broken := strings.Replace(text, `"marks": "$&"`, `"marks": "$&!"`, 1)
