@@ -235,6 +235,9 @@ func (s *Server) publish(ctx context.Context, path string) {
 	if !stale && !cur.parsed && a.root != nil {
 		cur.root, cur.good, cur.parsed = a.root, a.root, true
 	}
+	if !stale {
+		cur.findings = a.diags
+	}
 	s.mu.Unlock()
 	if stale {
 		return

@@ -12,6 +12,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/jsonsrc"
 	"github.com/musterhq/muster/scenarios"
 )
@@ -31,6 +32,8 @@ type document struct {
 	// good is the last tree that parsed, kept while the user types text
 	// that does not: the part before the cursor keeps its offsets.
 	good *jsonsrc.Node
+	// findings are the last published findings of this version, for hover.
+	findings diag.Diagnostics
 }
 
 func newDocument(u protocol.DocumentURI, path string, version int32, text []byte) *document {

@@ -8,12 +8,15 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"go.lsp.dev/protocol"
 
+	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/jsonsrc"
 	"github.com/musterhq/muster/scenarios"
 	"github.com/musterhq/muster/schema"
+	"github.com/musterhq/muster/validate"
 )
 
 // view is an open document with its module, taken under the lock.
@@ -108,10 +111,52 @@ func (s *Server) factsOf(m *scenarios.Module) *mapFacts {
 
 func (s *Server) hover(u protocol.DocumentURI, pos protocol.Position) *protocol.Hover {
 	v, ok := s.view(u)
-	if !ok || v.module == nil {
+	if !ok {
 		return nil
 	}
 	off := v.doc.lines.offset(pos)
+	h := s.hoverValue(v, off)
+	// Under any finding at the cursor, the doc of the check that made it.
+	if docs := checkDocs(v.doc.findings, off); docs != "" {
+		if h == nil {
+			h = &protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.Markdown}}
+		} else {
+			h.Contents.Value += "\n\n---\n\n"
+		}
+		h.Contents.Value += docs
+	}
+	return h
+}
+
+var checksByCode = sync.OnceValue(func() map[string]*validate.Check {
+	m := map[string]*validate.Check{}
+	for _, c := range validate.Checks() {
+		m[c.Code] = c
+	}
+	return m
+})
+
+// checkDocs explains the checks of the findings whose range holds off.
+func checkDocs(ds diag.Diagnostics, off int) string {
+	var parts []string
+	seen := map[string]bool{}
+	for _, d := range ds {
+		if d.Subject == nil || off < d.Subject.Start.Byte || off > d.Subject.End.Byte || seen[d.Code] {
+			continue
+		}
+		seen[d.Code] = true
+		if c := checksByCode()[d.Code]; c != nil {
+			parts = append(parts, fmt.Sprintf("`%s` (%s): %s", c.Code, c.Title, c.Doc))
+		}
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+// hoverValue explains the string at the cursor from the module.
+func (s *Server) hoverValue(v view, off int) *protocol.Hover {
+	if v.module == nil {
+		return nil
+	}
 	c, ok := cursorAt(v.doc.text, v.doc.lines, off)
 	if !ok || c.isKey || (c.value == "" && c.key != "marks") {
 		return nil

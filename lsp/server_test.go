@@ -73,8 +73,16 @@ func TestSessionTPC(t *testing.T) {
 		t.Errorf("the editor shows %d findings, validate %d", len(ds), len(vs))
 	}
 
-	// Hover on a counter id and on a hex id.
+	// Hover on the flagged value explains the check.
 	var h protocol.Hover
+	c.call(protocol.MethodTextDocumentHover, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: posOf(t, broken, `"S9910"`, 0, 2)}}, &h)
+	if !strings.Contains(h.Contents.Value, "`hex-unknown` (location not on any sheet or area of the module): A row's hex must resolve") {
+		t.Errorf("hover on a finding lacks its check's doc:\n%s", h.Contents.Value)
+	}
+
+	// Hover on a counter id and on a hex id.
+	h = protocol.Hover{}
 	c.call(protocol.MethodTextDocumentHover, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
 		TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: posOf(t, broken, `c.dearing-b.cav`, 0, 3)}}, &h)
 	for _, w := range []string{"Dearing-B", "side: confederate", "size: Brig", "type: Cav", "command: WL", "printed values: missing"} {
