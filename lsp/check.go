@@ -224,6 +224,7 @@ func (s *Server) snapshot(path string) (snapshot, bool) {
 func (s *Server) publish(ctx context.Context, path string) {
 	s.pubMu.Lock()
 	defer s.pubMu.Unlock()
+	defer s.recoverTo(ctx, "checking "+path)
 	snap, ok := s.snapshot(path)
 	if !ok {
 		return
@@ -396,4 +397,15 @@ func (s *Server) didChangeWatchedFiles(ctx context.Context, _ protocol.DidChange
 	s.moduleChanged(ctx)
 	s.mu.Unlock()
 	go s.checkWorkspace(ctx)
+}
+
+// recoverTo turns a panic in work the server does on its own (a debounced
+// check, the workspace check) into a message to the client: such work runs
+// outside the request handler, and a fault in one check must not end the
+// session.
+func (s *Server) recoverTo(ctx context.Context, what string) {
+	if r := recover(); r != nil {
+		s.notify(ctx, protocol.MethodWindowLogMessage, &protocol.LogMessageParams{
+			Type: protocol.MessageTypeError, Message: fmt.Sprintf("muster lsp: %s failed: %v", what, r)})
+	}
 }

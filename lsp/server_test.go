@@ -171,6 +171,20 @@ func TestSessionTPC(t *testing.T) {
 		t.Error("applying the quick fix does not restore the scenario")
 	}
 
+	// A hex id with $, the scans' misread S: the quick fix restores the S.
+	dollar := strings.Replace(text, `"hex": "S0712"`, `"hex": "$0712"`, 1)
+	c.change(u, 30, dollar)
+	d = find(c.waitDiags(u, 30), "hex-unknown")
+	if d == nil {
+		t.Fatal("no hex-unknown for $0712")
+	}
+	actions = nil
+	c.call(protocol.MethodTextDocumentCodeAction, &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: u},
+		Range: d.Range, Context: protocol.CodeActionContext{Diagnostics: []protocol.Diagnostic{*d}}}, &actions)
+	if len(actions) != 1 || applyEdit(t, dollar, actions[0].Edit.Changes[u][0]) != text {
+		t.Errorf("quick fix for $0712: %+v", actions)
+	}
+
 	// Formatting gives muster fmt's form: a shipped file is canonical, so a
 	// mangled copy formats back to it.
 	mangled := strings.ReplaceAll(text, "\n      ", "\n  ")

@@ -89,6 +89,7 @@ func workspaceFiles(roots []string) []string {
 // checkDisk validates files from disk and publishes the findings of each
 // one the editor does not have open (an open document's own check wins).
 func (s *Server) checkDisk(ctx context.Context, files []string) {
+	defer s.recoverTo(ctx, "checking the workspace")
 	if len(files) == 0 {
 		return
 	}
@@ -109,15 +110,17 @@ func (s *Server) checkDisk(ctx context.Context, files []string) {
 		}
 		// Under the publication lock, so a document opened meanwhile has its
 		// own check published after this one, never before.
-		s.pubMu.Lock()
-		s.mu.Lock()
-		_, open := s.docs[f]
-		s.mu.Unlock()
-		if !open {
-			s.notify(ctx, protocol.MethodTextDocumentPublishDiagnostics, &protocol.PublishDiagnosticsParams{
-				URI: uriOf(f), Diagnostics: lspDiagnostics(f, newLineIndex(text), byFile[f])})
-		}
-		s.pubMu.Unlock()
+		func() {
+			s.pubMu.Lock()
+			defer s.pubMu.Unlock()
+			s.mu.Lock()
+			_, open := s.docs[f]
+			s.mu.Unlock()
+			if !open {
+				s.notify(ctx, protocol.MethodTextDocumentPublishDiagnostics, &protocol.PublishDiagnosticsParams{
+					URI: uriOf(f), Diagnostics: lspDiagnostics(f, newLineIndex(text), byFile[f])})
+			}
+		}()
 	}
 }
 
