@@ -37,9 +37,29 @@ func newModuleCache() *moduleCache { return &moduleCache{byDir: map[string]*modu
 
 func (c *moduleCache) invalidate() { c.byDir = map[string]*moduleEntry{} }
 
+// release forgets what the checks cached for a module a check just used,
+// if the module was replaced while the check ran: dropModules could not
+// forget what the check had not cached yet.
+func (s *Server) release(path string, e *moduleEntry) {
+	if e == nil || e.m == nil {
+		return
+	}
+	s.mu.Lock()
+	cur, ok := s.modules.byDir[filepath.Dir(path)]
+	s.mu.Unlock()
+	if !ok || cur != e {
+		validate.Forget(e.m)
+	}
+}
+
 // dropModules forgets loaded modules and what was derived from them.
 // Callers hold the lock.
 func (s *Server) dropModules() {
+	for _, e := range s.modules.byDir {
+		if e != nil && e.m != nil {
+			validate.Forget(e.m)
+		}
+	}
 	s.modules.invalidate()
 	s.facts = map[*scenarios.Module]*mapFacts{}
 }
@@ -230,6 +250,7 @@ func (s *Server) publish(ctx context.Context, path string) {
 		return
 	}
 	a := s.diagnose(path, snap.text, snap.entry)
+	s.release(path, snap.entry)
 	s.mu.Lock()
 	cur := s.docs[path]
 	stale := cur == nil || cur.version != snap.version

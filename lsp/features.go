@@ -649,6 +649,7 @@ func (s *Server) codeActions(p protocol.CodeActionParams) []protocol.CodeAction 
 		return out
 	}
 	a := s.diagnose(path, snap.text, snap.entry)
+	s.release(path, snap.entry)
 	want := snap.lines.offset(p.Range.Start)
 	wantEnd := snap.lines.offset(p.Range.End)
 	for i, d := range a.diags {

@@ -97,6 +97,9 @@ func (s *Server) checkDisk(ctx context.Context, files []string) {
 	if err != nil {
 		return
 	}
+	for _, m := range rep.Modules {
+		validate.Forget(m) // loaded for this check only
+	}
 	byFile := map[string]diag.Diagnostics{}
 	for _, d := range rep.Diags {
 		if d.Subject != nil {
