@@ -249,8 +249,9 @@ func (s *Server) publish(ctx context.Context, path string) {
 	if !ok {
 		return
 	}
+	// After every check below, including of the unopened scenarios.
+	defer s.release(path, snap.entry)
 	a := s.diagnose(path, snap.text, snap.entry)
-	s.release(path, snap.entry)
 	s.mu.Lock()
 	cur := s.docs[path]
 	stale := cur == nil || cur.version != snap.version
@@ -266,6 +267,34 @@ func (s *Server) publish(ctx context.Context, path string) {
 	}
 	s.notify(ctx, protocol.MethodTextDocumentPublishDiagnostics, &protocol.PublishDiagnosticsParams{
 		URI: uriOf(path), Version: uint32(max(0, snap.version)), Diagnostics: lspDiagnostics(path, snap.lines, a.diags)})
+	if e := snap.entry; e != nil && e.m != nil && e.files[path] {
+		s.publishUnopened(ctx, e)
+	}
+}
+
+// publishUnopened re-checks the module's scenarios that are not open
+// against the module as the editor has it (the overlay), after an edit of
+// one of its files: the problem list then shows what the edit breaks in
+// every scenario, not only the open ones. Callers hold pubMu.
+func (s *Server) publishUnopened(ctx context.Context, e *moduleEntry) {
+	for _, sf := range e.m.Scenarios {
+		p := sf.Doc.Path
+		s.mu.Lock()
+		_, open := s.docs[p]
+		s.mu.Unlock()
+		if open || sf.Doc.File == nil {
+			continue
+		}
+		var ds diag.Diagnostics
+		for _, d := range e.diags {
+			if d.Subject != nil && d.Subject.Filename == p {
+				ds = append(ds, d)
+			}
+		}
+		ds.Append(validate.Scenario(sf, s.opts.Validate)...)
+		s.notify(ctx, protocol.MethodTextDocumentPublishDiagnostics, &protocol.PublishDiagnosticsParams{
+			URI: uriOf(p), Diagnostics: lspDiagnostics(p, newLineIndex(sf.Doc.File.Bytes), ds.Sort())})
+	}
 }
 
 // schedule checks a document after the debounce; a newer change restarts
