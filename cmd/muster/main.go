@@ -98,6 +98,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			newCommand(),
 			moduleCommand(),
 			fmtCommand(),
+			lspCommand(),
 			versionCommand(),
 			completionCommand(),
 		},
