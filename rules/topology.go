@@ -437,7 +437,7 @@ func (t *Topology) onEdge(p Point, e *scenarios.RegionEdge) Tri {
 		if bound == "" {
 			continue
 		}
-		bc, br, ok := localDigits(bound, s.Digits)
+		bc, br, ok := LocalDigits(bound, s.Digits)
 		if !ok {
 			return Unknown
 		}
@@ -452,9 +452,9 @@ func (t *Topology) onEdge(p Point, e *scenarios.RegionEdge) Tri {
 	return Yes
 }
 
-// localDigits reads the column and row of a sheet-local id such as S0143
+// LocalDigits reads the column and row of a sheet-local id such as S0143
 // (its last 2×digits characters).
-func localDigits(id string, digits int) (col, row int, ok bool) {
+func LocalDigits(id string, digits int) (col, row int, ok bool) {
 	if digits == 0 {
 		digits = 2
 	}

@@ -3,11 +3,11 @@ package validate
 import (
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/jsonsrc"
+	"github.com/musterhq/muster/rules"
 	"github.com/musterhq/muster/scenarios"
 )
 
@@ -137,7 +137,7 @@ func (p *Pass) checkEdge(ptr string, e *jsonsrc.Node, inPlay map[string]bool) {
 		if b == nil || b.Kind != jsonsrc.String {
 			continue
 		}
-		col, row, ok := hexDigits(b.Text, s.Digits)
+		col, row, ok := rules.LocalDigits(b.Text, s.Digits)
 		if !ok {
 			continue
 		}
@@ -175,18 +175,4 @@ func (p *Pass) checkHexesOnEdge(ptr string, r *jsonsrc.Node, side string) {
 			}
 		}
 	}
-}
-
-// hexDigits reads the column and row of a sheet-local id such as S0143.
-func hexDigits(id string, digits int) (col, row int, ok bool) {
-	if digits == 0 {
-		digits = 2
-	}
-	if len(id) < 2*digits {
-		return 0, 0, false
-	}
-	tail := id[len(id)-2*digits:]
-	c, err1 := strconv.Atoi(tail[:digits])
-	r, err2 := strconv.Atoi(tail[digits:])
-	return c, r, err1 == nil && err2 == nil
 }

@@ -4,13 +4,11 @@ import (
 	"context"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/musterhq/muster/lsp"
 	"github.com/musterhq/muster/schema"
-	"github.com/musterhq/muster/validate"
 )
 
 func lspCommand() *cli.Command {
@@ -31,22 +29,12 @@ func lspCommand() *cli.Command {
 			if c.NArg() > 0 {
 				return usageError("lsp takes no arguments (it speaks LSP on stdin and stdout)")
 			}
-			opts := validate.Options{Disable: map[string]bool{}}
-			known := map[string]bool{}
-			for _, ch := range validate.Checks() {
-				known[ch.Code] = true
-			}
-			for _, v := range c.StringSlice("disable") {
-				for _, code := range strings.Split(v, ",") {
-					code = strings.TrimSpace(code)
-					if !known[code] {
-						return usageError("--disable: no check %q", code)
-					}
-					opts.Disable[code] = true
-				}
+			opts, err := checkOptions(c)
+			if err != nil {
+				return err
 			}
 			schema.Warm()
-			err := lsp.Serve(context.Background(), stdio{os.Stdin, c.App.Writer}, lsp.Options{
+			err = lsp.Serve(context.Background(), stdio{os.Stdin, c.App.Writer}, lsp.Options{
 				Debounce: c.Duration("debounce"), Version: versionString(), Validate: opts,
 			})
 			if err != nil {

@@ -40,19 +40,9 @@ func validateCommand() *cli.Command {
 				return usageError("unknown --format %q (text, json or sarif)", format)
 			}
 			schema.Warm()
-			opts := validate.Options{Disable: map[string]bool{}}
-			known := map[string]bool{}
-			for _, ch := range validate.Checks() {
-				known[ch.Code] = true
-			}
-			for _, v := range c.StringSlice("disable") {
-				for _, code := range strings.Split(v, ",") {
-					code = strings.TrimSpace(code)
-					if !known[code] {
-						return usageError("--disable: no check %q", code)
-					}
-					opts.Disable[code] = true
-				}
+			opts, err := checkOptions(c)
+			if err != nil {
+				return err
 			}
 			var rep *validate.Report
 			if c.NArg() == 0 {
@@ -174,4 +164,24 @@ func writeValidateJSON(c *cli.Context, rep *validate.Report, shown diag.Diagnost
 	enc := json.NewEncoder(c.App.Writer)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+// checkOptions reads --disable (codes, repeated or comma-separated) into the
+// options of the validate checks, refusing a code no check has.
+func checkOptions(c *cli.Context) (validate.Options, error) {
+	opts := validate.Options{Disable: map[string]bool{}}
+	known := map[string]bool{}
+	for _, ch := range validate.Checks() {
+		known[ch.Code] = true
+	}
+	for _, v := range c.StringSlice("disable") {
+		for _, code := range strings.Split(v, ",") {
+			code = strings.TrimSpace(code)
+			if !known[code] {
+				return opts, usageError("--disable: no check %q", code)
+			}
+			opts.Disable[code] = true
+		}
+	}
+	return opts, nil
 }
