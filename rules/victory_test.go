@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/musterhq/muster/scenarios"
@@ -53,12 +55,23 @@ func TestEvaluateTPC01(t *testing.T) {
 	// Losses: +3 per Confederate manpower lost in combat, retreat or
 	// cavalry retreat, -2 per Union point; extended-march losses do not
 	// count. 60 + 3*4 - 2*3 = 66.
-	must(t, st.LoseManpower("c.wise.inf", 3, "combat"))
-	must(t, st.LoseManpower("c.page.inf", 1, "retreat"))
+	// Wise and Page have 2 manpower each (setup rows, rulebook lines 223-224).
+	must(t, st.LoseManpower("c.wise.inf", 2, "combat"))
+	must(t, st.LoseManpower("c.page.inf", 2, "retreat"))
 	must(t, st.LoseManpower("c.dearing-b.cav", 2, "extended-march"))
 	must(t, st.LoseManpower("u.birney.inf", 3, "combat"))
 	if r = Evaluate(st); r.Total != 66 {
 		t.Fatalf("with losses: total %v, lines %+v", r.Total, r.Lines)
+	}
+	// Wise has nothing left to lose: a further loss is refused, names
+	// what he has, and the count stays 66.
+	err := st.LoseManpower("c.wise.inf", 1, "combat")
+	var re *RuleError
+	if !errors.As(err, &re) || re.Code != "manpower-exceeded" || !strings.Contains(re.Msg, "has 0 manpower left") {
+		t.Fatalf("loss beyond manpower: %v", err)
+	}
+	if r = Evaluate(st); r.Total != 66 {
+		t.Fatalf("after a refused loss: total %v", r.Total)
 	}
 }
 
