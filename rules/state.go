@@ -27,8 +27,10 @@ type State struct {
 	// Tallies per side: "manpower-lost:combat", "vp:<award id>" (points a
 	// per-phase award has accumulated), "exited" ...
 	Tallies map[string]map[string]float64
-	// Declared events (a Confederate evacuation) with the turn declared.
-	Declared map[string]int
+	// Declared events (a Confederate evacuation) with the turn declared,
+	// and the side that declared each.
+	Declared   map[string]int
+	DeclaredBy map[string]string
 	// Ended is set when the game has ended (its last turn played, or an
 	// earlier end the rules set): what gameEnd conditions ask.
 	Ended bool
@@ -88,7 +90,7 @@ func NewState(m *scenarios.Module, s *scenarios.Scenario, seed uint64) (*State, 
 	st := &State{
 		Module: m, Scenario: s, Topo: NewTopology(m), Turn: 1,
 		Units: map[string]*Unit{}, Control: map[Point]string{}, Tracks: map[string]float64{},
-		Statuses: map[string]string{}, Tallies: map[string]map[string]float64{}, Declared: map[string]int{},
+		Statuses: map[string]string{}, Tallies: map[string]map[string]float64{}, Declared: map[string]int{}, DeclaredBy: map[string]string{},
 		Log:         NewEventLog(s.ID, seed),
 		phaseScored: map[phaseKey]bool{}, turnScored: map[string]float64{}, phaseUnknown: map[string]bool{},
 	}
@@ -506,6 +508,7 @@ func (st *State) SetTrack(id string, v float64) error {
 // Declare records a side's declaration (a Confederate evacuation).
 func (st *State) Declare(event, side string) {
 	st.Declared[event] = st.Turn
+	st.DeclaredBy[event] = side
 	st.Log.Add(Event{Turn: st.Turn, Phase: st.Phase, Kind: "declared", Side: side, Data: map[string]any{"event": event}})
 }
 

@@ -63,6 +63,10 @@ func Evaluate(st *State) Result {
 		if a.Condition == nil {
 			continue
 		}
+		if a.Adjudication == "manual" {
+			res.Exact = false // the players decide whether it applies
+			continue
+		}
 		switch st.Holds(a.Condition, nil) {
 		case Yes:
 			if a.Qualifier != nil && st.Holds(a.Qualifier, nil) != Yes {
@@ -731,7 +735,7 @@ func (st *State) Holds(c *scenarios.Condition, here *Point) Tri {
 		return triOf((c.Turn.From == 0 || st.Turn >= c.Turn.From) && (c.Turn.To == 0 || st.Turn <= c.Turn.To))
 	case c.Declared != nil:
 		turn, ok := st.Declared[c.Declared.Event]
-		if !ok {
+		if !ok || c.Declared.Side != "" && st.DeclaredBy[c.Declared.Event] != c.Declared.Side {
 			return No
 		}
 		return triOf(c.Declared.Turns == nil || (c.Declared.Turns.From == 0 || turn >= c.Declared.Turns.From) && (c.Declared.Turns.To == 0 || turn <= c.Declared.Turns.To))
@@ -767,11 +771,12 @@ func (st *State) Holds(c *scenarios.Condition, here *Point) Tri {
 		return not(st.Holds(c.Not, here))
 	case c.GameEnd:
 		return triOf(st.Ended)
+	case c.LineOfCommunication != nil, c.Path != nil, c.RRHexPathsCut != nil, c.Consecutive != nil:
+		// These need the map's roads and supply network or the game's
+		// sequence of victory checks, which the engine does not have.
+		return Unknown
 	}
-	// lineOfCommunication, path, rrHexPathsCut and consecutive need the
-	// map's roads and supply network or the game's sequence of checks,
-	// which the engine does not have yet.
-	return Unknown
+	return Unknown // a condition with no operand set decides nothing
 }
 
 func (st *State) controlled(cc *scenarios.ControlCond, ctx RegionContext) Tri {
