@@ -116,22 +116,78 @@ func TestEvaluateTwoDistantNeedsRedoubts(t *testing.T) {
 
 func twoDigits(n int) string { return string(rune('0'+n/10)) + string(rune('0'+n%10)) }
 
-// Every award of every shipped scenario evaluates at the start without a
-// panic, and each line has a status.
+// Every award of every shipped scenario evaluates at the start, and the
+// count is one a player could check: a line per VP line in order, each
+// with a known status (a scored line with its points, an undecided one with
+// why), a total that is the sum of the scored lines, an exact count only
+// when every line is decided, and then exactly one band of the level table
+// (where it prints numbers) that holds the total, which is the level given.
 func TestEvaluateEveryShippedScenario(t *testing.T) {
+	n := 0
 	for _, m := range scenarios.Builtin().Modules {
 		for _, sf := range m.Scenarios {
-			st, err := NewState(m, sf.Scenario, 1)
+			n++
+			s := sf.Scenario
+			st, err := NewState(m, s, 1)
 			if err != nil {
-				t.Fatalf("%s: %v", sf.Scenario.ID, err)
+				t.Fatalf("%s: %v", s.ID, err)
 			}
 			r := Evaluate(st)
-			for _, l := range r.Lines {
-				if l.Status == "" {
-					t.Errorf("%s: line %q has no status", sf.Scenario.ID, l.Text)
+			if len(r.Lines) != len(s.Victory.Awards) {
+				t.Fatalf("%s: %d lines for %d VP lines", s.ID, len(r.Lines), len(s.Victory.Awards))
+			}
+			sum, open := 0.0, false
+			for i, l := range r.Lines {
+				if l.ID != s.Victory.Awards[i].ID || l.Text != s.Victory.Awards[i].Text {
+					t.Errorf("%s: line %d is %q, VP line %q", s.ID, i, l.ID, s.Victory.Awards[i].ID)
+				}
+				switch l.Status {
+				case "awarded":
+					if l.Points == 0 {
+						t.Errorf("%s: line %q awarded 0 VP", s.ID, l.Text)
+					}
+					sum += l.Points
+					open = open || l.Inferred
+				case "not-awarded":
+					if l.Points != 0 {
+						t.Errorf("%s: line %q not awarded but %v VP", s.ID, l.Text, l.Points)
+					}
+				case "unknown", "manual":
+					open = true
+					if l.Why == "" {
+						t.Errorf("%s: line %q is %s without saying why", s.ID, l.Text, l.Status)
+					}
+				default:
+					t.Errorf("%s: line %q has status %q", s.ID, l.Text, l.Status)
 				}
 			}
+			if r.Total != sum {
+				t.Errorf("%s: total %v, the scored lines sum to %v", s.ID, r.Total, sum)
+			}
+			if open && r.Exact {
+				t.Errorf("%s: exact with an undecided line", s.ID)
+			}
+			if !r.Exact || r.Automatic != "" || s.Victory.Levels == nil {
+				continue
+			}
+			var holds []string
+			for _, b := range s.Victory.Levels.Bands {
+				if inBand(r.Total, b) {
+					holds = append(holds, b.Level)
+				}
+			}
+			switch {
+			case len(holds) > 1:
+				t.Errorf("%s: %v VP is in %d bands %q", s.ID, r.Total, len(holds), holds)
+			case len(holds) == 1 && (r.Level != holds[0] || r.Winner == "" && !r.Draw):
+				t.Errorf("%s: %v VP is %q, the count says %q (winner %q)", s.ID, r.Total, holds[0], r.Level, r.Winner)
+			case len(holds) == 0 && r.Level != "" && s.Victory.Otherwise == nil:
+				t.Errorf("%s: level %q without a band holding %v VP", s.ID, r.Level, r.Total)
+			}
 		}
+	}
+	if n < 17 {
+		t.Fatalf("only %d shipped scenarios", n)
 	}
 }
 

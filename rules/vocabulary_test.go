@@ -1,3 +1,9 @@
+// A static check of the source, which no planted change to the code
+// under test can affect: tools/mutation.sh builds with the mutation tag to
+// leave it out of every mutant's run.
+
+//go:build !mutation
+
 package rules
 
 import (
