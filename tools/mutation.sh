@@ -5,10 +5,11 @@
 #
 #   tools/mutation.sh [PACKAGE...]     default: playtest playtest/sim validate rules rules/lgv
 #
-# Run one at a time: two gremlins runs at once on this machine reported
-# nearly every mutant killed, survivors included.
+# Never pass gremlins --test-cpu: v0.6.0 hands "go test" the flag and its
+# value as one argument ("-cpu 1"), go test fails at once, and every mutant
+# is reported killed.
 #
-# Environment: WORKERS (default 1), TEST_CPU (default 1), TIMEOUT_COEFF
+# Environment: WORKERS (default 1), TIMEOUT_COEFF
 # (default 60: a mutant's test run, build included, may take 60x the clean
 # run before it is counted a timeout; less makes every mutant time out on a
 # loaded machine), OUT (default out/mutation). Each package's results are
@@ -26,7 +27,6 @@ set -eu
 cd "$(dirname "$0")/.."
 GREMLINS=${GREMLINS:-"go run github.com/go-gremlins/gremlins/cmd/gremlins@v0.6.0"}
 WORKERS=${WORKERS:-1}
-TEST_CPU=${TEST_CPU:-1}
 TIMEOUT_COEFF=${TIMEOUT_COEFF:-60}
 OUT=${OUT:-out/mutation}
 mkdir -p "$OUT"
@@ -41,7 +41,7 @@ for pkg in $PKGS; do
 	for d in $(find "$pkg" -mindepth 1 -type d -not -name testdata -not -path '*/testdata/*'); do
 		set -- "$@" --exclude-files "$(basename "$d")/"
 	done
-	$GREMLINS unleash --tags mutation --workers "$WORKERS" --test-cpu "$TEST_CPU" \
+	$GREMLINS unleash --tags mutation --workers "$WORKERS" \
 		--timeout-coefficient "$TIMEOUT_COEFF" "$@" -o "$OUT/$name.json" "./$pkg" \
 		>"$OUT/$name.txt" 2>&1 || true
 	tail -n 12 "$OUT/$name.txt" >&2
