@@ -270,3 +270,25 @@ func TestInferredPoints(t *testing.T) {
 		}
 	}
 }
+
+// A path is checked hex by hex: each step adjacent to the one before (the
+// refusal names the step), passing through a location a rule forbids only
+// as the end of a move is allowed, ending there is not (a made-up
+// restriction added to a copy of scenario 1).
+func TestMovePathSteps(t *testing.T) {
+	m, s := copyOf(t, "tpc-01")
+	s.SpecialRules = append(s.SpecialRules, scenarios.SpecialRule{Number: "99", Title: "No halt", Text: "x", Effects: []scenarios.Effect{
+		{Kind: "restricted-region", Sides: []string{"union"}, Region: &scenarios.Region{Hexes: []string{"S2110"}}, Prohibits: []string{"end-move"}},
+	}})
+	st := stateOf(t, m, s)
+	err := st.MovePath("u.barlow.inf", []string{"S2109", "S2111"})
+	var re *RuleError
+	if !errors.As(err, &re) || re.Code != "not-adjacent" || re.Msg != "step 2 of u.barlow.inf's path: S2111 is 2 away from the previous location, not adjacent" {
+		t.Fatalf("a gap in the path: %v", err)
+	}
+	refusedWith(t, st.MovePath("u.barlow.inf", []string{"S2109", "S2110"}), "restricted-region")
+	must(t, st.MovePath("u.barlow.inf", []string{"S2109", "S2110", "S2111"}))
+	if u := st.Units["u.barlow.inf"]; u.Loc != "S2111" {
+		t.Fatalf("Barlow at %s, want S2111", u.Loc)
+	}
+}
