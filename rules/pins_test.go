@@ -292,3 +292,49 @@ func TestMovePathSteps(t *testing.T) {
 		t.Fatalf("Barlow at %s, want S2111", u.Loc)
 	}
 }
+
+// Release triggers by whom they free: an attack on the unit, on any unit
+// of the restricted group, or on its stack; an enemy entering a region,
+// only of the trigger's kind of unit (made-up restrictions on Wise, S0713,
+// and Page, S0712, in copies of scenario 1).
+func TestReleaseTriggers(t *testing.T) {
+	withRelease := func(tr scenarios.Trigger) *State {
+		m, s := copyOf(t, "tpc-01")
+		s.SpecialRules = append(s.SpecialRules, scenarios.SpecialRule{Number: "99", Title: "Held", Text: "x", Effects: []scenarios.Effect{
+			{Kind: "activation-restriction", Units: &scenarios.UnitFilter{Units: []string{"c.wise.inf", "c.page.inf"}}, Restrict: []string{"activate"}, Release: []scenarios.Trigger{tr}},
+		}})
+		return stateOf(t, m, s)
+	}
+	attacked := func(st *State, unit string) {
+		st.Log.Add(Event{Turn: st.Turn, Kind: "attacked", Side: "confederate", Unit: unit})
+	}
+	// of unit: Page attacked frees Page alone.
+	st := withRelease(scenarios.Trigger{Kind: "attacked", Of: "unit"})
+	refusedWith(t, st.Activate("c.page.inf"), "activation-restricted")
+	attacked(st, "c.page.inf")
+	refusedWith(t, st.Activate("c.wise.inf"), "activation-restricted")
+	must(t, st.Activate("c.page.inf"))
+	// of group: Page attacked frees Wise too.
+	st = withRelease(scenarios.Trigger{Kind: "attacked", Of: "group"})
+	attacked(st, "c.page.inf")
+	must(t, st.Activate("c.wise.inf"))
+	// of stack: only a unit in the attacked unit's hex.
+	st = withRelease(scenarios.Trigger{Kind: "attacked", Of: "stack"})
+	attacked(st, "c.page.inf")
+	refusedWith(t, st.Activate("c.wise.inf"), "activation-restricted")
+	must(t, st.MoveTo("c.wise.inf", "S0712"))
+	must(t, st.Activate("c.wise.inf"))
+	// enemy-within of group: Union cavalry next to Page frees Wise; infantry
+	// does not (the trigger names cavalry).
+	st = withRelease(scenarios.Trigger{Kind: "enemy-within", Distance: 1, Of: "group", Enemy: &scenarios.UnitFilter{Types: []string{"Cav"}}})
+	must(t, st.MoveTo("u.barlow.inf", "S0711"))
+	refusedWith(t, st.Activate("c.wise.inf"), "activation-restricted")
+	must(t, st.MoveTo("u.spear.cav", "S0711"))
+	must(t, st.Activate("c.wise.inf"))
+	// enemy-enters: infantry entering does not count, cavalry does.
+	st = withRelease(scenarios.Trigger{Kind: "enemy-enters", Enemy: &scenarios.UnitFilter{Types: []string{"Cav"}}, Region: &scenarios.Region{Hexes: []string{"S0812"}}})
+	must(t, st.MoveTo("u.barlow.inf", "S0812"))
+	refusedWith(t, st.Activate("c.page.inf"), "activation-restricted")
+	must(t, st.MoveTo("u.spear.cav", "S0812"))
+	must(t, st.Activate("c.page.inf"))
+}
