@@ -291,6 +291,38 @@ func TestMovePathSteps(t *testing.T) {
 	if u := st.Units["u.barlow.inf"]; u.Loc != "S2111" {
 		t.Fatalf("Barlow at %s, want S2111", u.Loc)
 	}
+	// A region closed to moves is closed to the end of one too; one with
+	// no sides named holds for the units of its filter, whatever side.
+	m, s = copyOf(t, "tpc-01")
+	s.SpecialRules = append(s.SpecialRules, scenarios.SpecialRule{Number: "98", Title: "Closed", Text: "x", Effects: []scenarios.Effect{
+		{Kind: "restricted-region", Units: &scenarios.UnitFilter{Units: []string{"u.barlow.inf"}}, Region: &scenarios.Region{Hexes: []string{"S2109"}}, Prohibits: []string{"move"}},
+	}})
+	st = stateOf(t, m, s)
+	refusedWith(t, st.MovePath("u.barlow.inf", []string{"S2109"}), "restricted-region")
+	must(t, st.MovePath("u.gibbon.inf", []string{"S2109"}))
+}
+
+// Turn spans: an unset end is open.
+func TestInSpan(t *testing.T) {
+	for _, c := range []struct {
+		turn int
+		span *scenarios.TurnSpan
+		want bool
+	}{
+		{1, nil, true},
+		{3, &scenarios.TurnSpan{To: 5}, true},
+		{6, &scenarios.TurnSpan{To: 5}, false},
+		{5, &scenarios.TurnSpan{To: 5}, true},
+		{1, &scenarios.TurnSpan{From: 2}, false},
+		{2, &scenarios.TurnSpan{From: 2}, true},
+		{90, &scenarios.TurnSpan{From: 2}, true},
+		{3, &scenarios.TurnSpan{From: 2, To: 4}, true},
+		{5, &scenarios.TurnSpan{From: 2, To: 4}, false},
+	} {
+		if got := inSpan(c.turn, c.span); got != c.want {
+			t.Errorf("turn %d in %+v: %v, want %v", c.turn, c.span, got, c.want)
+		}
+	}
 }
 
 // Release triggers by whom they free: an attack on the unit, on any unit
