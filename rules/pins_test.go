@@ -370,3 +370,30 @@ func TestReleaseTriggers(t *testing.T) {
 	must(t, st.MoveTo("u.spear.cav", "S0812"))
 	must(t, st.Activate("c.page.inf"))
 }
+
+// Scenario 8 special rule 4 (rulebook line 1119): WH Lee's brigades are
+// placed in Turn 2 'on any hex on the GTC South map on the south mapedge.
+// The hex must have a road leading off the map ... (e.g., GTC S3250 but not
+// GTC S3350)': a hex off the edge is refused, the rulebook's example
+// accepted. (The road condition needs map art the module lacks.)
+func TestPlacementRegion(t *testing.T) {
+	st := startOf(t, "tpc-08")
+	var e *scenarios.Effect
+	for i := range st.Scenario.SpecialRules {
+		for j := range st.Scenario.SpecialRules[i].Effects {
+			if x := &st.Scenario.SpecialRules[i].Effects[j]; x.Kind == "placement" && x.Region != nil {
+				e = x
+			}
+		}
+	}
+	if e == nil || e.Side != "confederate" || e.Region.Edge == nil || e.Region.Edge.Side != "south" {
+		t.Fatalf("scenario 8 no longer has its south-edge placement: %+v", e)
+	}
+	u := st.Units["c.beale.cav"]
+	if u == nil || u.OnMap {
+		t.Fatalf("c.beale.cav should start off the map: %+v", u)
+	}
+	must(t, st.NextTurn(2))
+	refusedWith(t, st.Place("c.beale.cav", "GTC S3348"), "entry-location")
+	must(t, st.Place("c.beale.cav", "GTC S3250"))
+}
