@@ -397,3 +397,19 @@ func TestPlacementRegion(t *testing.T) {
 	refusedWith(t, st.Place("c.beale.cav", "GTC S3348"), "entry-location")
 	must(t, st.Place("c.beale.cav", "GTC S3250"))
 }
+
+// A loss is at least one manpower point, and a turn step goes forward.
+func TestLossAndTurnBounds(t *testing.T) {
+	st := startOf(t, "tpc-01")
+	if err := st.LoseManpower("u.barlow.inf", 0, "combat"); err == nil {
+		t.Error("a loss of 0 manpower must be refused")
+	}
+	must(t, st.LoseManpower("u.barlow.inf", 15, "combat")) // all Barlow has (line 247)
+	if u := st.Units["u.barlow.inf"]; u.Manpower == nil || *u.Manpower != 0 {
+		t.Fatalf("Barlow's manpower after losing 15 of 15: %v", u.Manpower)
+	}
+	if err := st.NextTurn(1); err == nil {
+		t.Error("turn 1 again must be refused")
+	}
+	must(t, st.NextTurn(2))
+}
