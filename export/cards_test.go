@@ -96,16 +96,20 @@ func TestCardsStates(t *testing.T) {
 		{"tpc-06", "union", "Mott-B", []string{"Fatigue 2", "may not move or recover turns 1-2 (rule 9)"}},
 		{"tpc-06", "confederate", "Gary", []string{"Breastworks-Complete", "Flanks Refused"}},
 		{"tpc-03", "confederate", "Heth-B", []string{"Breastworks-Complete", "Flanks Refused", "may not activate unless released (rule 6)"}},
-		{"tpc-11", "union", "Hancock-B", nil},
+		// Rulebook line 3035, 'Hancock-B Corps II Ldr - S2108 (Blair)': no
+		// mark, so no badge.
+		{"tpc-11", "union", "Hancock-B", []string{}},
 	} {
 		c := cardsOf(t, tc.scenario)
 		u, _ := cardsFind(t, c, tc.side, tc.unit)
-		if tc.badges == nil {
-			continue
-		}
-		if !reflect.DeepEqual(u.Badges, tc.badges) {
+		if len(u.Badges) != len(tc.badges) || len(tc.badges) > 0 && !reflect.DeepEqual(u.Badges, tc.badges) {
 			t.Errorf("%s %s: badges %q, want %q", tc.scenario, tc.unit, u.Badges, tc.badges)
 		}
+	}
+	// The unmarked leader's card row as the rulebook prints it.
+	u, where := cardsFind(t, cardsOf(t, "tpc-11"), "union", "Hancock-B")
+	if u.Size != "Corps" || u.Command != "II" || u.Type != "Ldr" || u.Manpower != nil || u.Marks != "" || where != "S2108 Blair" {
+		t.Errorf("Hancock-B: %+v under %q", u, where)
 	}
 	// tpc-10's "*": exhausted side and Disorganized.
 	found := false

@@ -175,6 +175,12 @@ func (st *State) Retreat(unit, to string, manpower int) error {
 	if !u.OnMap {
 		return fmt.Errorf("%s is not on the map", unit)
 	}
+	if manpower > 0 {
+		// Refuse a loss the unit cannot take before anything moves.
+		if err := st.checkLoss(u, manpower); err != nil {
+			return err
+		}
+	}
 	outcome := ""
 	var rule string
 	if err := st.CheckEntry(unit, to, "retreat"); err != nil {

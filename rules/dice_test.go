@@ -71,3 +71,19 @@ func TestDiceForced(t *testing.T) {
 		t.Error("a forced 7 on a d6 must fail")
 	}
 }
+
+// The smallest dice a procedure may throw: one die of two sides (a coin);
+// none, or a one-sided die, is refused.
+func TestThrowBounds(t *testing.T) {
+	d := NewDice(1)
+	d.Force(2)
+	r, err := d.Throw(1, 2, "coin")
+	if err != nil || len(r.Values) != 1 || r.Values[0] != 2 || r.Dice != "1d2" {
+		t.Fatalf("1d2: %+v %v", r, err)
+	}
+	for _, c := range [][2]int{{0, 6}, {1, 1}, {-1, 6}} {
+		if _, err := d.Throw(c[0], c[1], "x"); err == nil {
+			t.Errorf("%dd%d must be refused", c[0], c[1])
+		}
+	}
+}

@@ -127,6 +127,11 @@ func (st *State) release(r *restriction, u *Unit) {
 	for i := range r.release {
 		tr := &r.release[i]
 		fired, group := false, false
+		// A trigger with a window ("released on Turn 1 if ...") fires only
+		// on its turns; an event it counts must fall in them too.
+		if tr.Kind != "turn" && !inSpan(st.Turn, tr.During) {
+			continue
+		}
 		switch tr.Kind {
 		case "turn":
 			fired = st.Turn >= tr.Turn
@@ -137,7 +142,7 @@ func (st *State) release(r *restriction, u *Unit) {
 			of, _ := tr.Of.(string)
 			group = of == "group"
 			for _, e := range st.Log.Events {
-				if e.Kind != "attacked" {
+				if e.Kind != "attacked" || !inSpan(e.Turn, tr.During) {
 					continue
 				}
 				if target := st.Units[e.Unit]; target != nil && (target.ID == u.ID || group && r.units(target) == Yes || of == "stack" && target.OnMap && target.At == u.At) {
@@ -149,7 +154,7 @@ func (st *State) release(r *restriction, u *Unit) {
 			group = true
 			for _, e := range st.Log.Events {
 				mover := st.Units[e.Unit]
-				if e.Kind != "move" || mover == nil || (tr.Kind == "enemy-enters") == (mover.Side == u.Side) {
+				if e.Kind != "move" || mover == nil || (tr.Kind == "enemy-enters") == (mover.Side == u.Side) || !inSpan(e.Turn, tr.During) {
 					continue
 				}
 				if tr.Enemy != nil && st.Matches(tr.Enemy, mover) != Yes || tr.Units != nil && st.Matches(tr.Units, mover) != Yes {

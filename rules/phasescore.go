@@ -58,6 +58,9 @@ func (st *State) scoreLine(a *scenarios.Award, scoring string) {
 		switch a.Kind {
 		case "per-phase":
 			t = st.Holds(a.Condition, nil)
+			if t == Yes && a.Qualifier != nil {
+				t = st.Holds(a.Qualifier, nil)
+			}
 			if t == Yes {
 				pts0 = pts(a.Points)
 			}

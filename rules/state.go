@@ -27,8 +27,10 @@ type State struct {
 	// Tallies per side: "manpower-lost:combat", "vp:<award id>" (points a
 	// per-phase award has accumulated), "exited" ...
 	Tallies map[string]map[string]float64
-	// Declared events (a Confederate evacuation) with the turn declared.
-	Declared map[string]int
+	// Declared events (a Confederate evacuation) with the turn declared,
+	// and the side that declared each.
+	Declared   map[string]int
+	DeclaredBy map[string]string
 	// Ended is set when the game has ended (its last turn played, or an
 	// earlier end the rules set): what gameEnd conditions ask.
 	Ended bool
@@ -57,11 +59,16 @@ type Unit struct {
 	HasStart bool
 	Removed  string // "", "eliminated", "exited", "withdrawn"
 	Exit     *ExitRecord
+	// Manpower is what the unit has left: its setup row's value less the
+	// losses taken; nil when the row prints none (then losses are not
+	// bounded, for want of the figure).
+	Manpower *int
 }
 
 // ExitRecord is how a unit left the map.
 type ExitRecord struct {
-	At          string   // the edge hex it exited from
+	At          string   // the edge hex it exited from, as given
+	Point       Point    // that hex located
 	Via         []string // road, railroad
 	Retreat     bool     // it exited by retreat
 	Demoralized bool
@@ -83,7 +90,7 @@ func NewState(m *scenarios.Module, s *scenarios.Scenario, seed uint64) (*State, 
 	st := &State{
 		Module: m, Scenario: s, Topo: NewTopology(m), Turn: 1,
 		Units: map[string]*Unit{}, Control: map[Point]string{}, Tracks: map[string]float64{},
-		Statuses: map[string]string{}, Tallies: map[string]map[string]float64{}, Declared: map[string]int{},
+		Statuses: map[string]string{}, Tallies: map[string]map[string]float64{}, Declared: map[string]int{}, DeclaredBy: map[string]string{},
 		Log:         NewEventLog(s.ID, seed),
 		phaseScored: map[phaseKey]bool{}, turnScored: map[string]float64{}, phaseUnknown: map[string]bool{},
 	}
@@ -114,6 +121,10 @@ func NewState(m *scenarios.Module, s *scenarios.Scenario, seed uint64) (*State, 
 				continue
 			}
 			u := &Unit{ID: row.Unit, Side: table.Side, Row: row, OnMap: onMap, At: at, Loc: row.Hex, States: map[string]any{}, Start: at, HasStart: onMap}
+			if row.Manpower != nil {
+				mp := *row.Manpower
+				u.Manpower = &mp
+			}
 			for _, mark := range row.Marks {
 				for k, v := range legend[string(mark)] {
 					u.States[k] = v
@@ -283,14 +294,33 @@ func (st *State) MoveTo(unit, loc string) error {
 }
 
 // LoseManpower records manpower a unit lost, by cause (combat, retreat,
-// cavalry-retreat, extended-march, ...), in its side's tally.
+// cavalry-retreat, extended-march, ...), in its side's tally, and takes it
+// from the unit. A unit cannot lose more than it has: such a loss is
+// refused (manpower-exceeded) and changes nothing.
 func (st *State) LoseManpower(unit string, n int, cause string) error {
 	u := st.Units[unit]
 	if u == nil {
 		return fmt.Errorf("no unit %q in this scenario", unit)
 	}
+	if err := st.checkLoss(u, n); err != nil {
+		return err
+	}
+	if u.Manpower != nil {
+		*u.Manpower -= n
+	}
 	st.Tally(u.Side, "manpower-lost:"+cause, float64(n))
 	st.Log.Add(Event{Turn: st.Turn, Phase: st.Phase, Kind: "loss", Side: u.Side, Unit: unit, Data: map[string]any{"manpower": n, "cause": cause}})
+	return nil
+}
+
+// checkLoss refuses a loss of n manpower points the unit cannot take.
+func (st *State) checkLoss(u *Unit, n int) error {
+	if n <= 0 {
+		return fmt.Errorf("%s: a loss must be at least 1 manpower point, not %d", u.ID, n)
+	}
+	if u.Manpower != nil && n > *u.Manpower {
+		return &RuleError{Code: "manpower-exceeded", Rule: "manpower", Msg: fmt.Sprintf("%s has %d manpower left and cannot lose %d", u.ID, *u.Manpower, n)}
+	}
 	return nil
 }
 
@@ -418,8 +448,12 @@ func (st *State) ExitMap(unit, at string, via []string, retreat, demoralized boo
 	if u == nil {
 		return fmt.Errorf("no unit %q in this scenario", unit)
 	}
+	p, _, err := st.Topo.Locate(at, st.Scenario.Maps.Prefixes)
+	if err != nil {
+		return fmt.Errorf("%s exits at %s: %w", unit, at, err)
+	}
 	u.OnMap, u.Removed = false, "exited"
-	u.Exit = &ExitRecord{At: at, Via: via, Retreat: retreat, Demoralized: demoralized}
+	u.Exit = &ExitRecord{At: at, Point: p, Via: via, Retreat: retreat, Demoralized: demoralized}
 	st.Log.Add(Event{Turn: st.Turn, Phase: st.Phase, Kind: "exit", Side: u.Side, Unit: unit, From: at, Data: map[string]any{"via": via, "retreat": retreat, "demoralized": demoralized}})
 	return nil
 }
@@ -474,6 +508,7 @@ func (st *State) SetTrack(id string, v float64) error {
 // Declare records a side's declaration (a Confederate evacuation).
 func (st *State) Declare(event, side string) {
 	st.Declared[event] = st.Turn
+	st.DeclaredBy[event] = side
 	st.Log.Add(Event{Turn: st.Turn, Phase: st.Phase, Kind: "declared", Side: side, Data: map[string]any{"event": event}})
 }
 

@@ -390,8 +390,10 @@ func (t *Topology) InRegion(p Point, r *scenarios.Region, ctx RegionContext) Tri
 		return out
 	case r.Not != nil:
 		return not(t.InRegion(p, r.Not, ctx))
+	case r.Path != nil:
+		return Unknown // a road's hexes are map art the module lacks
 	}
-	return Unknown // marker, path: need play state or map art
+	return Unknown // marker: needs play state (State.InRegion)
 }
 
 // onEdge reports whether a location is a map-edge hex of a sheet: in its

@@ -22,6 +22,9 @@ type LineResult struct {
 	// not-awarded, unknown (the data cannot decide it), manual.
 	Status string `json:"status"`
 	Why    string `json:"why,omitempty"`
+	// Inferred: the line scored, but its points are not printed as the
+	// count uses them (a note of kind inferred or missing on its points).
+	Inferred bool `json:"inferred,omitempty"`
 	// Parts are the lines of an only-the-highest group, each evaluated.
 	Parts []LineResult `json:"parts,omitempty"`
 }
@@ -49,12 +52,19 @@ func Evaluate(st *State) Result {
 		switch lr.Status {
 		case "awarded":
 			res.Total += lr.Points
+			if lr.Inferred {
+				res.Exact = false
+			}
 		case "unknown", "manual":
 			res.Exact = false
 		}
 	}
 	for _, a := range v.Automatic {
 		if a.Condition == nil {
+			continue
+		}
+		if a.Adjudication == "manual" {
+			res.Exact = false // the players decide whether it applies
 			continue
 		}
 		switch st.Holds(a.Condition, nil) {
@@ -165,6 +175,16 @@ func (st *State) award(a *scenarios.Award, scoring string, here *Point) LineResu
 		lr.Status, lr.Why = "unknown", "award kind "+a.Kind+" is not evaluated yet"
 		return lr
 	}
+	if a.Qualifier != nil && t == Yes && v != 0 && a.Kind != "occupy" && a.Kind != "per-location" {
+		// Occupation and per-location lines ask their qualifier of each
+		// location; the others of the state as a whole.
+		switch st.Holds(a.Qualifier, here) {
+		case No:
+			v = 0
+		case Unknown:
+			t = Unknown
+		}
+	}
 	switch t {
 	case Unknown:
 		lr.Status, lr.Why = "unknown", "needs map data or play history the module lacks"
@@ -174,17 +194,37 @@ func (st *State) award(a *scenarios.Award, scoring string, here *Point) LineResu
 		lr.Points, lr.Status = v, "awarded"
 		if v == 0 {
 			lr.Status = "not-awarded"
+		} else if n := inferredPoints(a); n != nil {
+			lr.Inferred, lr.Why = true, "points "+n.Kind+": "+n.Text
 		}
 	}
 	return lr
 }
 
+// inferredPoints is the note that says a line's points are inferred or
+// missing from the source, if it has one: the count that uses them is then
+// not exact.
+func inferredPoints(a *scenarios.Award) *scenarios.Note {
+	for i := range a.Notes {
+		n := &a.Notes[i]
+		if n.Field == "points" && (n.Kind == "inferred" || n.Kind == "missing") {
+			return n
+		}
+	}
+	return nil
+}
+
 // occupy scores units of a filter in a region: once, per unit, or per
-// location (with first/additional rates and pointsByLocation).
+// location (with first/additional rates and pointsByLocation). A
+// qualifier is asked of each occupied location ("from the VP hex"); with
+// highestOnly only the best-scoring location counts.
 func (st *State) occupy(a *scenarios.Award, here *Point) (float64, Tri) {
 	ctx := RegionContext{Prefixes: st.Scenario.Maps.Prefixes, Here: here}
 	if len(a.PointsByLocation) > 0 && a.Where == nil {
 		// Each listed region scores its points once when occupied.
+		if a.Qualifier != nil {
+			return 0, Unknown // no location to ask the qualifier of
+		}
 		total, t := 0.0, Yes
 		for i := range a.PointsByLocation {
 			lp := &a.PointsByLocation[i]
@@ -193,13 +233,12 @@ func (st *State) occupy(a *scenarios.Award, here *Point) (float64, Tri) {
 				t = Unknown
 			}
 			if found {
-				total += lp.Points
+				total = addOrBest(total, lp.Points, a.HighestOnly)
 			}
 		}
 		return capped(total, a.Max), t
 	}
-	var units int
-	locs := map[Point]bool{}
+	unitsAt := map[Point]int{}
 	var order []Point
 	t := Yes
 	for _, u := range st.sortedUnits() {
@@ -218,14 +257,29 @@ func (st *State) occupy(a *scenarios.Award, here *Point) (float64, Tri) {
 		}
 		switch {
 		case m == Yes && in == Yes:
-			units++
-			if !locs[u.At] {
-				locs[u.At] = true
+			if unitsAt[u.At] == 0 {
 				order = append(order, u.At)
 			}
+			unitsAt[u.At]++
 		case m != No && in != No:
 			t = Unknown
 		}
+	}
+	var units int
+	var locs []Point
+	for _, p := range order {
+		if a.Qualifier != nil {
+			p := p
+			switch st.Holds(a.Qualifier, &p) {
+			case No:
+				continue
+			case Unknown:
+				t = Unknown
+				continue
+			}
+		}
+		locs = append(locs, p)
+		units += unitsAt[p]
 	}
 	var v float64
 	switch a.Count {
@@ -236,16 +290,21 @@ func (st *State) occupy(a *scenarios.Award, here *Point) (float64, Tri) {
 		switch {
 		case a.First != nil && n > 0:
 			v = *a.First + float64(n-1)*pts(a.Additional)
+			if a.HighestOnly {
+				v = *a.First
+			}
 		case len(a.PointsByLocation) > 0:
 			// A location scores the points of the first listed region it
 			// lies in (a redoubt hex 20 VP), else the line's points.
-			for _, p := range order {
+			for _, p := range locs {
 				lp, lt := st.locationPoints(a, p, ctx)
 				if lt == Unknown {
 					t = Unknown
 				}
-				v += lp
+				v = addOrBest(v, lp, a.HighestOnly)
 			}
+		case a.HighestOnly && n > 0:
+			v = pts(a.Points)
 		default:
 			v = float64(n) * pts(a.Points)
 		}
@@ -258,6 +317,18 @@ func (st *State) occupy(a *scenarios.Award, here *Point) (float64, Tri) {
 		t = Yes // found: unknown units elsewhere cannot change a once award
 	}
 	return capped(v, a.Max), t
+}
+
+// addOrBest adds a location's points to a sum, or keeps the larger of the
+// two when only the highest-valued location counts.
+func addOrBest(sum, v float64, highestOnly bool) float64 {
+	if !highestOnly {
+		return sum + v
+	}
+	if v > sum {
+		return v
+	}
+	return sum
 }
 
 func (st *State) locationPoints(a *scenarios.Award, p Point, ctx RegionContext) (float64, Tri) {
@@ -305,7 +376,11 @@ func (st *State) perLocation(a *scenarios.Award) (float64, Tri) {
 	ctx := RegionContext{Prefixes: st.Scenario.Maps.Prefixes}
 	for _, p := range locs {
 		p := p
-		switch st.Holds(a.Condition, &p) {
+		holds := st.Holds(a.Condition, &p)
+		if holds == Yes && a.Qualifier != nil {
+			holds = st.Holds(a.Qualifier, &p)
+		}
+		switch holds {
 		case Yes:
 			v, vt := pts0, Yes
 			if len(a.PointsByLocation) > 0 {
@@ -314,7 +389,7 @@ func (st *State) perLocation(a *scenarios.Award) (float64, Tri) {
 			if vt == Unknown {
 				t = Unknown
 			}
-			total += v
+			total = addOrBest(total, v, a.HighestOnly)
 		case Unknown:
 			t = Unknown
 		}
@@ -479,9 +554,11 @@ func (st *State) unitEvent(a *scenarios.Award) (float64, Tri) {
 	return capped(total, a.Max), t
 }
 
-// exit scores units that left the map by the award's edge.
+// exit scores units that left the map from the award's locations (an
+// edge from one hex to another) by its kinds of hexside.
 func (st *State) exit(a *scenarios.Award) (float64, Tri) {
-	total := 0.0
+	total, t := 0.0, Yes
+	ctx := RegionContext{Prefixes: st.Scenario.Maps.Prefixes}
 	for _, u := range st.sortedUnits() {
 		if u.Exit == nil {
 			continue
@@ -489,8 +566,22 @@ func (st *State) exit(a *scenarios.Award) (float64, Tri) {
 		if len(a.Via) > 0 && !containsAny(a.Via, u.Exit.Via) {
 			continue
 		}
+		if a.Where != nil {
+			switch st.InRegion(u.Exit.Point, a.Where, ctx) {
+			case No:
+				continue
+			case Unknown:
+				t = Unknown
+				continue
+			}
+		}
 		for _, pu := range a.PointsByUnit {
-			if st.Matches(&pu.Units, u) == Yes {
+			m := st.Matches(&pu.Units, u)
+			if m == Unknown {
+				t = Unknown
+				break
+			}
+			if m == Yes {
 				p := pu.Points
 				for _, r := range a.Reductions {
 					if r.When == "retreat" && u.Exit.Retreat || r.When == "demoralized" && u.Exit.Demoralized {
@@ -502,7 +593,7 @@ func (st *State) exit(a *scenarios.Award) (float64, Tri) {
 			}
 		}
 	}
-	return capped(total, a.Max), Yes
+	return capped(total, a.Max), t
 }
 
 // highestOf scores only the best of its lines (GCACW "only the highest
@@ -541,6 +632,14 @@ func (st *State) highestOf(a *scenarios.Award, scoring string, here *Point) Line
 	lr.Points, lr.Status = best.Points, best.Status
 	if best.Status == "awarded" {
 		lr.Why = "highest line: " + best.Text
+		if n := inferredPoints(a); best.Inferred || n != nil {
+			lr.Inferred = true
+			if n != nil {
+				lr.Why += "; points " + n.Kind + ": " + n.Text
+			} else {
+				lr.Why += "; " + best.Why
+			}
+		}
 	}
 	return lr
 }
@@ -636,7 +735,7 @@ func (st *State) Holds(c *scenarios.Condition, here *Point) Tri {
 		return triOf((c.Turn.From == 0 || st.Turn >= c.Turn.From) && (c.Turn.To == 0 || st.Turn <= c.Turn.To))
 	case c.Declared != nil:
 		turn, ok := st.Declared[c.Declared.Event]
-		if !ok {
+		if !ok || c.Declared.Side != "" && st.DeclaredBy[c.Declared.Event] != c.Declared.Side {
 			return No
 		}
 		return triOf(c.Declared.Turns == nil || (c.Declared.Turns.From == 0 || turn >= c.Declared.Turns.From) && (c.Declared.Turns.To == 0 || turn <= c.Declared.Turns.To))
@@ -672,11 +771,12 @@ func (st *State) Holds(c *scenarios.Condition, here *Point) Tri {
 		return not(st.Holds(c.Not, here))
 	case c.GameEnd:
 		return triOf(st.Ended)
+	case c.LineOfCommunication != nil, c.Path != nil, c.RRHexPathsCut != nil, c.Consecutive != nil:
+		// These need the map's roads and supply network or the game's
+		// sequence of victory checks, which the engine does not have.
+		return Unknown
 	}
-	// lineOfCommunication, path, rrHexPathsCut and consecutive need the
-	// map's roads and supply network or the game's sequence of checks,
-	// which the engine does not have yet.
-	return Unknown
+	return Unknown // a condition with no operand set decides nothing
 }
 
 func (st *State) controlled(cc *scenarios.ControlCond, ctx RegionContext) Tri {

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/musterhq/muster/scenarios"
@@ -53,12 +55,23 @@ func TestEvaluateTPC01(t *testing.T) {
 	// Losses: +3 per Confederate manpower lost in combat, retreat or
 	// cavalry retreat, -2 per Union point; extended-march losses do not
 	// count. 60 + 3*4 - 2*3 = 66.
-	must(t, st.LoseManpower("c.wise.inf", 3, "combat"))
-	must(t, st.LoseManpower("c.page.inf", 1, "retreat"))
+	// Wise and Page have 2 manpower each (setup rows, rulebook lines 223-224).
+	must(t, st.LoseManpower("c.wise.inf", 2, "combat"))
+	must(t, st.LoseManpower("c.page.inf", 2, "retreat"))
 	must(t, st.LoseManpower("c.dearing-b.cav", 2, "extended-march"))
 	must(t, st.LoseManpower("u.birney.inf", 3, "combat"))
 	if r = Evaluate(st); r.Total != 66 {
 		t.Fatalf("with losses: total %v, lines %+v", r.Total, r.Lines)
+	}
+	// Wise has nothing left to lose: a further loss is refused, names
+	// what he has, and the count stays 66.
+	err := st.LoseManpower("c.wise.inf", 1, "combat")
+	var re *RuleError
+	if !errors.As(err, &re) || re.Code != "manpower-exceeded" || !strings.Contains(re.Msg, "has 0 manpower left") {
+		t.Fatalf("loss beyond manpower: %v", err)
+	}
+	if r = Evaluate(st); r.Total != 66 {
+		t.Fatalf("after a refused loss: total %v", r.Total)
 	}
 }
 
@@ -103,22 +116,78 @@ func TestEvaluateTwoDistantNeedsRedoubts(t *testing.T) {
 
 func twoDigits(n int) string { return string(rune('0'+n/10)) + string(rune('0'+n%10)) }
 
-// Every award of every shipped scenario evaluates at the start without a
-// panic, and each line has a status.
+// Every award of every shipped scenario evaluates at the start, and the
+// count is one a player could check: a line per VP line in order, each
+// with a known status (a scored line with its points, an undecided one with
+// why), a total that is the sum of the scored lines, an exact count only
+// when every line is decided, and then exactly one band of the level table
+// (where it prints numbers) that holds the total, which is the level given.
 func TestEvaluateEveryShippedScenario(t *testing.T) {
+	n := 0
 	for _, m := range scenarios.Builtin().Modules {
 		for _, sf := range m.Scenarios {
-			st, err := NewState(m, sf.Scenario, 1)
+			n++
+			s := sf.Scenario
+			st, err := NewState(m, s, 1)
 			if err != nil {
-				t.Fatalf("%s: %v", sf.Scenario.ID, err)
+				t.Fatalf("%s: %v", s.ID, err)
 			}
 			r := Evaluate(st)
-			for _, l := range r.Lines {
-				if l.Status == "" {
-					t.Errorf("%s: line %q has no status", sf.Scenario.ID, l.Text)
+			if len(r.Lines) != len(s.Victory.Awards) {
+				t.Fatalf("%s: %d lines for %d VP lines", s.ID, len(r.Lines), len(s.Victory.Awards))
+			}
+			sum, open := 0.0, false
+			for i, l := range r.Lines {
+				if l.ID != s.Victory.Awards[i].ID || l.Text != s.Victory.Awards[i].Text {
+					t.Errorf("%s: line %d is %q, VP line %q", s.ID, i, l.ID, s.Victory.Awards[i].ID)
+				}
+				switch l.Status {
+				case "awarded":
+					if l.Points == 0 {
+						t.Errorf("%s: line %q awarded 0 VP", s.ID, l.Text)
+					}
+					sum += l.Points
+					open = open || l.Inferred
+				case "not-awarded":
+					if l.Points != 0 {
+						t.Errorf("%s: line %q not awarded but %v VP", s.ID, l.Text, l.Points)
+					}
+				case "unknown", "manual":
+					open = true
+					if l.Why == "" {
+						t.Errorf("%s: line %q is %s without saying why", s.ID, l.Text, l.Status)
+					}
+				default:
+					t.Errorf("%s: line %q has status %q", s.ID, l.Text, l.Status)
 				}
 			}
+			if r.Total != sum {
+				t.Errorf("%s: total %v, the scored lines sum to %v", s.ID, r.Total, sum)
+			}
+			if open && r.Exact {
+				t.Errorf("%s: exact with an undecided line", s.ID)
+			}
+			if !r.Exact || r.Automatic != "" || s.Victory.Levels == nil {
+				continue
+			}
+			var holds []string
+			for _, b := range s.Victory.Levels.Bands {
+				if inBand(r.Total, b) {
+					holds = append(holds, b.Level)
+				}
+			}
+			switch {
+			case len(holds) > 1:
+				t.Errorf("%s: %v VP is in %d bands %q", s.ID, r.Total, len(holds), holds)
+			case len(holds) == 1 && (r.Level != holds[0] || r.Winner == "" && !r.Draw):
+				t.Errorf("%s: %v VP is %q, the count says %q (winner %q)", s.ID, r.Total, holds[0], r.Level, r.Winner)
+			case len(holds) == 0 && r.Level != "" && s.Victory.Otherwise == nil:
+				t.Errorf("%s: level %q without a band holding %v VP", s.ID, r.Level, r.Total)
+			}
 		}
+	}
+	if n < 17 {
+		t.Fatalf("only %d shipped scenarios", n)
 	}
 }
 

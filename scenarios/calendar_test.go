@@ -2,19 +2,17 @@ package scenarios
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
-	"os"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
-)
 
-// The TPC rulebook; the test reads it only where the checkout has it beside
-// the project (the shared seeds folder) and is skipped elsewhere.
-const tpcSeed = "../../shared/seeds/001_28c7e36b674162dc.txt"
+	"github.com/musterhq/muster/internal/seedtext"
+)
 
 const monthRE = `(January|February|March|April|May|June|July|August|September|October|November|December)`
 
@@ -55,15 +53,13 @@ type datedTurn struct {
 }
 
 func scanDateTurnPairs(t *testing.T) (pairs []datedTurn, scenarioStart map[int]time.Time) {
-	f, err := os.Open(tpcSeed)
-	if err != nil {
-		t.Skipf("rulebook text not available: %v", err)
-	}
-	defer f.Close()
+	// The TPC rulebook, at ../shared/seeds (skipped where absent, failing
+	// in CI).
+	src := seedtext.Read(t, seedtext.TPC)
 	scenarioStart = map[int]time.Time{} // line -> start date of the scenario section it is in
 	var cur time.Time
 	inScenario := false
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(bytes.NewReader(src))
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	line := 0
 	for sc.Scan() {
@@ -138,6 +134,33 @@ func TestTPCCalendarAgreesWithRulebook(t *testing.T) {
 	}
 }
 
+// redTurns are the turns rule 15.0 lists as red colour-coded (rulebook
+// lines 2144-2151).
+var redTurns = []int{4, 20, 32, 48, 64, 80, 96, 112, 124, 140, 156, 172, 188, 204, 216, 232, 248, 260, 276, 292}
+
+// The red turns as the rulebook prints them, under "Red color-coded turns
+// are shown on the Turn Track".
+func TestTPCRedTurnsAsPrinted(t *testing.T) {
+	text := string(seedtext.Read(t, seedtext.TPC))
+	i := strings.Index(text, "Red color-coded turns are shown")
+	if i < 0 {
+		t.Fatal(`the rulebook no longer has "Red color-coded turns are shown"`)
+	}
+	j := strings.Index(text[i:], "If manpower adjustments take place")
+	if j < 0 {
+		t.Fatal(`the rulebook no longer has "If manpower adjustments take place" after the red-turn list`)
+	}
+	var printed []int
+	for _, m := range regexp.MustCompile(`Turn (\d+)`).FindAllStringSubmatch(text[i:i+j], -1) {
+		n, _ := strconv.Atoi(m[1])
+		printed = append(printed, n)
+	}
+	sort.Ints(printed)
+	if fmt.Sprint(printed) != fmt.Sprint(redTurns) {
+		t.Fatalf("the text lists the red turns %v, the test expects %v", printed, redTurns)
+	}
+}
+
 // TestTPCMarkedTurns: the red colour-coded turns are exactly those 15.0
 // lists, and every one is a strategic-cycle turn.
 func TestTPCMarkedTurns(t *testing.T) {
@@ -145,22 +168,7 @@ func TestTPCMarkedTurns(t *testing.T) {
 	if cal.StrategicCycle == nil || cal.StrategicCycle.Every != 4 {
 		t.Fatalf("strategicCycle = %+v, want every 4", cal.StrategicCycle)
 	}
-	want := []int{4, 20, 32, 48, 64, 80, 96, 112, 124, 140, 156, 172, 188, 204, 216, 232, 248, 260, 276, 292}
-	if src, err := os.ReadFile(tpcSeed); err == nil {
-		// The list printed under "Red color-coded turns are shown on the Turn Track".
-		text := string(src)
-		i := strings.Index(text, "Red color-coded turns are shown")
-		j := strings.Index(text[i:], "If manpower adjustments take place")
-		var printed []int
-		for _, m := range regexp.MustCompile(`Turn (\d+)`).FindAllStringSubmatch(text[i:i+j], -1) {
-			n, _ := strconv.Atoi(m[1])
-			printed = append(printed, n)
-		}
-		sort.Ints(printed)
-		if fmt.Sprint(printed) != fmt.Sprint(want) {
-			t.Fatalf("the text lists the red turns %v, the test expects %v", printed, want)
-		}
-	}
+	want := redTurns
 	var got []int
 	for _, m := range cal.Marked {
 		if m.Mark != "red" || m.Reason != "manpower-adjustment" {

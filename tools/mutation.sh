@@ -1,0 +1,61 @@
+#!/bin/sh
+# Mutation testing, a maintenance command (not run in CI): plants small
+# changes in a package's code one at a time (a < made <=, a + made -, a
+# condition negated) and reports the share of them its tests catch.
+#
+#   tools/mutation.sh [PACKAGE...]     default: playtest playtest/sim validate rules rules/lgv
+#
+# Never pass gremlins --test-cpu: v0.6.0 hands "go test" the flag and its
+# value as one argument ("-cpu 1"), go test fails at once, and every mutant
+# is reported killed.
+#
+# Environment: WORKERS (default 1), TIMEOUT_COEFF
+# (default 60: a mutant's test run, build included, may take 60x the clean
+# run before it is counted a timeout; less makes every mutant time out on a
+# loaded machine), OUT (default out/mutation). Each package's results are
+# written to $OUT/<package>.json (gremlins' format: every mutant with its
+# file:line, type and status) and a table of efficacy (killed / (killed +
+# lived)) and mutant coverage is printed at the end; survivors are listed
+# with `grep -n LIVED $OUT/<package>.txt`.
+#
+# Uses github.com/go-gremlins/gremlins through the Go module proxy (go run
+# pins the version; nothing is added to go.mod). Run it on a clean tree:
+# gremlins rewrites copies of the module in temporary folders. The build
+# tag "mutation" leaves out tests that read only the source (the
+# vocabulary test), which no mutant can fail and which are slow.
+set -eu
+cd "$(dirname "$0")/.."
+GREMLINS=${GREMLINS:-"go run github.com/go-gremlins/gremlins/cmd/gremlins@v0.6.0"}
+WORKERS=${WORKERS:-1}
+TIMEOUT_COEFF=${TIMEOUT_COEFF:-60}
+OUT=${OUT:-out/mutation}
+mkdir -p "$OUT"
+[ $# -gt 0 ] || set -- playtest playtest/sim validate rules rules/lgv
+PKGS="$*"
+for pkg in $PKGS; do
+	name=$(echo "$pkg" | tr / -)
+	echo "== $pkg" >&2
+	# gremlins takes a folder with the folders under it: leave those out
+	# (rules/lgv is its own package, run on its own).
+	set --
+	for d in $(find "$pkg" -mindepth 1 -type d -not -name testdata -not -path '*/testdata/*'); do
+		set -- "$@" --exclude-files "$(basename "$d")/"
+	done
+	$GREMLINS unleash --tags mutation --workers "$WORKERS" \
+		--timeout-coefficient "$TIMEOUT_COEFF" "$@" -o "$OUT/$name.json" "./$pkg" \
+		>"$OUT/$name.txt" 2>&1 || true
+	tail -n 12 "$OUT/$name.txt" >&2
+done
+echo "| package | killed | lived | timed out | not covered | efficacy | mutant coverage |"
+echo "|---|---|---|---|---|---|---|"
+for pkg in $PKGS; do
+	name=$(echo "$pkg" | tr / -)
+	f="$OUT/$name.txt"
+	k=$(sed -n 's/^Killed: \([0-9]*\).*/\1/p' "$f" | tail -1)
+	l=$(sed -n 's/.*Lived: \([0-9]*\).*/\1/p' "$f" | tail -1)
+	t=$(sed -n 's/.*Timed out: \([0-9]*\).*/\1/p' "$f" | tail -1)
+	n=$(sed -n 's/.*Not covered: \([0-9]*\).*/\1/p' "$f" | tail -1)
+	e=$(sed -n 's/^Test efficacy: \([0-9.]*%\).*/\1/p' "$f" | tail -1)
+	c=$(sed -n 's/^Mutator coverage: \([0-9.]*%\).*/\1/p' "$f" | tail -1)
+	echo "| \`$pkg\` | ${k:-?} | ${l:-?} | ${t:-?} | ${n:-?} | ${e:-?} | ${c:-?} |"
+done
