@@ -205,7 +205,6 @@ var documentationOnly = map[string]string{
 	"SourceRef.Document":      "provenance",
 	"SourceRef.Lines":         "provenance",
 	"SourceRef.Section":       "provenance",
-	"SpecialRule.Text":        "the rule as printed",
 	"SpecialRule.Notes":       "remarks on the data",
 	"SpecialRule.Source":      "provenance",
 	"Effect.Rule":             "the rulebook section a reminder or advanced rule names",
