@@ -62,8 +62,8 @@ wall() { # runs command... -> median milliseconds over the runs
 }
 cold=$(wall $((COUNT * 4)) "$tmp/muster" validate -q scenarios)
 simscn=rules/lgv/testdata/module/scenarios/01-chancellorsville.json
-sim2=$(wall 1 "$tmp/muster" playtest sim "$simscn" --games 10000 --seed 7 --workers 2)
-sim1=$(wall 1 "$tmp/muster" playtest sim "$simscn" --games 10000 --seed 7 --workers 1)
+sim2=$(wall 1 "$tmp/muster" playtest sim "$simscn" --games 10000 --seed 7 --bots random,random --workers 2)
+sim1=$(wall 1 "$tmp/muster" playtest sim "$simscn" --games 10000 --seed 7 --bots random,random --workers 1)
 
 # What the catalog holds, for the first row's label.
 files=$(find scenarios -name '*.json' -not -path 'scenarios/testdata/*' | wc -l | tr -d ' ')
