@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/musterhq/muster/internal/diag"
+	"github.com/musterhq/muster/internal/jsonsrc"
 	"github.com/musterhq/muster/internal/suggest"
 	"github.com/musterhq/muster/scenarios"
 )
@@ -158,6 +159,39 @@ var unitTwice = register(&Check{
 			}
 			first[row.Unit] = ptr
 		})
+	},
+})
+
+var sheetUnknown = register(&Check{
+	Code:     "sheet-unknown",
+	Title:    "sheet in play that the map does not have",
+	Doc:      "Every sheet a scenario puts in play (maps.sheets) and every sheet a hex prefix is read on (maps.prefixes) must be a sheet id of map.json. A mistyped sheet id otherwise shows only as its consequences: every hex of that sheet reported off the map, or, on a one-sheet map whose scenario has no setup rows, nothing at all.",
+	Severity: diag.Error,
+	Run: func(p *Pass) {
+		known := keys(p.Index.Sheets)
+		unknown := func(ptr, id string) {
+			if p.Index.Sheets[id] != nil {
+				return
+			}
+			if len(known) == 0 {
+				p.Report(ptr, fmt.Sprintf("sheet %q: the map has no sheets (it is an area map)", id), "remove the sheet, or name the map's sheets in map.json")
+				return
+			}
+			sort.Strings(known)
+			hint := "use a sheet id of the map: " + strings.Join(known, ", ")
+			if best := suggest.Closest(id, known); best != "" {
+				hint = "did you mean " + best + "?"
+			}
+			p.Report(ptr, fmt.Sprintf("no sheet %q in %s", id, p.Module.Game.Files.Map), hint)
+		}
+		for i, s := range p.Scenario.Maps.Sheets {
+			unknown(fmt.Sprintf("/maps/sheets/%d/sheet", i), s.Sheet)
+		}
+		prefixes := keys(p.Scenario.Maps.Prefixes)
+		sort.Strings(prefixes)
+		for _, prefix := range prefixes {
+			unknown("/maps/prefixes/"+jsonsrc.PointerToken(prefix), p.Scenario.Maps.Prefixes[prefix])
+		}
 	},
 })
 
