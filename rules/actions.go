@@ -32,7 +32,7 @@ func (st *State) Place(unit, at string) error {
 		return &RuleError{Code: "entry-turn", Rule: entryRule(st, e.Rule), Msg: fmt.Sprintf("%s enters on turn %d, not %d (%s)", unit, e.Turn, st.Turn, e.Text)}
 	}
 	if e := u.Row.Entry; e != nil && e.Where != nil {
-		switch st.InRegion(p, e.Where, RegionContext{Prefixes: st.Scenario.Maps.Prefixes}) {
+		switch st.InRegion(p, e.Where, st.regionContext(nil)) {
 		case No:
 			return &RuleError{Code: "entry-location", Rule: entryRule(st, e.Rule), Msg: fmt.Sprintf("%s may not enter at %s (%s)", unit, at, e.Text)}
 		case Unknown:
@@ -70,7 +70,7 @@ type placementRule struct {
 // and checks the location against their regions.
 func (st *State) placementRules(u *Unit, p Point, at string) ([]placementRule, error) {
 	var out []placementRule
-	ctx := RegionContext{Prefixes: st.Scenario.Maps.Prefixes}
+	ctx := st.regionContext(nil)
 	for i := range st.Scenario.SpecialRules {
 		rule := &st.Scenario.SpecialRules[i]
 		for j := range rule.Effects {

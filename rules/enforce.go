@@ -160,7 +160,7 @@ func (st *State) release(r *restriction, u *Unit) {
 				if tr.Enemy != nil && st.Matches(tr.Enemy, mover) != Yes || tr.Units != nil && st.Matches(tr.Units, mover) != Yes {
 					continue
 				}
-				if p, _, err := st.Topo.Locate(e.To, st.Scenario.Maps.Prefixes); err == nil && st.InRegion(p, tr.Region, RegionContext{Prefixes: st.Scenario.Maps.Prefixes}) == Yes {
+				if p, _, err := st.Topo.Locate(e.To, st.Scenario.Maps.Prefixes); err == nil && st.InRegion(p, tr.Region, st.regionContext(nil)) == Yes {
 					fired = true
 					break
 				}
@@ -235,7 +235,7 @@ func (st *State) CheckEntry(unit, loc, kind string) error {
 		return err
 	}
 	s := st.Scenario
-	ctx := RegionContext{Prefixes: s.Maps.Prefixes}
+	ctx := st.regionContext(nil)
 	// The game's own prohibitions (LGV 8.4.2 sectors, 8.4.6 engineers, 14.2
 	// zones) hold in every scenario.
 	for _, pr := range st.Module.Game.Prohibited {

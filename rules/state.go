@@ -36,7 +36,8 @@ type State struct {
 	Ended bool
 	Log   *EventLog
 
-	restr []*restriction // activation restrictions, gathered once
+	inPlay map[string]bool // the scenario's sheets in play (RegionContext.InPlay)
+	restr  []*restriction  // activation restrictions, gathered once
 	// Accumulating lines (phasescore.go): what was scored, per turn, and
 	// which lines met a check the data could not decide.
 	phaseScored  map[phaseKey]bool
@@ -93,6 +94,7 @@ func NewState(m *scenarios.Module, s *scenarios.Scenario, seed uint64) (*State, 
 		Statuses: map[string]string{}, Tallies: map[string]map[string]float64{}, Declared: map[string]int{}, DeclaredBy: map[string]string{},
 		Log:         NewEventLog(s.ID, seed),
 		phaseScored: map[phaseKey]bool{}, turnScored: map[string]float64{}, phaseUnknown: map[string]bool{},
+		inPlay: SheetsInPlay(s),
 	}
 	for t := range s.Setup {
 		table := &s.Setup[t]
@@ -234,7 +236,7 @@ func (st *State) Matches(f *scenarios.UnitFilter, u *Unit) Tri {
 		if !u.HasStart {
 			return No
 		}
-		out = st.Topo.InRegion(u.Start, f.StartingIn, RegionContext{Prefixes: st.Scenario.Maps.Prefixes})
+		out = st.Topo.InRegion(u.Start, f.StartingIn, st.regionContext(nil))
 		if out == No {
 			return No
 		}
@@ -578,4 +580,19 @@ func WithVariant(s *scenarios.Scenario, id string) (*scenarios.Scenario, error) 
 		ids = append(ids, v.ID)
 	}
 	return nil, fmt.Errorf("scenario %s has no variant %q (variants: %v)", s.ID, id, ids)
+}
+
+// SheetsInPlay is the set of a scenario's sheets in play (maps.sheets).
+func SheetsInPlay(s *scenarios.Scenario) map[string]bool {
+	in := map[string]bool{}
+	for _, sp := range s.Maps.Sheets {
+		in[sp.Sheet] = true
+	}
+	return in
+}
+
+// regionContext reads the scenario's regions: its hex prefixes, its sheets
+// in play, and the location a "here" operand stands for (nil: none).
+func (st *State) regionContext(here *Point) RegionContext {
+	return RegionContext{Prefixes: st.Scenario.Maps.Prefixes, InPlay: st.inPlay, Here: here}
 }

@@ -321,6 +321,12 @@ func abs(x int) int {
 // RegionContext carries what a region test needs beyond the map.
 type RegionContext struct {
 	Prefixes map[string]string
+	// InPlay holds the scenario's sheets in play. A bare mask ("28xx") is
+	// read on those sheets only: a region belongs to the sheets the rule
+	// names, so in a scenario on GTC South alone a location that GTC South
+	// and an overlapping sheet number differently is read as GTC South
+	// numbers it. Empty: every sheet the location lies on.
+	InPlay map[string]bool
 	// Here is the location a "here" operand stands for (a per-location award).
 	Here *Point
 }
@@ -336,7 +342,7 @@ func (t *Topology) InRegion(p Point, r *scenarios.Region, ctx RegionContext) Tri
 	case len(r.Hexes) > 0:
 		return t.inList(p, r.Hexes, ctx.Prefixes)
 	case r.Mask != "":
-		return t.inMask(p, r.Mask, r.AndBeyond, ctx.Prefixes)
+		return t.inMask(p, r.Mask, r.AndBeyond, ctx)
 	case r.Feature != "":
 		f := t.ix.Features[r.Feature]
 		if f == nil || f.Provenance == "not-in-source" || len(f.Hexes) == 0 {
@@ -555,7 +561,7 @@ func (t *Topology) withinPoints(p Point, pts []Point, d int, exactly bool) Tri {
 // inMask tests a hex-row or hex-column mask such as "Sxx16" (row 16 of the
 // S sheet), "07xx" (column 7) or "S22xx", with andBeyond extending it
 // north, south, east or west. Rows grow southward and columns eastward.
-func (t *Topology) inMask(p Point, mask, beyond string, prefixes map[string]string) Tri {
+func (t *Topology) inMask(p Point, mask, beyond string, ctx RegionContext) Tri {
 	if p.Area != "" {
 		return No
 	}
@@ -574,15 +580,19 @@ func (t *Topology) inMask(p Point, mask, beyond string, prefixes map[string]stri
 		return Unknown
 	}
 	// A mask that names its sheet is read on that sheet. A bare mask is read
-	// on every sheet the location lies on; where overlapping sheets number
-	// it differently, the answer is Unknown.
+	// on every sheet in play the location lies on; where overlapping sheets
+	// number it differently, the answer is Unknown.
 	var sheets []string
 	if prefix != "" {
-		if s := t.sheetByPrefix(prefix, prefixes); s != "" {
+		if s := t.sheetByPrefix(prefix, ctx.Prefixes); s != "" {
 			sheets = []string{s}
 		}
 	} else {
-		sheets = t.Sheets(p)
+		for _, id := range t.Sheets(p) {
+			if len(ctx.InPlay) == 0 || ctx.InPlay[id] {
+				sheets = append(sheets, id)
+			}
+		}
 	}
 	if len(sheets) == 0 {
 		return Unknown

@@ -219,7 +219,7 @@ func inferredPoints(a *scenarios.Award) *scenarios.Note {
 // qualifier is asked of each occupied location ("from the VP hex"); with
 // highestOnly only the best-scoring location counts.
 func (st *State) occupy(a *scenarios.Award, here *Point) (float64, Tri) {
-	ctx := RegionContext{Prefixes: st.Scenario.Maps.Prefixes, Here: here}
+	ctx := st.regionContext(here)
 	if len(a.PointsByLocation) > 0 && a.Where == nil {
 		// Each listed region scores its points once when occupied.
 		if a.Qualifier != nil {
@@ -373,7 +373,7 @@ func (st *State) perLocation(a *scenarios.Award) (float64, Tri) {
 		return 0, Unknown
 	}
 	total, t := 0.0, Yes
-	ctx := RegionContext{Prefixes: st.Scenario.Maps.Prefixes}
+	ctx := st.regionContext(nil)
 	for _, p := range locs {
 		p := p
 		holds := st.Holds(a.Condition, &p)
@@ -429,7 +429,7 @@ func (st *State) listLocations(r *scenarios.Region, here *Point) ([]Point, bool)
 			if !ok {
 				continue
 			}
-			ctx := RegionContext{Prefixes: st.Scenario.Maps.Prefixes, Here: here}
+			ctx := st.regionContext(here)
 			var out []Point
 			for _, p := range cands {
 				switch st.InRegion(p, r, ctx) {
@@ -535,7 +535,7 @@ func (st *State) unitEvent(a *scenarios.Award) (float64, Tri) {
 			if e.Unit == u.ID && e.Kind == a.Event {
 				if a.Where != nil {
 					p, _, err := st.Topo.Locate(e.To, st.Scenario.Maps.Prefixes)
-					if err != nil || st.InRegion(p, a.Where, RegionContext{Prefixes: st.Scenario.Maps.Prefixes}) != Yes {
+					if err != nil || st.InRegion(p, a.Where, st.regionContext(nil)) != Yes {
 						continue
 					}
 				}
@@ -558,7 +558,7 @@ func (st *State) unitEvent(a *scenarios.Award) (float64, Tri) {
 // edge from one hex to another) by its kinds of hexside.
 func (st *State) exit(a *scenarios.Award) (float64, Tri) {
 	total, t := 0.0, Yes
-	ctx := RegionContext{Prefixes: st.Scenario.Maps.Prefixes}
+	ctx := st.regionContext(nil)
 	for _, u := range st.sortedUnits() {
 		if u.Exit == nil {
 			continue
@@ -650,7 +650,7 @@ func (st *State) qualifies(q *scenarios.Condition, line *scenarios.Award, here *
 	if line.Kind != "occupy" || line.Where == nil {
 		return st.Holds(q, here)
 	}
-	ctx := RegionContext{Prefixes: st.Scenario.Maps.Prefixes, Here: here}
+	ctx := st.regionContext(here)
 	out := No
 	seen := map[Point]bool{}
 	for _, u := range st.sortedUnits() {
@@ -675,7 +675,7 @@ func (st *State) Holds(c *scenarios.Condition, here *Point) Tri {
 	if c == nil {
 		return Yes
 	}
-	ctx := RegionContext{Prefixes: st.Scenario.Maps.Prefixes, Here: here}
+	ctx := st.regionContext(here)
 	switch {
 	case c.Occupied != nil:
 		o := c.Occupied

@@ -334,7 +334,7 @@ func (p *Pass) leadsAny(side string, leader *scenarios.SetupRow, codes []string)
 }
 
 func (p *Pass) regionContext() rules.RegionContext {
-	return rules.RegionContext{Prefixes: p.Scenario.Maps.Prefixes}
+	return rules.RegionContext{Prefixes: p.Scenario.Maps.Prefixes, InPlay: p.sheetsInPlay()}
 }
 
 var setupProhibited = register(&Check{

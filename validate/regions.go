@@ -17,97 +17,14 @@ import (
 
 // sheetsInPlay returns the ids of the scenario's sheets in play.
 func (p *Pass) sheetsInPlay() map[string]bool {
-	in := map[string]bool{}
-	for _, s := range p.Scenario.Maps.Sheets {
-		in[s.Sheet] = true
-	}
-	return in
+	return rules.SheetsInPlay(p.Scenario)
 }
 
-// inRegion is Topology.InRegion for a region of the scenario: where the
-// point lies on exactly one sheet in play, bare masks are read on that
-// sheet; a point on no sheet in play is Unknown (hex-unknown reports it).
+// inRegion is Topology.InRegion for a region of the scenario, its bare
+// masks read on the sheets in play (rules.RegionContext.InPlay); a point on
+// no sheet in play is Unknown there (hex-unknown reports it).
 func (p *Pass) inRegion(pt rules.Point, r *scenarios.Region) rules.Tri {
-	ctx := p.regionContext()
-	if pt.Area != "" || len(p.Index.Sheets) == 0 || !hasBareMask(r) {
-		return p.Topo.InRegion(pt, r, ctx)
-	}
-	inPlay := p.sheetsInPlay()
-	var on []string
-	for _, id := range p.Topo.Sheets(pt) {
-		if inPlay[id] {
-			on = append(on, id)
-		}
-	}
-	switch len(on) {
-	case 0:
-		return rules.Unknown
-	case 1:
-		return p.Topo.InRegion(pt, scopeMasks(r, maskPrefix(p.Index.Sheets[on[0]])), ctx)
-	}
-	return p.Topo.InRegion(pt, r, ctx)
-}
-
-// maskPrefix is the prefix that names a sheet without ambiguity.
-func maskPrefix(s *scenarios.Sheet) string {
-	if s.QualifiedPrefix != "" {
-		return s.QualifiedPrefix + " "
-	}
-	return s.Prefix
-}
-
-func hasBareMask(r *scenarios.Region) bool {
-	if r == nil {
-		return false
-	}
-	if r.Mask != "" && strings.TrimRight(r.Mask[:max(0, len(r.Mask)-4)], " ") == "" {
-		return true
-	}
-	if hasBareMask(r.AdjacentTo) || hasBareMask(r.Not) || r.WithinOf != nil && hasBareMask(&r.WithinOf.Of) {
-		return true
-	}
-	for i := range r.All {
-		if hasBareMask(&r.All[i]) {
-			return true
-		}
-	}
-	for i := range r.Any {
-		if hasBareMask(&r.Any[i]) {
-			return true
-		}
-	}
-	return false
-}
-
-// scopeMasks copies a region with its bare masks read on one sheet.
-func scopeMasks(r *scenarios.Region, prefix string) *scenarios.Region {
-	if r == nil {
-		return nil
-	}
-	c := *r
-	if c.Mask != "" && len(c.Mask) <= 4 {
-		c.Mask = prefix + c.Mask
-	}
-	c.AdjacentTo = scopeMasks(r.AdjacentTo, prefix)
-	c.Not = scopeMasks(r.Not, prefix)
-	if r.WithinOf != nil {
-		w := *r.WithinOf
-		w.Of = *scopeMasks(&r.WithinOf.Of, prefix)
-		c.WithinOf = &w
-	}
-	if len(r.All) > 0 {
-		c.All = make([]scenarios.Region, len(r.All))
-		for i := range r.All {
-			c.All[i] = *scopeMasks(&r.All[i], prefix)
-		}
-	}
-	if len(r.Any) > 0 {
-		c.Any = make([]scenarios.Region, len(r.Any))
-		for i := range r.Any {
-			c.Any[i] = *scopeMasks(&r.Any[i], prefix)
-		}
-	}
-	return &c
+	return p.Topo.InRegion(pt, r, p.regionContext())
 }
 
 var regionEmpty = register(&Check{
