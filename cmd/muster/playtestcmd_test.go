@@ -221,3 +221,33 @@ func TestSimHistogram(t *testing.T) {
 		t.Errorf("%d axis labels; the VP axis should start with -10 to -9:\n%.3000s", checked, html)
 	}
 }
+
+// merge also reads a whole run's JSON report (sim --format json, or
+// --shard 1/1): it gives back the same report, in any format; the same run
+// given twice is refused (its games would count twice).
+func TestMergeReadsAWholeRunReport(t *testing.T) {
+	scn := "../../rules/lgv/testdata/module/scenarios/01-chancellorsville.json"
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole.json")
+	if code, _, errOut := muster(t, "playtest", "sim", scn, "--games", "30", "--format", "json", "-o", whole); code != 0 {
+		t.Fatalf("sim --format json: exit %d, %s", code, errOut)
+	}
+	code, direct, _ := muster(t, "playtest", "sim", scn, "--games", "30")
+	if code != 0 {
+		t.Fatalf("sim: exit %d", code)
+	}
+	code, merged, errOut := muster(t, "playtest", "merge", whole)
+	if code != 0 || merged != direct {
+		t.Fatalf("merge of a whole run's report: exit %d, %s\n%s\nwant the sim report:\n%s", code, errOut, merged, direct)
+	}
+	one := filepath.Join(dir, "one.json")
+	if code, _, errOut := muster(t, "playtest", "sim", scn, "--games", "30", "--shard", "1/1", "--format", "json", "-o", one); code != 0 {
+		t.Fatalf("sim --shard 1/1: exit %d, %s", code, errOut)
+	}
+	if code, out, errOut := muster(t, "playtest", "merge", one); code != 0 || out != direct {
+		t.Errorf("merge of a --shard 1/1 run: exit %d, %s\n%s", code, errOut, out)
+	}
+	if code, _, errOut := muster(t, "playtest", "merge", whole, whole); code != exitFindings || !strings.Contains(errOut, "60 games played of 30") {
+		t.Errorf("the same run twice: exit %d, %s", code, errOut)
+	}
+}

@@ -269,18 +269,31 @@ func mergeCommand() *cli.Command {
 	}
 }
 
-// readTotals reads a shard's totals; anything else is a clear error.
+// readTotals reads a shard's totals, or the totals inside the JSON report
+// of a whole run (sim --format json, or --shard 1/1), so merge can also
+// render a finished run in another format; anything else is a clear error.
 func readTotals(path string) (*sim.Totals, error) {
 	data, err := readin.File(path, readin.MaxSize)
 	if err != nil {
 		return nil, err
 	}
 	data, _ = readin.TrimBOM(data)
+	strict := func(v any) error {
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.DisallowUnknownFields()
+		return dec.Decode(v)
+	}
 	var t sim.Totals
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&t); err != nil {
-		return nil, fmt.Errorf("%s: not the totals of a sim shard (muster playtest sim --shard k/n writes them): %v", path, err)
+	if err := strict(&t); err != nil {
+		var whole struct {
+			MadeUp string          `json:"madeUp"`
+			Report json.RawMessage `json:"report"`
+			Totals *sim.Totals     `json:"totals"`
+		}
+		if strict(&whole) != nil || whole.Report == nil || whole.Totals == nil {
+			return nil, fmt.Errorf("%s: not the totals of a sim shard (muster playtest sim --shard k/n writes them) nor a sim report in JSON: %v", path, err)
+		}
+		t = *whole.Totals
 	}
 	if t.Scenario == "" || t.Games < 1 || t.Levels == nil {
 		return nil, fmt.Errorf("%s: not the totals of a sim shard (no scenario, games or counts)", path)
