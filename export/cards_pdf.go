@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/musterhq/muster/internal/browser"
+	"github.com/musterhq/muster/internal/fileout"
 )
 
 // ErrCardsNoChromium says no headless Chromium was found for printing PDF
@@ -54,11 +55,13 @@ var cardsNoSandbox = []byte("No usable sandbox")
 // cardsPrintPDF runs Chromium with the machine's flags; when Chromium
 // refuses to start for want of a sandbox, it runs once more without one.
 func cardsPrintPDF(ctx context.Context, chromium string, page []byte, machine []string) ([]byte, error) {
-	dir, err := os.MkdirTemp("", "muster-cards-")
+	// The page and Chromium's profile live in a scratch folder that an
+	// interrupt removes too.
+	dir, err := fileout.ScratchDir("", "muster-cards-")
 	if err != nil {
 		return nil, fmt.Errorf("export: %w", err)
 	}
-	defer os.RemoveAll(dir)
+	defer fileout.Done(dir)
 	in := filepath.Join(dir, "cards.html")
 	out := filepath.Join(dir, "cards.pdf")
 	if err := os.WriteFile(in, page, 0o600); err != nil {

@@ -179,6 +179,7 @@ func TestInterruptRemovesTemporaries(t *testing.T) {
 			os.WriteFile(filepath.Join(dir, "ready"), nil, 0o644)
 			select {}
 		}
+		ScratchDir(dir, "scratch-*")
 		tmp, _ := TempDir(filepath.Join(dir, "folder-out"))
 		os.WriteFile(filepath.Join(tmp, "inside.json"), []byte("{}"), 0o644)
 		Write(filepath.Join(dir, "out.json"), []byte("{}"))
@@ -206,6 +207,9 @@ func TestInterruptRemovesTemporaries(t *testing.T) {
 		if len(before) != 2 {
 			t.Fatalf("want a temporary file and folder before the signal, got %v", before)
 		}
+		if scratch, _ := filepath.Glob(filepath.Join(dir, "scratch-*")); len(scratch) != 1 {
+			t.Fatalf("want a scratch folder before the signal, got %v", scratch)
+		}
 		cmd.Process.Signal(sig)
 		err := cmd.Wait()
 		var ee *exec.ExitError
@@ -214,6 +218,9 @@ func TestInterruptRemovesTemporaries(t *testing.T) {
 		}
 		if left, _ := filepath.Glob(filepath.Join(dir, ".*.tmp-*")); len(left) > 0 {
 			t.Errorf("%v left temporaries: %v", sig, left)
+		}
+		if left, _ := filepath.Glob(filepath.Join(dir, "scratch-*")); len(left) > 0 {
+			t.Errorf("%v left a scratch folder: %v", sig, left)
 		}
 	}
 }

@@ -47,7 +47,21 @@ func TempDir(path string) (string, error) {
 	return dir, nil
 }
 
-// Done removes a temporary from TempDir (a no-op after it was renamed).
+// ScratchDir creates a working folder in parent ("" for the system's
+// temporary folder), such as the profile and page a PDF is printed from;
+// like the other temporaries it is removed on an interrupt. Call Done when
+// it is no longer needed.
+func ScratchDir(parent, pattern string) (string, error) {
+	dir, err := os.MkdirTemp(parent, pattern)
+	if err != nil {
+		return "", err
+	}
+	track(dir)
+	return dir, nil
+}
+
+// Done removes a temporary from TempDir or ScratchDir (a no-op after it was
+// renamed).
 func Done(tmp string) { removeTemp(tmp) }
 
 func installHandler() {
