@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/musterhq/muster/internal/seedtext"
 )
 
 // The citation test: every quoted citation in the shipped data, its playtest
@@ -22,32 +24,17 @@ import (
 // ../shared/seeds from the project root: without them the test is skipped,
 // except in CI (CI=true), where their absence fails it.
 
-// seedsDir finds ../shared/seeds from the project root (the folder of
-// go.mod).
+// seedsDir is the rulebooks' folder (internal/seedtext): the test skips
+// where the texts are absent, and fails for it in CI. A citation naming a
+// document that is not there then fails (loadRulebook).
 func seedsDir(t *testing.T) string {
 	t.Helper()
-	dir, err := filepath.Abs(".")
+	seedtext.Read(t, seedtext.TPC)
+	dir, err := seedtext.Dir()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the package folder")
-		}
-		dir = parent
-	}
-	seeds := filepath.Join(dir, "..", "shared", "seeds")
-	if _, err := os.Stat(seeds); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("the rulebook texts are not at %s (CI=true: the citation test must run)", seeds)
-		}
-		t.Skipf("the rulebook texts are not at %s (they live beside the repository, not in it); the citations are not checked", seeds)
-	}
-	return seeds
+	return dir
 }
 
 // rulebook is a seed text, split into lines (1-based) and normalized.
