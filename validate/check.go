@@ -56,6 +56,7 @@ type shared struct {
 	placedDone  bool
 	objects     []object
 	objectsDone bool
+	inPlay      map[string]bool // the sheets in play (sheetsInPlay)
 }
 
 // object is a JSON object of a scenario's rules, setup, victory, variants,

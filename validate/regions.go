@@ -15,9 +15,16 @@ import (
 // such as "28xx" in a scenario played on GTC South only is GTC South's
 // column 28, not the column 28 of an overlapping sheet that is not in play.
 
-// sheetsInPlay returns the ids of the scenario's sheets in play.
+// sheetsInPlay returns the ids of the scenario's sheets in play, worked out
+// once per scenario (region reads ask for them row by row).
 func (p *Pass) sheetsInPlay() map[string]bool {
-	return rules.SheetsInPlay(p.Scenario)
+	if p.shared == nil {
+		return rules.SheetsInPlay(p.Scenario)
+	}
+	if p.shared.inPlay == nil {
+		p.shared.inPlay = rules.SheetsInPlay(p.Scenario)
+	}
+	return p.shared.inPlay
 }
 
 // inRegion is Topology.InRegion for a region of the scenario, its bare
