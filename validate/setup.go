@@ -201,10 +201,7 @@ var locationUnknown = register(&Check{
 	Doc:      "A row's hex must resolve to a sheet of the map (its prefix through the scenario's maps.prefixes or a qualified prefix such as GTC S) and lie within that sheet's columns and rows. Where the map marks a sheet's extent inferred (the span of the ids the rulebook prints: every shipped sheet), a hex beyond it is a warning that says so, since the physical sheet may be larger.",
 	Severity: diag.Error,
 	Run: func(p *Pass) {
-		inPlay := map[string]bool{}
-		for _, s := range p.Scenario.Maps.Sheets {
-			inPlay[s.Sheet] = true
-		}
+		inPlay := p.sheetsInPlay()
 		if len(p.Index.Sheets) > 0 && len(p.Scenario.Maps.Sheets) == 0 {
 			p.Report("/maps", "the scenario names no sheet in play, but the map is made of sheets", "list the sheets in maps.sheets")
 			return
