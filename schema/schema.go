@@ -213,10 +213,6 @@ var codes = map[string]string{
 
 func toDiagnostics(f *jsonsrc.File, root *jsonsrc.Node, e *jsonschema.ValidationError) diag.Diagnostics {
 	kw := lastToken(e.KeywordLocation)
-	code, ok := codes[kw]
-	if !ok {
-		code = "schema-" + kw
-	}
 	node, _ := root.Lookup(e.InstanceLocation)
 	if node == nil {
 		node = root
@@ -224,6 +220,24 @@ func toDiagnostics(f *jsonsrc.File, root *jsonsrc.Node, e *jsonschema.Validation
 	start, end := node.Start, node.End
 	hint := ""
 	summary := e.Message
+	code, ok := codes[kw]
+	switch {
+	case ok:
+	case e.Message == "not allowed":
+		// A false schema ("then": {"properties": {"unit": false}}): the
+		// keyword location ends at the property, not at a keyword, so the
+		// code must not be built from it (it would read "schema-unit").
+		code = "schema-not-allowed"
+		if _, member := root.Lookup(e.InstanceLocation); member != nil {
+			return diag.Diagnostics{diag.At(f, member.KeyStart, member.KeyEnd, diag.Error, code, e.InstanceLocation,
+				fmt.Sprintf("key %q is not allowed in this object", member.Key),
+				"remove it: the schema forbids it given the object's other keys (`muster schema` shows the condition)")}
+		}
+	default:
+		// Every keyword of the embedded schemas has its own code (a test
+		// checks it); this keeps a future one to a documented code.
+		code = "schema-invalid"
+	}
 	switch kw {
 	case "additionalProperties":
 		// Underline each unknown key itself, not the whole object, in
