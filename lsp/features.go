@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"sync"
 
 	"go.lsp.dev/protocol"
 
@@ -128,14 +127,6 @@ func (s *Server) hover(u protocol.DocumentURI, pos protocol.Position) *protocol.
 	return h
 }
 
-var checksByCode = sync.OnceValue(func() map[string]*validate.Check {
-	m := map[string]*validate.Check{}
-	for _, c := range validate.Checks() {
-		m[c.Code] = c
-	}
-	return m
-})
-
 // checkDocs explains the checks of the findings whose range holds off.
 func checkDocs(ds diag.Diagnostics, off int) string {
 	var parts []string
@@ -145,8 +136,8 @@ func checkDocs(ds diag.Diagnostics, off int) string {
 			continue
 		}
 		seen[d.Code] = true
-		if c := checksByCode()[d.Code]; c != nil {
-			parts = append(parts, fmt.Sprintf("`%s` (%s): %s", c.Code, c.Title, c.Doc))
+		if r, ok := validate.Rule(d.Code); ok {
+			parts = append(parts, fmt.Sprintf("`%s` (%s): %s", r.Code, r.Title, r.Doc))
 		}
 	}
 	return strings.Join(parts, "\n\n")
@@ -657,7 +648,7 @@ func (s *Server) codeActions(p protocol.CodeActionParams) []protocol.CodeAction 
 			continue
 		}
 		if d.Code == "footnote-undefined" {
-			if act, ok := addLegendEntry(p.TextDocument.URI, snap, a.root, d, lspDiagnostics(path, snap.lines, a.diags[i:i+1])); ok {
+			if act, ok := addLegendEntry(p.TextDocument.URI, snap, a.root, d, s.lspDiagnostics(path, snap.lines, a.diags[i:i+1])); ok {
 				out = append(out, act)
 			}
 			continue
@@ -680,7 +671,7 @@ func (s *Server) codeActions(p protocol.CodeActionParams) []protocol.CodeAction 
 			continue
 		}
 		quoted, _ := json.Marshal(fix)
-		ld := lspDiagnostics(path, snap.lines, a.diags[i:i+1])
+		ld := s.lspDiagnostics(path, snap.lines, a.diags[i:i+1])
 		out = append(out, protocol.CodeAction{
 			Title:       fmt.Sprintf("Change %q to %q", old, fix),
 			Kind:        protocol.QuickFix,
