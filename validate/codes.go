@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"slices"
 	"sort"
 	"sync"
 
@@ -24,7 +25,8 @@ var inputRules = []diag.Rule{
 // (title, doc and default severity from the registry), the schema's codes,
 // the loader's and validate's own. It is what muster explain, the check
 // reference docs/checks.md and the editor's link on a finding are made of.
-func Rules() []diag.Rule { return allRules() }
+// The slice is the caller's own.
+func Rules() []diag.Rule { return slices.Clone(allRules()) }
 
 var allRules = sync.OnceValue(func() []diag.Rule {
 	var out []diag.Rule
