@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/santhosh-tekuri/jsonschema/v5"
+	"github.com/musterhq/muster/internal/third_party/jsonschema"
 
 	"github.com/musterhq/muster/validate"
 )
