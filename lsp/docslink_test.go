@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"go.lsp.dev/protocol"
 )
 
 // Every finding the client receives links to its code's section of the
@@ -25,6 +27,13 @@ func TestDiagnosticsLinkTheirDoc(t *testing.T) {
 	broken := strings.Replace(text, `"hex": "S0910"`, `"hex": "S9910"`, 1)
 	c.change(u, 2, broken)
 	ds := c.waitDiags(u, 2)
+	// Hover on the flagged value explains the check, with the same link.
+	var h protocol.Hover
+	c.call(protocol.MethodTextDocumentHover, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: posOf(t, broken, `"S9910"`, 0, 2)}}, &h)
+	if !strings.Contains(h.Contents.Value, "("+base+"#hex-unknown)") {
+		t.Errorf("hover on the off-map hex lacks the link to hex-unknown: %s", h.Contents.Value)
+	}
 	typeBroken := strings.Replace(text, `"turns": `, `"turns": "x", "was": `, 1)
 	c.change(u, 3, typeBroken)
 	ds = append(ds, c.waitDiags(u, 3)...)

@@ -116,7 +116,7 @@ func (s *Server) hover(u protocol.DocumentURI, pos protocol.Position) *protocol.
 	off := v.doc.lines.offset(pos)
 	h := s.hoverValue(v, off)
 	// Under any finding at the cursor, the doc of the check that made it.
-	if docs := checkDocs(v.doc.findings, off); docs != "" {
+	if docs := s.checkDocs(v.doc.findings, off); docs != "" {
 		if h == nil {
 			h = &protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.Markdown}}
 		} else {
@@ -127,8 +127,9 @@ func (s *Server) hover(u protocol.DocumentURI, pos protocol.Position) *protocol.
 	return h
 }
 
-// checkDocs explains the checks of the findings whose range holds off.
-func checkDocs(ds diag.Diagnostics, off int) string {
+// checkDocs explains the checks of the findings whose range holds off,
+// each with the link to its section of the check reference.
+func (s *Server) checkDocs(ds diag.Diagnostics, off int) string {
 	var parts []string
 	seen := map[string]bool{}
 	for _, d := range ds {
@@ -137,7 +138,11 @@ func checkDocs(ds diag.Diagnostics, off int) string {
 		}
 		seen[d.Code] = true
 		if r, ok := validate.Rule(d.Code); ok {
-			parts = append(parts, fmt.Sprintf("`%s` (%s): %s", r.Code, r.Title, r.Doc))
+			part := fmt.Sprintf("`%s` (%s): %s", r.Code, r.Title, r.Doc)
+			if href := s.docsLink(r.Code); href != "" {
+				part += fmt.Sprintf(" [More: %s](%s)", r.Code, href)
+			}
+			parts = append(parts, part)
 		}
 	}
 	return strings.Join(parts, "\n\n")

@@ -52,7 +52,7 @@ func docsURL(c *cli.Context) string {
 }
 
 func explainCommand() *cli.Command {
-	return &cli.Command{
+	cmd := &cli.Command{
 		Name:  "explain",
 		Usage: "explain a finding's code: what it checks, an example and how to fix it",
 		UsageText: "muster explain [CODE...]\n\n" +
@@ -93,4 +93,15 @@ func explainCommand() *cli.Command {
 			return nil
 		},
 	}
+	// The shell completes codes, and flags after a dash.
+	cmd.BashComplete = func(c *cli.Context) {
+		if words, _ := c.App.Metadata[completionWordsKey].([]string); len(words) > 0 && strings.HasPrefix(words[len(words)-1], "-") {
+			complete(c, cmd, nil, cmd.Flags)
+			return
+		}
+		for _, r := range validate.Rules() {
+			fmt.Fprintln(c.App.Writer, r.Code)
+		}
+	}
+	return cmd
 }

@@ -70,3 +70,14 @@ func TestDefaultDocsURL(t *testing.T) {
 		}
 	}
 }
+
+// The shell completes an explain argument with the codes.
+func TestExplainCompletesCodes(t *testing.T) {
+	got := completions(t, "explain")
+	if len(got) != len(validate.Rules()) || got[0] != validate.Rules()[0].Code {
+		t.Errorf("explain completes %v", got)
+	}
+	if got := completions(t, "explain", "--d"); len(got) != 1 || got[0] != "--docs-url" {
+		t.Errorf("explain --d completes %v", got)
+	}
+}
