@@ -73,3 +73,25 @@ func TestFalseSchemaCode(t *testing.T) {
 		t.Fatalf("no schema-not-allowed among %v", ds)
 	}
 }
+
+// A key that breaks propertyNames is reported as schema-key on the key
+// itself, even when the library percent-encodes it in its location ("Bad
+// Key" read "Bad%20Key", which found nothing and fell back to 1:1).
+func TestKeyCodeOnTheKey(t *testing.T) {
+	src, err := os.ReadFile("testdata/marker-with-unit.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src = []byte(strings.Replace(string(src), `"unit": "x", `, `"states": {"Bad Key": true}, `, 1))
+	root, serr := jsonsrc.Parse(src)
+	if serr != nil {
+		t.Fatal(serr)
+	}
+	ds := Validate("scenario", jsonsrc.NewFile("x.json", src), root)
+	if len(ds) != 1 || ds[0].Code != "schema-key" || ds[0].Pointer != "/setup/0/rows/0/states/Bad Key" {
+		t.Fatalf("findings %v, want one schema-key at /setup/0/rows/0/states/Bad Key", ds)
+	}
+	if got := string(src[ds[0].Subject.Start.Byte:ds[0].Subject.End.Byte]); got != `"Bad Key"` {
+		t.Errorf("underlines %s, want the key", got)
+	}
+}
