@@ -1,6 +1,7 @@
 -- Issue 18: a real editor client for `muster lsp`. Neovim's built-in LSP
 -- client opens $MUSTER_LSP_FILE, and whatever diagnostics it receives are
--- written to $MUSTER_LSP_OUT, one per line: "line:col code message".
+-- written to $MUSTER_LSP_OUT, one per line: "line:col code message <href>",
+-- href being the diagnostic's codeDescription link to the check reference.
 -- Exits non-zero when none arrive within 30 s. Uses only APIs present from
 -- Neovim 0.7 (Debian bookworm) on.
 local file = assert(os.getenv("MUSTER_LSP_FILE"), "MUSTER_LSP_FILE not set")
@@ -26,8 +27,10 @@ end, 50)
 
 local lines = {}
 for _, d in ipairs(vim.diagnostic.get(buf)) do
-  local code = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code) or "?"
-  table.insert(lines, string.format("%d:%d %s %s", d.lnum + 1, d.col + 1, tostring(code), d.message))
+  local lsp = (d.user_data and d.user_data.lsp) or {}
+  local code = d.code or lsp.code or "?"
+  local href = (lsp.codeDescription and lsp.codeDescription.href) or "-"
+  table.insert(lines, string.format("%d:%d %s %s <%s>", d.lnum + 1, d.col + 1, tostring(code), d.message, href))
 end
 if not got then
   table.insert(lines, "no diagnostics received")

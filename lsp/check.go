@@ -173,7 +173,7 @@ func (s *Server) diagnose(path string, text []byte, e *moduleEntry) analysis {
 }
 
 // lspDiagnostics converts findings about one document for the client.
-func lspDiagnostics(path string, li lineIndex, ds diag.Diagnostics) []protocol.Diagnostic {
+func (s *Server) lspDiagnostics(path string, li lineIndex, ds diag.Diagnostics) []protocol.Diagnostic {
 	out := []protocol.Diagnostic{}
 	u := uriOf(path)
 	for _, d := range ds {
@@ -190,6 +190,9 @@ func lspDiagnostics(path string, li lineIndex, ds diag.Diagnostics) []protocol.D
 			Code:     d.Code,
 			Source:   "muster",
 			Message:  d.Summary,
+		}
+		if href := s.docsLink(d.Code); href != "" {
+			pd.CodeDescription = &protocol.CodeDescription{Href: protocol.URI(href)}
 		}
 		if d.Hint != "" {
 			pd.RelatedInformation = append(pd.RelatedInformation, protocol.DiagnosticRelatedInformation{
@@ -266,7 +269,7 @@ func (s *Server) publish(ctx context.Context, path string) {
 		return
 	}
 	s.notify(ctx, protocol.MethodTextDocumentPublishDiagnostics, &protocol.PublishDiagnosticsParams{
-		URI: uriOf(path), Version: uint32(max(0, snap.version)), Diagnostics: lspDiagnostics(path, snap.lines, a.diags)})
+		URI: uriOf(path), Version: uint32(max(0, snap.version)), Diagnostics: s.lspDiagnostics(path, snap.lines, a.diags)})
 	if e := snap.entry; e != nil && e.m != nil && e.files[path] {
 		s.publishUnopened(ctx, e)
 	}
@@ -293,7 +296,7 @@ func (s *Server) publishUnopened(ctx context.Context, e *moduleEntry) {
 		}
 		ds.Append(validate.Scenario(sf, s.opts.Validate)...)
 		s.notify(ctx, protocol.MethodTextDocumentPublishDiagnostics, &protocol.PublishDiagnosticsParams{
-			URI: uriOf(p), Diagnostics: lspDiagnostics(p, newLineIndex(sf.Doc.File.Bytes), ds.Sort())})
+			URI: uriOf(p), Diagnostics: s.lspDiagnostics(p, newLineIndex(sf.Doc.File.Bytes), ds.Sort())})
 	}
 }
 

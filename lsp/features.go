@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"sync"
 
 	"go.lsp.dev/protocol"
 
@@ -117,7 +116,7 @@ func (s *Server) hover(u protocol.DocumentURI, pos protocol.Position) *protocol.
 	off := v.doc.lines.offset(pos)
 	h := s.hoverValue(v, off)
 	// Under any finding at the cursor, the doc of the check that made it.
-	if docs := checkDocs(v.doc.findings, off); docs != "" {
+	if docs := s.checkDocs(v.doc.findings, off); docs != "" {
 		if h == nil {
 			h = &protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.Markdown}}
 		} else {
@@ -128,16 +127,9 @@ func (s *Server) hover(u protocol.DocumentURI, pos protocol.Position) *protocol.
 	return h
 }
 
-var checksByCode = sync.OnceValue(func() map[string]*validate.Check {
-	m := map[string]*validate.Check{}
-	for _, c := range validate.Checks() {
-		m[c.Code] = c
-	}
-	return m
-})
-
-// checkDocs explains the checks of the findings whose range holds off.
-func checkDocs(ds diag.Diagnostics, off int) string {
+// checkDocs explains the checks of the findings whose range holds off,
+// each with the link to its section of the check reference.
+func (s *Server) checkDocs(ds diag.Diagnostics, off int) string {
 	var parts []string
 	seen := map[string]bool{}
 	for _, d := range ds {
@@ -145,8 +137,12 @@ func checkDocs(ds diag.Diagnostics, off int) string {
 			continue
 		}
 		seen[d.Code] = true
-		if c := checksByCode()[d.Code]; c != nil {
-			parts = append(parts, fmt.Sprintf("`%s` (%s): %s", c.Code, c.Title, c.Doc))
+		if r, ok := validate.Rule(d.Code); ok {
+			part := fmt.Sprintf("`%s` (%s): %s", r.Code, r.Title, r.Doc)
+			if href := s.docsLink(r.Code); href != "" {
+				part += fmt.Sprintf(" [More: %s](%s)", r.Code, href)
+			}
+			parts = append(parts, part)
 		}
 	}
 	return strings.Join(parts, "\n\n")
@@ -657,7 +653,7 @@ func (s *Server) codeActions(p protocol.CodeActionParams) []protocol.CodeAction 
 			continue
 		}
 		if d.Code == "footnote-undefined" {
-			if act, ok := addLegendEntry(p.TextDocument.URI, snap, a.root, d, lspDiagnostics(path, snap.lines, a.diags[i:i+1])); ok {
+			if act, ok := addLegendEntry(p.TextDocument.URI, snap, a.root, d, s.lspDiagnostics(path, snap.lines, a.diags[i:i+1])); ok {
 				out = append(out, act)
 			}
 			continue
@@ -680,7 +676,7 @@ func (s *Server) codeActions(p protocol.CodeActionParams) []protocol.CodeAction 
 			continue
 		}
 		quoted, _ := json.Marshal(fix)
-		ld := lspDiagnostics(path, snap.lines, a.diags[i:i+1])
+		ld := s.lspDiagnostics(path, snap.lines, a.diags[i:i+1])
 		out = append(out, protocol.CodeAction{
 			Title:       fmt.Sprintf("Change %q to %q", old, fix),
 			Kind:        protocol.QuickFix,

@@ -34,6 +34,21 @@ type Options struct {
 	Version string
 	// Validate selects the checks, as `muster validate --disable` does.
 	Validate validate.Options
+	// DocsURL is the check reference page (docs/checks.md); a finding
+	// links to its code's section, DocsURL#CODE. Empty sends no link.
+	DocsURL string
+}
+
+// docsLink is the link to a code's section of the check reference, or ""
+// for a code the reference has no section for (no link beats a dead one).
+func (s *Server) docsLink(code string) string {
+	if s.opts.DocsURL == "" {
+		return ""
+	}
+	if _, ok := validate.Rule(code); !ok {
+		return ""
+	}
+	return s.opts.DocsURL + "#" + code
 }
 
 // DefaultDebounce is short enough to feel immediate and long enough to

@@ -121,7 +121,7 @@ func (s *Server) checkDisk(ctx context.Context, files []string) {
 			s.mu.Unlock()
 			if !open {
 				s.notify(ctx, protocol.MethodTextDocumentPublishDiagnostics, &protocol.PublishDiagnosticsParams{
-					URI: uriOf(f), Diagnostics: lspDiagnostics(f, newLineIndex(text), byFile[f])})
+					URI: uriOf(f), Diagnostics: s.lspDiagnostics(f, newLineIndex(text), byFile[f])})
 			}
 		}()
 	}

@@ -10,12 +10,13 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/url"
 	"path"
 	"sort"
 	"strings"
 	"sync"
 
-	"github.com/santhosh-tekuri/jsonschema/v5"
+	"github.com/musterhq/muster/internal/third_party/jsonschema"
 
 	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/jsonsrc"
@@ -211,19 +212,54 @@ var codes = map[string]string{
 	"not":                  "schema-not",
 }
 
+// pointer turns the library's instance location into a JSON Pointer: the
+// library percent-encodes each token (a key "Bad Key" reads "Bad%20Key"),
+// which no lookup in the document would find.
+func pointer(loc string) string {
+	tokens := strings.Split(loc, "/")
+	for i, t := range tokens {
+		if u, err := url.PathUnescape(t); err == nil {
+			tokens[i] = u
+		}
+	}
+	return strings.Join(tokens, "/")
+}
+
 func toDiagnostics(f *jsonsrc.File, root *jsonsrc.Node, e *jsonschema.ValidationError) diag.Diagnostics {
 	kw := lastToken(e.KeywordLocation)
-	code, ok := codes[kw]
-	if !ok {
-		code = "schema-" + kw
-	}
-	node, _ := root.Lookup(e.InstanceLocation)
+	loc := pointer(e.InstanceLocation)
+	node, _ := root.Lookup(loc)
 	if node == nil {
 		node = root
 	}
 	start, end := node.Start, node.End
 	hint := ""
 	summary := e.Message
+	code, ok := codes[kw]
+	switch {
+	case strings.Contains(e.KeywordLocation, "/propertyNames/"):
+		// The instance location names the member whose key failed; the
+		// fault is the key, so underline it, not the member's value.
+		if _, member := root.Lookup(loc); member != nil {
+			return diag.Diagnostics{diag.At(f, member.KeyStart, member.KeyEnd, diag.Error, "schema-key", loc,
+				fmt.Sprintf("key %q: %s", member.Key, e.Message), "rename the key to the form the schema gives")}
+		}
+	case ok:
+	case e.Message == "not allowed":
+		// A false schema ("then": {"properties": {"unit": false}}): the
+		// keyword location ends at the property, not at a keyword, so the
+		// code must not be built from it (it would read "schema-unit").
+		code = "schema-not-allowed"
+		if _, member := root.Lookup(loc); member != nil {
+			return diag.Diagnostics{diag.At(f, member.KeyStart, member.KeyEnd, diag.Error, code, loc,
+				fmt.Sprintf("key %q is not allowed in this object", member.Key),
+				"remove it: the schema forbids it given the object's other keys (`muster schema` shows the condition)")}
+		}
+	default:
+		// Every keyword of the embedded schemas has its own code (a test
+		// checks it); this keeps a future one to a documented code.
+		code = "schema-invalid"
+	}
 	switch kw {
 	case "additionalProperties":
 		// Underline each unknown key itself, not the whole object, in
@@ -234,7 +270,7 @@ func toDiagnostics(f *jsonsrc.File, root *jsonsrc.Node, e *jsonschema.Validation
 		for _, m := range node.Members {
 			if strings.Contains(list, ", "+libQuote(m.Key)+", ") {
 				ds.Append(diag.At(f, m.KeyStart, m.KeyEnd, diag.Error, code,
-					e.InstanceLocation+"/"+jsonsrc.PointerToken(m.Key),
+					loc+"/"+jsonsrc.PointerToken(m.Key),
 					fmt.Sprintf("unknown key %q", m.Key),
 					"remove it or correct its spelling; `muster schema` prints the allowed keys"))
 			}
@@ -251,7 +287,7 @@ func toDiagnostics(f *jsonsrc.File, root *jsonsrc.Node, e *jsonschema.Validation
 			end = start + 1
 		}
 	}
-	return diag.Diagnostics{diag.At(f, start, end, diag.Error, code, e.InstanceLocation, summary, hint)}
+	return diag.Diagnostics{diag.At(f, start, end, diag.Error, code, loc, summary, hint)}
 }
 
 // libQuote quotes a property name as the validator's messages do.

@@ -340,7 +340,7 @@ func (p *Pass) regionContext() rules.RegionContext {
 var setupProhibited = register(&Check{
 	Code:     "setup-prohibited",
 	Title:    "unit set up where the game's rules forbid it",
-	Doc:      "game.json 'prohibited' lists locations a side or a kind of unit may never occupy (LGV 8.4.2 operational sectors, 8.4.6 engineers, 14.2 zones; terrain a unit type may not enter where the map has terrain). A setup row there cannot be right.",
+	Doc:      "game.json 'prohibited' lists locations a side or a kind of unit may never occupy (LGV 8.4.2 operational sectors, LGV 8.4.6 engineers, LGV 14.2 zones; terrain a unit type may not enter where the map has terrain). A setup row there cannot be right.",
 	Severity: diag.Error,
 	Run: func(p *Pass) {
 		for _, u := range onMap(p) {
@@ -473,7 +473,7 @@ func (p *Pass) leads(side string, leader, unit *scenarios.SetupRow, granted []*s
 var leaderApart = register(&Check{
 	Code:     "leader-apart",
 	Title:    "leader set up farther from his command than the game allows",
-	Doc:      "game.json's leaderSetup gives how far from the nearest unit of his command (or, where leaders have no command, the nearest friendly unit) a leader may set up: TPC 7 hexes (read from the printed setups; the source prints no radius), LGV the same Area (5.3), USCW the same space (7.6). A leader beyond it usually stands on a mistyped hex or Area; the message names the nearest such unit and where it is.",
+	Doc:      "game.json's leaderSetup gives how far from the nearest unit of his command (or, where leaders have no command, the nearest friendly unit) a leader may set up: TPC 7 hexes (read from the printed setups; the source prints no radius), LGV the same Area (LGV 5.3), USCW the same space (USCW 7.6). A leader beyond it usually stands on a mistyped hex or Area; the message names the nearest such unit and where it is.",
 	Severity: diag.Error,
 	Run: func(p *Pass) {
 		ls := p.Module.Game.LeaderSetup

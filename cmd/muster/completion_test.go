@@ -175,7 +175,9 @@ func TestCompletionBash(t *testing.T) {
 	path := shellMuster(t)
 	tests := []struct{ words, want string }{
 		{"muster oob tpc-1", "tpc-10 tpc-11 tpc-12"},
-		{"muster exp", "export"},
+		{"muster exp", "explain export"},
+		{"muster expo", "export"},
+		{"muster explain hex-u", "hex-unknown"},
 		{"muster export cards lgv", "lgv-01"},
 		{"muster new scenario --module u", "uscw"},
 		{"muster new scenario --from uscw-s", "uscw-s1 uscw-s2 uscw-s3 uscw-s4"},

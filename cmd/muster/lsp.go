@@ -24,6 +24,7 @@ func lspCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.DurationFlag{Name: "debounce", Value: lsp.DefaultDebounce, Usage: "wait this long after the last keystroke before checking"},
 			&cli.StringSliceFlag{Name: "disable", Usage: "skip semantic checks by `CODE` (repeatable or comma-separated)"},
+			docsURLFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
@@ -35,7 +36,7 @@ func lspCommand() *cli.Command {
 			}
 			schema.Warm()
 			err = lsp.Serve(context.Background(), stdio{os.Stdin, c.App.Writer}, lsp.Options{
-				Debounce: c.Duration("debounce"), Version: versionString(), Validate: opts,
+				Debounce: c.Duration("debounce"), Version: versionString(), Validate: opts, DocsURL: docsURL(c),
 			})
 			if err != nil {
 				return cli.Exit(err.Error(), exitFindings)

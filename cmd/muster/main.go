@@ -87,6 +87,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		},
 		Commands: []*cli.Command{
 			validateCommand(),
+			explainCommand(),
 			listCommand(),
 			oobCommand(),
 			countersCommand(),

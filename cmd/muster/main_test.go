@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/santhosh-tekuri/jsonschema/v5"
+	"github.com/musterhq/muster/internal/third_party/jsonschema"
 
 	"github.com/musterhq/muster/validate"
 )
@@ -180,7 +180,9 @@ func TestValidateSARIF(t *testing.T) {
 		var log struct {
 			Runs []struct {
 				Tool struct {
-					Driver struct{ Rules []struct{ ID string } }
+					Driver struct {
+						Rules []struct{ ID, HelpURI string }
+					}
 				}
 				Results []struct {
 					RuleID, Level string
@@ -215,8 +217,14 @@ func TestValidateSARIF(t *testing.T) {
 		if r.Level != wantLevel {
 			t.Errorf("strict=%v: level %q, want %q", strict, r.Level, wantLevel)
 		}
-		if len(log.Runs[0].Tool.Driver.Rules) < len(validate.Checks()) {
-			t.Errorf("rule table lists %d rules, fewer than the %d checks", len(log.Runs[0].Tool.Driver.Rules), len(validate.Checks()))
+		if len(log.Runs[0].Tool.Driver.Rules) < len(validate.Rules()) {
+			t.Errorf("rule table lists %d rules, fewer than the %d codes", len(log.Runs[0].Tool.Driver.Rules), len(validate.Rules()))
+		}
+		// Each rule links its section of the check reference.
+		for _, rule := range log.Runs[0].Tool.Driver.Rules {
+			if want := "https://github.com/musterhq/muster/blob/main/docs/checks.md#" + rule.ID; rule.HelpURI != want {
+				t.Errorf("rule %s: helpUri %q, want %q", rule.ID, rule.HelpURI, want)
+			}
 		}
 	}
 }

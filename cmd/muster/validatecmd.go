@@ -33,6 +33,7 @@ func validateCommand() *cli.Command {
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "do not list the files checked"},
 			&cli.BoolFlag{Name: "no-source", Usage: "do not quote the source line under each finding"},
 			&cli.StringSliceFlag{Name: "disable", Usage: "skip semantic checks by `CODE` (repeatable or comma-separated)"},
+			docsURLFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			format := c.String("format")
@@ -71,9 +72,11 @@ func validateCommand() *cli.Command {
 					return err
 				}
 			case "sarif":
-				var rules []diag.Rule
-				for _, ch := range validate.Checks() {
-					rules = append(rules, diag.Rule{Code: ch.Code, Title: ch.Title, Doc: ch.Doc, Severity: ch.Severity})
+				// Every code, each with its section of the check reference,
+				// which code hosts show as the rule's help link.
+				rules := validate.Rules()
+				for i := range rules {
+					rules[i].HelpURI = docsURL(c) + "#" + rules[i].Code
 				}
 				w := &diag.SARIFWriter{W: c.App.Writer, Tool: "muster", Version: versionString(), Rules: rules, Strict: c.Bool("strict")}
 				if err := w.Write(shown); err != nil {

@@ -18,6 +18,7 @@ type Rule struct {
 	Title    string
 	Doc      string
 	Severity Severity
+	HelpURI  string // the code's documentation page, if any
 }
 
 // SARIFWriter writes one SARIF log with a single run.
@@ -61,6 +62,7 @@ type sarifRule struct {
 	ShortDescription     *sarifText     `json:"shortDescription,omitempty"`
 	FullDescription      *sarifText     `json:"fullDescription,omitempty"`
 	DefaultConfiguration map[string]any `json:"defaultConfiguration,omitempty"`
+	HelpURI              string         `json:"helpUri,omitempty"`
 }
 
 type sarifResult struct {
@@ -127,7 +129,7 @@ func (s *SARIFWriter) Write(ds Diagnostics) error {
 			return
 		}
 		index[r.Code] = len(rules)
-		sr := sarifRule{ID: r.Code}
+		sr := sarifRule{ID: r.Code, HelpURI: r.HelpURI}
 		if r.Title != "" {
 			sr.ShortDescription = &sarifText{r.Title}
 		}
