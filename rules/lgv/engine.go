@@ -251,7 +251,7 @@ func (e *Engine) setup(st *rules.State) (*game, error) {
 
 func (g *game) allocImpulse() {
 	n, u := len(g.e.b.ids), len(g.units)
-	g.contested0, g.c0Epoch = make([]bool, n), make([]uint32, n)
+	g.contested0, g.c0Epoch = make([]bool, n), make([]uint64, n)
 	g.attacked = make([]bool, n)
 	g.entrenched = make([]bool, n)
 	g.moved = make([]bool, u)

@@ -228,11 +228,9 @@ func (g *game) legalActions() []rules.Action {
 		g.push(aRerollAdv, 0, 0)
 	case stDeclare:
 		g.push(aPass, 0, 0)
-		n := len(g.e.b.ids)
-		for loc, fresh := range g.freshOcc[g.mover*n : (g.mover+1)*n] {
-			if fresh > 0 { // 8.1: an Area with a Fresh unit
-				g.push(aAssault, loc, 0)
-			}
+		fresh := g.bitsOf(g.freshBits, g.mover)
+		for loc := nextBit(fresh, 0); loc >= 0; loc = nextBit(fresh, loc+1) {
+			g.push(aAssault, loc, 0) // 8.1: an Area with a Fresh unit
 		}
 		g.bombardTargets()
 	case stAssault:
@@ -298,7 +296,8 @@ func (g *game) legalActions() []rules.Action {
 		}
 	case stEntrench:
 		g.push(aDone, 0, 0)
-		for loc := range g.e.b.ids {
+		inf := g.bitsOf(g.kindBits, g.reorgSide*nKinds+infantry)
+		for loc := nextBit(inf, 0); loc >= 0; loc = nextBit(inf, loc+1) { // 15.1 asks for friendly Infantry
 			if g.canEntrench(loc) {
 				g.push(aEntrench, loc, 0)
 			}
@@ -387,7 +386,7 @@ func (g *game) unitMoves(u int) {
 		return // 9.4.4: Overrun movement never leaves a Zone
 	}
 	adj := g.e.b.adj[from]
-	for i := range adj {
+	for _, i := range g.e.b.open[g.e.hot[u].class][from] { // the others are closed whatever the position
 		l := &adj[i]
 		if cost, why := g.moveCost(u, from, l.to, l); why == "" {
 			if overrun && (g.e.b.zone[l.to] || !g.secondAttackArea(from, l.to)) {

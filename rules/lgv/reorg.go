@@ -77,8 +77,9 @@ func (g *game) nextPlacement() {
 func (g *game) placements(u int) []int {
 	side := g.e.units[u].side
 	out := g.placeBuf[:0]
-	for loc := range g.e.b.ids {
-		if !g.e.b.zone[loc] && g.free(side, loc) && g.occupied(side, loc) && g.mayPlace(u, loc) {
+	occ := g.bitsOf(g.occBits, side)
+	for loc := nextBit(occ, 0); loc >= 0; loc = nextBit(occ, loc+1) { // with another friendly unit
+		if !g.e.b.zone[loc] && g.free(side, loc) && g.mayPlace(u, loc) {
 			out = append(out, loc)
 		}
 	}

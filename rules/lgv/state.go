@@ -1,8 +1,10 @@
 package lgv
 
 import (
-	"github.com/musterhq/muster/rules"
+	"math/bits"
 	"math/rand/v2"
+
+	"github.com/musterhq/muster/rules"
 )
 
 // Unit status.
@@ -92,6 +94,11 @@ type game struct {
 	kinds      []int16
 	freshAdj   []int16
 	freshTotal [2]int
+	// occBits, freshBits and kindBits mark where occ, freshOcc and kinds
+	// are not zero, one bit a location in words of 64 (side*words,
+	// (side*nKinds+kind)*words): listings walk the set bits, in location
+	// order, instead of every location.
+	occBits, freshBits, kindBits []uint64
 	// control is the side controlling each location (7.2).
 	control []int
 	// entrench is the entrenchment level and its side (15.0): 0 none.
@@ -126,8 +133,8 @@ type game struct {
 	// impulse, valid where c0Epoch holds the impulse's epoch: set snaps a
 	// location before its first change, so one never changed is read now.
 	contested0  []bool
-	c0Epoch     []uint32
-	epoch       uint32
+	c0Epoch     []uint64
+	epoch       uint64
 	moved       []bool // units that moved or attacked this impulse
 	mfLeft      []int
 	cameFrom    []int // where an attacking unit entered from (11.2)
@@ -236,7 +243,9 @@ func (g *game) clone() *game {
 	shorts := make([]int16, len(g.occ)+len(g.freshOcc)+len(g.kinds)+len(g.freshAdj))
 	c.occ, c.freshOcc = carve(&shorts, g.occ, 0), carve(&shorts, g.freshOcc, 0)
 	c.kinds, c.freshAdj = carve(&shorts, g.kinds, 0), carve(&shorts, g.freshAdj, 0)
-	c.c0Epoch = append([]uint32(nil), g.c0Epoch...)
+	words := make([]uint64, len(g.c0Epoch)+len(g.occBits)+len(g.freshBits)+len(g.kindBits))
+	c.c0Epoch, c.occBits = carve(&words, g.c0Epoch, 0), carve(&words, g.occBits, 0)
+	c.freshBits, c.kindBits = carve(&words, g.freshBits, 0), carve(&words, g.kindBits, 0)
 	c.units = append([]unitState(nil), g.units...)
 	pairs := make([][2]int, 0, 16)
 	c.pontoons, c.pontoons0 = append(pairs[:0:8], g.pontoons...), append(pairs[8:8:16], g.pontoons0...)
@@ -277,6 +286,9 @@ func (g *game) copyInto(c *game) {
 	c.pontoons0 = append(b.pontoons0[:0], g.pontoons0...)
 	c.contested0 = append(b.contested0[:0], g.contested0...)
 	c.c0Epoch = append(b.c0Epoch[:0], g.c0Epoch...)
+	c.occBits = append(b.occBits[:0], g.occBits...)
+	c.freshBits = append(b.freshBits[:0], g.freshBits...)
+	c.kindBits = append(b.kindBits[:0], g.kindBits...)
 	c.moved = append(b.moved[:0], g.moved...)
 	c.mfLeft = append(b.mfLeft[:0], g.mfLeft...)
 	c.cameFrom = append(b.cameFrom[:0], g.cameFrom...)
@@ -313,7 +325,19 @@ func (g *game) logf(format string, args ...any) {
 // set changes a unit's location, side up and status, keeping the counts.
 func (g *game) set(u, loc int, fresh bool, status int) {
 	next := unitState{loc: loc, fresh: fresh, status: status}
-	if g.units[u] == next {
+	old := g.units[u]
+	if old == next {
+		return
+	}
+	if old.loc == loc && old.status == status {
+		// Only the side up changes: occupation, and so Contested (snap),
+		// stays as it was.
+		d := int16(1)
+		if !fresh {
+			d = -1
+		}
+		g.units[u] = next
+		g.countFresh(u, next, d)
 		return
 	}
 	g.snap(g.units[u].loc)
@@ -332,17 +356,64 @@ func (g *game) count1(u int, d int16) {
 	side := int(h.side)
 	n := len(g.e.b.ids)
 	i := side*n + s.loc
+	w := (n + 63) >> 6
+	bit, word := uint64(1)<<(s.loc&63), s.loc>>6
 	g.occ[i] += d
-	g.kinds[(side*nKinds+int(h.kind))*n+s.loc] += d
+	flipBit(g.occBits[side*w+word:], bit, g.occ[i])
+	k := side*nKinds + int(h.kind)
+	g.kinds[k*n+s.loc] += d
+	flipBit(g.kindBits[k*w+word:], bit, g.kinds[k*n+s.loc])
 	if s.fresh {
-		g.freshOcc[i] += d
-		g.freshTotal[side] += int(d)
-		if !g.e.b.zone[s.loc] {
-			for _, y := range g.e.b.near[s.loc] {
-				g.freshAdj[side*n+y] += d
-			}
+		g.countFresh(u, s, d)
+	}
+}
+
+// countFresh adds d to the counts of Fresh units for u standing as s.
+func (g *game) countFresh(u int, s unitState, d int16) {
+	if s.status != onMap || s.loc < 0 {
+		return
+	}
+	side := int(g.e.hot[u].side)
+	n := len(g.e.b.ids)
+	i := side*n + s.loc
+	g.freshOcc[i] += d
+	flipBit(g.freshBits[side*((n+63)>>6)+s.loc>>6:], uint64(1)<<(s.loc&63), g.freshOcc[i])
+	g.freshTotal[side] += int(d)
+	if !g.e.b.zone[s.loc] {
+		for _, y := range g.e.b.near[s.loc] {
+			g.freshAdj[side*n+y] += d
 		}
 	}
+}
+
+// flipBit sets bit in w[0] where count is not zero, clears it where it is.
+func flipBit(w []uint64, bit uint64, count int16) {
+	if count != 0 {
+		w[0] |= bit
+	} else {
+		w[0] &^= bit
+	}
+}
+
+// nextBit is the first location at or after loc whose bit is set in
+// words, or -1.
+func nextBit(words []uint64, loc int) int {
+	for i := loc >> 6; i < len(words); i++ {
+		w := words[i]
+		if i == loc>>6 {
+			w &= ^uint64(0) << (loc & 63)
+		}
+		if w != 0 {
+			return i<<6 + bits.TrailingZeros64(w)
+		}
+	}
+	return -1
+}
+
+// bitsOf is the words of a bit set (occBits, freshBits, kindBits) at row r.
+func (g *game) bitsOf(set []uint64, r int) []uint64 {
+	w := (len(g.e.b.ids) + 63) >> 6
+	return set[r*w : (r+1)*w]
 }
 
 // snap keeps whether loc was Contested at the start of the impulse,
@@ -376,6 +447,8 @@ func (g *game) recount() {
 	n := len(g.e.b.ids)
 	g.occ, g.freshOcc = make([]int16, 2*n), make([]int16, 2*n)
 	g.kinds, g.freshAdj, g.freshTotal = make([]int16, 2*nKinds*n), make([]int16, 2*n), [2]int{}
+	w := (n + 63) >> 6
+	g.occBits, g.freshBits, g.kindBits = make([]uint64, 2*w), make([]uint64, 2*w), make([]uint64, 2*nKinds*w)
 	for u := range g.units {
 		g.count1(u, 1)
 	}
