@@ -76,8 +76,9 @@ func (g *game) apply(x rules.Action) error {
 	case aAssault:
 		g.lastPassed = false
 		g.active, g.stage = a, stAssault
-		for _, u := range g.e.sideUnits[g.mover] {
-			if s := g.units[u]; s.loc == a && s.fresh && s.status == onMap {
+		at := g.unitsAt(a)
+		for u := nextBit(at, 0); u >= 0; u = nextBit(at, u+1) {
+			if s := g.units[u]; int(g.e.hot[u].side) == g.mover && s.loc == a && s.fresh && s.status == onMap {
 				g.startedIn[u], g.mfLeft[u] = true, g.mf(u)
 				g.activeUnits = append(g.activeUnits, u)
 			}

@@ -268,14 +268,16 @@ func (g *game) legalActions() []rules.Action {
 		g.casualtyLegal()
 	case stVoluntary:
 		g.push(aDone, 0, 0)
-		for u := range g.units {
+		at := g.unitsAt(g.cb.area)
+		for u := nextBit(at, 0); u >= 0; u = nextBit(at, u+1) {
 			if g.defenderAt(u, g.cb.area) && !g.units[u].fresh {
 				g.push(aVRetreat, u, 0)
 			}
 		}
 	case stScreen:
 		g.push(aDone, 0, 0)
-		for u := range g.units {
+		at := g.unitsAt(g.screenArea)
+		for u := nextBit(at, 0); u >= 0; u = nextBit(at, u+1) {
 			if g.defenderAt(u, g.screenArea) && g.e.units[u].kind == cavalry {
 				g.push(aScreen, u, 0)
 			}

@@ -119,9 +119,16 @@ func (g *game) mayPlace(u, loc int) bool {
 func (g *game) reorgLegal() {
 	side := g.reorgSide
 	g.push(aDone, 0, 0)
-	placeable := -1 // whether a non-Leader of the side has somewhere to go: the same for all
+	elim := g.cand[:0] // scratch: the side's eliminated units, in index order
 	for u := range g.units {
-		if g.units[u].status != eliminated || g.e.units[u].side != side || g.e.units[u].kind == leader {
+		if g.units[u].status == eliminated && g.e.units[u].side == side {
+			elim = append(elim, u)
+		}
+	}
+	g.cand = elim
+	placeable := -1 // whether a non-Leader of the side has somewhere to go: the same for all
+	for _, u := range elim {
+		if g.e.units[u].kind == leader {
 			continue
 		}
 		if placeable < 0 {
@@ -130,8 +137,8 @@ func (g *game) reorgLegal() {
 		if placeable == 0 {
 			continue
 		}
-		for v := range g.units { // 12.1B: another of the same type
-			if v != u && g.units[v].status == eliminated && g.e.units[v].side == side && g.e.units[v].kind == g.e.units[u].kind {
+		for _, v := range elim { // 12.1B: another of the same type
+			if v != u && g.e.units[v].kind == g.e.units[u].kind {
 				g.push(aReorg, u, v)
 			}
 		}

@@ -40,8 +40,10 @@ func (g *game) stacked(side, loc int) int {
 }
 
 func (g *game) commandPresent(ldr, loc int) bool {
-	for _, u := range g.e.sideUnits[g.e.hot[ldr].side] {
-		if u != ldr && g.units[u].status == onMap && g.units[u].loc == loc && g.e.hot[u].kind != leader && g.e.commands(ldr, u) {
+	side := g.e.hot[ldr].side
+	at := g.unitsAt(loc)
+	for u := nextBit(at, 0); u >= 0; u = nextBit(at, u+1) {
+		if u != ldr && g.e.hot[u].side == side && g.units[u].status == onMap && g.units[u].loc == loc && g.e.hot[u].kind != leader && g.e.commands(ldr, u) {
 			return true
 		}
 	}

@@ -99,6 +99,10 @@ type game struct {
 	// (side*nKinds+kind)*words): listings walk the set bits, in location
 	// order, instead of every location.
 	occBits, freshBits, kindBits []uint64
+	// unitBits marks the units on the map at each location, one bit a
+	// unit in words of 64 (loc*unitWords): the units at a location in
+	// index order without a pass over all units.
+	unitBits []uint64
 	// control is the side controlling each location (7.2).
 	control []int
 	// entrench is the entrenchment level and its side (15.0): 0 none.
@@ -243,9 +247,10 @@ func (g *game) clone() *game {
 	shorts := make([]int16, len(g.occ)+len(g.freshOcc)+len(g.kinds)+len(g.freshAdj))
 	c.occ, c.freshOcc = carve(&shorts, g.occ, 0), carve(&shorts, g.freshOcc, 0)
 	c.kinds, c.freshAdj = carve(&shorts, g.kinds, 0), carve(&shorts, g.freshAdj, 0)
-	words := make([]uint64, len(g.c0Epoch)+len(g.occBits)+len(g.freshBits)+len(g.kindBits))
+	words := make([]uint64, len(g.c0Epoch)+len(g.occBits)+len(g.freshBits)+len(g.kindBits)+len(g.unitBits))
 	c.c0Epoch, c.occBits = carve(&words, g.c0Epoch, 0), carve(&words, g.occBits, 0)
 	c.freshBits, c.kindBits = carve(&words, g.freshBits, 0), carve(&words, g.kindBits, 0)
+	c.unitBits = carve(&words, g.unitBits, 0)
 	c.units = append([]unitState(nil), g.units...)
 	pairs := make([][2]int, 0, 16)
 	c.pontoons, c.pontoons0 = append(pairs[:0:8], g.pontoons...), append(pairs[8:8:16], g.pontoons0...)
@@ -289,6 +294,7 @@ func (g *game) copyInto(c *game) {
 	c.occBits = append(b.occBits[:0], g.occBits...)
 	c.freshBits = append(b.freshBits[:0], g.freshBits...)
 	c.kindBits = append(b.kindBits[:0], g.kindBits...)
+	c.unitBits = append(b.unitBits[:0], g.unitBits...)
 	c.moved = append(b.moved[:0], g.moved...)
 	c.mfLeft = append(b.mfLeft[:0], g.mfLeft...)
 	c.cameFrom = append(b.cameFrom[:0], g.cameFrom...)
@@ -363,6 +369,8 @@ func (g *game) count1(u int, d int16) {
 	k := side*nKinds + int(h.kind)
 	g.kinds[k*n+s.loc] += d
 	flipBit(g.kindBits[k*w+word:], bit, g.kinds[k*n+s.loc])
+	uw := (len(g.units) + 63) >> 6
+	flipBit(g.unitBits[s.loc*uw+u>>6:], uint64(1)<<(u&63), max(d, 0))
 	if s.fresh {
 		g.countFresh(u, s, d)
 	}
@@ -416,6 +424,13 @@ func (g *game) bitsOf(set []uint64, r int) []uint64 {
 	return set[r*w : (r+1)*w]
 }
 
+// unitsAt are the words of unitBits for loc: walk them with nextBit,
+// nextBit(g.unitsAt(loc), u+1), for the units there in index order.
+func (g *game) unitsAt(loc int) []uint64 {
+	uw := (len(g.units) + 63) >> 6
+	return g.unitBits[loc*uw : (loc+1)*uw]
+}
+
 // snap keeps whether loc was Contested at the start of the impulse,
 // before a unit enters or leaves it.
 func (g *game) snap(loc int) {
@@ -449,6 +464,7 @@ func (g *game) recount() {
 	g.kinds, g.freshAdj, g.freshTotal = make([]int16, 2*nKinds*n), make([]int16, 2*n), [2]int{}
 	w := (n + 63) >> 6
 	g.occBits, g.freshBits, g.kindBits = make([]uint64, 2*w), make([]uint64, 2*w), make([]uint64, 2*nKinds*w)
+	g.unitBits = make([]uint64, n*((len(g.units)+63)>>6))
 	for u := range g.units {
 		g.count1(u, 1)
 	}
