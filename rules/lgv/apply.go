@@ -179,7 +179,7 @@ func (g *game) apply(x rules.Action) error {
 	case aHoldBack:
 		g.holdBack[a] = true
 	case aRemoveEntrench: // 15.3
-		g.entrench[a] = 0
+		g.setEntrench(a, 0, g.entrenchSide[a])
 		if g.logOn {
 			g.logf("%s removes the Entrench marker in %s", sideNames[g.reorgSide], g.e.b.ids[a])
 		}
@@ -234,9 +234,9 @@ func (g *game) apply(x rules.Action) error {
 	case aEntrench: // 15.1
 		g.entrenched[a] = true
 		if g.entrench[a] == 0 {
-			g.entrench[a], g.entrenchSide[a] = 1, g.reorgSide
+			g.setEntrench(a, 1, g.reorgSide)
 		} else {
-			g.entrench[a] = 2
+			g.setEntrench(a, 2, g.entrenchSide[a])
 		}
 	}
 	return nil

@@ -1,5 +1,7 @@
 package lgv
 
+import "math/bits"
+
 // startReorg begins a side's Reorganization (12.0): Leader fates first,
 // then units that return without choice are placed.
 func (g *game) startReorg() {
@@ -169,10 +171,8 @@ func (g *game) entrenchLeft(side int) bool {
 		return true
 	}
 	n := 0
-	for loc, lvl := range g.entrench {
-		if lvl > 0 && g.entrenchSide[loc] == side {
-			n++
-		}
+	for _, w := range g.bitsOf(g.entrenchBits, side) {
+		n += bits.OnesCount64(w)
 	}
 	return n < supply
 }
@@ -248,10 +248,9 @@ func (g *game) nextRemovalSide() {
 // Union, any Pontoon Bridge (16.3).
 func (g *game) removalLegal() {
 	g.push(aDone, 0, 0)
-	for loc, lvl := range g.entrench {
-		if lvl > 0 && g.entrenchSide[loc] == g.reorgSide {
-			g.push(aRemoveEntrench, loc, 0)
-		}
+	own := g.bitsOf(g.entrenchBits, g.reorgSide)
+	for loc := nextBit(own, 0); loc >= 0; loc = nextBit(own, loc+1) {
+		g.push(aRemoveEntrench, loc, 0)
 	}
 	if g.reorgSide == union {
 		for _, p := range g.pontoons {

@@ -273,9 +273,9 @@ func (g *game) takeControl(side, loc int) {
 	if g.entrench[loc] > 0 && g.entrenchSide[loc] != side {
 		// 15.2: the enemy marker is removed, a friendly +1 placed if the
 		// side has one left (15.0).
-		g.entrench[loc] = 0
+		g.setEntrench(loc, 0, g.entrenchSide[loc])
 		if g.entrenchLeft(side) {
-			g.entrench[loc], g.entrenchSide[loc] = 1, side
+			g.setEntrench(loc, 1, side)
 		}
 	}
 }

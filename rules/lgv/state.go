@@ -106,8 +106,11 @@ type game struct {
 	// control is the side controlling each location (7.2).
 	control []int
 	// entrench is the entrenchment level and its side (15.0): 0 none.
+	// entrenchBits marks, by side (side*words), where that side has a
+	// marker. All three change only through setEntrench.
 	entrench     []int
 	entrenchSide []int
+	entrenchBits []uint64
 	// pontoon marks a Pontoon Bridge on the ford between two locations
 	// (16.0), by the lower index then the higher.
 	pontoons [][2]int
@@ -247,10 +250,10 @@ func (g *game) clone() *game {
 	shorts := make([]int16, len(g.occ)+len(g.freshOcc)+len(g.kinds)+len(g.freshAdj))
 	c.occ, c.freshOcc = carve(&shorts, g.occ, 0), carve(&shorts, g.freshOcc, 0)
 	c.kinds, c.freshAdj = carve(&shorts, g.kinds, 0), carve(&shorts, g.freshAdj, 0)
-	words := make([]uint64, len(g.c0Epoch)+len(g.occBits)+len(g.freshBits)+len(g.kindBits)+len(g.unitBits))
+	words := make([]uint64, len(g.c0Epoch)+len(g.occBits)+len(g.freshBits)+len(g.kindBits)+len(g.unitBits)+len(g.entrenchBits))
 	c.c0Epoch, c.occBits = carve(&words, g.c0Epoch, 0), carve(&words, g.occBits, 0)
 	c.freshBits, c.kindBits = carve(&words, g.freshBits, 0), carve(&words, g.kindBits, 0)
-	c.unitBits = carve(&words, g.unitBits, 0)
+	c.unitBits, c.entrenchBits = carve(&words, g.unitBits, 0), carve(&words, g.entrenchBits, 0)
 	c.units = append([]unitState(nil), g.units...)
 	pairs := make([][2]int, 0, 16)
 	c.pontoons, c.pontoons0 = append(pairs[:0:8], g.pontoons...), append(pairs[8:8:16], g.pontoons0...)
@@ -295,6 +298,7 @@ func (g *game) copyInto(c *game) {
 	c.freshBits = append(b.freshBits[:0], g.freshBits...)
 	c.kindBits = append(b.kindBits[:0], g.kindBits...)
 	c.unitBits = append(b.unitBits[:0], g.unitBits...)
+	c.entrenchBits = append(b.entrenchBits[:0], g.entrenchBits...)
 	c.moved = append(b.moved[:0], g.moved...)
 	c.mfLeft = append(b.mfLeft[:0], g.mfLeft...)
 	c.cameFrom = append(b.cameFrom[:0], g.cameFrom...)
@@ -422,6 +426,18 @@ func nextBit(words []uint64, loc int) int {
 func (g *game) bitsOf(set []uint64, r int) []uint64 {
 	w := (len(g.e.b.ids) + 63) >> 6
 	return set[r*w : (r+1)*w]
+}
+
+// setEntrench sets the entrenchment level of loc and the side whose
+// marker it is (level 0: no marker), keeping entrenchBits.
+func (g *game) setEntrench(loc, level, side int) {
+	w := (len(g.e.b.ids) + 63) >> 6
+	bit, word := uint64(1)<<(loc&63), loc>>6
+	g.entrenchBits[g.entrenchSide[loc]*w+word] &^= bit
+	g.entrench[loc], g.entrenchSide[loc] = level, side
+	if level > 0 {
+		g.entrenchBits[side*w+word] |= bit
+	}
 }
 
 // unitsAt are the words of unitBits for loc: walk them with nextBit,
