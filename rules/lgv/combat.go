@@ -595,7 +595,7 @@ func (g *game) activeDone() bool {
 // bombardTargets offers every enemy-occupied Area some Fresh Artillery of
 // the Attacker can reach (10.1.1), in location order.
 func (g *game) bombardTargets() {
-	n := len(g.e.b.ids)
+	n := g.nLoc()
 	enemy := g.occ[(1-g.mover)*n : (2-g.mover)*n]
 	t := g.targets[:0]
 	for _, u := range g.e.arts[g.mover] {

@@ -364,7 +364,7 @@ func (g *game) count1(u int, d int16) {
 	}
 	h := g.e.hot[u]
 	side := int(h.side)
-	n := len(g.e.b.ids)
+	n := g.nLoc()
 	i := side*n + s.loc
 	w := (n + 63) >> 6
 	bit, word := uint64(1)<<(s.loc&63), s.loc>>6
@@ -386,7 +386,7 @@ func (g *game) countFresh(u int, s unitState, d int16) {
 		return
 	}
 	side := int(g.e.hot[u].side)
-	n := len(g.e.b.ids)
+	n := g.nLoc()
 	i := side*n + s.loc
 	g.freshOcc[i] += d
 	flipBit(g.freshBits[side*((n+63)>>6)+s.loc>>6:], uint64(1)<<(s.loc&63), g.freshOcc[i])
@@ -424,14 +424,18 @@ func nextBit(words []uint64, loc int) int {
 
 // bitsOf is the words of a bit set (occBits, freshBits, kindBits) at row r.
 func (g *game) bitsOf(set []uint64, r int) []uint64 {
-	w := (len(g.e.b.ids) + 63) >> 6
+	w := (g.nLoc() + 63) >> 6
 	return set[r*w : (r+1)*w]
 }
+
+// nLoc is the number of locations (Areas and Zones): the length of a
+// slice of the game's own, one load fewer than the board's.
+func (g *game) nLoc() int { return len(g.control) }
 
 // setEntrench sets the entrenchment level of loc and the side whose
 // marker it is (level 0: no marker), keeping entrenchBits.
 func (g *game) setEntrench(loc, level, side int) {
-	w := (len(g.e.b.ids) + 63) >> 6
+	w := (g.nLoc() + 63) >> 6
 	bit, word := uint64(1)<<(loc&63), loc>>6
 	g.entrenchBits[g.entrenchSide[loc]*w+word] &^= bit
 	g.entrench[loc], g.entrenchSide[loc] = level, side
@@ -466,7 +470,7 @@ func (g *game) contestedAtStart(loc int) bool {
 
 // kindCount counts a side's units of a kind at a location.
 func (g *game) kindCount(side, kind, loc int) int {
-	return int(g.kinds[(side*nKinds+kind)*len(g.e.b.ids)+loc])
+	return int(g.kinds[(side*nKinds+kind)*g.nLoc()+loc])
 }
 
 func (g *game) setFresh(u int, fresh bool) { s := g.units[u]; g.set(u, s.loc, fresh, s.status) }
@@ -475,7 +479,7 @@ func (g *game) setStatus(u, status int)    { s := g.units[u]; g.set(u, s.loc, s.
 
 // recount rebuilds the counts from the units.
 func (g *game) recount() {
-	n := len(g.e.b.ids)
+	n := g.nLoc()
 	g.occ, g.freshOcc = make([]int16, 2*n), make([]int16, 2*n)
 	g.kinds, g.freshAdj, g.freshTotal = make([]int16, 2*nKinds*n), make([]int16, 2*n), [2]int{}
 	w := (n + 63) >> 6
