@@ -19,8 +19,14 @@ func (g *game) startAttack(p int) {
 			g.waveUnits = remove(g.waveUnits, u)
 		}
 	}
+	// The attack ends the commitments of the units it takes: a unit
+	// committed within the Contested Active Area stays committed while
+	// another attack is made first (8.2.1 "Attacks made into different
+	// Areas do not have to be designated in advance").
 	for u := range g.commit {
-		g.commit[u] = false
+		if g.units[u].loc == p {
+			g.commit[u] = false
+		}
 	}
 	g.cb = cb
 	g.pending = remove(g.pending, p)
