@@ -334,9 +334,12 @@ func (g *game) afterScreen() {
 	g.pending = remove(g.pending, to)
 	g.takeControl(g.mover, to)
 	for _, u := range g.activeUnits {
-		if s := g.units[u]; s.status != onMap || s.loc != to || !g.moved[u] || g.cameFrom[u] < 0 || g.holdBack[u] {
+		if s := g.units[u]; s.status != onMap || s.loc != to || !g.moved[u] || g.cameFrom[u] < 0 {
 			continue
 		}
+		// A unit held back from the attack (9.2) entered like the others:
+		// with the enemy gone there is no attack to hold it back from.
+		g.holdBack[u] = false
 		wave := contains(g.waveUnits, u)
 		if !g.units[u].fresh && !wave {
 			continue // moved earlier and stopped here
