@@ -343,7 +343,7 @@ func (g *game) assaultLegal() {
 	for _, u := range g.activeUnits {
 		if !g.moved[u] && g.units[u].fresh && g.units[u].status == onMap {
 			g.unitMoves(u)
-			if g.contestedAtStart(g.active) && !g.attacked[g.active] && (g.eligibleLead(u) || g.committedLead()) {
+			if g.contestedAtStart(g.active) && !g.attacked[g.active] && g.occupied(1-g.mover, g.active) && (g.eligibleLead(u) || g.committedLead()) {
 				g.push(aCommit, u, 0)
 			}
 		}
@@ -361,7 +361,7 @@ func (g *game) assaultLegal() {
 			g.holdBackLegal(p)
 		}
 	}
-	if g.committedLead() {
+	if g.committedLead() && g.occupied(1-g.mover, g.active) { // 9.3: while an enemy unit is there to attack (a screen may have emptied it, 8.3)
 		g.push(aAttack, g.active, 0)
 	}
 	if !g.mandatoryPending() {
