@@ -352,9 +352,56 @@ func (g *game) set(u, loc int, fresh bool, status int) {
 	}
 	g.snap(g.units[u].loc)
 	g.snap(loc)
+	if old.status == onMap && status == onMap && old.loc >= 0 && loc >= 0 && old.fresh == fresh {
+		g.units[u] = next
+		g.countMove(u, old.loc, loc, fresh)
+		return
+	}
 	g.count1(u, -1)
 	g.units[u] = next
 	g.count1(u, 1)
+}
+
+// countMove moves u's counts from one location to another, as count1 -1
+// at from and +1 at to would (a move or retreat keeps the side up).
+func (g *game) countMove(u, from, to int, fresh bool) {
+	h := g.e.hot[u]
+	side := int(h.side)
+	n := g.nLoc()
+	w := (n + 63) >> 6
+	fbit, fword, tbit, tword := uint64(1)<<(from&63), from>>6, uint64(1)<<(to&63), to>>6
+	i, j := side*n+from, side*n+to
+	g.occ[i]--
+	g.occ[j]++
+	flipBit(g.occBits[side*w+fword:], fbit, g.occ[i])
+	g.occBits[side*w+tword] |= tbit
+	k := side*nKinds + int(h.kind)
+	g.kinds[k*n+from]--
+	g.kinds[k*n+to]++
+	flipBit(g.kindBits[k*w+fword:], fbit, g.kinds[k*n+from])
+	g.kindBits[k*w+tword] |= tbit
+	uw := (len(g.units) + 63) >> 6
+	ubit := uint64(1) << (u & 63)
+	g.unitBits[from*uw+u>>6] &^= ubit
+	g.unitBits[to*uw+u>>6] |= ubit
+	if !fresh {
+		return
+	}
+	g.freshOcc[i]--
+	g.freshOcc[j]++
+	flipBit(g.freshBits[side*w+fword:], fbit, g.freshOcc[i])
+	g.freshBits[side*w+tword] |= tbit
+	b := g.e.b
+	if !b.zone[from] {
+		for _, y := range b.near[from] {
+			g.freshAdj[side*n+y]--
+		}
+	}
+	if !b.zone[to] {
+		for _, y := range b.near[to] {
+			g.freshAdj[side*n+y]++
+		}
+	}
 }
 
 func (g *game) count1(u int, d int16) {
@@ -410,16 +457,18 @@ func flipBit(w []uint64, bit uint64, count int16) {
 // nextBit is the first location at or after loc whose bit is set in
 // words, or -1.
 func nextBit(words []uint64, loc int) int {
-	for i := loc >> 6; i < len(words); i++ {
-		w := words[i]
-		if i == loc>>6 {
-			w &= ^uint64(0) << (loc & 63)
-		}
-		if w != 0 {
-			return i<<6 + bits.TrailingZeros64(w)
-		}
+	i := loc >> 6
+	if i >= len(words) {
+		return -1
 	}
-	return -1
+	w := words[i] & (^uint64(0) << (loc & 63))
+	for w == 0 {
+		if i++; i >= len(words) {
+			return -1
+		}
+		w = words[i]
+	}
+	return i<<6 + bits.TrailingZeros64(w)
 }
 
 // bitsOf is the words of a bit set (occBits, freshBits, kindBits) at row r.
