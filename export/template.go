@@ -28,6 +28,7 @@ const (
 	tmplSheetAreas        = "Areas"
 	tmplSheetLinks        = "Links"
 	tmplSheetTerrain      = "Terrain"
+	tmplSheetMarkers      = "Markers"
 	tmplSheetData         = "muster-template"
 )
 
@@ -56,6 +57,7 @@ const (
 	tmplColSheet      = "Sheet"
 	tmplColPlace      = "Place"
 	tmplColTerrain    = "Terrain"
+	tmplColSupplied   = "Supplied"
 )
 
 // Drop-down list keys of the template.
@@ -256,6 +258,11 @@ func (b *xlsxBook) writeTemplate(m *scenarios.Module) error {
 			return err
 		}
 	}
+	if len(tmplMarkers(m.Game)) > 0 {
+		if err := b.writeTemplateMarkers(m.Game); err != nil {
+			return err
+		}
+	}
 	if _, err := b.f.NewSheet(tmplSheetData); err != nil {
 		return err
 	}
@@ -359,16 +366,14 @@ func (b *xlsxBook) writeTemplateInstructions(m *scenarios.Module) error {
 		add(false, "One row per hex of the map sheets in play (%d); a hex under another sheet is listed once, under the sheet on top. Type the hex's terrain as the Terrain Effects Chart names it (clear, woods, ...), one name per hex, the same spelling throughout.",
 			len(tmplHexes(mp)))
 	}
-	var counts []string
-	for _, mk := range m.Game.Markers {
-		if mk.SuppliedMissing {
-			counts = append(counts, fmt.Sprintf("%s (%s)", mk.Name, mk.ID))
+	if mks := tmplMarkers(m.Game); len(mks) > 0 {
+		var names []string
+		for _, mk := range mks {
+			names = append(names, fmt.Sprintf("%s (%s)", mk.Name, mk.ID))
 		}
-	}
-	if len(counts) > 0 {
 		add(false, "")
-		add(true, "Markers the rules limit to those supplied")
-		add(false, "The rules limit play to the markers supplied with the game, and the rulebook does not say how many there are. Count them on the counter sheet, per side, and write them into game.json by hand: \"supplied\": {\"side\": N, ...} on the marker, and remove \"suppliedMissing\". The engine then enforces the limit. Markers: %s.", strings.Join(counts, ", "))
+		add(true, "Sheet %s", tmplSheetMarkers)
+		add(false, "The rules limit play to the markers supplied with the game, and the rulebook does not say how many there are: %s. One row per marker and side. Count the markers on the counter sheet and type each side's count in Supplied, a whole number (0 for a side the rules give none). Fill every side of a marker or none: a marker with all its cells empty stays missing, one with some empty is refused. The counts go into game.json (the marker's \"supplied\"), the marker is no longer listed missing, and the engine enforces the limit.", strings.Join(names, ", "))
 	}
 	if len(mp.Missing) > 0 {
 		add(false, "")
@@ -443,6 +448,39 @@ func (b *xlsxBook) writeTemplateCounters(m *scenarios.Module) error {
 		}
 		row = append(row, ct.Printed.Status, "")
 		g.rows = append(g.rows, row)
+	}
+	return b.writeGrid(g)
+}
+
+// tmplMarkers are the markers whose supplied count the Markers sheet asks
+// for: those game.json marks suppliedMissing, and those it gives a count
+// (shown for checking, and changed if the cell is).
+func tmplMarkers(g *scenarios.Game) []*scenarios.Marker {
+	var out []*scenarios.Marker
+	for i := range g.Markers {
+		if mk := &g.Markers[i]; mk.SuppliedMissing || mk.Supplied != nil {
+			out = append(out, mk)
+		}
+	}
+	return out
+}
+
+// writeTemplateMarkers writes the Markers sheet: one row per marker with
+// a supplied count and side of the game.
+func (b *xlsxBook) writeTemplateMarkers(gm *scenarios.Game) error {
+	g := &xlsxGrid{sheet: tmplSheetMarkers, freezeCols: 1}
+	g.col(tmplColID, 18, false, true, "")
+	g.col(tmplColName, 24, false, true, "")
+	g.col(tmplColSide, 14, false, true, "")
+	g.col(tmplColSupplied, 10, false, false, "")
+	for _, mk := range tmplMarkers(gm) {
+		for _, sd := range gm.Sides {
+			n := any("")
+			if v, ok := mk.Supplied[sd.ID]; ok && !mk.SuppliedMissing {
+				n = v
+			}
+			g.rows = append(g.rows, []any{mk.ID, mk.Name, sd.ID, n})
+		}
 	}
 	return b.writeGrid(g)
 }

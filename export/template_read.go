@@ -19,6 +19,10 @@ type TemplateImport struct {
 	// filled cells applied, in canonical form (muster fmt leaves them as
 	// they are). They are set even when no cell changed them.
 	Map, Counters []byte
+	// Game is game.json with the filled marker counts applied, in
+	// canonical form; nil when no cell changed it (the file is copied as
+	// it is).
+	Game []byte
 	// Errors are cells that could not be used; with any, the documents
 	// must not be written.
 	Errors []XLSXError
@@ -35,6 +39,8 @@ type tmplReader struct {
 	m        *scenarios.Module
 	mapRoot  *jsonsrc.Node // copies, edited in place
 	cntRoot  *jsonsrc.Node
+	gameRoot *jsonsrc.Node
+	gameEdit bool // a cell changed gameRoot
 	warnings []XLSXError
 	changes  []string
 }
@@ -54,7 +60,7 @@ func (r *tmplReader) changef(format string, args ...any) {
 // Errors.
 func ReadTemplate(data []byte, m *scenarios.Module) (ti *TemplateImport, err error) {
 	if m == nil || m.Game == nil || m.Map == nil || m.Counters == nil || m.MapDoc == nil || m.MapDoc.Root == nil ||
-		m.CountersDoc == nil || m.CountersDoc.Root == nil {
+		m.CountersDoc == nil || m.CountersDoc.Root == nil || m.GameDoc == nil || m.GameDoc.Root == nil {
 		return nil, fmt.Errorf("import: the module did not load (game.json, map.json and counters.json are needed)")
 	}
 	if len(data) > XLSXMaxFileSize {
@@ -84,9 +90,10 @@ func ReadTemplate(data []byte, m *scenarios.Module) (ti *TemplateImport, err err
 	}
 	r := &tmplReader{
 		xr: &xlsxImporter{f: f, im: &XLSXImport{}},
-		m:  m, mapRoot: tmplClone(m.MapDoc.Root), cntRoot: tmplClone(m.CountersDoc.Root),
+		m:  m, mapRoot: tmplClone(m.MapDoc.Root), cntRoot: tmplClone(m.CountersDoc.Root), gameRoot: tmplClone(m.GameDoc.Root),
 	}
 	r.readCounters()
+	r.readMarkers()
 	if m.Map.Kind == "area" {
 		r.readAreas()
 		r.readLinks()
@@ -94,10 +101,13 @@ func ReadTemplate(data []byte, m *scenarios.Module) (ti *TemplateImport, err err
 	} else {
 		r.readTerrain()
 	}
-	r.xr.im.Errors = append(r.xr.im.Errors, xlsxNoValueErrors(scan, tmplSheetCounters, tmplSheetAreas, tmplSheetLinks, tmplSheetTerrain)...)
+	r.xr.im.Errors = append(r.xr.im.Errors, xlsxNoValueErrors(scan, tmplSheetCounters, tmplSheetAreas, tmplSheetLinks, tmplSheetTerrain, tmplSheetMarkers)...)
 	ti = &TemplateImport{Errors: r.xr.im.Errors, Warnings: r.warnings, Changes: r.changes}
 	ti.Map = tmplFormat(r.mapRoot)
 	ti.Counters = tmplFormat(r.cntRoot)
+	if r.gameEdit {
+		ti.Game = tmplFormat(r.gameRoot)
+	}
 	return ti, nil
 }
 
@@ -191,6 +201,8 @@ func (r *tmplReader) written(sheet string) bool {
 		return r.m.Map.Kind == "area"
 	case tmplSheetTerrain:
 		return r.m.Map.Kind != "area" && len(r.m.Map.Sheets) > 0
+	case tmplSheetMarkers:
+		return len(tmplMarkers(r.m.Game)) > 0
 	}
 	return false
 }
@@ -791,5 +803,117 @@ func (r *tmplReader) settleMissing() {
 	}
 	if len(removed) > 0 {
 		r.changef("missing: %s answered, removed from map.json's missing list", strings.Join(removed, ", "))
+	}
+}
+
+// readMarkers reads the Markers sheet: each side's count of a marker the
+// rules limit to those supplied (LGV 15.0, 16.0). A marker whose cells are
+// all empty is left as it is (still missing); one with every side filled
+// gets "supplied" and loses "suppliedMissing"; one with some sides filled
+// is refused, since an empty side would silently go without a limit.
+func (r *tmplReader) readMarkers() {
+	sh := tmplSheetMarkers
+	mks := tmplMarkers(r.m.Game)
+	if len(mks) == 0 {
+		return
+	}
+	t, ok := r.tmplTable(sh, tmplColID, tmplColSide, tmplColSupplied)
+	if !ok {
+		return
+	}
+	var ids, sideIDs []string
+	for _, mk := range mks {
+		ids = append(ids, mk.ID)
+	}
+	for _, sd := range r.m.Game.Sides {
+		sideIDs = append(sideIDs, sd.ID)
+	}
+	type count struct {
+		row    int // the sheet row (1 is the header)
+		n      int
+		filled bool
+	}
+	got := map[string]map[string]count{} // marker id -> side id -> count
+	seen := map[string]int{}
+	for i := 1; i < len(t.rows); i++ {
+		id, side, v := tmplCell(t, i, tmplColID), tmplCell(t, i, tmplColSide), tmplCell(t, i, tmplColSupplied)
+		switch {
+		case id == "" && side == "":
+			if v != "" {
+				r.errorf(sh, t.colOf(tmplColID), i+1, "a count needs the marker's Id and Side")
+			}
+			continue
+		case id == "":
+			r.errorf(sh, t.colOf(tmplColID), i+1, "a row needs the marker's Id")
+			continue
+		case !tmplContains(ids, id):
+			r.errorf(sh, t.colOf(tmplColID), i+1, "marker %q is not one whose supplied count game.json asks for (%s)", xlsxCut(id), strings.Join(ids, ", "))
+			continue
+		case side == "":
+			r.errorf(sh, t.colOf(tmplColSide), i+1, "a row needs the Side")
+			continue
+		case !tmplContains(sideIDs, side):
+			r.errorf(sh, t.colOf(tmplColSide), i+1, "unknown side %q (one of: %s)", xlsxCut(side), strings.Join(sideIDs, ", "))
+			continue
+		}
+		key := id + "\x00" + side
+		if prev, dup := seen[key]; dup {
+			r.errorf(sh, t.colOf(tmplColID), i+1, "marker %s, side %s is also on row %d", id, side, prev)
+			continue
+		}
+		seen[key] = i + 1
+		c := count{row: i + 1}
+		if v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				r.errorf(sh, t.colOf(tmplColSupplied), i+1, "Supplied %q is not a whole number (0 or more)", xlsxCut(v))
+				continue
+			}
+			c.n, c.filled = n, true
+		}
+		if got[id] == nil {
+			got[id] = map[string]count{}
+		}
+		got[id][side] = c
+	}
+	nodes := tmplIndex(r.gameRoot.Get("markers"), "id")
+	for _, mk := range mks {
+		filled := 0
+		for _, c := range got[mk.ID] {
+			if c.filled {
+				filled++
+			}
+		}
+		if filled == 0 {
+			continue
+		}
+		supplied := tmplObj()
+		var parts []string
+		complete := true
+		for _, sd := range sideIDs {
+			c, ok := got[mk.ID][sd]
+			switch {
+			case !ok:
+				r.errorf(sh, 0, 0, "marker %s has counts for some sides but no row for side %s: fill every side's count (0 where the rules give it none) or none", mk.ID, sd)
+				complete = false
+			case !c.filled:
+				r.errorf(sh, t.colOf(tmplColSupplied), c.row, "marker %s: Supplied is empty for side %s while other sides are filled: fill every side's count (0 where the rules give it none) or none", mk.ID, sd)
+				complete = false
+			default:
+				tmplSet(supplied, sd, tmplInt(c.n))
+				parts = append(parts, fmt.Sprintf("%s %d", sd, c.n))
+			}
+		}
+		n := nodes[mk.ID]
+		if !complete || n == nil {
+			continue
+		}
+		before := string(tmplFormat(n))
+		tmplSet(n, "supplied", supplied)
+		tmplDel(n, "suppliedMissing")
+		if string(tmplFormat(n)) != before {
+			r.gameEdit = true
+			r.changef("marker %s: supplied %s", mk.ID, strings.Join(parts, ", "))
+		}
 	}
 }

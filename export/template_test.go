@@ -100,7 +100,7 @@ func TestTemplateSheetsAndRows(t *testing.T) {
 		module string
 		rows   map[string]int // data rows per sheet
 	}{
-		{"lgv", map[string]int{tmplSheetCounters: 90, tmplSheetAreas: 91, tmplSheetLinks: 3}},
+		{"lgv", map[string]int{tmplSheetCounters: 90, tmplSheetAreas: 91, tmplSheetLinks: 3, tmplSheetMarkers: 4}},
 		// OTR South 24x24 + OTR North 38x31 + GTC South 39x26, less the 24
 		// OTR South hexes under OTR North (row 01), the 21 GTC South hexes
 		// under OTR South (column 39, rows 30-50) and the 23 under OTR North
@@ -132,7 +132,7 @@ func TestTemplateSheetsAndRows(t *testing.T) {
 				t.Errorf("%s %s: header not frozen", tc.module, sheet)
 			}
 		}
-		for _, absent := range []string{tmplSheetAreas, tmplSheetLinks, tmplSheetTerrain} {
+		for _, absent := range []string{tmplSheetAreas, tmplSheetLinks, tmplSheetTerrain, tmplSheetMarkers} {
 			if _, ok := tc.rows[absent]; !ok {
 				if idx, _ := f.GetSheetIndex(absent); idx >= 0 {
 					t.Errorf("%s: unexpected sheet %s", tc.module, absent)
@@ -167,7 +167,7 @@ func TestTemplateUntouched(t *testing.T) {
 		if len(ti.Errors)+len(ti.Changes) > 0 {
 			t.Errorf("%s: errors %v, changes %v", id, ti.Errors, ti.Changes)
 		}
-		if !bytes.Equal(ti.Map, m.MapDoc.File.Bytes) || !bytes.Equal(ti.Counters, m.CountersDoc.File.Bytes) {
+		if !bytes.Equal(ti.Map, m.MapDoc.File.Bytes) || !bytes.Equal(ti.Counters, m.CountersDoc.File.Bytes) || ti.Game != nil {
 			t.Errorf("%s: untouched template changed the files", id)
 		}
 	}
@@ -374,6 +374,19 @@ func FuzzReadTemplate(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(data)
+	// A template with the marker counts filled (MADE UP), one partly.
+	for _, counts := range [][]any{{4, 3, 2, 0}, {4, "", "x", 0}} {
+		book, err := excelize.OpenReader(bytes.NewReader(data))
+		if err != nil {
+			f.Fatal(err)
+		}
+		book.SetSheetCol(tmplSheetMarkers, "D2", &counts)
+		buf, err := book.WriteToBuffer()
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(buf.Bytes())
+	}
 	f.Add([]byte("PK\x03\x04"))
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -388,4 +401,119 @@ func FuzzReadTemplate(f *testing.F) {
 			t.Errorf("no documents")
 		}
 	})
+}
+
+// The Markers sheet asks each side's count of the markers the rules limit
+// to those supplied (LGV 15.0, 16.0); filled for every side, the counts go
+// into game.json and the marker is no longer missing; all empty, game.json
+// is left as it is; partly filled or not a count, the cells are refused.
+func TestTemplateMarkers(t *testing.T) {
+	f := tmplBook(t, "lgv")
+	rows, err := f.GetRows(tmplSheetMarkers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range rows {
+		got = append(got, strings.Join(r, "|"))
+	}
+	want := []string{"Id|Name|Side|Supplied", "entrench-1|Entrench +1|union", "entrench-1|Entrench +1|confederate",
+		"pontoon-bridge|Pontoon Bridge|union", "pontoon-bridge|Pontoon Bridge|confederate"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("Markers sheet:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if ti := tmplRead(t, f, "lgv"); ti.Game != nil || len(ti.Errors) > 0 {
+		t.Errorf("blank Markers sheet: game.json changed (%v) or errors %v", ti.Game != nil, ti.Errors)
+	}
+
+	// MADE UP counts, every side of both markers.
+	m := tmplSheetMarkers
+	for cell, v := range map[string]any{"D2": 4, "D3": 3, "D4": 2, "D5": 0} {
+		tmplSetCell(t, f, m, cell, v)
+	}
+	ti := tmplRead(t, f, "lgv")
+	if len(ti.Errors) > 0 || ti.Game == nil {
+		t.Fatalf("errors %v, game.json written %v", ti.Errors, ti.Game != nil)
+	}
+	for _, want := range []string{"marker entrench-1: supplied union 4, confederate 3", "marker pontoon-bridge: supplied union 2, confederate 0"} {
+		if !tmplContains(ti.Changes, want) {
+			t.Errorf("changes %v lack %q", ti.Changes, want)
+		}
+	}
+	g := tmplDecode[scenarios.Game](t, "game.json", ti.Game)
+	for _, mk := range g.Markers {
+		switch mk.ID {
+		case "entrench-1":
+			if mk.SuppliedMissing || mk.Supplied["union"] != 4 || mk.Supplied["confederate"] != 3 {
+				t.Errorf("entrench-1: %+v", mk)
+			}
+		case "pontoon-bridge":
+			if n, ok := mk.Supplied["confederate"]; mk.SuppliedMissing || mk.Supplied["union"] != 2 || !ok || n != 0 {
+				t.Errorf("pontoon-bridge: %+v", mk)
+			}
+		}
+	}
+
+	// Partly filled, a bad count, an unknown marker or side, a repeated row.
+	f = tmplBook(t, "lgv")
+	wantErr := map[string]string{}
+	set := func(cell string, v any, msg string) {
+		tmplSetCell(t, f, m, cell, v)
+		if msg != "" {
+			wantErr[m+"!"+cell] = msg
+		}
+	}
+	set("D2", 4, "")
+	wantErr[m+"!D3"] = "marker entrench-1: Supplied is empty for side confederate while other sides are filled"
+	set("D4", "two", `Supplied "two" is not a whole number`)
+	set("D5", -1, `Supplied "-1" is not a whole number`)
+	set("A6", "control", `marker "control" is not one whose supplied count game.json asks for (entrench-1, pontoon-bridge)`)
+	set("D6", 1, "")
+	set("A7", "entrench-1", "")
+	set("C7", "french", `unknown side "french" (one of: union, confederate)`)
+	set("A8", "entrench-1", "marker entrench-1, side union is also on row 2")
+	set("C8", "union", "")
+	set("D9", 5, "")
+	wantErr[m+"!A9"] = "a count needs the marker's Id and Side"
+	ti = tmplRead(t, f, "lgv")
+	gotErr := map[string]string{}
+	for _, e := range ti.Errors {
+		gotErr[e.Sheet+"!"+e.Cell] = e.Error()
+	}
+	for cell, msg := range wantErr {
+		if !strings.Contains(gotErr[cell], msg) {
+			t.Errorf("%s: got %q, want %q", cell, gotErr[cell], msg)
+		}
+	}
+	if len(ti.Errors) != len(wantErr) {
+		t.Errorf("%d errors, want %d:\n%v", len(ti.Errors), len(wantErr), ti.Errors)
+	}
+	if ti.Game != nil {
+		t.Errorf("a partly filled marker changed game.json")
+	}
+}
+
+// A count game.json gives is prefilled for checking.
+func TestTemplateMarkersPrefilled(t *testing.T) {
+	m := *scenarios.Builtin().Module("lgv")
+	g := *m.Game
+	g.Markers = append([]scenarios.Marker(nil), g.Markers...)
+	for i := range g.Markers {
+		if g.Markers[i].ID == "entrench-1" { // MADE UP counts
+			g.Markers[i].SuppliedMissing, g.Markers[i].Supplied = false, map[string]int{"union": 5, "confederate": 6}
+		}
+	}
+	m.Game = &g
+	data, err := Template(&m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	col, _ := f.GetCols(tmplSheetMarkers)
+	if got := strings.TrimRight(strings.Join(col[3], ","), ","); got != "Supplied,5,6" {
+		t.Errorf("Supplied column %q, want the counts of entrench-1 and blanks for pontoon-bridge", got)
+	}
 }

@@ -30,7 +30,8 @@ func importTemplateCommand() *cli.Command {
 			"folder or a built-in module id) to the new folder DIR with the filled cells applied:\n" +
 			"counters' printed values (status source when all are filled, partial when some), area\n" +
 			"names and TEM, terrain and hill features, adjacency links with boundary type, road, ford\n" +
-			"and prohibited, hex terrain. Empty cells change nothing. A cell that cannot be used is\n" +
+			"and prohibited, hex terrain, and the markers supplied with the game (game.json's supplied\n" +
+			"counts, LGV 15.0 and 16.0). Empty cells change nothing. A cell that cannot be used is\n" +
 			"reported as SHEET!CELL; the copy is checked as muster validate checks it. DIR must not\n" +
 			"exist (or be an empty folder) and is written whole or not at all. Exit 0 when written, 1\n" +
 			"on errors (nothing is written), 2 on usage or I/O errors.\n\n" +
@@ -93,6 +94,9 @@ func importTemplateCommand() *cli.Command {
 			replace := map[string][]byte{
 				path.Clean(m.Game.Files.Map):      ti.Map,
 				path.Clean(m.Game.Files.Counters): ti.Counters,
+			}
+			if ti.Game != nil {
+				replace["game.json"] = ti.Game
 			}
 			// Removed on an interrupt too (SIGINT, SIGTERM).
 			tmp, err := fileout.TempDir(filepath.Clean(out))

@@ -28,9 +28,10 @@ func moduleTemplateCommand() *cli.Command {
 			"Instructions; Counters (one row per counter whose printed values are not all known, one\n" +
 			"column per value name); for an area map Areas (name, TEM, terrain and hill features per Area\n" +
 			"and Zone) and Links (adjacency: boundary type, road, ford, prohibited; empty rows for new\n" +
-			"links); for a hex map Terrain (one row per hex of the sheets in play). Drop-downs offer the\n" +
-			"map's boundary types, area ids and yes/no. muster import template reads it back into a\n" +
-			"copy of the module.\n\n" +
+			"links); for a hex map Terrain (one row per hex of the sheets in play); Markers when the rules\n" +
+			"limit markers to those supplied (one row per marker and side: the count, empty where\n" +
+			"game.json lacks it). Drop-downs offer the map's boundary types, area ids and yes/no.\n" +
+			"muster import template reads it back into a copy of the module.\n\n" +
 			"Examples:\n" +
 			"   muster module template -o lgv-components.xlsx lgv\n" +
 			"   muster module template -o tpc-terrain.xlsx scenarios/tpc",

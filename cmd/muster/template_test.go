@@ -186,3 +186,69 @@ func TestImportTemplateHexMaps(t *testing.T) {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// The marker counts of LGV 15.0 and 16.0 (game.json suppliedMissing) go
+// through the template: filled for every side they land in game.json and
+// validate stops listing them missing; left blank they stay missing.
+func TestImportTemplateMarkerCounts(t *testing.T) {
+	dir := t.TempDir()
+	book := filepath.Join(dir, "lgv.xlsx")
+	if code, _, errOut := muster(t, "module", "template", "-o", book, "lgv"); code != 0 {
+		t.Fatalf("template: %s", errOut)
+	}
+	missing := []string{"markers: how many Entrench +1 markers the counter sheet supplies", "markers: how many Pontoon Bridge markers the counter sheet supplies"}
+	blank := filepath.Join(dir, "lgv-blank")
+	if code, out, errOut := muster(t, "import", "template", "--module", "lgv", "-o", blank, book); code != 0 {
+		t.Fatalf("blank import exit %d: %s%s", code, out, errOut)
+	}
+	_, out, _ := muster(t, "validate", blank)
+	for _, want := range missing {
+		if !strings.Contains(out, want) {
+			t.Errorf("blank Markers sheet: validate no longer lists %q:\n%s", want, out)
+		}
+	}
+	f, err := excelize.OpenFile(book)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// MADE UP counts: rows 2-5 are entrench-1 union, confederate and
+	// pontoon-bridge union, confederate (export's TestTemplateMarkers).
+	f.SetSheetCol("Markers", "D2", &[]any{4, 3, 2, 0})
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	filled := filepath.Join(dir, "lgv-filled")
+	code, stdout, errOut := muster(t, "import", "template", "--module", "lgv", "-o", filled, book)
+	if code != 0 || !strings.Contains(stdout, "marker entrench-1: supplied union 4, confederate 3") || !strings.Contains(stdout, "marker pontoon-bridge: supplied union 2, confederate 0") {
+		t.Fatalf("filled import exit %d: %s%s", code, stdout, errOut)
+	}
+	gj, _ := os.ReadFile(filepath.Join(filled, "game.json"))
+	if !strings.Contains(string(gj), `"supplied": {"union": 4, "confederate": 3}`) || strings.Contains(string(gj), "suppliedMissing") {
+		t.Errorf("game.json lacks the counts or still marks them missing")
+	}
+	code, out, errOut = muster(t, "validate", filled)
+	if code != 0 {
+		t.Errorf("validate: exit %d\n%s%s", code, out, errOut)
+	}
+	for _, gone := range missing {
+		if strings.Contains(out, gone) {
+			t.Errorf("validate still lists %q", gone)
+		}
+	}
+	if code, o, e := muster(t, "fmt", filled); code != 0 {
+		t.Errorf("fmt: exit %d\n%s%s", code, o, e)
+	}
+	// Partly filled: refused, nothing written.
+	f.SetCellValue("Markers", "D3", "")
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	part := filepath.Join(dir, "lgv-part")
+	code, _, errOut = muster(t, "import", "template", "--module", "lgv", "-o", part, book)
+	if code != 1 || !strings.Contains(errOut, "Markers!D3: marker entrench-1: Supplied is empty for side confederate") {
+		t.Errorf("partly filled: exit %d\n%s", code, errOut)
+	}
+	if _, err := os.Stat(part); err == nil {
+		t.Errorf("partly filled: %s written", part)
+	}
+}

@@ -232,12 +232,17 @@ func (sensibleBot) Choose(g Game, side string, legal []Action, rng *rand.Rand) A
 	if !ok || len(legal) == 1 {
 		return legal[rng.IntN(len(legal))]
 	}
-	legal = append([]Action(nil), legal...) // weighing may reuse g's buffer
-	weights := make([]float64, len(legal))
+	// Weighing may reuse g's buffer: a copy, on the stack for the usual
+	// short lists (a decision allocates nothing).
+	var lbuf [32]Action
+	var wbuf [32]float64
+	legal = append(lbuf[:0], legal...)
+	weights := wbuf[:0]
 	total := 0.0
-	for i, a := range legal {
-		weights[i] = w.Weight(a, side)
-		total += weights[i]
+	for _, a := range legal {
+		x := w.Weight(a, side)
+		weights = append(weights, x)
+		total += x
 	}
 	if total <= 0 {
 		return legal[rng.IntN(len(legal))]
@@ -259,8 +264,11 @@ type greedyBot struct{}
 
 func (greedyBot) Name() string { return "greedy" }
 func (greedyBot) Choose(g Game, side string, legal []Action, rng *rand.Rand) Action {
-	legal = append([]Action(nil), legal...) // trying an action on a clone may reuse g's buffer
-	var best []Action
+	// Trying an action on a clone may reuse g's buffer: a copy, on the
+	// stack for the usual short lists, as the best ones.
+	var lbuf, bbuf [32]Action
+	legal = append(lbuf[:0], legal...)
+	best := bbuf[:0]
 	bestV := 0.0
 	trier, _ := g.(Trier)
 	for _, a := range legal {
@@ -279,7 +287,7 @@ func (greedyBot) Choose(g Game, side string, legal []Action, rng *rand.Rand) Act
 		}
 		switch {
 		case len(best) == 0 || v > bestV:
-			best, bestV = []Action{a}, v
+			best, bestV = append(best[:0], a), v
 		case v == bestV:
 			best = append(best, a)
 		}

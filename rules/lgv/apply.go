@@ -76,8 +76,9 @@ func (g *game) apply(x rules.Action) error {
 	case aAssault:
 		g.lastPassed = false
 		g.active, g.stage = a, stAssault
-		for _, u := range g.e.sideUnits[g.mover] {
-			if s := g.units[u]; s.loc == a && s.fresh && s.status == onMap {
+		at := g.unitsAt(a)
+		for u := nextBit(at, 0); u >= 0; u = nextBit(at, u+1) {
+			if s := g.units[u]; int(g.e.hot[u].side) == g.mover && s.loc == a && s.fresh && s.status == onMap {
 				g.startedIn[u], g.mfLeft[u] = true, g.mf(u)
 				g.activeUnits = append(g.activeUnits, u)
 			}
@@ -178,7 +179,7 @@ func (g *game) apply(x rules.Action) error {
 	case aHoldBack:
 		g.holdBack[a] = true
 	case aRemoveEntrench: // 15.3
-		g.entrench[a] = 0
+		g.setEntrench(a, 0, g.entrenchSide[a])
 		if g.logOn {
 			g.logf("%s removes the Entrench marker in %s", sideNames[g.reorgSide], g.e.b.ids[a])
 		}
@@ -233,9 +234,9 @@ func (g *game) apply(x rules.Action) error {
 	case aEntrench: // 15.1
 		g.entrenched[a] = true
 		if g.entrench[a] == 0 {
-			g.entrench[a], g.entrenchSide[a] = 1, g.reorgSide
+			g.setEntrench(a, 1, g.reorgSide)
 		} else {
-			g.entrench[a] = 2
+			g.setEntrench(a, 2, g.entrenchSide[a])
 		}
 	}
 	return nil
@@ -333,9 +334,12 @@ func (g *game) afterScreen() {
 	g.pending = remove(g.pending, to)
 	g.takeControl(g.mover, to)
 	for _, u := range g.activeUnits {
-		if s := g.units[u]; s.status != onMap || s.loc != to || !g.moved[u] || g.cameFrom[u] < 0 || g.holdBack[u] {
+		if s := g.units[u]; s.status != onMap || s.loc != to || !g.moved[u] || g.cameFrom[u] < 0 {
 			continue
 		}
+		// A unit held back from the attack (9.2) entered like the others:
+		// with the enemy gone there is no attack to hold it back from.
+		g.holdBack[u] = false
 		wave := contains(g.waveUnits, u)
 		if !g.units[u].fresh && !wave {
 			continue // moved earlier and stopped here

@@ -83,6 +83,10 @@ type board struct {
 	near [][]int
 	// germannaH and germanna53 are Zone H and Area 53 (14.1.1), -1 if none.
 	germannaH, germanna53 int
+	// open lists, by movement class and location, the indices in adj of
+	// the links no static case of 8.4 or 14.2 closes to the class
+	// (link.deny, prohibited): the only ones the move listing need try.
+	open [3][][]int
 }
 
 // noLink is what linkOf returns for locations not adjacent; never changed.
@@ -208,9 +212,18 @@ func compileBoard(m *scenarios.Map) (*board, []string) {
 			b.targetZones[i] = true
 		}
 	}
+	for c := range b.open {
+		b.open[c] = make([][]int, n)
+	}
 	for x := range b.adj {
 		for i := range b.adj[x] {
-			b.finishLink(x, &b.adj[x][i])
+			l := &b.adj[x][i]
+			b.finishLink(x, l)
+			for c := range b.open {
+				if !l.prohibited && l.deny[c] == 0 {
+					b.open[c][x] = append(b.open[c][x], i)
+				}
+			}
 		}
 	}
 	for _, t := range m.Missing {

@@ -19,8 +19,14 @@ func (g *game) startAttack(p int) {
 			g.waveUnits = remove(g.waveUnits, u)
 		}
 	}
+	// The attack ends the commitments of the units it takes: a unit
+	// committed within the Contested Active Area stays committed while
+	// another attack is made first (8.2.1 "Attacks made into different
+	// Areas do not have to be designated in advance").
 	for u := range g.commit {
-		g.commit[u] = false
+		if g.units[u].loc == p {
+			g.commit[u] = false
+		}
 	}
 	g.cb = cb
 	g.pending = remove(g.pending, p)
@@ -595,7 +601,7 @@ func (g *game) activeDone() bool {
 // bombardTargets offers every enemy-occupied Area some Fresh Artillery of
 // the Attacker can reach (10.1.1), in location order.
 func (g *game) bombardTargets() {
-	n := len(g.e.b.ids)
+	n := g.nLoc()
 	enemy := g.occ[(1-g.mover)*n : (2-g.mover)*n]
 	t := g.targets[:0]
 	for _, u := range g.e.arts[g.mover] {

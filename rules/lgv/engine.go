@@ -188,6 +188,7 @@ func (e *Engine) setup(st *rules.State) (*game, error) {
 	n := len(e.b.ids)
 	g := &game{e: e, units: make([]unitState, len(e.units)), control: make([]int, n), entrench: make([]int, n), entrenchSide: make([]int, n),
 		winner: -1, current: -1, placing: -1, advantage: union, advNext: -1, turn: 1}
+	g.entrenchBits = make([]uint64, 2*((n+63)>>6))
 	for loc := range g.control {
 		g.control[loc] = e.b.sector[loc]
 	}
@@ -200,7 +201,7 @@ func (e *Engine) setup(st *rules.State) (*game, error) {
 		case m.ID == "control":
 			g.control[loc] = sideIndex(m.Side)
 		case strings.HasPrefix(m.ID, "entrench-"):
-			g.entrench[loc], g.entrenchSide[loc] = int(m.ID[len(m.ID)-1]-'0'), sideIndex(m.Side)
+			g.setEntrench(loc, int(m.ID[len(m.ID)-1]-'0'), sideIndex(m.Side))
 		}
 	}
 	if e.b.reynoldsA >= 0 {
@@ -251,7 +252,7 @@ func (e *Engine) setup(st *rules.State) (*game, error) {
 
 func (g *game) allocImpulse() {
 	n, u := len(g.e.b.ids), len(g.units)
-	g.contested0, g.c0Epoch = make([]bool, n), make([]uint32, n)
+	g.contested0, g.c0Epoch = make([]bool, n), make([]uint64, n)
 	g.attacked = make([]bool, n)
 	g.entrenched = make([]bool, n)
 	g.moved = make([]bool, u)

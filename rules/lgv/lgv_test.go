@@ -88,6 +88,23 @@ func BenchmarkRandomGame(b *testing.B) {
 	b.ReportMetric(float64(cpuNanos()-cpu)/float64(b.N), "cpu-ns/op")
 }
 
+// The default bot of balance reports: weights from the engine (scratch
+// copies for retreats and re-rolls) on top of the random game.
+func BenchmarkSensibleGame(b *testing.B) {
+	e := testEngine(b)
+	s, _ := sim.BotByName("sensible")
+	bots := []sim.Bot{s, s}
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu := cpuNanos()
+	for i := 0; i < b.N; i++ {
+		if _, _, err := sim.Play(e.Sim, bots, uint64(i+1), 20000); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(cpuNanos()-cpu)/float64(b.N), "cpu-ns/op")
+}
+
 // The sim totals of LGV games are the same for 1 and 2 workers and for a
 // run split into 4 shards and merged.
 func TestSimTotalsDeterministic(t *testing.T) {

@@ -228,11 +228,9 @@ func (g *game) legalActions() []rules.Action {
 		g.push(aRerollAdv, 0, 0)
 	case stDeclare:
 		g.push(aPass, 0, 0)
-		n := len(g.e.b.ids)
-		for loc, fresh := range g.freshOcc[g.mover*n : (g.mover+1)*n] {
-			if fresh > 0 { // 8.1: an Area with a Fresh unit
-				g.push(aAssault, loc, 0)
-			}
+		fresh := g.bitsOf(g.freshBits, g.mover)
+		for loc := nextBit(fresh, 0); loc >= 0; loc = nextBit(fresh, loc+1) {
+			g.push(aAssault, loc, 0) // 8.1: an Area with a Fresh unit
 		}
 		g.bombardTargets()
 	case stAssault:
@@ -270,14 +268,16 @@ func (g *game) legalActions() []rules.Action {
 		g.casualtyLegal()
 	case stVoluntary:
 		g.push(aDone, 0, 0)
-		for u := range g.units {
+		at := g.unitsAt(g.cb.area)
+		for u := nextBit(at, 0); u >= 0; u = nextBit(at, u+1) {
 			if g.defenderAt(u, g.cb.area) && !g.units[u].fresh {
 				g.push(aVRetreat, u, 0)
 			}
 		}
 	case stScreen:
 		g.push(aDone, 0, 0)
-		for u := range g.units {
+		at := g.unitsAt(g.screenArea)
+		for u := nextBit(at, 0); u >= 0; u = nextBit(at, u+1) {
 			if g.defenderAt(u, g.screenArea) && g.e.units[u].kind == cavalry {
 				g.push(aScreen, u, 0)
 			}
@@ -298,7 +298,8 @@ func (g *game) legalActions() []rules.Action {
 		}
 	case stEntrench:
 		g.push(aDone, 0, 0)
-		for loc := range g.e.b.ids {
+		inf := g.bitsOf(g.kindBits, g.reorgSide*nKinds+infantry)
+		for loc := nextBit(inf, 0); loc >= 0; loc = nextBit(inf, loc+1) { // 15.1 asks for friendly Infantry
 			if g.canEntrench(loc) {
 				g.push(aEntrench, loc, 0)
 			}
@@ -342,7 +343,7 @@ func (g *game) assaultLegal() {
 	for _, u := range g.activeUnits {
 		if !g.moved[u] && g.units[u].fresh && g.units[u].status == onMap {
 			g.unitMoves(u)
-			if g.contestedAtStart(g.active) && !g.attacked[g.active] && (g.eligibleLead(u) || g.committedLead()) {
+			if g.contestedAtStart(g.active) && !g.attacked[g.active] && g.occupied(1-g.mover, g.active) && (g.eligibleLead(u) || g.committedLead()) {
 				g.push(aCommit, u, 0)
 			}
 		}
@@ -360,7 +361,7 @@ func (g *game) assaultLegal() {
 			g.holdBackLegal(p)
 		}
 	}
-	if g.committedLead() {
+	if g.committedLead() && g.occupied(1-g.mover, g.active) { // 9.3: while an enemy unit is there to attack (a screen may have emptied it, 8.3)
 		g.push(aAttack, g.active, 0)
 	}
 	if !g.mandatoryPending() {
@@ -387,7 +388,7 @@ func (g *game) unitMoves(u int) {
 		return // 9.4.4: Overrun movement never leaves a Zone
 	}
 	adj := g.e.b.adj[from]
-	for i := range adj {
+	for _, i := range g.e.b.open[g.e.hot[u].class][from] { // the others are closed whatever the position
 		l := &adj[i]
 		if cost, why := g.moveCost(u, from, l.to, l); why == "" {
 			if overrun && (g.e.b.zone[l.to] || !g.secondAttackArea(from, l.to)) {

@@ -1,5 +1,7 @@
 package lgv
 
+import "math/bits"
+
 // startReorg begins a side's Reorganization (12.0): Leader fates first,
 // then units that return without choice are placed.
 func (g *game) startReorg() {
@@ -77,8 +79,9 @@ func (g *game) nextPlacement() {
 func (g *game) placements(u int) []int {
 	side := g.e.units[u].side
 	out := g.placeBuf[:0]
-	for loc := range g.e.b.ids {
-		if !g.e.b.zone[loc] && g.free(side, loc) && g.occupied(side, loc) && g.mayPlace(u, loc) {
+	occ := g.bitsOf(g.occBits, side)
+	for loc := nextBit(occ, 0); loc >= 0; loc = nextBit(occ, loc+1) { // with another friendly unit
+		if !g.e.b.zone[loc] && g.free(side, loc) && g.mayPlace(u, loc) {
 			out = append(out, loc)
 		}
 	}
@@ -118,9 +121,16 @@ func (g *game) mayPlace(u, loc int) bool {
 func (g *game) reorgLegal() {
 	side := g.reorgSide
 	g.push(aDone, 0, 0)
-	placeable := -1 // whether a non-Leader of the side has somewhere to go: the same for all
+	elim := g.cand[:0] // scratch: the side's eliminated units, in index order
 	for u := range g.units {
-		if g.units[u].status != eliminated || g.e.units[u].side != side || g.e.units[u].kind == leader {
+		if g.units[u].status == eliminated && g.e.units[u].side == side {
+			elim = append(elim, u)
+		}
+	}
+	g.cand = elim
+	placeable := -1 // whether a non-Leader of the side has somewhere to go: the same for all
+	for _, u := range elim {
+		if g.e.units[u].kind == leader {
 			continue
 		}
 		if placeable < 0 {
@@ -129,8 +139,8 @@ func (g *game) reorgLegal() {
 		if placeable == 0 {
 			continue
 		}
-		for v := range g.units { // 12.1B: another of the same type
-			if v != u && g.units[v].status == eliminated && g.e.units[v].side == side && g.e.units[v].kind == g.e.units[u].kind {
+		for _, v := range elim { // 12.1B: another of the same type
+			if v != u && g.e.units[v].kind == g.e.units[u].kind {
 				g.push(aReorg, u, v)
 			}
 		}
@@ -161,10 +171,8 @@ func (g *game) entrenchLeft(side int) bool {
 		return true
 	}
 	n := 0
-	for loc, lvl := range g.entrench {
-		if lvl > 0 && g.entrenchSide[loc] == side {
-			n++
-		}
+	for _, w := range g.bitsOf(g.entrenchBits, side) {
+		n += bits.OnesCount64(w)
 	}
 	return n < supply
 }
@@ -240,10 +248,9 @@ func (g *game) nextRemovalSide() {
 // Union, any Pontoon Bridge (16.3).
 func (g *game) removalLegal() {
 	g.push(aDone, 0, 0)
-	for loc, lvl := range g.entrench {
-		if lvl > 0 && g.entrenchSide[loc] == g.reorgSide {
-			g.push(aRemoveEntrench, loc, 0)
-		}
+	own := g.bitsOf(g.entrenchBits, g.reorgSide)
+	for loc := nextBit(own, 0); loc >= 0; loc = nextBit(own, loc+1) {
+		g.push(aRemoveEntrench, loc, 0)
 	}
 	if g.reorgSide == union {
 		for _, p := range g.pontoons {

@@ -10,11 +10,11 @@ func (g *game) present(u int) bool { return g.units[u].status == onMap }
 // count returns the units of a side at a location: all, Fresh, and those
 // counting against stacking (7.1).
 func (g *game) count(side, loc int) (all, fresh int) {
-	i := side*len(g.e.b.ids) + loc
+	i := side*g.nLoc() + loc
 	return int(g.occ[i]), int(g.freshOcc[i])
 }
 
-func (g *game) occupied(side, loc int) bool { return g.occ[side*len(g.e.b.ids)+loc] > 0 }
+func (g *game) occupied(side, loc int) bool { return g.occ[side*g.nLoc()+loc] > 0 }
 
 func (g *game) contested(loc int) bool { return g.occupied(union, loc) && g.occupied(confederate, loc) }
 
@@ -40,8 +40,10 @@ func (g *game) stacked(side, loc int) int {
 }
 
 func (g *game) commandPresent(ldr, loc int) bool {
-	for _, u := range g.e.sideUnits[g.e.hot[ldr].side] {
-		if u != ldr && g.units[u].status == onMap && g.units[u].loc == loc && g.e.hot[u].kind != leader && g.e.commands(ldr, u) {
+	side := g.e.hot[ldr].side
+	at := g.unitsAt(loc)
+	for u := nextBit(at, 0); u >= 0; u = nextBit(at, u+1) {
+		if u != ldr && g.e.hot[u].side == side && g.units[u].status == onMap && g.units[u].loc == loc && g.e.hot[u].kind != leader && g.e.commands(ldr, u) {
 			return true
 		}
 	}
@@ -71,7 +73,7 @@ func (g *game) full(side, loc int) bool {
 // freshEnemyAdjacent: 8.2's 2 MF case, ignoring enemies across a Major
 // Water Boundary and in Zones (14.1); count1 keeps the counts.
 func (g *game) freshEnemyAdjacent(side, loc int) bool {
-	return g.freshAdj[(1-side)*len(g.e.b.ids)+loc] > 0
+	return g.freshAdj[(1-side)*g.nLoc()+loc] > 0
 }
 
 // moveCost is the MF unit u spends to enter to from from (8.2), or why it may not
@@ -271,9 +273,9 @@ func (g *game) takeControl(side, loc int) {
 	if g.entrench[loc] > 0 && g.entrenchSide[loc] != side {
 		// 15.2: the enemy marker is removed, a friendly +1 placed if the
 		// side has one left (15.0).
-		g.entrench[loc] = 0
+		g.setEntrench(loc, 0, g.entrenchSide[loc])
 		if g.entrenchLeft(side) {
-			g.entrench[loc], g.entrenchSide[loc] = 1, side
+			g.setEntrench(loc, 1, side)
 		}
 	}
 }

@@ -336,14 +336,14 @@ func (d *scriptDriver) edit(s *rules.Step) error {
 		switch s.Marker {
 		case "entrench-1", "entrench-2":
 			if s.Remove {
-				g.entrench[l] = 0
+				g.setEntrench(l, 0, g.entrenchSide[l])
 				return nil
 			}
 			sd, err := side(s.Side)
 			if err != nil {
 				return err
 			}
-			g.entrench[l], g.entrenchSide[l] = int(s.Marker[len(s.Marker)-1]-'0'), sd
+			g.setEntrench(l, int(s.Marker[len(s.Marker)-1]-'0'), sd)
 		case "pontoon":
 			l2, err := d.loc(s.To)
 			if err != nil {

@@ -1,8 +1,10 @@
 package lgv
 
 import (
-	"github.com/musterhq/muster/rules"
+	"math/bits"
 	"math/rand/v2"
+
+	"github.com/musterhq/muster/rules"
 )
 
 // Unit status.
@@ -92,11 +94,23 @@ type game struct {
 	kinds      []int16
 	freshAdj   []int16
 	freshTotal [2]int
+	// occBits, freshBits and kindBits mark where occ, freshOcc and kinds
+	// are not zero, one bit a location in words of 64 (side*words,
+	// (side*nKinds+kind)*words): listings walk the set bits, in location
+	// order, instead of every location.
+	occBits, freshBits, kindBits []uint64
+	// unitBits marks the units on the map at each location, one bit a
+	// unit in words of 64 (loc*unitWords): the units at a location in
+	// index order without a pass over all units.
+	unitBits []uint64
 	// control is the side controlling each location (7.2).
 	control []int
 	// entrench is the entrenchment level and its side (15.0): 0 none.
+	// entrenchBits marks, by side (side*words), where that side has a
+	// marker. All three change only through setEntrench.
 	entrench     []int
 	entrenchSide []int
+	entrenchBits []uint64
 	// pontoon marks a Pontoon Bridge on the ford between two locations
 	// (16.0), by the lower index then the higher.
 	pontoons [][2]int
@@ -126,8 +140,8 @@ type game struct {
 	// impulse, valid where c0Epoch holds the impulse's epoch: set snaps a
 	// location before its first change, so one never changed is read now.
 	contested0  []bool
-	c0Epoch     []uint32
-	epoch       uint32
+	c0Epoch     []uint64
+	epoch       uint64
 	moved       []bool // units that moved or attacked this impulse
 	mfLeft      []int
 	cameFrom    []int // where an attacking unit entered from (11.2)
@@ -236,7 +250,10 @@ func (g *game) clone() *game {
 	shorts := make([]int16, len(g.occ)+len(g.freshOcc)+len(g.kinds)+len(g.freshAdj))
 	c.occ, c.freshOcc = carve(&shorts, g.occ, 0), carve(&shorts, g.freshOcc, 0)
 	c.kinds, c.freshAdj = carve(&shorts, g.kinds, 0), carve(&shorts, g.freshAdj, 0)
-	c.c0Epoch = append([]uint32(nil), g.c0Epoch...)
+	words := make([]uint64, len(g.c0Epoch)+len(g.occBits)+len(g.freshBits)+len(g.kindBits)+len(g.unitBits)+len(g.entrenchBits))
+	c.c0Epoch, c.occBits = carve(&words, g.c0Epoch, 0), carve(&words, g.occBits, 0)
+	c.freshBits, c.kindBits = carve(&words, g.freshBits, 0), carve(&words, g.kindBits, 0)
+	c.unitBits, c.entrenchBits = carve(&words, g.unitBits, 0), carve(&words, g.entrenchBits, 0)
 	c.units = append([]unitState(nil), g.units...)
 	pairs := make([][2]int, 0, 16)
 	c.pontoons, c.pontoons0 = append(pairs[:0:8], g.pontoons...), append(pairs[8:8:16], g.pontoons0...)
@@ -277,6 +294,11 @@ func (g *game) copyInto(c *game) {
 	c.pontoons0 = append(b.pontoons0[:0], g.pontoons0...)
 	c.contested0 = append(b.contested0[:0], g.contested0...)
 	c.c0Epoch = append(b.c0Epoch[:0], g.c0Epoch...)
+	c.occBits = append(b.occBits[:0], g.occBits...)
+	c.freshBits = append(b.freshBits[:0], g.freshBits...)
+	c.kindBits = append(b.kindBits[:0], g.kindBits...)
+	c.unitBits = append(b.unitBits[:0], g.unitBits...)
+	c.entrenchBits = append(b.entrenchBits[:0], g.entrenchBits...)
 	c.moved = append(b.moved[:0], g.moved...)
 	c.mfLeft = append(b.mfLeft[:0], g.mfLeft...)
 	c.cameFrom = append(b.cameFrom[:0], g.cameFrom...)
@@ -313,14 +335,73 @@ func (g *game) logf(format string, args ...any) {
 // set changes a unit's location, side up and status, keeping the counts.
 func (g *game) set(u, loc int, fresh bool, status int) {
 	next := unitState{loc: loc, fresh: fresh, status: status}
-	if g.units[u] == next {
+	old := g.units[u]
+	if old == next {
+		return
+	}
+	if old.loc == loc && old.status == status {
+		// Only the side up changes: occupation, and so Contested (snap),
+		// stays as it was.
+		d := int16(1)
+		if !fresh {
+			d = -1
+		}
+		g.units[u] = next
+		g.countFresh(u, next, d)
 		return
 	}
 	g.snap(g.units[u].loc)
 	g.snap(loc)
+	if old.status == onMap && status == onMap && old.loc >= 0 && loc >= 0 && old.fresh == fresh {
+		g.units[u] = next
+		g.countMove(u, old.loc, loc, fresh)
+		return
+	}
 	g.count1(u, -1)
 	g.units[u] = next
 	g.count1(u, 1)
+}
+
+// countMove moves u's counts from one location to another, as count1 -1
+// at from and +1 at to would (a move or retreat keeps the side up).
+func (g *game) countMove(u, from, to int, fresh bool) {
+	h := g.e.hot[u]
+	side := int(h.side)
+	n := g.nLoc()
+	w := (n + 63) >> 6
+	fbit, fword, tbit, tword := uint64(1)<<(from&63), from>>6, uint64(1)<<(to&63), to>>6
+	i, j := side*n+from, side*n+to
+	g.occ[i]--
+	g.occ[j]++
+	flipBit(g.occBits[side*w+fword:], fbit, g.occ[i])
+	g.occBits[side*w+tword] |= tbit
+	k := side*nKinds + int(h.kind)
+	g.kinds[k*n+from]--
+	g.kinds[k*n+to]++
+	flipBit(g.kindBits[k*w+fword:], fbit, g.kinds[k*n+from])
+	g.kindBits[k*w+tword] |= tbit
+	uw := (len(g.units) + 63) >> 6
+	ubit := uint64(1) << (u & 63)
+	g.unitBits[from*uw+u>>6] &^= ubit
+	g.unitBits[to*uw+u>>6] |= ubit
+	if !fresh {
+		return
+	}
+	g.freshOcc[i]--
+	g.freshOcc[j]++
+	flipBit(g.freshBits[side*w+fword:], fbit, g.freshOcc[i])
+	g.freshBits[side*w+tword] |= tbit
+	b := g.e.b
+	if !b.zone[from] {
+		for _, y := range b.near[from] {
+			g.freshAdj[side*n+y]--
+		}
+	}
+	if !b.zone[to] {
+		for _, y := range b.near[to] {
+			g.freshAdj[side*n+y]++
+		}
+	}
 }
 
 func (g *game) count1(u int, d int16) {
@@ -330,19 +411,93 @@ func (g *game) count1(u int, d int16) {
 	}
 	h := g.e.hot[u]
 	side := int(h.side)
-	n := len(g.e.b.ids)
+	n := g.nLoc()
 	i := side*n + s.loc
+	w := (n + 63) >> 6
+	bit, word := uint64(1)<<(s.loc&63), s.loc>>6
 	g.occ[i] += d
-	g.kinds[(side*nKinds+int(h.kind))*n+s.loc] += d
+	flipBit(g.occBits[side*w+word:], bit, g.occ[i])
+	k := side*nKinds + int(h.kind)
+	g.kinds[k*n+s.loc] += d
+	flipBit(g.kindBits[k*w+word:], bit, g.kinds[k*n+s.loc])
+	uw := (len(g.units) + 63) >> 6
+	flipBit(g.unitBits[s.loc*uw+u>>6:], uint64(1)<<(u&63), max(d, 0))
 	if s.fresh {
-		g.freshOcc[i] += d
-		g.freshTotal[side] += int(d)
-		if !g.e.b.zone[s.loc] {
-			for _, y := range g.e.b.near[s.loc] {
-				g.freshAdj[side*n+y] += d
-			}
+		g.countFresh(u, s, d)
+	}
+}
+
+// countFresh adds d to the counts of Fresh units for u standing as s.
+func (g *game) countFresh(u int, s unitState, d int16) {
+	if s.status != onMap || s.loc < 0 {
+		return
+	}
+	side := int(g.e.hot[u].side)
+	n := g.nLoc()
+	i := side*n + s.loc
+	g.freshOcc[i] += d
+	flipBit(g.freshBits[side*((n+63)>>6)+s.loc>>6:], uint64(1)<<(s.loc&63), g.freshOcc[i])
+	g.freshTotal[side] += int(d)
+	if !g.e.b.zone[s.loc] {
+		for _, y := range g.e.b.near[s.loc] {
+			g.freshAdj[side*n+y] += d
 		}
 	}
+}
+
+// flipBit sets bit in w[0] where count is not zero, clears it where it is.
+func flipBit(w []uint64, bit uint64, count int16) {
+	if count != 0 {
+		w[0] |= bit
+	} else {
+		w[0] &^= bit
+	}
+}
+
+// nextBit is the first location at or after loc whose bit is set in
+// words, or -1.
+func nextBit(words []uint64, loc int) int {
+	i := loc >> 6
+	if i >= len(words) {
+		return -1
+	}
+	w := words[i] & (^uint64(0) << (loc & 63))
+	for w == 0 {
+		if i++; i >= len(words) {
+			return -1
+		}
+		w = words[i]
+	}
+	return i<<6 + bits.TrailingZeros64(w)
+}
+
+// bitsOf is the words of a bit set (occBits, freshBits, kindBits) at row r.
+func (g *game) bitsOf(set []uint64, r int) []uint64 {
+	w := (g.nLoc() + 63) >> 6
+	return set[r*w : (r+1)*w]
+}
+
+// nLoc is the number of locations (Areas and Zones): the length of a
+// slice of the game's own, one load fewer than the board's.
+func (g *game) nLoc() int { return len(g.control) }
+
+// setEntrench sets the entrenchment level of loc and the side whose
+// marker it is (level 0: no marker), keeping entrenchBits.
+func (g *game) setEntrench(loc, level, side int) {
+	w := (g.nLoc() + 63) >> 6
+	bit, word := uint64(1)<<(loc&63), loc>>6
+	g.entrenchBits[g.entrenchSide[loc]*w+word] &^= bit
+	g.entrench[loc], g.entrenchSide[loc] = level, side
+	if level > 0 {
+		g.entrenchBits[side*w+word] |= bit
+	}
+}
+
+// unitsAt are the words of unitBits for loc: walk them with nextBit,
+// nextBit(g.unitsAt(loc), u+1), for the units there in index order.
+func (g *game) unitsAt(loc int) []uint64 {
+	uw := (len(g.units) + 63) >> 6
+	return g.unitBits[loc*uw : (loc+1)*uw]
 }
 
 // snap keeps whether loc was Contested at the start of the impulse,
@@ -364,7 +519,7 @@ func (g *game) contestedAtStart(loc int) bool {
 
 // kindCount counts a side's units of a kind at a location.
 func (g *game) kindCount(side, kind, loc int) int {
-	return int(g.kinds[(side*nKinds+kind)*len(g.e.b.ids)+loc])
+	return int(g.kinds[(side*nKinds+kind)*g.nLoc()+loc])
 }
 
 func (g *game) setFresh(u int, fresh bool) { s := g.units[u]; g.set(u, s.loc, fresh, s.status) }
@@ -373,9 +528,12 @@ func (g *game) setStatus(u, status int)    { s := g.units[u]; g.set(u, s.loc, s.
 
 // recount rebuilds the counts from the units.
 func (g *game) recount() {
-	n := len(g.e.b.ids)
+	n := g.nLoc()
 	g.occ, g.freshOcc = make([]int16, 2*n), make([]int16, 2*n)
 	g.kinds, g.freshAdj, g.freshTotal = make([]int16, 2*nKinds*n), make([]int16, 2*n), [2]int{}
+	w := (n + 63) >> 6
+	g.occBits, g.freshBits, g.kindBits = make([]uint64, 2*w), make([]uint64, 2*w), make([]uint64, 2*nKinds*w)
+	g.unitBits = make([]uint64, n*((len(g.units)+63)>>6))
 	for u := range g.units {
 		g.count1(u, 1)
 	}
