@@ -45,8 +45,13 @@ num() { awk -v v="$1" 'BEGIN { printf "%.0f", v }'; }
 
 # A cold process: build once, then the median wall clock of COUNT*4 runs;
 # playtest sim once each (it runs for seconds).
-go build -o "$tmp/muster" ./cmd/muster
-wall() { # runs command... -> median milliseconds over the runs
+# Built without cgo, as releases are (a cgo build also loads the C library
+# at start); a Go hello-world is the floor a cold start is compared with.
+CGO_ENABLED=0 go build -o "$tmp/muster" ./cmd/muster
+mkdir "$tmp/hello"
+printf 'package main\n\nimport "fmt"\n\nfunc main() { fmt.Println("hello") }\n' >"$tmp/hello/main.go"
+(cd "$tmp/hello" && CGO_ENABLED=0 GOFLAGS= go build -o "$tmp/hello-world" main.go)
+wall() { # runs command... -> median milliseconds (one decimal) over the runs
 	n=$1
 	shift
 	i=0
@@ -55,12 +60,14 @@ wall() { # runs command... -> median milliseconds over the runs
 		s=$(date +%s%N)
 		"$@" >/dev/null 2>&1 || true
 		e=$(date +%s%N)
-		echo $(((e - s) / 1000000)) >>"$tmp/wall"
+		echo $(((e - s) / 1000)) >>"$tmp/wall"
 		i=$((i + 1))
 	done
-	sort -n "$tmp/wall" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+	sort -n "$tmp/wall" | awk '{ v[NR] = $1 } END { printf "%.1f\n", v[int((NR + 1) / 2)] / 1000 }'
 }
 cold=$(wall $((COUNT * 4)) "$tmp/muster" validate -q scenarios)
+version=$(wall $((COUNT * 40)) "$tmp/muster" version)
+hello=$(wall $((COUNT * 40)) "$tmp/hello-world")
 simscn=rules/lgv/testdata/module/scenarios/01-chancellorsville.json
 sim2=$(wall 1 "$tmp/muster" playtest sim "$simscn" --games 10000 --seed 7 --bots random,random --workers 2)
 sim1=$(wall 1 "$tmp/muster" playtest sim "$simscn" --games 10000 --seed 7 --bots random,random --workers 1)
@@ -81,7 +88,7 @@ u10k=$(median BenchmarkSyntheticUnits/units=10000 ns/unit)
 rnd=$(median BenchmarkRandomGame ns/op)
 
 cat >"$tmp/table.md" <<TABLE
-Measured by \`tools/perf-table.sh\` at commit $(git rev-parse --short HEAD) with $(go env GOVERSION) on $(nproc) cores (medians of $COUNT runs, $((COUNT * 4)) for the cold process, one for playtest sim; benchmarks with \`-benchtime $BENCHTIME\`):
+Measured by \`tools/perf-table.sh\` at commit $(git rev-parse --short HEAD) with $(go env GOVERSION) on $(nproc) cores (medians of $COUNT runs, $((COUNT * 4)) for the cold validate, one for playtest sim; benchmarks with \`-benchtime $BENCHTIME\`):
 
 | what | time |
 | --- | --- |
@@ -93,6 +100,7 @@ Measured by \`tools/perf-table.sh\` at commit $(git rev-parse --short HEAD) with
 | a 1,000-step playtest script (load, schema, 1,000 moves with rule checks, 100 victory counts; \`-bench Script1000\`) | $(ms "$(median BenchmarkScript1000 ns/op)") |
 | export of scenario 11 to xlsx / to HTML setup cards / to SVG | $(ms "$(median BenchmarkXLSXExportTPC11 ns/op)") / $(ms "$(median BenchmarkCardsHTMLTPC11 ns/op)") / $(ms "$(median BenchmarkSVGTPC11 ns/op)") |
 | \`muster validate -q scenarios\`, cold process, wall clock | $cold ms |
+| \`muster version\`, cold process, wall clock / a Go hello-world (both built without cgo; $((COUNT * 40)) runs each) | $version ms / $hello ms |
 | one LGV game on the test module, two random bots (\`./rules/lgv -bench RandomGame\`) | $(ms "$rnd"), $(num "$(median BenchmarkRandomGame allocs/op)") allocations, $(awk -v v="$(median BenchmarkRandomGame B/op)" 'BEGIN { printf "%.0f KB", v / 1000 }') (about $(awk -v v="$rnd" 'BEGIN { printf "%d", 1e9 / v / 100 * 100 }') games a second per core) |
 | one LGV game, two greedy bots (\`-bench GreedyGame\`) | $(ms "$(median BenchmarkGreedyGame ns/op)") |
 | \`muster playtest sim\` of 10,000 random-bot games on the test module, 2 workers / 1 worker | $(awk -v v="$sim2" 'BEGIN { printf "%.1f s", v / 1000 }') / $(awk -v v="$sim1" 'BEGIN { printf "%.1f s", v / 1000 }') |
