@@ -63,6 +63,19 @@ func TestReportByHand(t *testing.T) {
 	if b.String() != want {
 		t.Errorf("text report\n%s\nwant\n%s", b.String(), want)
 	}
+	b.Reset()
+	if err := r.WriteHTML(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"<tr><td>North Victory</td><td>5</td><td>50.0%</td><td>23.7-76.3%</td></tr>",
+		"<td>first-player</td><td>north</td><td>10</td><td>draw or none 50.0% (23.7-76.3%); north 50.0% (23.7-76.3%); </td>",
+		"(shards 1, 3 of 4)",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("HTML report lacks %s", want)
+		}
+	}
 }
 
 // Shares are listed the largest first: 170, 81, 12 of 263 games (not in
