@@ -32,3 +32,19 @@ func TestPlacementMessages(t *testing.T) {
 		}
 	}
 }
+
+// A lost mark's finding points at the row the legend names, with the
+// legend entry (footnote-lost.json line 13) as related information, as
+// footnote-unused's Doc says.
+func TestLostMarkRelatesTheLegend(t *testing.T) {
+	for _, d := range loadFixture(t, "testdata/footnote-lost.json") {
+		if d.Code != "footnote-unused" || !strings.HasPrefix(d.Summary, "Currie's row") {
+			continue
+		}
+		if len(d.Related) != 1 || d.Related[0].Subject.Start.Line != 13 || d.Related[0].Message != "the legend entry that names this row" {
+			t.Fatalf("related %+v, want the legend entry on line 13", d.Related)
+		}
+		return
+	}
+	t.Fatal("no footnote-unused finding on Currie's row")
+}
