@@ -205,3 +205,26 @@ func TestChartGeometry(t *testing.T) {
 		t.Errorf("an empty histogram draws bars: %s", empty)
 	}
 }
+
+// Totals whose counts are 0 (a shard file edited by hand; Check allows a
+// count of 0) report no game for those values: a VP value no game had
+// does not stretch the range, and with no game at all there is no mean to
+// print as NaN.
+func TestReportOfZeroCounts(t *testing.T) {
+	tot := &Totals{Scenario: "race", Games: 2, Played: 0, Bots: []string{"random", "random"},
+		Levels: map[string]int{"Win": 0}, Winners: map[string]int{"north": 0}, VP: map[string]int{"3": 0}, Turns: map[string]int{"4": 0}}
+	if err := tot.Check(); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := NewReport(tot).WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "NaN") || !strings.Contains(b.String(), "VP: mean 0.00, sd 0.00, min 0, max 0\n\ngame length") {
+		t.Errorf("a run of no game:\n%s", b.String())
+	}
+	d := dist(map[string]int{"-5": 0, "1": 2, "2": 2, "9": 0}, 20)
+	if d.Min != 1 || d.Max != 2 || d.Mean != 1.5 || len(d.Bins) != 2 {
+		t.Errorf("values no game had stretch the distribution: %+v", d)
+	}
+}
