@@ -86,6 +86,11 @@ func TestShardOfOne(t *testing.T) {
 	if !slices.Equal(m.Missing(), []int{3}) || m.Played != 6 {
 		t.Fatalf("shards 1, 2 of 3: missing %v, played %d; want [3], 6", m.Missing(), m.Played)
 	}
+	seed := *parts[1]
+	seed.Seed = 99
+	if _, err := Merge([]*Totals{parts[0], &seed}); err == nil || !strings.Contains(err.Error(), "part 2 is another run: race, 9 games, seed 99") {
+		t.Fatalf("a shard of another seed merged: %v", err)
+	}
 	other := *parts[1]
 	other.Options = map[string]string{"a": "1"}
 	if _, err := Merge([]*Totals{parts[0], &other}); err == nil || !strings.Contains(err.Error(), "part 2 was played with options map[a:1]") {
@@ -182,6 +187,12 @@ func TestTotalsCheck(t *testing.T) {
 			t.Played, t.Levels, t.Winners, t.VP, t.Turns = 4, map[string]int{"Win": 4}, map[string]int{"": 4}, map[string]int{"0": 4}, map[string]int{"0": 4}
 		},
 		func(t *Totals) { t.Shards, t.ShardsIn = 0, nil },
+		// A run of one game; a tag value or VP value no game had (0).
+		func(t *Totals) {
+			t.Games, t.Played, t.Levels, t.Winners, t.VP, t.Turns = 1, 1, map[string]int{"Win": 1}, map[string]int{"north": 1}, map[string]int{"2": 1, "3": 0}, map[string]int{"1": 1}
+			t.Tags = map[string]map[string]map[string]int{"first-player": {"north": {"north": 1, "south": 0}}}
+			t.Shards, t.ShardsIn = 0, nil
+		},
 	} {
 		tot := good()
 		edge(tot)
