@@ -14,7 +14,11 @@
 # run, build included, before it is counted a timeout; that first run
 # already holds a build, so 15x leaves a loaded machine room, while a
 # mutant that loops for ever costs about a minute, not the four of 60x),
-# OUT (default out/mutation). Each package's results are
+# OUT (default out/mutation), EXCLUDE (regular expressions of file paths,
+# relative to the package folder, to leave out, space-separated: to run a
+# stated part of a big package, e.g.
+# EXCLUDE='^(board|engine)\.go$' tools/mutation.sh rules/lgv). Each
+# package's results are
 # written to $OUT/<package>.json (gremlins' format: every mutant with its
 # file:line, type and status) and a table of efficacy (killed / (killed +
 # lived)) and mutant coverage is printed at the end; survivors are listed
@@ -35,7 +39,7 @@
 #     TestGreedyBeatsRandom keeps its 300 games.
 # The other packages' tests take under 0.2 s and are not shrunk: there a
 # mutant's cost is the build.
-set -eu
+set -euf # -f: EXCLUDE patterns are not file globs
 cd "$(dirname "$0")/.."
 GREMLINS=${GREMLINS:-"go run github.com/go-gremlins/gremlins/cmd/gremlins@v0.6.0"}
 WORKERS=${WORKERS:-1}
@@ -52,6 +56,9 @@ for pkg in $PKGS; do
 	set --
 	for d in $(find "$pkg" -mindepth 1 -type d -not -name testdata -not -path '*/testdata/*'); do
 		set -- "$@" --exclude-files "$(basename "$d")/"
+	done
+	for x in ${EXCLUDE:-}; do
+		set -- "$@" --exclude-files "$x"
 	done
 	$GREMLINS unleash --tags mutation --workers "$WORKERS" \
 		--timeout-coefficient "$TIMEOUT_COEFF" "$@" -o "$OUT/$name.json" "./$pkg" \
