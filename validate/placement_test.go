@@ -12,7 +12,7 @@ import (
 func TestPlacementMessages(t *testing.T) {
 	for _, c := range []struct{ fixture, code, want string }{
 		{"testdata/leader-apart.json", "leader-apart", "Smith-B sets up in S1211, 8 hexes from the nearest unit of his command (Hinks in S1203, line 20); TPC leaders set up within 7 hexes of one"},
-		{"testdata/leader-apart.json", "leader-apart", "Hancock-B sets up in S2108, 18 hexes from the nearest unit of his command (Gibbon in S0302, line 14)"},
+		{"testdata/leader-apart.json", "leader-apart", "Hancock-B sets up in S2108, 18 hexes from the nearest unit of his command (Gibbon in S0302, line 13)"},
 		{"testdata/lgv-stacking.json", "leader-apart", "Howard sets up in 62, with no unit of his command (Devens is in H, line 112); LGV leaders set up in the same location as one"},
 		{"testdata/lgv-stacking.json", "stacking", "7 union units count for stacking in 62 (Birney, Berry, Whipple, Griffin, Sykes, Humphries, Howard), over the limit of 6 — set some of them up elsewhere (LGV 7.1.1)"},
 		{"testdata/lgv-stacking.json", "setup-restricted", "Howard sets up in 62, inside the region special rule 5 keeps it out of"},
