@@ -153,3 +153,32 @@ func TestMissingCounterValues(t *testing.T) {
 		t.Errorf("every counter printed: %q", got)
 	}
 }
+
+// A scenario's gaps, one line each: a setup table printed elsewhere,
+// thresholds missing, and VP lines whose points are missing or inferred
+// (with the value used, the text cut at 60 characters); a note on another
+// field, or a comment, is not a gap.
+func TestMissingScenarioLines(t *testing.T) {
+	five, long := 5.0, strings.Repeat("é", 61)
+	s := &scenarios.Scenario{ID: "x-01",
+		Setup: []scenarios.SetupTable{{Side: "union", RowsMissing: "see the module's OOB"}, {Side: "confederate"}},
+		Victory: scenarios.Victory{Levels: &scenarios.Levels{Thresholds: "missing"}, Awards: []scenarios.Award{
+			{Text: "Each hex", Points: &five, Notes: []scenarios.Note{{Kind: "inferred", Field: "points"}}},
+			{Text: long, Notes: []scenarios.Note{{Kind: "comment", Field: "points"}, {Kind: "missing", Field: "points"}}},
+			{Text: "Other field", Notes: []scenarios.Note{{Kind: "missing", Field: "where"}}},
+		}}}
+	got := Missing(&scenarios.Module{Scenarios: []*scenarios.ScenarioFile{{Scenario: s}}})
+	want := []string{
+		"scenario x-01: union setup (see the module's OOB)",
+		"scenario x-01: victory-level thresholds",
+		`scenario x-01: the points of VP line "Each hex" are not printed (5 inferred)`,
+		`scenario x-01: the points of VP line "` + strings.Repeat("é", 60) + `..." are not printed`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("missing:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	s.Victory.Levels.Thresholds = "source"
+	if got := Missing(&scenarios.Module{Scenarios: []*scenarios.ScenarioFile{{Scenario: s}}}); len(got) != 3 {
+		t.Errorf("thresholds printed: %q", got)
+	}
+}
