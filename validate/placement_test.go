@@ -21,6 +21,7 @@ func TestPlacementMessages(t *testing.T) {
 		{"testdata/placement.json", "award-unreachable", "union can never earn this award at S0505: special rule 1 keeps it out for the whole game"},
 		{"testdata/placement.json", "hex-two-ids", "N0534 is the same hex as S0101 (line 15) (by the map's inferred overlap registration)"},
 		{"testdata/edges.json", "edge-mismatch", "S0234 is not on the west edge of GTC South (column 01)"},
+		{"testdata/every-check.json", "unit-side", `"c.dearing-b.cav" (Dearing-B) is a Confederate counter, but this is the Union setup`},
 		{"testdata/manpower.json", "manpower-invalid", "manpower of 1 row(s) not checked against a maximum: no printed counter value and no game.json manpowerLimits entry covers them (1 Wagon)"},
 	} {
 		var got []string
