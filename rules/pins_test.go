@@ -3,6 +3,7 @@ package rules
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/musterhq/muster/scenarios"
@@ -396,6 +397,48 @@ func TestPlacementRegion(t *testing.T) {
 	must(t, st.NextTurn(2))
 	refusedWith(t, st.Place("c.beale.cav", "GTC S3348"), "entry-location")
 	must(t, st.Place("c.beale.cav", "GTC S3250"))
+
+	// The special rule's region refuses on its own (the row's entry
+	// without its where), and it places at Fatigue Level 0 on the
+	// exhausted side; the same rule for the other side does not bind a
+	// Confederate brigade.
+	place := func(side string) (*State, error) {
+		m, s := copyOf(t, "tpc-08")
+		for i := range s.Setup {
+			for j := range s.Setup[i].Rows {
+				if r := &s.Setup[i].Rows[j]; r.Unit == "c.beale.cav" {
+					r.Entry.Where = nil
+				}
+			}
+		}
+		for i := range s.SpecialRules {
+			for j := range s.SpecialRules[i].Effects {
+				if x := &s.SpecialRules[i].Effects[j]; x.Kind == "placement" {
+					x.Side = side
+				}
+			}
+		}
+		st := stateOf(t, m, s)
+		must(t, st.NextTurn(2))
+		return st, st.Place("c.beale.cav", "GTC S3348")
+	}
+	_, err := place("confederate")
+	var re *RuleError
+	if refusedWith(t, err, "entry-location"); !errors.As(err, &re) || re.Rule != "tpc-08 special rule 4 (WH Lee)" {
+		t.Errorf("refused by %q, want tpc-08 special rule 4 (WH Lee)", re.Rule)
+	}
+	st, err = place("union")
+	if err != nil {
+		t.Fatalf("a Union placement rule refused a Confederate brigade: %v", err)
+	}
+	if u := st.Units["c.beale.cav"]; fmt.Sprint(u.States["fatigue"], " ", u.States["face"]) == "0 exhausted" {
+		t.Errorf("the Union rule's state was given to a Confederate brigade: %v", u.States)
+	}
+	st, _ = place("confederate")
+	must(t, st.Place("c.beale.cav", "GTC S3250"))
+	if u := st.Units["c.beale.cav"]; fmt.Sprint(u.States["fatigue"], " ", u.States["face"]) != "0 exhausted" {
+		t.Errorf("placed by special rule 4 with states %v, want fatigue 0, exhausted", u.States)
+	}
 }
 
 // A loss is at least one manpower point, and a turn step goes forward.
