@@ -456,3 +456,25 @@ func TestLossAndTurnBounds(t *testing.T) {
 	}
 	must(t, st.NextTurn(2))
 }
+
+// Scenario 1 special rule 5 (rulebook line 187): units retreating into the
+// restricted area are removed, "However, in this case leaders are
+// immediately placed on the nearest unit still on the map in their
+// command": Smith-B (XVIII Corps) retreating into S0917 is placed on Hinks
+// in S0908 (9 hexes up the column), not on Brooks and Martindale in S0907
+// (10); with XVIII Corps gone from the map he stays out of play.
+func TestRemovedLeaderPlacedOnNearestUnit(t *testing.T) {
+	st := startOf(t, "tpc-01")
+	must(t, st.Retreat("u.smith-b.ldr-corps", "S0917", 0))
+	if u := st.Units["u.smith-b.ldr-corps"]; !u.OnMap || u.Loc != "S0908" {
+		t.Fatalf("Smith-B after retreating into the restricted area: on map %v at %s, want S0908 (Hinks)", u.OnMap, u.Loc)
+	}
+	st = startOf(t, "tpc-01")
+	for _, id := range []string{"u.hinks.inf", "u.brooks.inf", "u.martindale.inf"} {
+		must(t, st.Retreat(id, "S0917", 0))
+	}
+	must(t, st.Retreat("u.smith-b.ldr-corps", "S0917", 0))
+	if u := st.Units["u.smith-b.ldr-corps"]; u.OnMap {
+		t.Fatalf("Smith-B placed at %s with no XVIII Corps unit on the map", u.Loc)
+	}
+}
