@@ -370,6 +370,12 @@ func TestReleaseTriggers(t *testing.T) {
 	refusedWith(t, st.Activate("c.page.inf"), "activation-restricted")
 	must(t, st.MoveTo("u.spear.cav", "S0812"))
 	must(t, st.Activate("c.page.inf"))
+	// The same with the movers named by units (not enemy).
+	st = withRelease(scenarios.Trigger{Kind: "enemy-enters", Units: &scenarios.UnitFilter{Types: []string{"Cav"}}, Region: &scenarios.Region{Hexes: []string{"S0812"}}})
+	must(t, st.MoveTo("u.barlow.inf", "S0812"))
+	refusedWith(t, st.Activate("c.page.inf"), "activation-restricted")
+	must(t, st.MoveTo("u.spear.cav", "S0812"))
+	must(t, st.Activate("c.page.inf"))
 }
 
 // Scenario 8 special rule 4 (rulebook line 1119): WH Lee's brigades are
