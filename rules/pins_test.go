@@ -364,6 +364,12 @@ func TestReleaseTriggers(t *testing.T) {
 	refusedWith(t, st.Activate("c.wise.inf"), "activation-restricted")
 	must(t, st.MoveTo("u.spear.cav", "S0711"))
 	must(t, st.Activate("c.wise.inf"))
+	// enemy-within of unit: cavalry next to Page frees Page, not Wise.
+	st = withRelease(scenarios.Trigger{Kind: "enemy-within", Distance: 1, Of: "unit", Enemy: &scenarios.UnitFilter{Types: []string{"Cav"}}})
+	refusedWith(t, st.Activate("c.page.inf"), "activation-restricted")
+	must(t, st.MoveTo("u.spear.cav", "S0711"))
+	refusedWith(t, st.Activate("c.wise.inf"), "activation-restricted")
+	must(t, st.Activate("c.page.inf"))
 	// enemy-enters: infantry entering does not count, cavalry does.
 	st = withRelease(scenarios.Trigger{Kind: "enemy-enters", Enemy: &scenarios.UnitFilter{Types: []string{"Cav"}}, Region: &scenarios.Region{Hexes: []string{"S0812"}}})
 	must(t, st.MoveTo("u.barlow.inf", "S0812"))
