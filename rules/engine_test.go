@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/musterhq/muster/scenarios"
 )
 
 // The arrows run one way: no package under rules imports the tools that
@@ -33,5 +35,28 @@ func TestRulesDoNotImportTheHarness(t *testing.T) {
 	})
 	if err != nil || n < 10 {
 		t.Fatalf("walked %d files: %v", n, err)
+	}
+}
+
+// LGV's setup rows print only names: a filter by size or command reads
+// the counter (Doubleday: I Corps division), and the start's control
+// marker (rulebook 5.3.1, "Union Control marker: Area 3") gives Area 3 to
+// the Union.
+func TestStateReadsCountersAndStartMarkers(t *testing.T) {
+	st := startOf(t, "lgv-01")
+	u := st.Units["u.doubleday.inf"]
+	if u == nil || u.Row.Size != "" || u.Row.Command != "" {
+		t.Fatalf("Doubleday's row: %+v", u)
+	}
+	for _, f := range []scenarios.UnitFilter{{Sizes: []string{"Div"}}, {Commands: []string{"I"}}, {Types: []string{"Inf"}}} {
+		if got := st.Matches(&f, u); got != Yes {
+			t.Errorf("filter %+v: %v, want Yes", f, got)
+		}
+	}
+	if got := st.Matches(&scenarios.UnitFilter{Commands: []string{"II"}}, u); got != No {
+		t.Errorf("II Corps filter: %v, want No", got)
+	}
+	if got := st.Control[Point{Frame: -1, Area: "3"}]; got != "union" {
+		t.Errorf("Area 3 controlled by %q, want union", got)
 	}
 }
