@@ -40,7 +40,7 @@ func TestRulesDoNotImportTheHarness(t *testing.T) {
 
 // LGV's setup rows print only names: a filter by size or command reads
 // the counter (Doubleday: I Corps division), and the start's control
-// marker (rulebook 5.3.1, "Union Control marker: Area 3") gives Area 3 to
+// marker (LGV rulebook line 274, 5.3.1: "Union Control marker: Area 3") gives Area 3 to
 // the Union.
 func TestStateReadsCountersAndStartMarkers(t *testing.T) {
 	st := startOf(t, "lgv-01")
@@ -58,5 +58,39 @@ func TestStateReadsCountersAndStartMarkers(t *testing.T) {
 	}
 	if got := st.Control[Point{Frame: -1, Area: "3"}]; got != "union" {
 		t.Errorf("Area 3 controlled by %q, want union", got)
+	}
+}
+
+// A filter by command with leaders: true also takes a leader who commands
+// one of the named commands (a counter may list several: Birney leads II
+// and X Corps), not one who commands none of them.
+func TestLeadersFilterByCommands(t *testing.T) {
+	st := startOf(t, "tpc-02")
+	birney := st.Units["u.birney.ldr-corps"]
+	if birney == nil || birney.Row.Command != "II" {
+		t.Fatalf("Birney's row: %+v", birney)
+	}
+	for _, c := range []struct {
+		f    scenarios.UnitFilter
+		want Tri
+	}{
+		{scenarios.UnitFilter{Commands: []string{"X"}, Leaders: true}, Yes},
+		{scenarios.UnitFilter{Commands: []string{"X"}}, No},
+		{scenarios.UnitFilter{Commands: []string{"IX"}, Leaders: true}, No},
+	} {
+		if got := st.Matches(&c.f, birney); got != c.want {
+			t.Errorf("filter %+v: %v, want %v", c.f, got, c.want)
+		}
+	}
+	// startingIn reads where the unit set up.
+	at := &scenarios.UnitFilter{StartingIn: &scenarios.Region{Hexes: []string{birney.Loc}}}
+	if got := st.Matches(at, birney); got != Yes {
+		t.Errorf("startingIn its own setup hex %s: %v", birney.Loc, got)
+	}
+	if got := st.Matches(&scenarios.UnitFilter{StartingIn: &scenarios.Region{Hexes: []string{"S0101"}}}, birney); got != No || birney.Loc == "S0101" {
+		t.Errorf("startingIn another hex: %v", got)
+	}
+	if barlow := st.Units["u.barlow.inf"]; barlow != nil && st.Matches(&scenarios.UnitFilter{Commands: []string{"X"}, Leaders: true}, barlow) != No {
+		t.Error("a division matched a leaders filter of another command")
 	}
 }
