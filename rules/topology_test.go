@@ -246,3 +246,30 @@ func TestSides(t *testing.T) {
 		}
 	}
 }
+
+// floorDiv rounds down (toward minus infinity), as the offset-to-cube
+// conversion needs for the negative columns a sheet placed left of the
+// first one gets.
+func TestFloorDiv(t *testing.T) {
+	for _, c := range [][3]int{{-4, 2, -2}, {-3, 2, -2}, {-1, 2, -1}, {0, 2, 0}, {1, 2, 0}, {3, 2, 1}, {4, 2, 2}, {-5, -2, 2}, {5, -2, -3}} {
+		if got := floorDiv(c[0], c[1]); got != c[2] {
+			t.Errorf("floorDiv(%d, %d) = %d, want %d", c[0], c[1], got, c[2])
+		}
+	}
+}
+
+// A hexside has one key whichever way it is crossed.
+func TestSideKeySymmetric(t *testing.T) {
+	pairs := [][2]Point{
+		{{Frame: 0, X: 3, Y: 4}, {Frame: 0, X: 3, Y: 5}},
+		{{Frame: 0, X: 3, Y: 4}, {Frame: 0, X: 4, Y: 4}},
+		{{Frame: 0, X: 3, Y: 4}, {Frame: 0, X: 4, Y: 3}},
+		{{Frame: 0, X: 3, Y: 4}, {Frame: 1, X: 3, Y: 4}},
+		{{Frame: -1, Area: "3"}, {Frame: -1, Area: "12"}},
+	}
+	for _, p := range pairs {
+		if a, b := sideKey(p[0], p[1]), sideKey(p[1], p[0]); a != b {
+			t.Errorf("sideKey(%v, %v) = %v but the other way %v", p[0], p[1], a, b)
+		}
+	}
+}
