@@ -94,3 +94,33 @@ func TestLeadersFilterByCommands(t *testing.T) {
 		t.Error("a division matched a leaders filter of another command")
 	}
 }
+
+// A variant's length, start, setup tables and victory replace the
+// scenario's where it gives them, and only there; an unknown variant is
+// an error naming the variants.
+func TestWithVariantReplacesWhatItGives(t *testing.T) {
+	s := &scenarios.Scenario{ID: "x-01", Length: scenarios.Length{Turns: 8},
+		Setup:   []scenarios.SetupTable{{Side: "union"}},
+		Victory: scenarios.Victory{Text: "scenario"},
+		Variants: []scenarios.Variant{
+			{ID: "short", Length: &scenarios.Length{Turns: 2}},
+			{ID: "other", Start: &scenarios.Start{}, Setup: []scenarios.SetupTable{{Side: "confederate"}}, Victory: &scenarios.Victory{Text: "variant"}},
+		}}
+	short, err := WithVariant(s, "short")
+	if err != nil || short.Length.Turns != 2 || len(short.Setup) != 1 || short.Setup[0].Side != "union" || short.Victory.Text != "scenario" || short.Start != nil {
+		t.Errorf("short: %+v, %v", short, err)
+	}
+	other, err := WithVariant(s, "other")
+	if err != nil || other.Length.Turns != 8 || other.Setup[0].Side != "confederate" || other.Victory.Text != "variant" || other.Start == nil {
+		t.Errorf("other: %+v, %v", other, err)
+	}
+	if s.Length.Turns != 8 || s.Setup[0].Side != "union" || s.Victory.Text != "scenario" {
+		t.Errorf("the scenario itself changed: %+v", s)
+	}
+	if same, err := WithVariant(s, ""); err != nil || same != s {
+		t.Errorf("no variant: %v", err)
+	}
+	if _, err := WithVariant(s, "long"); err == nil || !strings.Contains(err.Error(), `no variant "long" (variants: [short other])`) {
+		t.Errorf("unknown variant: %v", err)
+	}
+}
