@@ -490,3 +490,41 @@ func TestRemovedLeaderPlacedOnNearestUnit(t *testing.T) {
 		t.Fatalf("Smith-B placed at %s with no XVIII Corps unit on the map", u.Loc)
 	}
 }
+
+// A qualifier is asked before a count uses a line or an automatic result
+// (made-up qualifiers in copies: the game must have ended). Scenario 4's
+// automatic Confederate Decisive Victory (line 466) holds at the start,
+// but not while its qualifier fails; scenario 10's Confederate manpower
+// line (-3 a point, line 1379) scores nothing while its qualifier fails.
+func TestQualifiersAreAsked(t *testing.T) {
+	ended := &scenarios.Condition{GameEnd: true}
+	m, s := copyOf(t, "tpc-04")
+	if r := Evaluate(stateOf(t, m, s)); r.Automatic == "" || r.Winner != "confederate" {
+		t.Fatalf("scenario 4 at the start: automatic %q, winner %q", r.Automatic, r.Winner)
+	}
+	s.Victory.Automatic[0].Qualifier = ended
+	st := stateOf(t, m, s)
+	if r := Evaluate(st); r.Automatic != "" {
+		t.Errorf("an automatic result whose qualifier fails applied: %q", r.Automatic)
+	}
+	st.End()
+	if r := Evaluate(st); r.Automatic == "" {
+		t.Error("an automatic result whose qualifier holds did not apply")
+	}
+
+	m, s = copyOf(t, "tpc-10")
+	for i := range s.Victory.Awards {
+		if a := &s.Victory.Awards[i]; a.Kind == "manpower-loss" && a.Points != nil && *a.Points == -3 {
+			a.Qualifier = ended
+		}
+	}
+	st = stateOf(t, m, s)
+	must(t, st.LoseManpower("c.field.inf", 1, "combat"))
+	if r := Evaluate(st); r.Total != 0 {
+		t.Errorf("a Confederate loss under a failing qualifier: %v VP, want 0", r.Total)
+	}
+	st.End()
+	if r := Evaluate(st); r.Total != -3 {
+		t.Errorf("a Confederate loss once the qualifier holds: %v VP, want -3", r.Total)
+	}
+}
