@@ -528,3 +528,22 @@ func TestQualifiersAreAsked(t *testing.T) {
 		t.Errorf("a Confederate loss once the qualifier holds: %v VP, want -3", r.Total)
 	}
 }
+
+// A declared event counts within its condition's turns, both ends
+// included: declared on turn 2 or 3 for turns 2-3, not on 1 or 4.
+func TestDeclaredWithinTurns(t *testing.T) {
+	for _, c := range []struct {
+		turn int
+		want Tri
+	}{{1, No}, {2, Yes}, {3, Yes}, {4, No}} {
+		st := startOf(t, "tpc-04")
+		for st.Turn < c.turn {
+			must(t, st.NextTurn(0))
+		}
+		st.Declare("mine-attack", "union")
+		cond := &scenarios.Condition{Declared: &scenarios.DeclaredCond{Event: "mine-attack", Turns: &scenarios.TurnSpan{From: 2, To: 3}}}
+		if got := st.Holds(cond, nil); got != c.want {
+			t.Errorf("declared on turn %d, condition turns 2-3: %v, want %v", c.turn, got, c.want)
+		}
+	}
+}
