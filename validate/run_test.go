@@ -166,6 +166,8 @@ func TestMissingScenarioLines(t *testing.T) {
 			{Text: "Each hex", Points: &five, Notes: []scenarios.Note{{Kind: "inferred", Field: "points"}}},
 			{Text: long, Notes: []scenarios.Note{{Kind: "comment", Field: "points"}, {Kind: "missing", Field: "points"}}},
 			{Text: "Other field", Notes: []scenarios.Note{{Kind: "missing", Field: "where"}}},
+			{Text: "Commented", Notes: []scenarios.Note{{Kind: "comment", Field: "points"}}},
+			{Text: strings.Repeat("a", 60), Notes: []scenarios.Note{{Kind: "missing", Field: "points"}}},
 		}}}
 	got := Missing(&scenarios.Module{Scenarios: []*scenarios.ScenarioFile{{Scenario: s}}})
 	want := []string{
@@ -173,12 +175,39 @@ func TestMissingScenarioLines(t *testing.T) {
 		"scenario x-01: victory-level thresholds",
 		`scenario x-01: the points of VP line "Each hex" are not printed (5 inferred)`,
 		`scenario x-01: the points of VP line "` + strings.Repeat("é", 60) + `..." are not printed`,
+		`scenario x-01: the points of VP line "` + strings.Repeat("a", 60) + `" are not printed`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("missing:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	s.Victory.Levels.Thresholds = "source"
-	if got := Missing(&scenarios.Module{Scenarios: []*scenarios.ScenarioFile{{Scenario: s}}}); len(got) != 3 {
+	if got := Missing(&scenarios.Module{Scenarios: []*scenarios.ScenarioFile{{Scenario: s}}}); len(got) != 4 {
 		t.Errorf("thresholds printed: %q", got)
+	}
+}
+
+// Folders are searched for *.json, skipping hidden folders and folders
+// named testdata below the one named; a folder named testdata is searched
+// when it is the one named.
+func TestJSONFilesSkipsHiddenAndTestdata(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"a.json", "sub/b.json", ".hidden/c.json", "testdata/d.json", "notes.txt"} {
+		copyFile(t, "testdata/README.md", filepath.Join(dir, f))
+	}
+	files, err := JSONFiles([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range files {
+		rel, _ := filepath.Rel(dir, f)
+		got = append(got, filepath.ToSlash(rel))
+	}
+	if strings.Join(got, " ") != "a.json sub/b.json" {
+		t.Errorf("found %v, want a.json and sub/b.json", got)
+	}
+	files, err = JSONFiles([]string{filepath.Join(dir, "testdata")})
+	if err != nil || len(files) != 1 || filepath.Base(files[0]) != "d.json" {
+		t.Errorf("the testdata folder named: %v, %v", files, err)
 	}
 }
