@@ -367,8 +367,9 @@ func lineName(l rules.LineResult) string {
 	if l.ID != "" {
 		return l.ID
 	}
-	if len(l.Text) > 40 {
-		return l.Text[:40] + "…"
+	// By characters: a byte cut could split a rulebook's "—" in two.
+	if r := []rune(l.Text); len(r) > 40 {
+		return string(r[:40]) + "…"
 	}
 	return l.Text
 }

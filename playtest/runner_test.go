@@ -148,3 +148,23 @@ func TestFailureMessage(t *testing.T) {
 		}
 	}
 }
+
+// An unnamed line is shown by its first 40 characters: a text of exactly
+// 40 whole, one of 41 cut with "…", and a cut never splits a character
+// (the rulebooks' "—" is 3 bytes).
+func TestLineNameCut(t *testing.T) {
+	forty := strings.Repeat("a", 40)
+	for _, c := range []struct{ text, want string }{
+		{forty, forty},
+		{forty + "b", forty + "…"},
+		{strings.Repeat("—", 41), strings.Repeat("—", 40) + "…"},
+		{"short", "short"},
+	} {
+		if got := lineName(rules.LineResult{Text: c.text}); got != c.want {
+			t.Errorf("lineName(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+	if got := lineName(rules.LineResult{ID: "richmond", Text: forty + "b"}); got != "richmond" {
+		t.Errorf("a named line shows %q, want its id", got)
+	}
+}

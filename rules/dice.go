@@ -20,7 +20,6 @@ type Dice struct {
 	rng        *rand.Rand
 	forced     []int
 	forcedOnly bool
-	rolls      int
 }
 
 // Roll is one throw: the dice, their values and why they were thrown.
@@ -81,7 +80,6 @@ func (d *Dice) Throw(n, sides int, purpose string) (Roll, error) {
 			r.Values = append(r.Values, 1+d.rng.IntN(sides))
 		}
 	}
-	d.rolls++
 	return r, nil
 }
 

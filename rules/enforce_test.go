@@ -75,3 +75,19 @@ func TestReleaseByTurnSpan(t *testing.T) {
 		t.Errorf("turn 6: %v", err)
 	}
 }
+
+// A footnote's restriction names its table, symbol and the special rule
+// the footnote cites: with scenario 1's special rules emptied of effects,
+// the Confederate "&" footnote ("Indicated units may not activate on turn
+// 1", rule 3) refuses Elliott by itself.
+func TestFootnoteRestrictionLabel(t *testing.T) {
+	m, s := copyOf(t, "tpc-01")
+	for i := range s.SpecialRules {
+		s.SpecialRules[i].Effects = nil
+	}
+	st := stateOf(t, m, s)
+	var re *RuleError
+	if err := st.CheckActivity("c.elliott.inf", "activate"); !errors.As(err, &re) || re.Rule != "tpc-01 confederate footnote &, special rule 3" {
+		t.Fatalf("got %v, want a refusal by tpc-01 confederate footnote &, special rule 3", err)
+	}
+}

@@ -44,7 +44,7 @@ func TestEventLogRoundTrip(t *testing.T) {
 func TestReadEventLogErrors(t *testing.T) {
 	for src, want := range map[string]string{
 		"": "empty",
-		"{\"seed\":1}\n{\"seq\":2,\"kind\":\"x\"}\n": "out of sequence",
+		"{\"seed\":1}\n{\"seq\":2,\"kind\":\"x\"}\n": "line 2: event 2 out of sequence (want 1)",
 		"{\"seed\":1}\nnot json\n":                   "line 2",
 		"[]\n":                                       "header",
 	} {
@@ -60,4 +60,23 @@ func FuzzReadEventLog(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		ReadEventLog(bytes.NewReader(src))
 	})
+}
+
+// An event line longer than the scanner's first 64 KiB buffer (a long
+// data value) reads back whole.
+func TestEventLogLongLine(t *testing.T) {
+	l := NewEventLog("tpc-01", 1)
+	long := strings.Repeat("x", 200*1024)
+	l.Add(Event{Turn: 1, Kind: "note", Data: map[string]any{"text": long}})
+	var b bytes.Buffer
+	if _, err := l.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadEventLog(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Events) != 1 || back.Events[0].Data["text"] != long {
+		t.Fatalf("read back %d events", len(back.Events))
+	}
 }

@@ -73,3 +73,27 @@ func TestGameEnd(t *testing.T) {
 		t.Fatal("a turn after the end of the game")
 	}
 }
+
+// A per-phase line's qualifier is asked after its condition: in a copy of
+// scenario 5 whose Richmond line also needs the game to have ended (a
+// made-up qualifier), cavalry in Richmond at a Recovery Phase scores
+// nothing; with the qualifier met (the line unchanged), 4.
+func TestPhaseScoringQualifier(t *testing.T) {
+	for _, c := range []struct {
+		qualifier *scenarios.Condition
+		want      float64
+	}{{&scenarios.Condition{GameEnd: true}, 0}, {nil, 4}} {
+		m, s := copyOf(t, "tpc-05")
+		for i := range s.Victory.Awards {
+			if s.Victory.Awards[i].ID == "richmond-recovery" {
+				s.Victory.Awards[i].Qualifier = c.qualifier
+			}
+		}
+		st := stateOf(t, m, s)
+		must(t, st.MoveTo("u.davies.cav", "N0627"))
+		st.EnterPhase("recovery")
+		if got := st.Tallies["union"]["vp:richmond-recovery"]; got != c.want {
+			t.Errorf("qualifier %+v: %v VP, want %v", c.qualifier, got, c.want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package rules
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/musterhq/muster/scenarios"
@@ -363,8 +364,20 @@ func TestReleaseTriggers(t *testing.T) {
 	refusedWith(t, st.Activate("c.wise.inf"), "activation-restricted")
 	must(t, st.MoveTo("u.spear.cav", "S0711"))
 	must(t, st.Activate("c.wise.inf"))
+	// enemy-within of unit: cavalry next to Page frees Page, not Wise.
+	st = withRelease(scenarios.Trigger{Kind: "enemy-within", Distance: 1, Of: "unit", Enemy: &scenarios.UnitFilter{Types: []string{"Cav"}}})
+	refusedWith(t, st.Activate("c.page.inf"), "activation-restricted")
+	must(t, st.MoveTo("u.spear.cav", "S0711"))
+	refusedWith(t, st.Activate("c.wise.inf"), "activation-restricted")
+	must(t, st.Activate("c.page.inf"))
 	// enemy-enters: infantry entering does not count, cavalry does.
 	st = withRelease(scenarios.Trigger{Kind: "enemy-enters", Enemy: &scenarios.UnitFilter{Types: []string{"Cav"}}, Region: &scenarios.Region{Hexes: []string{"S0812"}}})
+	must(t, st.MoveTo("u.barlow.inf", "S0812"))
+	refusedWith(t, st.Activate("c.page.inf"), "activation-restricted")
+	must(t, st.MoveTo("u.spear.cav", "S0812"))
+	must(t, st.Activate("c.page.inf"))
+	// The same with the movers named by units (not enemy).
+	st = withRelease(scenarios.Trigger{Kind: "enemy-enters", Units: &scenarios.UnitFilter{Types: []string{"Cav"}}, Region: &scenarios.Region{Hexes: []string{"S0812"}}})
 	must(t, st.MoveTo("u.barlow.inf", "S0812"))
 	refusedWith(t, st.Activate("c.page.inf"), "activation-restricted")
 	must(t, st.MoveTo("u.spear.cav", "S0812"))
@@ -396,6 +409,48 @@ func TestPlacementRegion(t *testing.T) {
 	must(t, st.NextTurn(2))
 	refusedWith(t, st.Place("c.beale.cav", "GTC S3348"), "entry-location")
 	must(t, st.Place("c.beale.cav", "GTC S3250"))
+
+	// The special rule's region refuses on its own (the row's entry
+	// without its where), and it places at Fatigue Level 0 on the
+	// exhausted side; the same rule for the other side does not bind a
+	// Confederate brigade.
+	place := func(side string) (*State, error) {
+		m, s := copyOf(t, "tpc-08")
+		for i := range s.Setup {
+			for j := range s.Setup[i].Rows {
+				if r := &s.Setup[i].Rows[j]; r.Unit == "c.beale.cav" {
+					r.Entry.Where = nil
+				}
+			}
+		}
+		for i := range s.SpecialRules {
+			for j := range s.SpecialRules[i].Effects {
+				if x := &s.SpecialRules[i].Effects[j]; x.Kind == "placement" {
+					x.Side = side
+				}
+			}
+		}
+		st := stateOf(t, m, s)
+		must(t, st.NextTurn(2))
+		return st, st.Place("c.beale.cav", "GTC S3348")
+	}
+	_, err := place("confederate")
+	var re *RuleError
+	if refusedWith(t, err, "entry-location"); !errors.As(err, &re) || re.Rule != "tpc-08 special rule 4 (WH Lee)" {
+		t.Errorf("refused by %q, want tpc-08 special rule 4 (WH Lee)", re.Rule)
+	}
+	st, err = place("union")
+	if err != nil {
+		t.Fatalf("a Union placement rule refused a Confederate brigade: %v", err)
+	}
+	if u := st.Units["c.beale.cav"]; fmt.Sprint(u.States["fatigue"], " ", u.States["face"]) == "0 exhausted" {
+		t.Errorf("the Union rule's state was given to a Confederate brigade: %v", u.States)
+	}
+	st, _ = place("confederate")
+	must(t, st.Place("c.beale.cav", "GTC S3250"))
+	if u := st.Units["c.beale.cav"]; fmt.Sprint(u.States["fatigue"], " ", u.States["face"]) != "0 exhausted" {
+		t.Errorf("placed by special rule 4 with states %v, want fatigue 0, exhausted", u.States)
+	}
 }
 
 // A loss is at least one manpower point, and a turn step goes forward.
@@ -412,4 +467,83 @@ func TestLossAndTurnBounds(t *testing.T) {
 		t.Error("turn 1 again must be refused")
 	}
 	must(t, st.NextTurn(2))
+}
+
+// Scenario 1 special rule 5 (rulebook line 187): units retreating into the
+// restricted area are removed, "However, in this case leaders are
+// immediately placed on the nearest unit still on the map in their
+// command": Smith-B (XVIII Corps) retreating into S0917 is placed on Hinks
+// in S0908 (9 hexes up the column), not on Brooks and Martindale in S0907
+// (10); with XVIII Corps gone from the map he stays out of play.
+func TestRemovedLeaderPlacedOnNearestUnit(t *testing.T) {
+	st := startOf(t, "tpc-01")
+	must(t, st.Retreat("u.smith-b.ldr-corps", "S0917", 0))
+	if u := st.Units["u.smith-b.ldr-corps"]; !u.OnMap || u.Loc != "S0908" {
+		t.Fatalf("Smith-B after retreating into the restricted area: on map %v at %s, want S0908 (Hinks)", u.OnMap, u.Loc)
+	}
+	st = startOf(t, "tpc-01")
+	for _, id := range []string{"u.hinks.inf", "u.brooks.inf", "u.martindale.inf"} {
+		must(t, st.Retreat(id, "S0917", 0))
+	}
+	must(t, st.Retreat("u.smith-b.ldr-corps", "S0917", 0))
+	if u := st.Units["u.smith-b.ldr-corps"]; u.OnMap {
+		t.Fatalf("Smith-B placed at %s with no XVIII Corps unit on the map", u.Loc)
+	}
+}
+
+// A qualifier is asked before a count uses a line or an automatic result
+// (made-up qualifiers in copies: the game must have ended). Scenario 4's
+// automatic Confederate Decisive Victory (line 466) holds at the start,
+// but not while its qualifier fails; scenario 10's Confederate manpower
+// line (-3 a point, line 1379) scores nothing while its qualifier fails.
+func TestQualifiersAreAsked(t *testing.T) {
+	ended := &scenarios.Condition{GameEnd: true}
+	m, s := copyOf(t, "tpc-04")
+	if r := Evaluate(stateOf(t, m, s)); r.Automatic == "" || r.Winner != "confederate" {
+		t.Fatalf("scenario 4 at the start: automatic %q, winner %q", r.Automatic, r.Winner)
+	}
+	s.Victory.Automatic[0].Qualifier = ended
+	st := stateOf(t, m, s)
+	if r := Evaluate(st); r.Automatic != "" {
+		t.Errorf("an automatic result whose qualifier fails applied: %q", r.Automatic)
+	}
+	st.End()
+	if r := Evaluate(st); r.Automatic == "" {
+		t.Error("an automatic result whose qualifier holds did not apply")
+	}
+
+	m, s = copyOf(t, "tpc-10")
+	for i := range s.Victory.Awards {
+		if a := &s.Victory.Awards[i]; a.Kind == "manpower-loss" && a.Points != nil && *a.Points == -3 {
+			a.Qualifier = ended
+		}
+	}
+	st = stateOf(t, m, s)
+	must(t, st.LoseManpower("c.field.inf", 1, "combat"))
+	if r := Evaluate(st); r.Total != 0 {
+		t.Errorf("a Confederate loss under a failing qualifier: %v VP, want 0", r.Total)
+	}
+	st.End()
+	if r := Evaluate(st); r.Total != -3 {
+		t.Errorf("a Confederate loss once the qualifier holds: %v VP, want -3", r.Total)
+	}
+}
+
+// A declared event counts within its condition's turns, both ends
+// included: declared on turn 2 or 3 for turns 2-3, not on 1 or 4.
+func TestDeclaredWithinTurns(t *testing.T) {
+	for _, c := range []struct {
+		turn int
+		want Tri
+	}{{1, No}, {2, Yes}, {3, Yes}, {4, No}} {
+		st := startOf(t, "tpc-04")
+		for st.Turn < c.turn {
+			must(t, st.NextTurn(0))
+		}
+		st.Declare("mine-attack", "union")
+		cond := &scenarios.Condition{Declared: &scenarios.DeclaredCond{Event: "mine-attack", Turns: &scenarios.TurnSpan{From: 2, To: 3}}}
+		if got := st.Holds(cond, nil); got != c.want {
+			t.Errorf("declared on turn %d, condition turns 2-3: %v, want %v", c.turn, got, c.want)
+		}
+	}
 }

@@ -150,6 +150,13 @@ func TestInRegion(t *testing.T) {
 		// one sheet is column 07 of the other: a bare mask cannot say.
 		{"S0301", scenarios.Region{Mask: "03xx"}, Unknown},
 		{"S0302", scenarios.Region{Mask: "03xx"}, Yes},
+		// Row masks on the sheet laid over OTR South (its rows shifted by
+		// 33 in the shared frame): N0534 is in row 34, N0533 is not.
+		{"N0534", scenarios.Region{Mask: "Nxx34"}, Yes},
+		{"N0533", scenarios.Region{Mask: "Nxx34"}, No},
+		{"N0533", scenarios.Region{Mask: "OTR Nxx33"}, Yes},
+		{"N1210", scenarios.Region{Mask: "N12xx"}, Yes},
+		{"N1110", scenarios.Region{Mask: "N12xx"}, No},
 	}
 	for _, tt := range tests {
 		if got := topo.InRegion(at(tt.hex), &tt.region, ctx); got != tt.want {
@@ -243,6 +250,74 @@ func TestSides(t *testing.T) {
 		}
 		if got := topo.Side(a, b); fmt.Sprint(got) != fmt.Sprint(c.want) {
 			t.Errorf("%s %s-%s: %v, want %v", c.module, c.a, c.b, got, c.want)
+		}
+	}
+}
+
+// floorDiv rounds down (toward minus infinity), as the offset-to-cube
+// conversion needs for the negative columns a sheet placed left of the
+// first one gets.
+func TestFloorDiv(t *testing.T) {
+	for _, c := range [][3]int{{-4, 2, -2}, {-3, 2, -2}, {-1, 2, -1}, {0, 2, 0}, {1, 2, 0}, {3, 2, 1}, {4, 2, 2}, {-5, -2, 2}, {5, -2, -3}} {
+		if got := floorDiv(c[0], c[1]); got != c[2] {
+			t.Errorf("floorDiv(%d, %d) = %d, want %d", c[0], c[1], got, c[2])
+		}
+	}
+}
+
+// A hexside has one key whichever way it is crossed.
+func TestSideKeySymmetric(t *testing.T) {
+	pairs := [][2]Point{
+		{{Frame: 0, X: 3, Y: 4}, {Frame: 0, X: 3, Y: 5}},
+		{{Frame: 0, X: 3, Y: 4}, {Frame: 0, X: 4, Y: 4}},
+		{{Frame: 0, X: 3, Y: 4}, {Frame: 0, X: 4, Y: 3}},
+		{{Frame: 0, X: 3, Y: 4}, {Frame: 1, X: 3, Y: 4}},
+		{{Frame: -1, Area: "3"}, {Frame: -1, Area: "12"}},
+	}
+	for _, p := range pairs {
+		if a, b := sideKey(p[0], p[1]), sideKey(p[1], p[0]); a != b {
+			t.Errorf("sideKey(%v, %v) = %v but the other way %v", p[0], p[1], a, b)
+		}
+	}
+}
+
+// A sheet's first and last columns and rows are on it.
+func TestSheetEdgesAreOnTheSheet(t *testing.T) {
+	topo := NewTopology(module(t, "tpc"))
+	for _, id := range []string{"OTR S0101", "OTR S2424", "OTR S0124", "OTR S2401"} {
+		p, _, err := topo.Locate(id, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, s := range topo.Sheets(p) {
+			found = found || s == "otr-south"
+		}
+		if !found {
+			t.Errorf("%s lies on %v, not on otr-south", id, topo.Sheets(p))
+		}
+	}
+}
+
+// LocalDigits reads the column and row of an id's last 2×digits
+// characters (2 digits each when the sheet does not say).
+func TestLocalDigits(t *testing.T) {
+	for _, c := range []struct {
+		id       string
+		digits   int
+		col, row int
+		ok       bool
+	}{
+		{"0907", 0, 9, 7, true}, {"S0907", 2, 9, 7, true}, {"907", 2, 0, 0, false}, {"010203", 3, 10, 203, true},
+	} {
+		col, row, ok := LocalDigits(c.id, c.digits)
+		if ok != c.ok || ok && (col != c.col || row != c.row) {
+			t.Errorf("LocalDigits(%q, %d) = %d, %d, %v", c.id, c.digits, col, row, ok)
+		}
+	}
+	for _, c := range [][3]string{{"GTC Sxx16", "GTC S", "xx16"}, {"xx16", "", "xx16"}, {"28xx", "", "28xx"}, {"x1", "", "x1"}} {
+		if p, b := splitMask(c[0]); p != c[1] || b != c[2] {
+			t.Errorf("splitMask(%q) = %q, %q", c[0], p, b)
 		}
 	}
 }

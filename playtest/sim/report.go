@@ -153,8 +153,11 @@ func dist(m map[string]int, maxBins int) Dist {
 	}
 	var vals []vc
 	for k, n := range m {
+		// A value no game had (a count of 0, which Check allows) is not
+		// in the distribution: it would stretch min and max, and with
+		// no game at all make the mean NaN.
 		v, err := strconv.ParseFloat(k, 64)
-		if err == nil {
+		if err == nil && n > 0 {
 			vals = append(vals, vc{v, n})
 		}
 	}

@@ -20,7 +20,7 @@ const invariantRunSeed = 20261124
 // VP Track equal to its causes).
 func TestInvariants(t *testing.T) {
 	games := 2000
-	if testing.Short() {
+	if testing.Short() || underMutation {
 		games = 200
 	}
 	e := checkedEngine(t)
