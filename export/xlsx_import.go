@@ -222,8 +222,10 @@ func xlsxReadData(f *excelize.File) (*xlsxData, *jsonsrc.Node, error) {
 }
 
 func xlsxCut(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
+	// By characters: a byte cut could split an accented name or a "—" in
+	// two, and the message would quote half a character.
+	if r := []rune(s); len(r) > 40 {
+		return string(r[:40]) + "..."
 	}
 	return s
 }

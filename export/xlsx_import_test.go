@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 
@@ -319,4 +320,17 @@ func xlsxIndex(xs []string, s string) int {
 		}
 	}
 	return -1
+}
+
+// A long cell is quoted in a message cut at 40 characters, not 40 bytes:
+// a byte cut splits a two-byte letter and quotes half a character.
+func TestXLSXCutByCharacters(t *testing.T) {
+	s := strings.Repeat("é", 41)
+	got := xlsxCut(s)
+	if !utf8.ValidString(got) || got != strings.Repeat("é", 40)+"..." {
+		t.Errorf("xlsxCut(41 × é) = %q", got)
+	}
+	if got := xlsxCut(strings.Repeat("é", 40)); got != strings.Repeat("é", 40) {
+		t.Errorf("40 characters were cut: %q", got)
+	}
 }
