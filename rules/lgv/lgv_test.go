@@ -71,9 +71,20 @@ func TestRandomGamesEnd(t *testing.T) {
 	t.Log(levels)
 }
 
-func BenchmarkRandomGame(b *testing.B) {
+func BenchmarkRandomGame(b *testing.B) { benchGame(b, "random") }
+
+// The default bot of balance reports: weights from the engine (scratch
+// copies for retreats and re-rolls) on top of the random game.
+func BenchmarkSensibleGame(b *testing.B) { benchGame(b, "sensible") }
+
+// benchGame plays whole games on the test module with the named bot on
+// both sides, seeds 1, 2, ...
+func benchGame(b *testing.B, bot string) {
 	e := testEngine(b)
-	r, _ := sim.BotByName("random")
+	r, err := sim.BotByName(bot)
+	if err != nil {
+		b.Fatal(err)
+	}
 	bots := []sim.Bot{r, r}
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -85,23 +96,6 @@ func BenchmarkRandomGame(b *testing.B) {
 	}
 	// CPU time per game (the process's, GC included): on a machine shared
 	// with other work it measures the game where ns/op measures the queue.
-	b.ReportMetric(float64(cpuNanos()-cpu)/float64(b.N), "cpu-ns/op")
-}
-
-// The default bot of balance reports: weights from the engine (scratch
-// copies for retreats and re-rolls) on top of the random game.
-func BenchmarkSensibleGame(b *testing.B) {
-	e := testEngine(b)
-	s, _ := sim.BotByName("sensible")
-	bots := []sim.Bot{s, s}
-	b.ReportAllocs()
-	b.ResetTimer()
-	cpu := cpuNanos()
-	for i := 0; i < b.N; i++ {
-		if _, _, err := sim.Play(e.Sim, bots, uint64(i+1), 20000); err != nil {
-			b.Fatal(err)
-		}
-	}
 	b.ReportMetric(float64(cpuNanos()-cpu)/float64(b.N), "cpu-ns/op")
 }
 
