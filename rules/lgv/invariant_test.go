@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/musterhq/muster/playtest/sim"
@@ -150,5 +151,89 @@ func TestSensibleBot(t *testing.T) {
 	}
 	if sr*2 > rr {
 		t.Errorf("sensible re-rolled %d times, random %d: want under half", sr, rr)
+	}
+}
+
+// Every case of the checker can fail: each plants one violation on the
+// start of a game (which passes) and wants the checker to name the case
+// of the rulebook it breaks. A checker case that could never fire would
+// let the very faults it is there for through.
+func TestInvariantCheckerCases(t *testing.T) {
+	e := checkedEngine(t)
+	id := func(s string) int {
+		u, ok := e.byID[s]
+		if !ok {
+			t.Fatalf("no unit %s", s)
+		}
+		return u
+	}
+	loc := func(s string) int { return e.b.lookup(s) }
+	// units returns n units of a side that count for stacking (7.1: not
+	// Leaders, nor Engineers).
+	units := func(side, n int) []int {
+		var out []int
+		for u := range e.units {
+			if e.units[u].side == side && e.units[u].kind != leader && e.units[u].kind != engineer && len(out) < n {
+				out = append(out, u)
+			}
+		}
+		if len(out) < n {
+			t.Fatalf("the test scenario has fewer than %d %s units", n, sideNames[side])
+		}
+		return out
+	}
+	cases := []struct {
+		name  string
+		plant func(g *game)
+		check func(g *game) string
+		want  string
+	}{
+		{"a Confederate unit in the Union Operational Sector",
+			func(g *game) { g.set(id("c.archer.inf"), loc("60"), true, onMap) },
+			(*game).checkPosition, "LGV 8.4.2: c.archer.inf stands in 60"},
+		{"an Engineer outside the Union Operational Sector",
+			func(g *game) { g.set(id("u.colgate-engineer.eng"), loc("5"), true, onMap) },
+			(*game).checkPosition, "LGV 8.4.6: Engineer u.colgate-engineer.eng stands in 5"},
+		{"one unit over the Union stacking limit (7.1.1: six)",
+			func(g *game) {
+				for _, u := range units(union, e.stackLimit[union]+1) {
+					g.set(u, loc("60"), true, onMap)
+				}
+			},
+			(*game).checkPosition, fmt.Sprintf("LGV 7.1: %d union units count for stacking in 60 (limit %d)", e.stackLimit[union]+1, e.stackLimit[union])},
+		{"a unit on the map at no location",
+			func(g *game) { g.units[id("c.archer.inf")].loc = len(e.b.ids) },
+			(*game).checkPosition, "c.archer.inf is on the map at no location"},
+		{"the VP Track off the sum of its causes at the end",
+			func(g *game) { g.stage, g.finalVP, g.vp = stOver, true, g.vpAreaSum+g.eliminationVP()+1 },
+			(*game).checkPosition, "LGV 17.2: the VP Track shows"},
+		{"a unit that moved still Fresh as its activation ends",
+			func(g *game) {
+				u := id("c.archer.inf")
+				g.activeUnits = append(g.activeUnits, u)
+				g.moved[u], g.units[u].fresh = true, true
+			},
+			(*game).checkActivationEnd, "LGV 8.1: c.archer.inf moved this activation and is still Fresh"},
+		{"a Mandatory Attack not made",
+			func(g *game) { g.pending = append(g.pending, loc("60")) },
+			(*game).checkActivationEnd, "LGV 9.1: the Mandatory Attack in 60 was not made"},
+	}
+	for _, c := range cases {
+		g := e.NewGame(1)
+		if what := c.check(g); what != "" {
+			t.Fatalf("the start of a game breaks an invariant: %s", what)
+		}
+		c.plant(g)
+		if what := c.check(g); !strings.HasPrefix(what, c.want) {
+			t.Errorf("%s: the checker says %q, want it to start %q", c.name, what, c.want)
+		}
+	}
+	// 7.1 does not hold in Zones (14.3): the same stack in a Zone passes.
+	g := e.NewGame(1)
+	for _, u := range units(union, e.stackLimit[union]+1) {
+		g.set(u, loc("A"), true, onMap)
+	}
+	if what := g.checkPosition(); strings.HasPrefix(what, "LGV 7.1") {
+		t.Errorf("a stack in Zone A was held to 7.1: %s", what)
 	}
 }
