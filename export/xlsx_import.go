@@ -14,6 +14,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/musterhq/muster/internal/jsonsrc"
+	"github.com/musterhq/muster/internal/textcut"
 	"github.com/musterhq/muster/scenarios"
 	"github.com/musterhq/muster/schema"
 )
@@ -222,12 +223,7 @@ func xlsxReadData(f *excelize.File) (*xlsxData, *jsonsrc.Node, error) {
 }
 
 func xlsxCut(s string) string {
-	// By characters: a byte cut could split an accented name or a "—" in
-	// two, and the message would quote half a character.
-	if r := []rune(s); len(r) > 40 {
-		return string(r[:40]) + "..."
-	}
-	return s
+	return textcut.Cut(s, 40, "...")
 }
 
 // xlsxTable is a sheet read as rows of cells under a header row.

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/musterhq/muster/internal/diag"
+	"github.com/musterhq/muster/internal/textcut"
 	"github.com/musterhq/muster/rules"
 	"github.com/musterhq/muster/scenarios"
 )
@@ -367,11 +368,7 @@ func lineName(l rules.LineResult) string {
 	if l.ID != "" {
 		return l.ID
 	}
-	// By characters: a byte cut could split a rulebook's "—" in two.
-	if r := []rune(l.Text); len(r) > 40 {
-		return string(r[:40]) + "…"
-	}
-	return l.Text
+	return textcut.Cut(l.Text, 40, "…")
 }
 
 func where(u *rules.Unit) string {

@@ -12,6 +12,7 @@ import (
 	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/jsonsrc"
 	"github.com/musterhq/muster/internal/readin"
+	"github.com/musterhq/muster/internal/textcut"
 	"github.com/musterhq/muster/scenarios"
 )
 
@@ -356,8 +357,8 @@ func Missing(m *scenarios.Module) []string {
 func MadeUp(m *scenarios.Module) []string { return m.MadeUp() }
 
 func shorten(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return strings.TrimSpace(string(r[:n])) + "..."
+	if c := textcut.Cut(s, n, ""); c != s {
+		return strings.TrimSpace(c) + "..."
 	}
 	return s
 }
