@@ -44,7 +44,7 @@ func libraryValid(t testing.TB, kind Kind, root *jsonsrc.Node) bool {
 // corpus is every JSON document of the repository's data and fixtures.
 func corpus(t testing.TB) map[string][]byte {
 	out := map[string][]byte{}
-	for _, root := range []string{"../scenarios", "../validate/testdata"} {
+	for _, root := range []string{"../scenarios", "../validate/testdata", "testdata"} {
 		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".json") {
 				if data, err := os.ReadFile(p); err == nil {

@@ -5,12 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"sort"
-	"strings"
 	"testing"
 
 	upstream "github.com/santhosh-tekuri/jsonschema/v5"
@@ -93,38 +89,21 @@ type corpusDoc struct {
 	value any
 }
 
-// upstreamCorpus reads every JSON document with a known $schema under the shipped
-// scenarios and the test fixtures of schema and validate.
+// upstreamCorpus is the corpus's documents with a known $schema, in name
+// order (so the seed alone decides the variants).
 func upstreamCorpus(t *testing.T) []corpusDoc {
 	t.Helper()
 	var out []corpusDoc
-	for _, root := range []string{"../scenarios", "testdata", "../validate/testdata"} {
-		err := filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
-			if err != nil || e.IsDir() || !strings.HasSuffix(p, ".json") {
-				return err
-			}
-			src, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			n, serr := jsonsrc.Parse(src)
-			if serr != nil {
-				return nil // not JSON: the schema never sees it
-			}
-			v := n.Interface()
-			obj, _ := v.(map[string]any)
-			ref, _ := obj["$schema"].(string)
-			k, ok := KindOf(ref)
-			if !ok {
-				return nil
-			}
-			out = append(out, corpusDoc{name: p, kind: k, value: v})
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
+	for p, src := range corpus(t) {
+		n, serr := jsonsrc.Parse(src)
+		if serr != nil {
+			continue // not JSON: the schema never sees it
+		}
+		if k, ok := kindOfDoc(n); ok {
+			out = append(out, corpusDoc{name: p, kind: k, value: n.Interface()})
 		}
 	}
+	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
 	return out
 }
 
