@@ -2,6 +2,7 @@ package lgv
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -200,16 +201,16 @@ func bidBands(bands []scenarios.Band, o Options) []scenarios.Band {
 		}
 	}
 	// The lowest VP of a Union level is what the bid replaces.
-	var base *float64
+	base := math.Inf(1)
 	for _, b := range bands {
-		if b.Winner == "union" && b.Min != nil && (base == nil || *b.Min < *base) {
-			base = b.Min
+		if b.Winner == "union" && b.Min != nil {
+			base = min(base, *b.Min)
 		}
 	}
-	if base == nil {
+	if math.IsInf(base, 1) {
 		return bands
 	}
-	shift := bid - *base
+	shift := bid - base
 	out := make([]scenarios.Band, len(bands))
 	for i, b := range bands {
 		out[i] = b

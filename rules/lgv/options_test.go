@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/musterhq/muster/scenarios"
 )
 
 // bid=N (module 18 bidding): a bid is a whole number of VP, 1 or more.
@@ -18,5 +20,71 @@ func TestBidOption(t *testing.T) {
 		if err != nil || o.Bid != v {
 			t.Errorf("bid=%d: %+v, %v", v, o, err)
 		}
+	}
+}
+
+// bidBands (18.1, line 806: "the winning bid becoming the number of VP
+// required for an Operational Victory") gives every whole VP total one
+// level: by default the bid is the one threshold (the Union wins with the
+// bid or more, the Confederate with less); with bid-reading=shift the
+// 17.3 table (lines 788-796: Union Marginal 8-9, Decisive 10+; Confederate
+// Marginal 5-7, Decisive 4 or less) moves so the Union Marginal Victory
+// starts at the bid.
+func TestBidBands(t *testing.T) {
+	table := loadTest(t, testScenario).Scenario.Victory.Levels.Bands
+	levelsAt := func(bands []scenarios.Band, vp float64) []string {
+		var out []string
+		for _, b := range bands {
+			if (b.Min == nil || vp >= *b.Min) && (b.Max == nil || vp <= *b.Max) {
+				out = append(out, b.Level)
+			}
+		}
+		return out
+	}
+	cases := []struct {
+		opts Options
+		want func(vp int) string
+	}{
+		{Options{}, func(vp int) string {
+			switch {
+			case vp >= 10:
+				return "Union Decisive Victory"
+			case vp >= 8:
+				return "Union Marginal Victory"
+			case vp >= 5:
+				return "Confederate Marginal Victory"
+			}
+			return "Confederate Decisive Victory"
+		}},
+		{Options{Bid: 7}, func(vp int) string {
+			if vp >= 7 {
+				return "Union Operational Victory (bid 7)"
+			}
+			return "Confederate Operational Victory (bid 7)"
+		}},
+		{Options{Bid: 10, BidShiftsTable: true}, func(vp int) string {
+			switch {
+			case vp >= 12:
+				return "Union Decisive Victory"
+			case vp >= 10:
+				return "Union Marginal Victory"
+			case vp >= 7:
+				return "Confederate Marginal Victory"
+			}
+			return "Confederate Decisive Victory"
+		}},
+	}
+	for _, c := range cases {
+		bands := bidBands(table, c.opts)
+		for vp := -3; vp <= 25; vp++ {
+			got := levelsAt(bands, float64(vp))
+			if len(got) != 1 || got[0] != c.want(vp) {
+				t.Errorf("%+v, %d VP: levels %q, want only %q", c.opts, vp, got, c.want(vp))
+			}
+		}
+	}
+	// The shift leaves the scenario's own table as it was.
+	if got := levelsAt(table, 9); len(got) != 1 || got[0] != "Union Marginal Victory" {
+		t.Errorf("the scenario's table was changed: 9 VP is %q", got)
 	}
 }
