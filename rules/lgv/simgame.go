@@ -96,12 +96,17 @@ func (x *Game) Apply(a rules.Action) error {
 
 func (x *Game) Describe(a rules.Action) string { return x.g.describe(a) }
 
-// Value scores a position for a side: VP already scored, the VP Areas
-// held now, units eliminated, and an automatic victory above all.
+// Value scores a position for a side: the Union VP as if the game ended
+// now (VP already scored, the VP Areas held now, units eliminated; after
+// the final count of 17.2 the VP Track alone, which holds them), and a
+// victory above all.
 func (x *Game) Value(side string) float64 { return x.g.value(sideIndex(side)) }
 
 func (g *game) value(side int) float64 {
-	v := float64(g.vp + g.vpAreas() + g.eliminationVP())
+	v := float64(g.vp)
+	if !g.finalVP {
+		v += float64(g.vpAreas() + g.eliminationVP())
+	}
 	if g.stage == stOver {
 		switch g.winner {
 		case union:

@@ -13,45 +13,56 @@ import (
 // pinned on small positions with values worked out by hand.
 
 // Value is the VP the Union would have if the game ended now (17.2: the
-// VP Track, the VP Areas held, +1/-1 per unit eliminated, the KIA
-// values), 100 more for an Automatic Victory of the Union and 100 less
-// for one of the Confederate; the Confederate's value is its negative
-// ("The Confederate side does not receive Victory Points. Victory
-// depends solely on the Union Victory Point total", 17.2, line 784).
+// VP Track, the VP Areas held with a path to Zones L-O, +1/-1 per unit
+// eliminated, the KIA values; after the final count the VP Track alone,
+// which holds them all), 100 more for a Union victory and 100 less for a
+// Confederate one; the Confederate's value is its negative ("The
+// Confederate side does not receive Victory Points. Victory depends
+// solely on the Union Victory Point total", 17.2, line 784).
 func TestValue(t *testing.T) {
-	e := testEngine(t)
-	id := func(s string) int {
-		u, ok := e.byID[s]
-		if !ok {
-			t.Fatalf("no unit %s", s)
-		}
-		return u
-	}
 	position := func() *Game {
-		x, err := e.Sim(1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := x.(*Game)
-		// At the start the Confederate holds all six VP Areas (6, 7, 8,
-		// 27, 43, 47): the VP Areas add 0.
-		g.g.vp = 5                                    // the VP Track: 5 from earlier End Phases
-		g.g.setStatus(id("c.archer.inf"), eliminated) // +1: a Confederate unit eliminated
-		g.g.setStatus(id("c.lee.ldr-army"), kia)      // +3: "the Lee Leader is KIA"
-		g.g.setStatus(id("u.berry.inf"), permanent)   // -1: a Union unit permanently eliminated
-		g.g.setStatus(id("u.couch.ldr-corps"), kia)   // -1: a Union Leader KIA
-		return g
+		// As in 17-vp-areas-path: Griffin holds Prospect Hill (6), next to
+		// Elys Ford (56) and Zone N; the other five VP Areas are the
+		// Confederate's.
+		x := scriptGame(t, nil,
+			rules.Step{Do: "setup", Unit: "c.jackson.ldr-corps", To: "14"},
+			rules.Step{Do: "setup", Unit: "c.rodes.ldr-div", To: "14"},
+			rules.Step{Do: "setup", Unit: "c.colquitt.inf", To: "14"},
+			rules.Step{Do: "setup", Unit: "c.doles.inf", To: "14"},
+			rules.Step{Do: "setup", Unit: "c.o-neal.inf", To: "14"},
+			rules.Step{Do: "setup", Unit: "c.ramseur.inf", To: "14"},
+			rules.Step{Do: "setup", Unit: "c.mcintosh.art", To: "14"},
+			rules.Step{Do: "setup", Unit: "u.griffin.inf", To: "6"},
+			rules.Step{Do: "control", Side: "union", Hexes: []string{"6"}},
+			rules.Step{Do: "track", Track: "vp", Value: 5, Note: "5 VP from earlier End Phases"},
+			rules.Step{Do: "eliminate", Unit: "c.archer.inf", Note: "+1"},
+			rules.Step{Do: "setup", Unit: "c.lee.ldr-army", Set: map[string]any{"status": "kia"}, Note: "+3 'if the Lee Leader is KIA'"},
+			rules.Step{Do: "setup", Unit: "u.berry.inf", Set: map[string]any{"status": "permanent"}, Note: "-1"},
+			rules.Step{Do: "setup", Unit: "u.couch.ldr-corps", Set: map[string]any{"status": "kia"}, Note: "-1 a Union Leader KIA"},
+		)
+		return x
 	}
-	// 5 + 0 + 1 + 3 - 1 - 1 = 7.
+	// 5 + 1 (Prospect Hill) + 1 + 3 - 1 - 1 = 8.
 	cases := []struct {
 		name       string
 		end        func(g *game)
 		union, con float64
 	}{
-		{"in play", func(*game) {}, 7, -7},
-		{"over without an Automatic Victory", func(g *game) { g.finish(-1, "no level") }, 7, -7},
-		{"a Union Automatic Victory", func(g *game) { g.finish(union, "Union Automatic Victory") }, 107, -107},
-		{"a Confederate Automatic Victory", func(g *game) { g.finish(confederate, "Confederate Automatic Victory") }, -93, 93},
+		{"in play", func(*game) {}, 8, -8},
+		{"over without a level", func(g *game) { g.finish(-1, "no level") }, 8, -8},
+		{"a Union Automatic Victory", func(g *game) { g.finish(union, "Union Automatic Victory") }, 108, -108},
+		{"a Confederate Automatic Victory", func(g *game) { g.finish(confederate, "Confederate Automatic Victory") }, -92, 92},
+		// The End Phase of Turn 6: no Automatic Victory (the Union holds
+		// Areas 3 and 6 of the Confederate sector, 17.1.2), Prospect Hill
+		// scores 1 and the eliminations 2: 5 + 1 + 2 = 8 VP, a Union
+		// Marginal Victory (17.3: 8 or 9 VP). Counted once.
+		{"the final Victory Check", func(g *game) {
+			g.turn = g.e.turns
+			g.endPhase()
+			if g.stage != stOver || g.vp != 8 || g.level != "Union Marginal Victory" {
+				t.Fatalf("the final count came to %d VP, %q", g.vp, g.level)
+			}
+		}, 108, -108},
 	}
 	for _, c := range cases {
 		x := position()
