@@ -98,7 +98,7 @@ func TestOutcomeTags(t *testing.T) {
 		turn2    string // "": no tag
 	}{
 		{"turn 6: the Union won turns 3, 4 and 6", e, 6, [7]int{0, u, c, u, u, c, u}, "3", "confederate"},
-		{"ended on turn 2, won by the Union", e, 2, [7]int{0, u, u, c, c, c, c}, "1", "union"},
+		{"ended on turn 2, won by the Union (turns 3-6 unplayed)", e, 2, [7]int{0, u, u, u, u, u, u}, "1", "union"},
 		{"ended on turn 1", e, 1, [7]int{0, u, u, u, u, u, u}, "0", ""},
 		{"turn 8 of an 8-turn scenario", long, 8, [7]int{0, u, u, u, u, u, u}, "5", "union"},
 	}
