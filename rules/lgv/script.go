@@ -3,7 +3,6 @@ package lgv
 import (
 	"errors"
 	"fmt"
-	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -209,7 +208,7 @@ func (d *scriptDriver) encode(s *rules.Step) (rules.Action, error) {
 			return 0, err
 		}
 		fresh := g.units[u].fresh
-		how := -1
+		var how int
 		switch s.Value {
 		case "flip":
 			how = cpFlip
@@ -550,7 +549,7 @@ func (d *scriptDriver) expectVP(s *rules.Step) error {
 	if len(s.Lines) > 0 || len(s.Unknown) > 0 {
 		return errors.New("the LGV engine keeps the VP Track's total, not VP lines: expect total, level and winner")
 	}
-	if s.Total != nil && math.Abs(float64(g.vp)-*s.Total) > 1e-9 {
+	if s.Total != nil && float64(g.vp) != *s.Total { // the track holds whole VP: exact
 		problems = append(problems, fmt.Sprintf("total %d VP, want %v", g.vp, *s.Total))
 	}
 	if s.Level != "" || s.Winner != "" {
