@@ -59,7 +59,13 @@ func TestFailingScripts(t *testing.T) {
 // the designer is told: "" when it passed.
 func runScript(t *testing.T, header, steps string) string {
 	t.Helper()
-	scen, err1 := filepath.Abs(testScenario)
+	return runScriptAt(t, testScenario, header, steps)
+}
+
+// runScriptAt is runScript on the scenario at path.
+func runScriptAt(t *testing.T, path, header, steps string) string {
+	t.Helper()
+	scen, err1 := filepath.Abs(path)
 	schema, err2 := filepath.Abs("../../schema/playtest.schema.json")
 	if err1 != nil || err2 != nil {
 		t.Fatal(err1, err2)
@@ -68,18 +74,18 @@ func runScript(t *testing.T, header, steps string) string {
 		header += ",\n"
 	}
 	src := fmt.Sprintf("{\n\"$schema\": %q,\n\"id\": \"lgv-driver-test\",\n\"title\": \"a driver test\",\n\"scenario\": %q,\n\"engine\": \"lgv\",\n\"seed\": 1,\n%s\"steps\": [\n%s\n]\n}\n", schema, scen, header, steps)
-	path := filepath.Join(t.TempDir(), "script.json")
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+	file := filepath.Join(t.TempDir(), "script.json")
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res := playtest.RunFile(path)
+	res := playtest.RunFile(file)
 	if res.Passed() {
 		return ""
 	}
 	if res.Diags.HasErrors() {
 		t.Fatalf("the test script is not valid: %v", res.Diags)
 	}
-	return strings.TrimPrefix(res.Failure, path+":")
+	return strings.TrimPrefix(res.Failure, file+":")
 }
 
 // An expectation the position does not meet fails with what the position
