@@ -135,10 +135,7 @@ func (g *game) retention() {
 }
 
 func (g *game) retentionLost() bool {
-	lose := g.activation - 1
-	if lose > 5 {
-		lose = 5
-	}
+	lose := min(g.activation-1, 5) // "Activation 6 and thereafter": 1-5
 	return g.retRoll != 6 && g.retRoll <= lose
 }
 

@@ -177,9 +177,7 @@ func (d *scriptDriver) encode(s *rules.Step) (rules.Action, error) {
 		kind = aPontoon
 		if s.Play == "remove-pontoon" {
 			kind = aRemovePontoon
-			if l > l2 {
-				l, l2 = l2, l
-			}
+			l, l2 = min(l, l2), max(l, l2) // the engine lists each bridge's pair in order
 		}
 		return act(kind, l, l2), err
 	case "move", "place":
@@ -348,9 +346,7 @@ func (d *scriptDriver) edit(s *rules.Step) error {
 			if err != nil {
 				return fmt.Errorf("a pontoon marker needs at and to (the ford's two sides): %v", err)
 			}
-			if l > l2 {
-				l, l2 = l2, l
-			}
+			l, l2 = min(l, l2), max(l, l2)
 			kept := g.pontoons[:0]
 			for _, p := range g.pontoons {
 				if p != [2]int{l, l2} {
