@@ -86,7 +86,7 @@ func (g *game) startTurn() {
 		g.momentumBy[g.turn] = g.momentumWon
 	}
 	g.advantage, g.advNext = g.momentumWon, -1
-	g.confBonus = g.turn > 1 && g.momentumWon == confederate
+	g.confBonus = g.momentumWon == confederate // never on turn 1, the Union's (6.1.1)
 	g.stolen = [2]bool{}
 	g.mover, g.activation, g.lastPassed = g.momentumWon, 1, false
 	g.beginImpulse()
@@ -135,10 +135,7 @@ func (g *game) retention() {
 }
 
 func (g *game) retentionLost() bool {
-	lose := g.activation - 1
-	if lose > 5 {
-		lose = 5
-	}
+	lose := min(g.activation-1, 5) // "Activation 6 and thereafter": 1-5
 	return g.retRoll != 6 && g.retRoll <= lose
 }
 
@@ -383,7 +380,7 @@ func (g *game) unitMoves(u int) {
 		return
 	}
 	from := g.units[u].loc
-	overrun := len(g.overrunners) > 0 && g.isOverrunner(u)
+	overrun := g.isOverrunner(u)
 	if overrun && g.e.b.zone[from] {
 		return // 9.4.4: Overrun movement never leaves a Zone
 	}

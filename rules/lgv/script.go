@@ -3,7 +3,6 @@ package lgv
 import (
 	"errors"
 	"fmt"
-	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -178,9 +177,7 @@ func (d *scriptDriver) encode(s *rules.Step) (rules.Action, error) {
 		kind = aPontoon
 		if s.Play == "remove-pontoon" {
 			kind = aRemovePontoon
-			if l > l2 {
-				l, l2 = l2, l
-			}
+			l, l2 = min(l, l2), max(l, l2) // the engine lists each bridge's pair in order
 		}
 		return act(kind, l, l2), err
 	case "move", "place":
@@ -209,7 +206,7 @@ func (d *scriptDriver) encode(s *rules.Step) (rules.Action, error) {
 			return 0, err
 		}
 		fresh := g.units[u].fresh
-		how := -1
+		var how int
 		switch s.Value {
 		case "flip":
 			how = cpFlip
@@ -349,9 +346,7 @@ func (d *scriptDriver) edit(s *rules.Step) error {
 			if err != nil {
 				return fmt.Errorf("a pontoon marker needs at and to (the ford's two sides): %v", err)
 			}
-			if l > l2 {
-				l, l2 = l2, l
-			}
+			l, l2 = min(l, l2), max(l, l2)
 			kept := g.pontoons[:0]
 			for _, p := range g.pontoons {
 				if p != [2]int{l, l2} {
@@ -550,7 +545,7 @@ func (d *scriptDriver) expectVP(s *rules.Step) error {
 	if len(s.Lines) > 0 || len(s.Unknown) > 0 {
 		return errors.New("the LGV engine keeps the VP Track's total, not VP lines: expect total, level and winner")
 	}
-	if s.Total != nil && math.Abs(float64(g.vp)-*s.Total) > 1e-9 {
+	if s.Total != nil && float64(g.vp) != *s.Total { // the track holds whole VP: exact
 		problems = append(problems, fmt.Sprintf("total %d VP, want %v", g.vp, *s.Total))
 	}
 	if s.Level != "" || s.Winner != "" {
