@@ -128,15 +128,19 @@ func (g *game) reorgLegal() {
 		}
 	}
 	g.cand = elim
-	placeable := -1 // whether a non-Leader of the side has somewhere to go: the same for all
+	// Whether a unit of each type has somewhere to go: the same for all of
+	// a type, but not across types (a Union Engineer stays in the Union
+	// sector and stacks free, 8.4.6, 7.1.3).
+	var known, placeable [nKinds]bool
 	for _, u := range elim {
-		if g.e.units[u].kind == leader {
+		k := g.e.units[u].kind
+		if k == leader {
 			continue
 		}
-		if placeable < 0 {
-			placeable = min(len(g.placements(u)), 1)
+		if !known[k] {
+			known[k], placeable[k] = true, len(g.placements(u)) > 0
 		}
-		if placeable == 0 {
+		if !placeable[k] {
 			continue
 		}
 		for _, v := range elim { // 12.1B: another of the same type
