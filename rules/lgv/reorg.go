@@ -154,17 +154,16 @@ func (g *game) reorgLegal() {
 	}
 }
 
-// canEntrench: friendly Infantry in the Area, no marker placed there this
-// phase, not already +2, no enemy marker (15.1).
+// canEntrench: no marker placed there this phase, not already +2, no
+// enemy marker (15.1); the listing asks it only of Areas with friendly
+// Infantry (15.1).
 func (g *game) canEntrench(loc int) bool {
 	side := g.reorgSide
 	if g.entrenched[loc] || g.entrench[loc] >= 2 || g.entrench[loc] > 0 && g.entrenchSide[loc] != side {
 		return false
 	}
-	if g.entrench[loc] == 0 && !g.entrenchLeft(side) {
-		return false // "limited to the markers supplied with the game" (15.0)
-	}
-	return g.kindCount(side, infantry, loc) > 0
+	// "limited to the markers supplied with the game" (15.0)
+	return g.entrench[loc] > 0 || g.entrenchLeft(side)
 }
 
 // entrenchLeft: the side has an Entrench marker not in play (15.0), or
