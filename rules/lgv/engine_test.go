@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/musterhq/muster/rules"
 	"github.com/musterhq/muster/scenarios"
 )
 
@@ -21,11 +22,15 @@ func compileFixture(t *testing.T, change func(sf *scenarios.ScenarioFile)) (*Eng
 
 // areaFirst lists Area id first in the map, so it is location 0: the
 // edge of every scan that starts at 0 or marks "none" with -1.
-func areaFirst(id string) func(sf *scenarios.ScenarioFile) {
+func areaFirst(id string) func(sf *scenarios.ScenarioFile) { return areaAt(id, 0) }
+
+// areaAt lists Area id at position pos of the map (swapped with the Area
+// there).
+func areaAt(id string, pos int) func(sf *scenarios.ScenarioFile) {
 	return func(sf *scenarios.ScenarioFile) {
 		as := sf.Module.Map.Areas
 		i := slices.IndexFunc(as, func(a scenarios.Area) bool { return a.ID == id })
-		as[0], as[i] = as[i], as[0]
+		as[pos], as[i] = as[i], as[pos]
 	}
 }
 
@@ -151,5 +156,38 @@ func TestCommandUnder(t *testing.T) {
 		if got := commandUnder(c.gm, "union", c.code, c.cmd); got != c.want {
 			t.Errorf("%q under %q: %v, want %v", c.code, c.cmd, got, c.want)
 		}
+	}
+}
+
+// 9.4.2D: "+1 Surprise if attacking an Area with Wilderness terrain from
+// another Area with Wilderness terrain". Units attacking within a
+// Contested Area they started in (9.3) attack from no other Area: no
+// Surprise, whatever location 1 of the map is (here Wilderness Area 4).
+// Griffin (Attack Factor 4 in the test module) leads, Sykes adds +2
+// (9.4.2B, Union): AV 6; two units earn no Command Integrity Bonus.
+func TestCommitAttackNoSurprise(t *testing.T) {
+	e := fixtureEngine(t, areaAt("4", 1))
+	if !e.b.wild[1] || !e.b.wild[e.b.lookup("6")] {
+		t.Fatal("the fixture wants Areas 4 (location 1) and 6 Wilderness")
+	}
+	g := e.NewGame(1)
+	griffin, sykes, area := e.byID["u.griffin.inf"], e.byID["u.sykes.inf"], e.b.lookup("6")
+	g.setLoc(griffin, area)
+	g.setLoc(sykes, area)
+	g.control[e.b.lookup("5")] = union // two Confederate-sector Areas held: the game goes on (17.1.2)
+	g.startTurn()                      // the Impulse starts with Area 6 Contested
+	g.forced = []int{1, 1, 1, 1}
+	for _, x := range []rules.Action{act(aContinue, 0, 0), act(aAssault, area, 0), act(aCommit, griffin, 0), act(aCommit, sykes, 0), act(aAttack, area, 0), act(aLead, griffin, 0)} {
+		if err := g.apply(x); err != nil {
+			t.Fatalf("%s: %v", g.describe(x), err)
+		}
+	}
+	for g.stage == stDefLead || g.stage == stReroll || g.stage == stSupport {
+		if err := g.apply(g.legalActions()[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g.cb.av != 6 {
+		t.Errorf("AV %d, want 6 (Griffin 4, +2 Sykes, no Surprise)", g.cb.av)
 	}
 }
