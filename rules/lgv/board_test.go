@@ -32,9 +32,9 @@ func TestFeatureIncomplete(t *testing.T) {
 }
 
 // The locations the rules name are found wherever the map lists them:
-// Zones C and D, the exits (14.2.1, 17.1.1), entered from Areas 16 and 47;
-// Zones L, M, N, O, where their path leads (17.1.1); Zone H and Area 53, the Germanna Ford
-// crossing (14.1.1).
+// Zones C and D, the exits (14.2.1, 17.1.1), entered from Areas 16 and
+// 47; Zones L, M, N, O, where their path leads (17.1.1); Zone H and Area
+// 53, the Germanna Ford crossing (14.1.1).
 func TestNamedLocationsFirst(t *testing.T) {
 	for _, id := range []string{"C", "D", "16", "47", "L", "M", "N", "O", "H"} {
 		e := fixtureEngine(t, areaFirst(id))
