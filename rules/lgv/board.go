@@ -9,8 +9,9 @@
 package lgv
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 
 	"github.com/musterhq/muster/scenarios"
@@ -189,7 +190,7 @@ func compileBoard(m *scenarios.Map) (*board, []string) {
 	}
 	b.near = make([][]int, n)
 	for i := range b.adj {
-		sort.Slice(b.adj[i], func(p, q int) bool { return b.adj[i][p].to < b.adj[i][q].to })
+		slices.SortFunc(b.adj[i], func(p, q link) int { return cmp.Compare(p.to, q.to) })
 		for _, l := range b.adj[i] {
 			if !l.prohibited && l.boundary != majorWater {
 				b.near[i] = append(b.near[i], l.to)

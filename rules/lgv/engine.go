@@ -169,7 +169,12 @@ func commandUnder(gm *scenarios.Game, side, code, cmd string) bool {
 	for _, c := range gm.Commands[side] {
 		parent[c.Code] = c.Parent
 	}
-	for i := 0; code != "" && i < 10; i++ {
+	// One step up per command listed at most: a cycle in a faulty module
+	// ends the walk.
+	for range len(parent) + 1 {
+		if code == "" {
+			return false
+		}
 		if code == cmd {
 			return true
 		}
@@ -206,10 +211,7 @@ func (e *Engine) setup(st *rules.State) (*game, error) {
 	}
 	if e.b.reynoldsA >= 0 {
 		a, b := e.b.reynoldsA, e.b.reynoldsB
-		if a > b {
-			a, b = b, a
-		}
-		g.pontoons = append(g.pontoons, [2]int{a, b})
+		g.pontoons = append(g.pontoons, [2]int{min(a, b), max(a, b)})
 	}
 	var unionLeaders []int
 	for i, u := range e.units {

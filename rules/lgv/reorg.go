@@ -128,15 +128,19 @@ func (g *game) reorgLegal() {
 		}
 	}
 	g.cand = elim
-	placeable := -1 // whether a non-Leader of the side has somewhere to go: the same for all
+	// Whether a unit of each type has somewhere to go: the same for all of
+	// a type, but not across types (a Union Engineer stays in the Union
+	// sector and stacks free, 8.4.6, 7.1.3).
+	var known, placeable [nKinds]bool
 	for _, u := range elim {
-		if g.e.units[u].kind == leader {
+		k := g.e.units[u].kind
+		if k == leader {
 			continue
 		}
-		if placeable < 0 {
-			placeable = min(len(g.placements(u)), 1)
+		if !known[k] {
+			known[k], placeable[k] = true, len(g.placements(u)) > 0
 		}
-		if placeable == 0 {
+		if !placeable[k] {
 			continue
 		}
 		for _, v := range elim { // 12.1B: another of the same type
@@ -150,17 +154,16 @@ func (g *game) reorgLegal() {
 	}
 }
 
-// canEntrench: friendly Infantry in the Area, no marker placed there this
-// phase, not already +2, no enemy marker (15.1).
+// canEntrench: no marker placed there this phase, not already +2, no
+// enemy marker (15.1); the listing asks it only of Areas with friendly
+// Infantry (15.1).
 func (g *game) canEntrench(loc int) bool {
 	side := g.reorgSide
 	if g.entrenched[loc] || g.entrench[loc] >= 2 || g.entrench[loc] > 0 && g.entrenchSide[loc] != side {
 		return false
 	}
-	if g.entrench[loc] == 0 && !g.entrenchLeft(side) {
-		return false // "limited to the markers supplied with the game" (15.0)
-	}
-	return g.kindCount(side, infantry, loc) > 0
+	// "limited to the markers supplied with the game" (15.0)
+	return g.entrench[loc] > 0 || g.entrenchLeft(side)
 }
 
 // entrenchLeft: the side has an Entrench marker not in play (15.0), or
