@@ -17,6 +17,11 @@ const (
 	offFront   // Leader removed leading from the front (11.1.1) until this turn's Reorganization
 )
 
+// none marks an index field (a unit, a location, a side) that holds
+// nothing: the fields are compared with it, not with 0, so the board's first
+// unit or Area is never taken for none.
+const none = -1
+
 type unitState struct {
 	loc    int
 	fresh  bool
