@@ -105,7 +105,7 @@ func TestInBand(t *testing.T) {
 		{scenarios.Band{}, 0, false},
 	}
 	for _, c := range cases {
-		if got := inBand(c.total, c.b); got != c.want {
+		if got := InBand(c.total, c.b); got != c.want {
 			t.Errorf("%v in %+v: %v, want %v", c.total, c.b, got, c.want)
 		}
 	}

@@ -80,7 +80,7 @@ func Evaluate(st *State) Result {
 	}
 	if res.Exact && v.Levels != nil {
 		for _, b := range v.Levels.Bands {
-			if inBand(res.Total, b) {
+			if InBand(res.Total, b) {
 				res.Level, res.Winner = b.Level, b.Winner
 				break
 			}
@@ -92,7 +92,11 @@ func Evaluate(st *State) Result {
 	return res
 }
 
-func inBand(total float64, b scenarios.Band) bool {
+// InBand reports whether a VP total falls in a victory-level band: within
+// min and max, below under; a band printed without thresholds decides
+// nothing. Engines that keep their own count (LGV) read their bands with
+// it, so the vocabulary means the same in every game.
+func InBand(total float64, b scenarios.Band) bool {
 	if b.Min == nil && b.Max == nil && b.Under == nil {
 		return false // a band printed without thresholds decides nothing
 	}

@@ -172,7 +172,7 @@ func TestEvaluateEveryShippedScenario(t *testing.T) {
 			}
 			var holds []string
 			for _, b := range s.Victory.Levels.Bands {
-				if inBand(r.Total, b) {
+				if InBand(r.Total, b) {
 					holds = append(holds, b.Level)
 				}
 			}

@@ -196,7 +196,7 @@ var documentationOnly = map[string]string{
 	"Automatic.QualifierText": "the qualifier as printed; the count asks Qualifier",
 	"Levels.Text":             "the table's heading as printed",
 	"Levels.Notes":            "remarks on the data",
-	"Levels.Thresholds":       "provenance of the bands; a band without numbers decides nothing (inBand)",
+	"Levels.Thresholds":       "provenance of the bands; a band without numbers decides nothing (InBand)",
 	"Band.Printed":            "the band as printed; the count uses min, max and under",
 	"ControlCond.Rule":        "the rule that defines control, cited",
 	"RRCutCond.Rule":          "the rule that defines a cut path, cited",

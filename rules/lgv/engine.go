@@ -30,6 +30,7 @@ type Engine struct {
 	stackLimit [2]int
 	turns      int
 	bands      []scenarios.Band
+	otherwise  *scenarios.Outcome // the result when no band holds the total
 	opts       Options
 	start      *game
 	// entrenchSupply and pontoonSupply are the markers the counter sheet
@@ -113,6 +114,7 @@ func CompileWith(sf *scenarios.ScenarioFile, opts Options) (*Engine, error) {
 	if sf.Scenario.Victory.Levels != nil {
 		e.bands = bidBands(sf.Scenario.Victory.Levels.Bands, opts)
 	}
+	e.otherwise = sf.Scenario.Victory.Otherwise
 	if len(missing) > 0 {
 		sort.Strings(missing)
 		return nil, &MissingData{Scenario: sf.Scenario.ID, Missing: missing}

@@ -222,6 +222,10 @@ func bidBands(bands []scenarios.Band, o Options) []scenarios.Band {
 			v := *b.Max + shift
 			out[i].Max = &v
 		}
+		if b.Under != nil {
+			v := *b.Under + shift
+			out[i].Under = &v
+		}
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/musterhq/muster/rules"
 	"github.com/musterhq/muster/scenarios"
 )
 
@@ -35,7 +36,7 @@ func TestBidBands(t *testing.T) {
 	levelsAt := func(bands []scenarios.Band, vp float64) []string {
 		var out []string
 		for _, b := range bands {
-			if (b.Min == nil || vp >= *b.Min) && (b.Max == nil || vp <= *b.Max) {
+			if rules.InBand(vp, b) {
 				out = append(out, b.Level)
 			}
 		}
@@ -86,5 +87,23 @@ func TestBidBands(t *testing.T) {
 	// The shift leaves the scenario's own table as it was.
 	if got := levelsAt(table, 9); len(got) != 1 || got[0] != "Union Marginal Victory" {
 		t.Errorf("the scenario's table was changed: 9 VP is %q", got)
+	}
+}
+
+// A band's exclusive upper bound (under) moves with the bid like min and
+// max: "under 8" shifted by a bid of 10 over the table's lowest Union
+// minimum 8 becomes "under 10".
+func TestBidBandsShiftUnder(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	table := []scenarios.Band{
+		{Level: "Union Victory", Winner: "union", Min: f(8)},
+		{Level: "Confederate Victory", Winner: "confederate", Under: f(8)},
+	}
+	bands := bidBands(table, Options{Bid: 10, BidShiftsTable: true})
+	if got := bands[1].Under; got == nil || *got != 10 {
+		t.Fatalf("under after the shift: %v, want 10", got)
+	}
+	if *table[1].Under != 8 {
+		t.Errorf("the scenario's table was changed: under %v", *table[1].Under)
 	}
 }

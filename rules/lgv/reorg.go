@@ -1,6 +1,10 @@
 package lgv
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/musterhq/muster/rules"
+)
 
 // startReorg begins a side's Reorganization (12.0): Leader fates first,
 // then units that return without choice are placed.
@@ -211,17 +215,29 @@ func (g *game) endPhase() {
 	if g.turn >= g.e.turns {
 		g.vp += g.eliminationVP()
 		g.finalVP = true
-		for _, b := range g.e.bands {
-			if (b.Min == nil || float64(g.vp) >= *b.Min) && (b.Max == nil || float64(g.vp) <= *b.Max) {
-				g.finish(sideIndex(b.Winner), b.Level)
-				return
-			}
-		}
-		g.finish(-1, "no level")
+		g.finish(g.e.finalLevel(g.vp))
 		return
 	}
 	g.reorgSide = union // "The Union player removes Entrench markers first" (15.3)
 	g.startRemovals()
+}
+
+// finalLevel is the level of the final Victory Check (17.3) for a Union VP
+// total: the first band of the table holding it (rules.InBand: min, max and
+// under), else the scenario's otherwise outcome, else no level.
+func (e *Engine) finalLevel(vp int) (winner int, level string) {
+	for _, b := range e.bands {
+		if rules.InBand(float64(vp), b) {
+			return sideIndex(b.Winner), b.Level
+		}
+	}
+	if o := e.otherwise; o != nil {
+		if o.Draw || o.Winner == "" {
+			return none, o.Level
+		}
+		return sideIndex(o.Winner), o.Level
+	}
+	return none, "no level"
 }
 
 // startRemovals offers the side its markers to remove, if it has any.

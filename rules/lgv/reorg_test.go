@@ -1,6 +1,10 @@
 package lgv
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/musterhq/muster/scenarios"
+)
 
 // engineSupplied compiles the test scenario with the counter sheet's
 // Entrench marker counts given (15.0).
@@ -55,5 +59,42 @@ func TestEntrenchSupplyZero(t *testing.T) {
 		if g.entrenchLeft(s) {
 			t.Errorf("%s: a marker left with none supplied", sideNames[s])
 		}
+	}
+}
+
+// The final Victory Check (17.3) reads a level table with the rules core's
+// meaning of every band field: "under" is an exclusive upper bound, a band
+// printed without thresholds decides nothing, and the scenario's otherwise
+// outcome (a winner, or a draw) holds where no band does. The LGV tables
+// use only min and max; a designer's table may use the rest.
+func TestFinalLevel(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	e := &Engine{bands: []scenarios.Band{
+		{Level: "Union Victory", Winner: "union", Min: f(10)},
+		{Level: "as printed, no numbers", Winner: "union"},
+		{Level: "Confederate Victory", Winner: "confederate", Under: f(4)},
+	}}
+	cases := []struct {
+		vp     int
+		winner int
+		level  string
+	}{
+		{10, union, "Union Victory"},
+		{3, confederate, "Confederate Victory"},
+		{4, none, "no level"}, // under 4: 4 is out
+		{7, none, "no level"}, // the band without numbers does not take it
+	}
+	for _, c := range cases {
+		if w, l := e.finalLevel(c.vp); w != c.winner || l != c.level {
+			t.Errorf("%d VP: %d %q, want %d %q", c.vp, w, l, c.winner, c.level)
+		}
+	}
+	e.otherwise = &scenarios.Outcome{Draw: true, Level: "Draw"}
+	if w, l := e.finalLevel(7); w != none || l != "Draw" {
+		t.Errorf("otherwise draw: %d %q", w, l)
+	}
+	e.otherwise = &scenarios.Outcome{Winner: "confederate", Level: "Confederate Marginal Victory"}
+	if w, l := e.finalLevel(4); w != confederate || l != "Confederate Marginal Victory" {
+		t.Errorf("otherwise confederate: %d %q", w, l)
 	}
 }
