@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/musterhq/muster/playtest"
 )
 
 // nextBit walks a bit set in order, across words, and stops at its end.
@@ -123,4 +125,28 @@ func countsDisagree(g *game) string {
 		}
 	}
 	return ""
+}
+
+// A unit set back on the map from off it (a script's setup of an
+// eliminated unit, same side up) is counted where it now stands and no
+// longer where it stood before it left: only a unit already on the map
+// moves its counts from one location to another.
+func TestSetupFromOffMapCounts(t *testing.T) {
+	d, err := newScriptDriver(loadTest(t, testScenario), &playtest.Script{ID: "setup-from-off-map", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := d.(*scriptDriver).g
+	for _, s := range []playtest.Step{
+		{Do: "setup", Unit: "u.sykes.inf", To: "20", Set: map[string]any{"side": "exhausted"}},
+		{Do: "eliminate", Unit: "u.sykes.inf"},
+		{Do: "setup", Unit: "u.sykes.inf", To: "18", Set: map[string]any{"side": "exhausted"}},
+	} {
+		if err := d.Act(&s); err != nil {
+			t.Fatalf("%s: %v", s.Do, err)
+		}
+		if msg := countsDisagree(g); msg != "" {
+			t.Fatalf("after %s %s: %s", s.Do, s.To, msg)
+		}
+	}
 }
