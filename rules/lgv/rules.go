@@ -300,19 +300,19 @@ func (g *game) setControl(side, loc int) {
 	}
 }
 
-// retreat moves a unit by the priorities of 11.2.2 (or into the Area
-// it came from), eliminating it when it cannot (11.2.4). Ties between
-// equal choices go to the lowest location index: the owner's choice,
-// made for him.
+// retreat moves a unit by the priorities of 11.2.2 (or into prefer, the
+// Area it came from, when not none), eliminating it when it cannot
+// (11.2.4). Ties between equal choices go to the lowest location index:
+// the owner's choice, made for him.
 func (g *game) retreat(u, prefer int) {
 	side := g.e.units[u].side
 	at := g.units[u].loc
 	visited := []int{at}
-	if prefer >= 0 && !g.canRetreatInto(u, at, prefer) { // 11.2: only into the Area it entered from (11.2.4, 16.2)
+	if prefer != none && !g.canRetreatInto(u, at, prefer) { // 11.2: only into the Area it entered from (11.2.4, 16.2)
 		g.eliminate(u, "LGV 11.2.4")
 		return
 	}
-	if prefer >= 0 {
+	if prefer != none {
 		if !g.full(side, prefer) || !g.counts(u, prefer) {
 			g.moveRetreat(u, at, prefer)
 			return
@@ -331,7 +331,7 @@ func (g *game) retreat(u, prefer int) {
 		at = prefer
 	}
 	for step := 0; step < 8; step++ {
-		best, bestRank, bestAdj := -1, 99, 99
+		best, bestRank, bestAdj := none, 99, 99
 		for _, l := range g.e.b.adj[at] {
 			to := l.to
 			if contains(visited, to) || !g.canRetreatIntoLink(u, at, l) {
@@ -363,7 +363,7 @@ func (g *game) retreat(u, prefer int) {
 				best, bestRank, bestAdj = to, rank, adjEnemy
 			}
 		}
-		if best < 0 {
+		if best == none {
 			break
 		}
 		g.moveRetreat(u, at, best)
