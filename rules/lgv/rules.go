@@ -210,9 +210,7 @@ func (g *game) mf(u int) int {
 func (g *game) pontoonAt(a, b int) bool { return hasPair(g.pontoons, a, b) }
 
 func hasPair(pairs [][2]int, a, b int) bool {
-	if a > b {
-		a, b = b, a
-	}
+	a, b = min(a, b), max(a, b)
 	for _, p := range pairs {
 		if p == [2]int{a, b} {
 			return true
@@ -225,7 +223,7 @@ func hasPair(pairs [][2]int, a, b int) bool {
 // Pontoon Bridge from the start of the impulse.
 func (g *game) crossedUnbridged() int {
 	n := 0
-	for i := 0; i+1 < len(g.crossings); i += 2 {
+	for i := 0; i < len(g.crossings); i += 2 { // pairs, lower location first
 		if !hasPair(g.pontoons0, g.crossings[i], g.crossings[i+1]) {
 			n++
 		}
@@ -234,11 +232,9 @@ func (g *game) crossedUnbridged() int {
 }
 
 func (g *game) crossed(a, b int) int {
-	if a > b {
-		a, b = b, a
-	}
+	a, b = min(a, b), max(a, b)
 	n := 0
-	for i := 0; i+1 < len(g.crossings); i += 2 {
+	for i := 0; i < len(g.crossings); i += 2 {
 		if g.crossings[i] == a && g.crossings[i+1] == b {
 			n++
 		}
@@ -252,11 +248,7 @@ func (g *game) enter(u, from, to int) {
 	side := g.e.units[u].side
 	g.setLoc(u, to)
 	if l, _ := g.e.b.linkOf(from, to); l.boundary == majorWater || l.ford {
-		a, b := from, to
-		if a > b {
-			a, b = b, a
-		}
-		g.crossings = append(g.crossings, a, b)
+		g.crossings = append(g.crossings, min(from, to), max(from, to))
 	}
 	if !g.occupied(1-side, to) {
 		g.takeControl(side, to)
@@ -300,19 +292,19 @@ func (g *game) setControl(side, loc int) {
 	}
 }
 
-// retreat moves a unit by the priorities of 11.2.2 (or into the Area
-// it came from), eliminating it when it cannot (11.2.4). Ties between
-// equal choices go to the lowest location index: the owner's choice,
-// made for him.
+// retreat moves a unit by the priorities of 11.2.2 (or into prefer, the
+// Area it came from, when not none), eliminating it when it cannot
+// (11.2.4). Ties between equal choices go to the lowest location index:
+// the owner's choice, made for him.
 func (g *game) retreat(u, prefer int) {
 	side := g.e.units[u].side
 	at := g.units[u].loc
 	visited := []int{at}
-	if prefer >= 0 && !g.canRetreatInto(u, at, prefer) { // 11.2: only into the Area it entered from (11.2.4, 16.2)
+	if prefer != none && !g.canRetreatInto(u, at, prefer) { // 11.2: only into the Area it entered from (11.2.4, 16.2)
 		g.eliminate(u, "LGV 11.2.4")
 		return
 	}
-	if prefer >= 0 {
+	if prefer != none {
 		if !g.full(side, prefer) || !g.counts(u, prefer) {
 			g.moveRetreat(u, at, prefer)
 			return
@@ -330,8 +322,11 @@ func (g *game) retreat(u, prefer int) {
 		visited = append(visited, prefer)
 		at = prefer
 	}
+	// At most 8 steps, and 8 full Areas deep for retreatGoesOn: more full
+	// Areas than the counters can fill (41 Union counters at 6 an Area,
+	// 49 Confederate at 10: 7.1.1, 7.1.2), so the bound never cuts a retreat.
 	for step := 0; step < 8; step++ {
-		best, bestRank, bestAdj := -1, 99, 99
+		best, bestRank, bestAdj := none, 99, 99
 		for _, l := range g.e.b.adj[at] {
 			to := l.to
 			if contains(visited, to) || !g.canRetreatIntoLink(u, at, l) {
@@ -363,7 +358,7 @@ func (g *game) retreat(u, prefer int) {
 				best, bestRank, bestAdj = to, rank, adjEnemy
 			}
 		}
-		if best < 0 {
+		if best == none {
 			break
 		}
 		g.moveRetreat(u, at, best)

@@ -507,8 +507,11 @@ func (g *game) unitsAt(loc int) []uint64 {
 
 // snap keeps whether loc was Contested at the start of the impulse,
 // before a unit enters or leaves it.
+// A loc of none is a unit off the map; a wounded Leader's loc (his
+// return turn) is snapped as any location is, harmlessly: no unit enters
+// or leaves there, so its state is still the impulse's start state.
 func (g *game) snap(loc int) {
-	if loc >= 0 && loc < len(g.c0Epoch) && g.c0Epoch[loc] != g.epoch {
+	if loc != none && loc < len(g.c0Epoch) && g.c0Epoch[loc] != g.epoch {
 		g.c0Epoch[loc], g.contested0[loc] = g.epoch, g.contested(loc)
 	}
 }

@@ -1,0 +1,34 @@
+package lgv
+
+import "testing"
+
+// Taking Control of an Area that holds no Entrench marker places none,
+// whoever's marker last stood there (15.2, line 735: "If a friendly unit
+// enters an Area containing an enemy entrenchment marker but there are no
+// enemy units in the Area to assault, that entrenchment marker is removed
+// and a friendly Entrench +1 marker may be placed"): a Union marker
+// removed earlier (level 0, the Union still named as its side) gives the
+// Confederate player nothing. With a Union +1 marker there, it becomes a
+// Confederate +1.
+func TestTakeControlNoMarker(t *testing.T) {
+	e := testEngine(t)
+	x, err := e.Sim(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := x.(*Game).g
+	loc := e.b.lookup("20")
+	g.setControl(union, loc)
+	g.setEntrench(loc, 1, union)
+	g.setEntrench(loc, 0, union) // removed (15.3)
+	g.takeControl(confederate, loc)
+	if g.entrench[loc] != 0 {
+		t.Fatalf("no marker to capture, yet level %d for side %d", g.entrench[loc], g.entrenchSide[loc])
+	}
+	g.setControl(union, loc)
+	g.setEntrench(loc, 1, union)
+	g.takeControl(confederate, loc)
+	if g.entrench[loc] != 1 || g.entrenchSide[loc] != confederate {
+		t.Fatalf("a Union +1 captured: level %d side %d, want a Confederate +1", g.entrench[loc], g.entrenchSide[loc])
+	}
+}
