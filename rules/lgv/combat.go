@@ -1,5 +1,7 @@
 package lgv
 
+import "slices"
+
 // startAttack begins Combat Resolution in an Area (9.4).
 func (g *game) startAttack(p int) {
 	cb := combat{area: p, front: none, lead: none, defLead: none, primary: none, mandatory: !g.contestedAtStart(p),
@@ -616,12 +618,7 @@ func (g *game) bombardTargets() {
 			}
 		}
 	}
-	// In location order, each once.
-	for i := 1; i < len(t); i++ {
-		for j := i; j > 0 && t[j] < t[j-1]; j-- {
-			t[j], t[j-1] = t[j-1], t[j]
-		}
-	}
+	slices.Sort(t) // in location order, each once
 	for i, loc := range t {
 		if i == 0 || loc != t[i-1] {
 			g.push(aBombard, loc, 0)
