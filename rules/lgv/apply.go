@@ -88,7 +88,7 @@ func (g *game) apply(x rules.Action) error {
 		}
 	case aBombard:
 		g.lastPassed = false
-		g.cb = combat{bombard: true, area: a, front: -1, lead: -1, defLead: -1, primary: -1, attackers: g.cb.attackers[:0], support: g.cb.support[:0], retreating: g.cb.retreating[:0], absorbed: g.cb.absorbed}
+		g.cb = combat{bombard: true, area: a, front: none, lead: none, defLead: none, primary: none, attackers: g.cb.attackers[:0], support: g.cb.support[:0], retreating: g.cb.retreating[:0], absorbed: g.cb.absorbed}
 		g.stage = stBombardLead
 	case aPontoon: // 16.1
 		lo, hi := a, b
@@ -109,13 +109,13 @@ func (g *game) apply(x rules.Action) error {
 		g.commit[a], g.moved[a], g.mfLeft[a] = true, true, 0 // ALL MF (8.2)
 		g.anyMove = true
 	case aAttack:
-		if g.current >= 0 {
+		if g.current != none {
 			g.finishMove(g.current)
 		}
 		g.finishResumed()
 		g.startAttack(a)
 	case aEnd:
-		if g.current >= 0 {
+		if g.current != none {
 			g.finishMove(g.current)
 		}
 		g.finishResumed()
@@ -245,7 +245,7 @@ func (g *game) apply(x rules.Action) error {
 // move takes one unit one Area (8.1) at the cost the listing worked out.
 func (g *game) move(u, to, cost int) {
 	continuing := g.current == u
-	if g.current >= 0 && g.current != u {
+	if g.current != none && g.current != u {
 		g.finishMove(g.current)
 	}
 	switch {
@@ -271,7 +271,7 @@ func (g *game) move(u, to, cost int) {
 		}
 		if overrun { // the Overrun's one second attack (9.4.4)
 			g.waveUnits = append(g.waveUnits, u)
-			if g.waveTarget(from) < 0 {
+			if g.waveTarget(from) == none {
 				g.waveTargets = append(g.waveTargets, from, to)
 			}
 		}
@@ -313,7 +313,7 @@ func (g *game) hasCavalry(side, loc int) bool { return g.kindCount(side, cavalry
 // the enemy force holds Cavalry and no Screen is offered (8.3).
 func (g *game) cavalryEntered(loc int) bool {
 	for _, v := range g.activeUnits {
-		if s := g.units[v]; s.status == onMap && s.loc == loc && g.moved[v] && g.cameFrom[v] >= 0 && g.e.units[v].kind == cavalry {
+		if s := g.units[v]; s.status == onMap && s.loc == loc && g.moved[v] && g.cameFrom[v] != none && g.e.units[v].kind == cavalry {
 			return true
 		}
 	}
@@ -334,7 +334,7 @@ func (g *game) afterScreen() {
 	g.pending = remove(g.pending, to)
 	g.takeControl(g.mover, to)
 	for _, u := range g.activeUnits {
-		if s := g.units[u]; s.status != onMap || s.loc != to || !g.moved[u] || g.cameFrom[u] < 0 {
+		if s := g.units[u]; s.status != onMap || s.loc != to || !g.moved[u] || g.cameFrom[u] == none {
 			continue
 		}
 		// A unit held back from the attack (9.2) entered like the others:

@@ -1,8 +1,10 @@
 package lgv
 
+import "slices"
+
 // startAttack begins Combat Resolution in an Area (9.4).
 func (g *game) startAttack(p int) {
-	cb := combat{area: p, front: -1, lead: -1, defLead: -1, primary: -1, mandatory: !g.contestedAtStart(p),
+	cb := combat{area: p, front: none, lead: none, defLead: none, primary: none, mandatory: !g.contestedAtStart(p),
 		attackers: g.cb.attackers[:0], support: g.cb.support[:0], retreating: g.cb.retreating[:0], absorbed: g.cb.absorbed}
 	for u := range g.units {
 		if g.units[u].status != onMap || g.units[u].loc != p || g.e.units[u].side != g.mover {
@@ -78,20 +80,14 @@ func (g *game) leadCandidates() []int {
 // all of them when no other is there: a lead unit "may not normally be an
 // Independent unit" (9.4A, 9.4B).
 func (g *game) notNormallyIndependent(us []int) []int {
-	n := 0
-	for _, u := range us {
-		if !g.e.units[u].independent {
-			n++
-		}
-	}
-	if n == 0 || n == len(us) {
-		return us
-	}
-	regular := us[:0] // in place: us is scratch
+	regular := us[:0] // in place: us is scratch, and untouched when no unit is regular
 	for _, u := range us {
 		if !g.e.units[u].independent {
 			regular = append(regular, u)
 		}
+	}
+	if len(regular) == 0 {
+		return us
 	}
 	return regular
 }
@@ -266,7 +262,7 @@ func (g *game) resolve() {
 		if g.e.b.hill[at] && g.free(g.mover, at) {
 			cb.av += 2
 		}
-		if cb.front >= 0 {
+		if cb.front != none {
 			cb.av++
 		}
 		cb.dv = g.e.b.tem[p]
@@ -304,7 +300,7 @@ func (g *game) resolve() {
 				byCommand[g.e.cmdIdx[u]]++
 			}
 			from := g.cameFrom[u]
-			if from < 0 {
+			if from == none {
 				from = g.active
 			}
 			surprise = surprise && g.e.b.wild[from] && from != p
@@ -319,7 +315,7 @@ func (g *game) resolve() {
 			}
 		}
 		g.cmdCount = byCommand
-		if cb.front >= 0 {
+		if cb.front != none {
 			cb.av += g.e.units[cb.front].frontBonus
 		}
 		cb.dv = g.defense(cb.defLead) + g.e.b.tem[p] + cb.waterCross
@@ -362,8 +358,8 @@ func (g *game) resolve() {
 	if g.logOn {
 		g.logf("combat in %s: AT %d (AV %d + %d) vs DT %d (DV %d + %d)", g.e.b.ids[p], at, cb.av, cb.atRoll[0], dt, cb.dv, cb.atRoll[1])
 	}
-	if cb.atRoll[0] == cb.atRoll[1] && cb.front >= 0 { // 11.1.1
-		g.set(cb.front, -1, false, offFront)
+	if cb.atRoll[0] == cb.atRoll[1] && cb.front != none { // 11.1.1
+		g.set(cb.front, none, false, offFront)
 		if g.logOn {
 			g.logf("%s falls leading from the front", g.e.units[cb.front].id)
 		}
@@ -457,7 +453,7 @@ func (g *game) startCasualties(cp int) {
 func (g *game) casualtyLegal() {
 	cb := &g.cb
 	first := !cb.firstTaken && g.defenderAt(cb.defLead, cb.area)
-	exact := g.absorbable(cb.cp, -1, nil)
+	exact := g.absorbable(cb.cp, none, nil)
 	for u := range g.units {
 		if !g.defenderAt(u, cb.area) || cb.absorbed[u] || first && u != cb.defLead {
 			continue
@@ -482,7 +478,7 @@ func (g *game) casualtyLegal() {
 // only as after says: "exact losses must be applied whenever possible"
 // (11.1).
 func (g *game) absorbable(cp, u int, after []int) bool {
-	if cp < 0 || cp > 63 {
+	if cp < 0 { // a shift of 64 or more below gives 0: no more than 63 CP fit in reach
 		return false
 	}
 	cb := &g.cb
@@ -595,7 +591,7 @@ func (g *game) afterCombat() {
 
 // activeDone: nothing is left to do in the activation.
 func (g *game) activeDone() bool {
-	return len(g.legalActions()) == 1 && g.legal[0] == act(aEnd, 0, 0) && g.current < 0
+	return len(g.legalActions()) == 1 && g.legal[0] == act(aEnd, 0, 0) && g.current == none
 }
 
 // bombardTargets offers every enemy-occupied Area some Fresh Artillery of
@@ -622,12 +618,7 @@ func (g *game) bombardTargets() {
 			}
 		}
 	}
-	// In location order, each once.
-	for i := 1; i < len(t); i++ {
-		for j := i; j > 0 && t[j] < t[j-1]; j-- {
-			t[j], t[j-1] = t[j-1], t[j]
-		}
-	}
+	slices.Sort(t) // in location order, each once
 	for i, loc := range t {
 		if i == 0 || loc != t[i-1] {
 			g.push(aBombard, loc, 0)
