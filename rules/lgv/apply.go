@@ -11,14 +11,14 @@ func (g *game) apply(x rules.Action) error {
 		list = g.legalActions()
 	}
 	g.legalOK = false
-	at := -1
+	at := none
 	for i, l := range list {
 		if l == x {
 			at = i
 			break
 		}
 	}
-	if at < 0 {
+	if at == none {
 		code, msg := g.refusal(x)
 		return &rules.RuleError{Code: code, Msg: msg}
 	}
@@ -152,7 +152,7 @@ func (g *game) apply(x rules.Action) error {
 	case aCP:
 		g.absorb(a, b)
 	case aVRetreat:
-		g.retreat(a, -1)
+		g.retreat(a, none)
 	case aDone:
 		switch g.stage {
 		case stVoluntary:
@@ -197,7 +197,7 @@ func (g *game) apply(x rules.Action) error {
 		}
 		g.afterRemoval()
 	case aScreen: // 8.3: not Exhausted by screening
-		g.retreat(a, -1)
+		g.retreat(a, none)
 		if len(g.legalActions()) == 1 {
 			g.afterScreen()
 		}
@@ -275,7 +275,7 @@ func (g *game) move(u, to, cost int) {
 				g.waveTargets = append(g.waveTargets, from, to)
 			}
 		}
-		g.current = -1
+		g.current = none
 		if g.hasCavalry(1-g.mover, to) && !g.cavalryEntered(to) { // 8.3
 			g.screenArea, g.screenNext, g.stage = to, u, stScreen
 		}
@@ -382,6 +382,6 @@ func (g *game) finishMove(u int) {
 	}
 	g.resume = remove(g.resume, u)
 	if g.current == u {
-		g.current = -1
+		g.current = none
 	}
 }

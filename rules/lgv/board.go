@@ -76,13 +76,13 @@ type board struct {
 	// exitZones are Zones C and D (14.2.1, 17.1.1), exitFrom Areas 16 and
 	// 47, targetZones L, M, N, O.
 	exitZones, exitFrom, targetZones []bool
-	// reynolds is the start Pontoon Bridge's ford (5.3.1), -1 if none.
+	// reynolds is the start Pontoon Bridge's ford (5.3.1), or none.
 	reynoldsA, reynoldsB int
 	// near lists the locations a Fresh unit here makes cost 2 MF to enter
 	// (8.2): linked, not across a Major Water Boundary or a prohibited
 	// boundary.
 	near [][]int
-	// germannaH and germanna53 are Zone H and Area 53 (14.1.1), -1 if none.
+	// germannaH and germanna53 are Zone H and Area 53 (14.1.1), or none.
 	germannaH, germanna53 int
 	// open lists, by movement class and location, the indices in adj of
 	// the links no static case of 8.4 or 14.2 closes to the class
@@ -110,7 +110,7 @@ func compileBoard(m *scenarios.Map) (*board, []string) {
 	if m == nil || m.Kind != "area" {
 		return nil, []string{"the module has no area map"}
 	}
-	b := &board{index: map[string]int{}, reynoldsA: -1, reynoldsB: -1}
+	b := &board{index: map[string]int{}, reynoldsA: none, reynoldsB: none}
 	for _, a := range m.Areas {
 		if a.Kind == "box" {
 			continue
@@ -199,17 +199,17 @@ func compileBoard(m *scenarios.Map) (*board, []string) {
 	}
 	b.germannaH, b.germanna53 = b.lookup("H"), b.lookup("53")
 	for _, id := range []string{"C", "D"} {
-		if i := b.lookup(id); i >= 0 {
+		if i := b.lookup(id); i != none {
 			b.exitZones[i] = true
 		}
 	}
 	for _, id := range []string{"16", "47"} {
-		if i := b.lookup(id); i >= 0 {
+		if i := b.lookup(id); i != none {
 			b.exitFrom[i] = true
 		}
 	}
 	for _, id := range []string{"L", "M", "N", "O"} {
-		if i := b.lookup(id); i >= 0 {
+		if i := b.lookup(id); i != none {
 			b.targetZones[i] = true
 		}
 	}
@@ -241,7 +241,7 @@ func compileBoard(m *scenarios.Map) (*board, []string) {
 
 // finishLink works out what a link from x means whatever the position.
 func (b *board) finishLink(x int, l *link) {
-	l.germanna = b.germannaH >= 0 && (x == b.germannaH && l.to == b.germanna53 || x == b.germanna53 && l.to == b.germannaH)
+	l.germanna = b.germannaH != none && (x == b.germannaH && l.to == b.germanna53 || x == b.germanna53 && l.to == b.germannaH)
 	for c := range l.deny {
 		l.deny[c] = b.staticDeny(c, x, *l)
 	}
@@ -270,7 +270,7 @@ func (b *board) lookup(id string) int {
 	if i, ok := b.index[id]; ok {
 		return i
 	}
-	return -1
+	return none
 }
 
 // Unit kinds.

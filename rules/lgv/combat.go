@@ -13,7 +13,7 @@ func (g *game) startAttack(p int) {
 		switch {
 		case g.holdBack[u]: // moved, so Exhausted (8.1), but not in the attack (9.2)
 			g.setFresh(u, false)
-		case g.commit[u] || g.moved[u] && g.cameFrom[u] >= 0 && g.units[u].fresh:
+		case g.commit[u] || g.moved[u] && g.cameFrom[u] != none && g.units[u].fresh:
 			cb.attackers = append(cb.attackers, u)
 		case contains(g.waveUnits, u): // Exhausted by the attack it overran with
 			cb.attackers = append(cb.attackers, u)
@@ -543,7 +543,7 @@ func (g *game) afterCasualties() {
 		}
 	}
 	for _, u := range cb.retreating {
-		g.retreat(u, -1)
+		g.retreat(u, none)
 	}
 	g.voluntary()
 }

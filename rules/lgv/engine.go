@@ -76,7 +76,7 @@ func CompileWith(sf *scenarios.ScenarioFile, opts Options) (*Engine, error) {
 	units, lack := compileUnits(m.Counters, ids)
 	missing = append(missing, lack...)
 	e := &Engine{sf: sf, b: b, units: units, byID: map[string]int{}, turns: sf.Scenario.Length.Turns, opts: opts}
-	if b != nil && b.reynoldsA < 0 {
+	if b != nil && b.reynoldsA == none {
 		missing = append(missing, "map: the ford of Reynold's Crossing (feature reynolds-crossing, 5.3.1)")
 	}
 	e.entrenchSupply, e.pontoonSupply = [2]int{-1, -1}, -1
@@ -194,14 +194,14 @@ func commandUnder(gm *scenarios.Game, side, code, cmd string) bool {
 func (e *Engine) setup(st *rules.State) (*game, error) {
 	n := len(e.b.ids)
 	g := &game{e: e, units: make([]unitState, len(e.units)), control: make([]int, n), entrench: make([]int, n), entrenchSide: make([]int, n),
-		winner: -1, current: -1, placing: -1, advantage: union, advNext: -1, turn: 1}
+		winner: none, current: none, placing: none, advantage: union, advNext: none, turn: 1}
 	g.entrenchBits = make([]uint64, 2*((n+63)>>6))
 	for loc := range g.control {
 		g.control[loc] = e.b.sector[loc]
 	}
 	for _, m := range st.Markers {
 		loc := e.b.lookup(m.Loc)
-		if loc < 0 {
+		if loc == none {
 			continue
 		}
 		switch {
@@ -211,24 +211,24 @@ func (e *Engine) setup(st *rules.State) (*game, error) {
 			g.setEntrench(loc, int(m.ID[len(m.ID)-1]-'0'), sideIndex(m.Side))
 		}
 	}
-	if e.b.reynoldsA >= 0 {
+	if e.b.reynoldsA != none {
 		a, b := e.b.reynoldsA, e.b.reynoldsB
 		g.pontoons = append(g.pontoons, [2]int{min(a, b), max(a, b)})
 	}
 	var unionLeaders []int
 	for i, u := range e.units {
 		su := st.Units[u.id]
-		g.units[i] = unitState{loc: -1, fresh: true, status: onMap}
+		g.units[i] = unitState{loc: none, fresh: true, status: onMap}
 		if su != nil && su.OnMap {
 			g.units[i].loc = e.b.lookup(su.Loc)
 		}
-		if u.kind == leader && u.side == union && g.units[i].loc >= 0 && e.b.sector[g.units[i].loc] == union {
+		if u.kind == leader && u.side == union && g.units[i].loc != none && e.b.sector[g.units[i].loc] == union {
 			unionLeaders = append(unionLeaders, i)
 		}
 	}
 	next := 0
 	for i := range e.units {
-		if g.units[i].loc >= 0 {
+		if g.units[i].loc != none {
 			continue
 		}
 		if len(unionLeaders) == 0 || e.units[i].side != union {

@@ -85,7 +85,7 @@ func (g *game) startTurn() {
 	if g.turn < len(g.momentumBy) {
 		g.momentumBy[g.turn] = g.momentumWon
 	}
-	g.advantage, g.advNext = g.momentumWon, -1
+	g.advantage, g.advNext = g.momentumWon, none
 	g.confBonus = g.momentumWon == confederate // never on turn 1, the Union's (6.1.1)
 	g.stolen = [2]bool{}
 	g.mover, g.activation, g.lastPassed = g.momentumWon, 1, false
@@ -96,8 +96,8 @@ func (g *game) hasFresh(side int) bool { return g.freshTotal[side] > 0 }
 
 // beginImpulse starts an impulse of the side with Momentum (6.2).
 func (g *game) beginImpulse() {
-	if g.advNext >= 0 { // 13.2
-		g.advantage, g.advNext = g.advNext, -1
+	if g.advNext != none { // 13.2
+		g.advantage, g.advNext = g.advNext, none
 	}
 	if !g.hasFresh(g.mover) { // 6.2.1C
 		if !g.hasFresh(1 - g.mover) {
@@ -163,7 +163,7 @@ func (g *game) retentionResult() {
 }
 
 func (g *game) useAdvantage(side int) {
-	g.advantage, g.advNext = -1, 1-side
+	g.advantage, g.advNext = none, 1-side
 }
 
 // endActivation ends an impulse that was an activation.
@@ -176,8 +176,8 @@ func (g *game) endActivation() {
 }
 
 func (g *game) endCombatPhase() {
-	if g.advNext >= 0 {
-		g.advantage, g.advNext = g.advNext, -1
+	if g.advNext != none {
+		g.advantage, g.advNext = g.advNext, none
 	}
 	g.reorgSide = union
 	g.startReorg()
@@ -325,14 +325,14 @@ func (g *game) canActivate(loc int) bool {
 }
 
 func (g *game) assaultLegal() {
-	if g.current >= 0 {
+	if g.current != none {
 		g.unitMoves(g.current)
 		g.push(aStop, g.current, 0)
 		return
 	}
 	if g.mover == union && !g.anyMove && (g.e.pontoonSupply < 0 || len(g.pontoons) < g.e.pontoonSupply) { // 16.0: the markers supplied
 		for _, l := range g.e.b.adj[g.active] {
-			if (l.ford || l.germanna) && g.e.b.sector[g.active] == union && !g.pontoonAt(g.active, l.to) && g.freshEngineer(g.active) >= 0 {
+			if (l.ford || l.germanna) && g.e.b.sector[g.active] == union && !g.pontoonAt(g.active, l.to) && g.freshEngineer(g.active) != none {
 				g.push(aPontoon, g.active, l.to)
 			}
 		}
@@ -372,7 +372,7 @@ func (g *game) freshEngineer(loc int) int {
 			return u
 		}
 	}
-	return -1
+	return none
 }
 
 func (g *game) unitMoves(u int) {
@@ -405,7 +405,7 @@ func (g *game) secondAttackArea(from, to int) bool {
 		return true
 	}
 	t := g.waveTarget(from)
-	return t < 0 || t == to
+	return t == none || t == to
 }
 
 // waveTarget is the Area of the second attack of the Overrun in from, -1.
@@ -415,7 +415,7 @@ func (g *game) waveTarget(from int) int {
 			return g.waveTargets[i+1]
 		}
 	}
-	return -1
+	return none
 }
 
 func (g *game) isOverrunner(u int) bool {
@@ -459,7 +459,7 @@ func (g *game) holdBackLegal(p int) {
 // entered: u moved into p this impulse, Fresh and not held back.
 func (g *game) entered(u, p int) bool {
 	s := g.units[u]
-	return s.status == onMap && s.loc == p && s.fresh && g.moved[u] && g.cameFrom[u] >= 0 && !g.holdBack[u]
+	return s.status == onMap && s.loc == p && s.fresh && g.moved[u] && g.cameFrom[u] != none && !g.holdBack[u]
 }
 
 func (g *game) mandatoryPending() bool {

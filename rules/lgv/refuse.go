@@ -102,7 +102,7 @@ func (g *game) refusal(x rules.Action) (code, msg string) {
 	case aHoldBack:
 		return code, what + ": only a unit that entered an Area it may attack without a Mandatory Attack stays out, and at least one unit must attack"
 	case aEnd:
-		if g.current >= 0 {
+		if g.current != none {
 			return "LGV 8.1", fmt.Sprintf("%s: units move one at a time; %s is moving (stop it first)", what, g.e.units[g.current].id)
 		}
 		return code, what + ": a Mandatory Attack is still to be made"
@@ -149,7 +149,7 @@ func (g *game) moveRefusal(u, to int) (string, string) {
 		return "LGV 6.2", what + ": no enemy unit may move during a friendly Impulse except to retreat"
 	case !s.fresh && !g.isOverrunner(u):
 		return "LGV 8.2", what + ": only Fresh units may move"
-	case g.current >= 0 && g.current != u:
+	case g.current != none && g.current != u:
 		// another unit is moving: it stops first, so u may still move
 	case !g.startedIn[u] && !g.isOverrunner(u):
 		return "LGV 8.1.1", what + ": only units in the Active Area move"

@@ -62,7 +62,7 @@ func (g *game) nextPlacement() {
 		}
 		g.placeQueue = g.placeQueue[1:] // nowhere to go: stays out
 	}
-	g.placing, g.stage = -1, stReorg
+	g.placing, g.stage = none, stReorg
 	if len(g.legalActions()) == 1 {
 		g.stage = stEntrench
 		for i := range g.entrenched {
@@ -190,8 +190,8 @@ func (g *game) nextReorgSide() {
 		g.startReorg()
 		return
 	}
-	if g.advNext >= 0 { // 13.2: a rally's Advantage shifts as the Phase ends
-		g.advantage, g.advNext = g.advNext, -1
+	if g.advNext != none { // 13.2: a rally's Advantage shifts as the Phase ends
+		g.advantage, g.advNext = g.advNext, none
 	}
 	g.endPhase()
 }

@@ -119,7 +119,7 @@ func (d *scriptDriver) unit(id string) (int, error) {
 }
 
 func (d *scriptDriver) loc(id string) (int, error) {
-	if i := d.e.b.lookup(id); i >= 0 {
+	if i := d.e.b.lookup(id); i != none {
 		return i, nil
 	}
 	return 0, fmt.Errorf("no Area or Zone %q on the map", id)
@@ -383,7 +383,7 @@ func (d *scriptDriver) edit(s *rules.Step) error {
 			}
 		case "advantage":
 			if v == "none" {
-				g.advantage = -1
+				g.advantage = none
 				return nil
 			}
 			sd, err := side(v)
@@ -556,7 +556,7 @@ func (d *scriptDriver) expectVP(s *rules.Step) error {
 			problems = append(problems, fmt.Sprintf("level %q, want %q", g.level, s.Level))
 		}
 		winner := "none"
-		if g.winner >= 0 {
+		if g.winner != none {
 			winner = sideNames[g.winner]
 		}
 		if s.Winner != "" && winner != s.Winner {
@@ -642,7 +642,7 @@ func (d *scriptDriver) expectTrack(s *rules.Step) error {
 		got = sideNames[g.mover]
 	case "advantage":
 		got = "none"
-		if g.advantage >= 0 {
+		if g.advantage != none {
 			got = sideNames[g.advantage]
 		}
 	case "rerolls.union":

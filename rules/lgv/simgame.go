@@ -148,7 +148,7 @@ func (x *Game) Over() bool { return x.g.stage == stOver }
 func (x *Game) Outcome() rules.Outcome {
 	g := x.g
 	o := rules.Outcome{Level: g.level, VP: float64(g.vp), Turns: g.turn, Tags: map[string]string{}}
-	if g.winner >= 0 {
+	if g.winner != none {
 		o.Winner = sideNames[g.winner]
 	}
 	won := 0
@@ -287,7 +287,7 @@ func (x *Game) Weight(a rules.Action, side string) float64 {
 	k, u, _ := split(a)
 	switch k {
 	case aScreen, aVRetreat, aARetreat:
-		prefer := -1
+		prefer := none
 		if k == aARetreat {
 			prefer = g.cameFrom[u]
 		}

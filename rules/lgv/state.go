@@ -58,7 +58,7 @@ type combat struct {
 	area       int   // the attacked Area
 	attackers  []int // participating units
 	lead       int
-	front      int // leader leading from the front, -1
+	front      int // leader leading from the front, or none
 	support    []int
 	defLead    int
 	mandatory  bool
@@ -127,14 +127,14 @@ type game struct {
 	mover       int // side with Momentum in the Combat Phase (the Attacker)
 	activation  int // Impulse Activation marker (6.2.5)
 	momentumWon int // side that won the Momentum Phase
-	advantage   int // side holding the Advantage, -1 after use until the shift
+	advantage   int // side holding the Advantage, none after use until the shift
 	advNext     int // side the Advantage goes to at the end of the impulse
 	stolen      [2]bool
 	rerolls     [2]int
 	lastPassed  bool // the previous impulse was a Pass (6.2.4)
 	confBonus   bool // +1 MF to Confederate 5-MF units this turn (6.1.1)
 	vp          int
-	winner      int // -1 none yet
+	winner      int // none yet
 	level       string
 
 	// The current assault activation (6.2.2).
@@ -151,7 +151,7 @@ type game struct {
 	mfLeft      []int
 	cameFrom    []int // where an attacking unit entered from (11.2)
 	startedIn   []bool
-	current     int // unit now moving, -1
+	current     int // unit now moving, or none
 	attacked    []bool
 	pending     []int  // locations entered with enemy present, to be attacked
 	crossings   []int  // location pairs of each Major Water crossing this impulse (8.4.4)
@@ -178,7 +178,7 @@ type game struct {
 	// Reorganization (12.0).
 	reorgSide  int
 	rallyUsed  bool
-	placing    int // unit to place, -1
+	placing    int // unit to place, or none
 	placeQueue []int
 	entrenched []bool
 
@@ -357,7 +357,7 @@ func (g *game) set(u, loc int, fresh bool, status int) {
 	}
 	g.snap(g.units[u].loc)
 	g.snap(loc)
-	if old.status == onMap && status == onMap && old.loc >= 0 && loc >= 0 && old.fresh == fresh {
+	if old.status == onMap && status == onMap && old.loc != none && loc != none && old.fresh == fresh {
 		g.units[u] = next
 		g.countMove(u, old.loc, loc, fresh)
 		return
@@ -411,7 +411,7 @@ func (g *game) countMove(u, from, to int, fresh bool) {
 
 func (g *game) count1(u int, d int16) {
 	s := g.units[u]
-	if s.status != onMap || s.loc < 0 {
+	if s.status != onMap || s.loc == none {
 		return
 	}
 	h := g.e.hot[u]
@@ -434,7 +434,7 @@ func (g *game) count1(u int, d int16) {
 
 // countFresh adds d to the counts of Fresh units for u standing as s.
 func (g *game) countFresh(u int, s unitState, d int16) {
-	if s.status != onMap || s.loc < 0 {
+	if s.status != onMap || s.loc == none {
 		return
 	}
 	side := int(g.e.hot[u].side)
