@@ -3,6 +3,7 @@ package lgv
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 
@@ -101,7 +102,9 @@ func CompileWith(sf *scenarios.ScenarioFile, opts Options) (*Engine, error) {
 	}
 	if g := m.Game; g != nil && g.Stacking != nil {
 		for _, l := range g.Stacking.Limits {
-			if l.Side != "" && l.Max > 0 {
+			// The engine plays 7.1's limits in Areas; Zones are unlimited
+			// (14.3), so a limit for Zones only is not an Area's.
+			if l.Side != "" && l.Max > 0 && (len(l.LocationKinds) == 0 || slices.Contains(l.LocationKinds, "area")) {
 				e.stackLimit[sideIndex(l.Side)] = l.Max
 			}
 		}

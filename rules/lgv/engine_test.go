@@ -111,6 +111,18 @@ func TestStackingLimitZeroEntry(t *testing.T) {
 	}
 }
 
+// A limit listed for Zones only is not an Area's limit: Zones are unlimited
+// (14.3, "Stacking in Zones is unlimited"), and 7.1's limits stay.
+func TestStackingLimitForZonesOnly(t *testing.T) {
+	e := fixtureEngine(t, func(sf *scenarios.ScenarioFile) {
+		st := sf.Module.Game.Stacking
+		st.Limits = append(st.Limits, scenarios.StackingLimit{Side: "union", Max: 3, LocationKinds: []string{"zone"}})
+	})
+	if e.stackLimit != [2]int{6, 10} {
+		t.Errorf("stacking limits %v, want [6 10] (7.1.1, 7.1.2)", e.stackLimit)
+	}
+}
+
 // A game not over has no winner.
 func TestOutcomeBeforeTheEnd(t *testing.T) {
 	x, err := testEngine(t).Sim(1)
@@ -129,7 +141,7 @@ func TestCommandUnder(t *testing.T) {
 		{Code: "AP"}, {Code: "I", Parent: "AP"}, {Code: "I-1", Parent: "I"}, {Code: "I-1-1", Parent: "I-1"},
 	}}}
 	cycle := &scenarios.Game{Commands: map[string][]scenarios.Command{"union": {{Code: "X", Parent: "Y"}, {Code: "Y", Parent: "X"}}}}
-	none := &scenarios.Game{}
+	noCommands := &scenarios.Game{}
 	deep := &scenarios.Game{Commands: map[string][]scenarios.Command{"union": {{Code: "c0"}}}}
 	for i := 1; i <= 12; i++ { // deeper than any order of battle: the walk has no fixed limit
 		deep.Commands["union"] = append(deep.Commands["union"], scenarios.Command{Code: fmt.Sprintf("c%d", i), Parent: fmt.Sprintf("c%d", i-1)})
@@ -145,8 +157,8 @@ func TestCommandUnder(t *testing.T) {
 		{chain, "AP", "AP", true},
 		{cycle, "X", "Z", false},
 		{cycle, "X", "Y", true},
-		{none, "II", "II", true}, // no commands listed: only the same code
-		{none, "II", "III", false},
+		{noCommands, "II", "II", true}, // no commands listed: only the same code
+		{noCommands, "II", "III", false},
 		{nil, "II", "II", true},
 		{chain, "", "", false}, // no command is nobody's
 		{deep, "c12", "c0", true},
