@@ -266,20 +266,7 @@ func TestMarkersSupplied(t *testing.T) {
 		for s := range entrench {
 			entrench[s] = g.entrenchLeft(s)
 		}
-		if err := g.apply(act(aContinue, 0, 0)); err != nil {
-			t.Fatal(err)
-		}
-		elys := e.b.lookup("56")
-		g.set(e.byID["u.colgate-engineer.eng"], elys, true, onMap)
-		if err := g.apply(act(aAssault, elys, 0)); err != nil {
-			t.Fatal(err)
-		}
-		for _, x := range g.legalActions() {
-			if k, _, _ := split(x); k == aPontoon {
-				pontoon = true
-			}
-		}
-		return entrench, pontoon
+		return entrench, pontoonOfferedAtElys(t, g) != 0
 	}
 	if ent, pon := play(true); ent != [2]bool{false, true} || pon {
 		t.Errorf("counts given: entrench markers left (union, confederate) %v, want [false true]; a pontoon offered %v, want false", ent, pon)

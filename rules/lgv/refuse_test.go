@@ -106,27 +106,34 @@ func TestRefusalEntrenchSupply(t *testing.T) {
 	}
 }
 
+// pontoonOfferedAtElys continues to the first impulse, sets the Union
+// Engineer Fresh in Area 56 (Elys Ford, a ford) and activates it: the
+// Pontoon Bridge action offered there, or 0 when none is (16.1).
+func pontoonOfferedAtElys(t *testing.T, g *game) rules.Action {
+	t.Helper()
+	if err := g.apply(act(aContinue, 0, 0)); err != nil {
+		t.Fatal(err)
+	}
+	elys := g.e.b.lookup("56")
+	g.set(g.e.byID["u.colgate-engineer.eng"], elys, true, onMap)
+	if err := g.apply(act(aAssault, elys, 0)); err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range g.legalActions() {
+		if k, _, _ := split(x); k == aPontoon {
+			return x
+		}
+	}
+	return 0
+}
+
 // 16.0: Pontoon Bridges are limited to the markers supplied; the start's
 // bridge at Reynold's Crossing is one. With 0 or 1 supplied, another is
 // refused under 16.0; with 2, placing one is allowed.
 func TestRefusalPontoonSupply(t *testing.T) {
 	try := func(supply int) (rules.Action, *game) {
-		e := engineMarkers(t, map[string]int{"union": 1, "confederate": 3}, supply)
-		g := e.NewGame(1)
-		if err := g.apply(act(aContinue, 0, 0)); err != nil {
-			t.Fatal(err)
-		}
-		elys := e.b.lookup("56")
-		g.set(e.byID["u.colgate-engineer.eng"], elys, true, onMap)
-		if err := g.apply(act(aAssault, elys, 0)); err != nil {
-			t.Fatal(err)
-		}
-		for _, x := range g.legalActions() {
-			if k, _, _ := split(x); k == aPontoon {
-				return x, g
-			}
-		}
-		return 0, g
+		g := engineMarkers(t, map[string]int{"union": 1, "confederate": 3}, supply).NewGame(1)
+		return pontoonOfferedAtElys(t, g), g
 	}
 	x, _ := try(2)
 	if x == 0 {
