@@ -54,9 +54,12 @@ for pkg in $PKGS; do
 	# gremlins takes a folder with the folders under it: leave those out
 	# (rules/lgv is its own package, run on its own).
 	set --
-	for d in $(find "$pkg" -mindepth 1 -type d -not -name testdata -not -path '*/testdata/*'); do
-		set -- "$@" --exclude-files "$(basename "$d")/"
-	done
+	subdirs=$(find "$pkg" -mindepth 1 -type d -not -name testdata -not -path '*/testdata/*')
+	while IFS= read -r d; do
+		if [ -n "$d" ]; then set -- "$@" --exclude-files "$(basename "$d")/"; fi
+	done <<EOF
+$subdirs
+EOF
 	for x in ${EXCLUDE:-}; do
 		set -- "$@" --exclude-files "$x"
 	done

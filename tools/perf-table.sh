@@ -50,7 +50,7 @@ num() { awk -v v="$1" 'BEGIN { printf "%.0f", v }'; }
 CGO_ENABLED=0 go build -o "$tmp/muster" ./cmd/muster
 mkdir "$tmp/hello"
 printf 'package main\n\nimport "fmt"\n\nfunc main() { fmt.Println("hello") }\n' >"$tmp/hello/main.go"
-(cd "$tmp/hello" && CGO_ENABLED=0 GOFLAGS= go build -o "$tmp/hello-world" main.go)
+(cd "$tmp/hello" && CGO_ENABLED=0 GOFLAGS='' go build -o "$tmp/hello-world" main.go)
 wall() { # runs command... -> median milliseconds (one decimal) over the runs
 	n=$1
 	shift
