@@ -39,7 +39,7 @@ func init() {
 			"   muster import tsv scenario-5.txt --module tpc --id tpc-05-draft\n" +
 			"   muster import tsv --from tpc-01 --side confederate errata.tsv -o 01-errata.json",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "module", Usage: "the game module `ID` (muster list); default: the module of --from"},
+			&cli.StringFlag{Name: "module", Usage: "the game `MODULE`: a built-in module id (muster list) or a module folder; default: the module of --from"},
 			&cli.StringFlag{Name: "side", Usage: "the `SIDE` whose table this is; with set-up headings, import only that side"},
 			&cli.StringFlag{Name: "id", Usage: "the scenario `ID` (default: from the file name)"},
 			&cli.StringFlag{Name: "from", Usage: "take everything but the imported tables from `SCENARIO` (a file or a built-in id)"},
@@ -102,9 +102,9 @@ func importTSVAction(c *cli.Context) error {
 	if opts["module"] == "" {
 		return usageError("give the game module with --module (muster list shows them)")
 	}
-	m := scenarios.Builtin().Module(opts["module"])
-	if m == nil {
-		return usageError("no module %q (muster list shows the shipped modules)", opts["module"])
+	m, _, err := moduleArg(opts["module"])
+	if err != nil {
+		return err
 	}
 	id := opts["id"]
 	if id == "" {
@@ -162,7 +162,7 @@ func importTSVAction(c *cli.Context) error {
 	if name == "" {
 		name = id + ".json"
 	}
-	checks, placeholders, unplaced := importTSVValidate(name, data)
+	checks, placeholders, unplaced := importTSVValidate(name, data, m)
 	all := append(ds, checks...)
 	w.Write(all)
 	errs := all.Count(diag.Error)
@@ -181,9 +181,9 @@ func importTSVAction(c *cli.Context) error {
 // placeholders muster new leaves are counted, not listed: they are expected.
 // So are the hexes that cannot be placed while the maps are a placeholder
 // (a prefix such as S names two sheets until maps.prefixes says which).
-func importTSVValidate(name string, data []byte) (keep diag.Diagnostics, placeholders, unplaced int) {
+func importTSVValidate(name string, data []byte, m *scenarios.Module) (keep diag.Diagnostics, placeholders, unplaced int) {
 	l := scenarios.NewLoader(scenarios.FS{FS: fstest.MapFS{"scenario.json": {Data: data}}})
-	l.Builtin = func(id string) *scenarios.Module { return scenarios.Builtin().Module(id) }
+	l.Builtin = moduleResolver(m)
 	sf, err := l.Scenario("scenario.json")
 	ds := l.Diags
 	if err != nil {

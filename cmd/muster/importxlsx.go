@@ -36,7 +36,7 @@ func importXLSXCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the scenario to `FILE` instead of standard output"},
 			forceFlag,
-			&cli.StringFlag{Name: "module", Usage: "the game module folder `DIR` (default: the built-in module the scenario names)"},
+			&cli.StringFlag{Name: "module", Usage: "the game `MODULE`: a module folder or a built-in module id (default: the built-in module the scenario names)"},
 		},
 		Action: func(c *cli.Context) error {
 			args, flags, err := xlsxTrailingFlags(c, "output", "module")
@@ -51,12 +51,11 @@ func importXLSXCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			modFor := func(id string) *scenarios.Module { return scenarios.Builtin().Module(id) }
-			if dir := flags["module"]; dir != "" {
-				l := scenarios.NewLoader(scenarios.Disk{})
-				m, err := l.Module(dir)
-				if err != nil || m.Game == nil {
-					return usageError("--module: %s is not a game module folder", dir)
+			modFor := moduleResolver(nil)
+			if arg := flags["module"]; arg != "" {
+				m, _, err := moduleArg(arg)
+				if err != nil {
+					return err
 				}
 				modFor = func(string) *scenarios.Module { return m }
 			}

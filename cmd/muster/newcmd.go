@@ -25,14 +25,15 @@ func newCommand() *cli.Command {
 			"Examples:\n" +
 			"   muster new scenario --module tpc --id tpc-raid\n" +
 			"   muster new scenario --module tpc --id tpc-01-errata --from tpc-01 -o drafts/01-errata.json\n" +
-			"   muster new module --map area my-game",
+			"   muster new module --map area my-game\n" +
+			"   muster new scenario --module ./my-game --id my-game-01   # writes my-game/scenarios/my-game-01.json",
 		Subcommands: []*cli.Command{
 			{
 				Name:      "scenario",
 				Usage:     "write a new scenario file",
 				UsageText: "muster new scenario --module MODULE --id ID [--from SCENARIO] [-o FILE]",
 				Flags: []cli.Flag{
-					&cli.StringFlag{Name: "module", Usage: "the game module `ID` (muster list)", Required: true},
+					&cli.StringFlag{Name: "module", Usage: "the game `MODULE`: a built-in module id (muster list) or a module folder", Required: true},
 					&cli.StringFlag{Name: "id", Usage: "the new scenario's `ID` (lower case, digits, - . _ /)", Required: true},
 					&cli.StringFlag{Name: "from", Usage: "start as a copy of the whole of `SCENARIO` (a file or a built-in id) under the new id"},
 					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (default ID.json)"},
@@ -61,9 +62,9 @@ func newScenarioAction(c *cli.Context) error {
 	if !validID(id) {
 		return usageError("--id %q: use lower-case letters, digits and - . _ /, starting with a letter or digit", id)
 	}
-	m := scenarios.Builtin().Module(c.String("module"))
-	if m == nil {
-		return usageError("no module %q (muster list shows the shipped modules)", c.String("module"))
+	m, moduleDir, err := moduleArg(c.String("module"))
+	if err != nil {
+		return err
 	}
 	var from *scenarios.ScenarioFile
 	var inputs []string
@@ -76,7 +77,13 @@ func newScenarioAction(c *cli.Context) error {
 		inputs = append(inputs, sf.Doc.Path)
 	}
 	out := c.String("output")
-	if out == "" {
+	switch {
+	case out == "" && moduleDir != "":
+		// In the module's scenarios folder, where muster finds the module
+		// the scenario names (a file elsewhere is checked against the
+		// built-in modules only).
+		out = filepath.Join(moduleDir, "scenarios", filepath.Base(id)+".json")
+	case out == "":
 		out = filepath.Base(id) + ".json"
 	}
 	data, err := scenarios.NewScenario(m, id, from)
