@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -461,8 +460,31 @@ func (s *Server) definition(u protocol.DocumentURI, pos protocol.Position) []pro
 		return locs
 	}
 	ix := v.module.Index()
+	// A built-in module's files are found in its copy on disk.
+	locate := func(d *scenarios.Document, list string, match func(*jsonsrc.Node) bool, field string) (protocol.Location, bool) {
+		if d == nil || d.Root == nil || d.Root.Kind != jsonsrc.Object {
+			return protocol.Location{}, false
+		}
+		items := d.Root.Get(list)
+		if items == nil || items.Kind != jsonsrc.Array {
+			return protocol.Location{}, false
+		}
+		for _, it := range items.Items {
+			if !match(it) {
+				continue
+			}
+			path := s.diskPath(v.module, d)
+			if path == "" {
+				return protocol.Location{}, false
+			}
+			n := it.Get(field)
+			li := newLineIndex(d.File.Bytes)
+			return protocol.Location{URI: uriOf(path), Range: li.rangeOf(n.Start, n.End)}, true
+		}
+		return protocol.Location{}, false
+	}
 	if ix.Counters[c.value] != nil {
-		if loc, ok := locateIn(v.module.CountersDoc, "counters", func(n *jsonsrc.Node) bool { return str(n, "id") == c.value }, "id"); ok {
+		if loc, ok := locate(v.module.CountersDoc, "counters", func(n *jsonsrc.Node) bool { return str(n, "id") == c.value }, "id"); ok {
 			return []protocol.Location{loc}
 		}
 		return none
@@ -478,41 +500,20 @@ func (s *Server) definition(u protocol.DocumentURI, pos protocol.Position) []pro
 		}
 	}
 	if want.Area != nil {
-		if loc, ok := locateIn(v.module.MapDoc, "areas", func(n *jsonsrc.Node) bool { return str(n, "id") == want.Area.ID }, "id"); ok {
+		if loc, ok := locate(v.module.MapDoc, "areas", func(n *jsonsrc.Node) bool { return str(n, "id") == want.Area.ID }, "id"); ok {
 			return []protocol.Location{loc}
 		}
 		return none
 	}
 	for _, try := range []struct{ list, field string }{{"places", "at"}, {"hexes", "at"}} {
-		if loc, ok := locateIn(v.module.MapDoc, try.list, same(try.field), try.field); ok {
+		if loc, ok := locate(v.module.MapDoc, try.list, same(try.field), try.field); ok {
 			return []protocol.Location{loc}
 		}
 	}
-	if loc, ok := locateIn(v.module.MapDoc, "sheets", func(n *jsonsrc.Node) bool { return str(n, "id") == want.Sheet.ID }, "id"); ok {
+	if loc, ok := locate(v.module.MapDoc, "sheets", func(n *jsonsrc.Node) bool { return str(n, "id") == want.Sheet.ID }, "id"); ok {
 		return []protocol.Location{loc}
 	}
 	return none
-}
-
-// locateIn finds the first item of a top-level list of a module file that
-// matches, and returns the location of its field. Files of the built-in
-// catalog have no place on disk to go to.
-func locateIn(d *scenarios.Document, list string, match func(*jsonsrc.Node) bool, field string) (protocol.Location, bool) {
-	if d == nil || d.Root == nil || !filepath.IsAbs(d.Path) || d.Root.Kind != jsonsrc.Object {
-		return protocol.Location{}, false
-	}
-	items := d.Root.Get(list)
-	if items == nil || items.Kind != jsonsrc.Array {
-		return protocol.Location{}, false
-	}
-	for _, it := range items.Items {
-		if match(it) {
-			n := it.Get(field)
-			li := newLineIndex(d.File.Bytes)
-			return protocol.Location{URI: uriOf(d.Path), Range: li.rangeOf(n.Start, n.End)}, true
-		}
-	}
-	return protocol.Location{}, false
 }
 
 // formatting gives muster fmt's canonical text as one edit, none when the

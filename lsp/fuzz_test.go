@@ -27,7 +27,7 @@ func FuzzChange(f *testing.F) {
 	f.Cleanup(func() { a.Close() })
 	go io.Copy(io.Discard, b)
 	ctx := context.Background()
-	s := newServer(ctx, a, Options{Debounce: time.Hour})
+	s := newServer(ctx, a, Options{Debounce: time.Hour, BuiltinDir: f.TempDir()})
 	u := uriOf(path)
 	f.Fuzz(func(t *testing.T, l1, c1, l2, c2 uint16, insert string, pl, pc uint16) {
 		s.didOpen(ctx, protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: u, Version: 1, Text: text}})

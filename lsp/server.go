@@ -37,6 +37,10 @@ type Options struct {
 	// DocsURL is the check reference page (docs/checks.md); a finding
 	// links to its code's section, DocsURL#CODE. Empty sends no link.
 	DocsURL string
+	// BuiltinDir is where go to definition writes read-only copies of the
+	// built-in modules, for a scenario outside a module folder; empty
+	// means muster/builtin in the user's cache folder.
+	BuiltinDir string
 }
 
 // docsLink is the link to a code's section of the check reference, or ""
@@ -71,6 +75,9 @@ type Server struct {
 	exited   chan struct{}
 
 	pubMu sync.Mutex // one publication at a time, so versions go out in order
+
+	copyMu sync.Mutex
+	copies map[string]string // built-in module's Dir -> folder of its copy on disk
 }
 
 // Serve runs a session over rwc until the client sends exit or closes the
@@ -107,6 +114,7 @@ func newServer(ctx context.Context, rwc io.ReadWriteCloser, opts Options) *Serve
 		base:    ctx,
 		timers:  map[string]*time.Timer{},
 		exited:  make(chan struct{}),
+		copies:  map[string]string{},
 	}
 }
 
