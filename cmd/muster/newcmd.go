@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/musterhq/muster/internal/fileout"
+	"github.com/musterhq/muster/playtest"
 	"github.com/musterhq/muster/scenarios"
 )
 
@@ -18,7 +19,8 @@ func newCommand() *cli.Command {
 		Name:  "new",
 		Usage: "start a new scenario or game module",
 		UsageText: "muster new scenario --module MODULE --id ID [--from SCENARIO] [-o FILE]\n" +
-			"muster new module [--map hex|area] [-o DIR] ID\n\n" +
+			"muster new module [--map hex|area] [-o DIR] ID\n" +
+			"muster new playtest --scenario SCENARIO --id ID [-o FILE]\n\n" +
 			"Writes documents with every required field present. What you must fill in is a value\n" +
 			"beginning \"TODO\"; muster validate reports each one (code placeholder) until it is replaced.\n" +
 			"Never overwrites an existing file.\n\n" +
@@ -26,7 +28,8 @@ func newCommand() *cli.Command {
 			"   muster new scenario --module tpc --id tpc-raid\n" +
 			"   muster new scenario --module tpc --id tpc-01-errata --from tpc-01 -o drafts/01-errata.json\n" +
 			"   muster new module --map area my-game\n" +
-			"   muster new scenario --module ./my-game --id my-game-01   # writes my-game/scenarios/my-game-01.json",
+			"   muster new scenario --module ./my-game --id my-game-01   # writes my-game/scenarios/my-game-01.json\n" +
+			"   muster new playtest --scenario tpc-01 --id tpc-01-first-moves",
 		Subcommands: []*cli.Command{
 			{
 				Name:      "scenario",
@@ -49,6 +52,19 @@ func newCommand() *cli.Command {
 					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "create the module in `DIR` (default ./ID)"},
 				},
 				Action: newModuleAction,
+			},
+			{
+				Name:  "playtest",
+				Usage: "write a new playtest script for a scenario",
+				UsageText: "muster new playtest --scenario SCENARIO --id ID [-o FILE]\n\n" +
+					"The script's one step expects the victory count at the start of play, as the rules\n" +
+					"work it out; add moves and the counts you expect after them (muster playtest --help).",
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "scenario", Usage: "the `SCENARIO` to play: a file or a built-in id (muster list)", Required: true},
+					&cli.StringFlag{Name: "id", Usage: "the script's `ID` (lower case, digits, - . _ /)", Required: true},
+					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (default ID.json)"},
+				},
+				Action: newPlaytestAction,
 			},
 		},
 	}
@@ -94,6 +110,49 @@ func newScenarioAction(c *cli.Context) error {
 		return err
 	}
 	fmt.Fprintf(c.App.Writer, "wrote %s: fill in each TODO, then run muster validate %s\n", out, out)
+	return nil
+}
+
+func newPlaytestAction(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return usageError("new playtest takes no arguments (see --help)")
+	}
+	id := c.String("id")
+	if !validID(id) {
+		return usageError("--id %q: use lower-case letters, digits and - . _ /, starting with a letter or digit", id)
+	}
+	arg := c.String("scenario")
+	sf, err := loadScenarioArg(c, arg)
+	if err != nil {
+		return err
+	}
+	out := c.String("output")
+	if out == "" {
+		out = filepath.Base(id) + ".json"
+	}
+	// A scenario file is named from the script's folder, as muster
+	// playtest resolves it; a built-in one by its id.
+	ref, inputs := arg, []string{}
+	if _, serr := os.Stat(arg); serr == nil {
+		absOut, err1 := filepath.Abs(filepath.Dir(out))
+		absIn, err2 := filepath.Abs(arg)
+		if err1 != nil || err2 != nil {
+			return cli.Exit(fmt.Sprintf("new playtest: %v %v", err1, err2), exitUsage)
+		}
+		rel, err := filepath.Rel(absOut, absIn)
+		if err != nil {
+			rel = absIn
+		}
+		ref, inputs = filepath.ToSlash(rel), append(inputs, arg)
+	}
+	data, err := playtest.NewScript(sf, ref, id)
+	if err != nil {
+		return cli.Exit(err.Error(), exitUsage)
+	}
+	if err := writeNew(out, data, inputs...); err != nil {
+		return err
+	}
+	fmt.Fprintf(c.App.Writer, "wrote %s: add moves and the counts you expect, then run muster playtest %s\n", out, out)
 	return nil
 }
 
