@@ -196,7 +196,7 @@ func commandUnder(gm *scenarios.Game, side, code, cmd string) bool {
 // made for him.
 func (e *Engine) setup(st *rules.State) (*game, error) {
 	n := len(e.b.ids)
-	g := &game{e: e, units: make([]unitState, len(e.units)), control: make([]int, n), entrench: make([]int, n), entrenchSide: make([]int, n),
+	g := &game{e: e, units: make([]unitState, len(e.units)), control: make([]int, n), entrench: make([]int, 2*n),
 		winner: none, current: none, placing: none, advantage: union, advNext: none, turn: 1}
 	g.entrenchBits = make([]uint64, 2*((n+63)>>6))
 	for loc := range g.control {

@@ -115,7 +115,7 @@ func (g *game) refusal(x rules.Action) (code, msg string) {
 			return "LGV 16.0", fmt.Sprintf("%s: all %d Pontoon Bridge markers supplied with the game are in play", what, g.e.pontoonSupply)
 		}
 	case aEntrench:
-		if a < len(g.entrench) && g.entrench[a] == 0 && !g.entrenchLeft(g.reorgSide) {
+		if a >= 0 && a < g.nLoc() && g.ent(g.reorgSide, a) == 0 && !g.entrenchLeft(g.reorgSide) {
 			return "LGV 15.0", fmt.Sprintf("%s: all %d Entrench markers supplied with the game are in play", what, g.e.entrenchSupply[g.reorgSide])
 		}
 	case aPlace:

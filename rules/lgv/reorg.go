@@ -158,16 +158,17 @@ func (g *game) reorgLegal() {
 	}
 }
 
-// canEntrench: no marker placed there this phase, not already +2, no
-// enemy marker (15.1); the listing asks it only of Areas with friendly
-// Infantry (15.1).
+// canEntrench: no marker placed there this phase, the side's own marker
+// not already +2 (15.1); an enemy marker in the Area (a Contested Area) is
+// no bar, markers are each side's. The listing asks it only of Areas with
+// friendly Infantry (15.1).
 func (g *game) canEntrench(loc int) bool {
 	side := g.reorgSide
-	if g.entrenched[loc] || g.entrench[loc] >= 2 || g.entrench[loc] > 0 && g.entrenchSide[loc] != side {
+	if g.entrenched[loc] || g.ent(side, loc) >= 2 {
 		return false
 	}
 	// "limited to the markers supplied with the game" (15.0)
-	return g.entrench[loc] > 0 || g.entrenchLeft(side)
+	return g.ent(side, loc) > 0 || g.entrenchLeft(side)
 }
 
 // entrenchLeft: the side has an Entrench marker not in play (15.0), or

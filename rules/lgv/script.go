@@ -333,7 +333,11 @@ func (d *scriptDriver) edit(s *rules.Step) error {
 		switch s.Marker {
 		case "entrench-1", "entrench-2":
 			if s.Remove {
-				g.setEntrench(l, 0, g.entrenchSide[l])
+				for sd := range 2 {
+					if s.Side == "" || sideNames[sd] == s.Side {
+						g.setEntrench(l, 0, sd)
+					}
+				}
 				return nil
 			}
 			sd, err := side(s.Side)
@@ -605,16 +609,16 @@ func (d *scriptDriver) expectMarker(s *rules.Step) error {
 	var have bool
 	switch s.Marker {
 	case "entrench-1", "entrench-2":
-		have = g.entrench[l] == int(s.Marker[len(s.Marker)-1]-'0')
-		if have && s.Side != "" {
-			have = sideNames[g.entrenchSide[l]] == s.Side
+		// A side named: that side's marker; none: either side's.
+		lvl := int(s.Marker[len(s.Marker)-1] - '0')
+		have = false
+		for sd := range 2 {
+			if (s.Side == "" || sideNames[sd] == s.Side) && g.ent(sd, l) == lvl {
+				have = true
+			}
 		}
 		if have != want {
-			lvl, who := g.entrench[l], ""
-			if lvl > 0 {
-				who = " " + sideNames[g.entrenchSide[l]]
-			}
-			return fmt.Errorf("%s has entrenchment level %d%s; want %s %v (%s)", s.At, lvl, who, s.Marker, want, s.Side)
+			return fmt.Errorf("%s has entrenchment union %d, confederate %d; want %s %v (%s)", s.At, g.ent(union, l), g.ent(confederate, l), s.Marker, want, s.Side)
 		}
 	case "pontoon":
 		l2, err := d.loc(s.To)
