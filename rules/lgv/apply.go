@@ -97,6 +97,7 @@ func (g *game) apply(x rules.Action) error {
 		}
 		g.pontoons = append(g.pontoons, [2]int{lo, hi})
 		g.setFresh(g.freshEngineer(a), false)
+		g.bridged = true // "the option of placing a Pontoon Bridge marker": one per declaration (16.1)
 		if g.logOn {
 			g.logf("pontoon bridge between %s and %s", g.e.b.ids[a], g.e.b.ids[b])
 		}

@@ -115,7 +115,7 @@ func (g *game) beginImpulse() {
 	g.epoch++ // contested0 is snapped anew as units move (snap)
 	g.pending, g.crossings, g.current, g.overrunners = g.pending[:0], g.crossings[:0], -1, g.overrunners[:0]
 	g.waveUnits, g.waveTargets, g.resume = g.waveUnits[:0], g.waveTargets[:0], g.resume[:0]
-	g.activeUnits, g.anyMove = g.activeUnits[:0], false
+	g.activeUnits, g.anyMove, g.bridged = g.activeUnits[:0], false, false
 	g.pontoons0 = append(g.pontoons0[:0], g.pontoons...)
 	if g.advantage == g.mover && !g.stolen[g.mover] {
 		g.stage = stImpulseStart
@@ -330,7 +330,7 @@ func (g *game) assaultLegal() {
 		g.push(aStop, g.current, 0)
 		return
 	}
-	if g.mover == union && !g.anyMove && (g.e.pontoonSupply < 0 || len(g.pontoons) < g.e.pontoonSupply) { // 16.0: the markers supplied
+	if g.mover == union && !g.anyMove && !g.bridged && (g.e.pontoonSupply < 0 || len(g.pontoons) < g.e.pontoonSupply) { // 16.0: the markers supplied
 		for _, l := range g.e.b.adj[g.active] {
 			if (l.ford || l.germanna) && g.e.b.sector[g.active] == union && !g.pontoonAt(g.active, l.to) && g.freshEngineer(g.active) != none {
 				g.push(aPontoon, g.active, l.to)

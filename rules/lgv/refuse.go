@@ -114,6 +114,9 @@ func (g *game) refusal(x rules.Action) (code, msg string) {
 		if g.e.pontoonSupply >= 0 && len(g.pontoons) >= g.e.pontoonSupply {
 			return "LGV 16.0", fmt.Sprintf("%s: all %d Pontoon Bridge markers supplied with the game are in play", what, g.e.pontoonSupply)
 		}
+		if g.bridged {
+			return code, what + ": a Pontoon Bridge marker was already placed this Assault Activation (one option per declaration)"
+		}
 	case aEntrench:
 		if a >= 0 && a < g.nLoc() && g.ent(g.reorgSide, a) == 0 && !g.entrenchLeft(g.reorgSide) {
 			return "LGV 15.0", fmt.Sprintf("%s: all %d Entrench markers supplied with the game are in play", what, g.e.entrenchSupply[g.reorgSide])

@@ -143,6 +143,7 @@ type game struct {
 	active      int
 	activeUnits []int // the units that were Fresh in the Active Area when it was activated
 	anyMove     bool  // a unit moved or was committed this impulse
+	bridged     bool  // a Pontoon Bridge was placed this activation: one only (16.1)
 	// contested0 is whether a location was Contested at the start of the
 	// impulse, valid where c0Epoch holds the impulse's epoch: set snaps a
 	// location before its first change, so one never changed is read now.
