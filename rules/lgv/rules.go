@@ -411,7 +411,10 @@ func (g *game) canRetreatIntoLink(u, from int, l link) bool {
 		return false
 	case info.side == confederate && b.sector[to] != confederate:
 		return false
-	case info.side == union && b.zone[to] && b.sector[to] == confederate:
+	case info.side == union && b.zone[to] && b.sector[to] == confederate && !(b.exitZones[to] && b.exitFrom[from] && g.control[from] == union):
+		// 14.2: no Confederate Zone, but Zones C and D are entered "by
+		// exiting a Union-Controlled Area 16 ... or Area 47" (14.2.1), and
+		// retreated into from there (14.5).
 		return false
 	case info.kind == engineer && b.sector[to] != union:
 		return false
