@@ -131,7 +131,7 @@ func (g *game) refusal(x rules.Action) (code, msg string) {
 				return "LGV 7.1.3", what + ": the Area is fully stacked and the Leader, with no unit of his command there, counts towards the limit"
 			}
 		}
-		return code, what + ": a returning unit goes to a friendly-Controlled, Vacant Area with another friendly unit and room under the stacking limit, or failing that a friendly-Controlled Zone (12.1A, 12.2)"
+		return code, what + ": a returning unit goes to a friendly-Controlled, Vacant Area with another friendly unit and room under the stacking limit, or failing that any friendly-Controlled Zone, Vacant or not (12.1A, 12.2)"
 	case aCP:
 		return code, what + ": the first CP is the Lead Defending Unit's or Primary Target's, no loss may exceed the CP left, and the losses must come to the CP exactly whenever they can"
 	}

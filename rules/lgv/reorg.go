@@ -75,8 +75,9 @@ func (g *game) nextPlacement() {
 }
 
 // placements: friendly-Controlled, Vacant Areas with another friendly
-// unit; else friendly-Controlled Zones; a Leader also with his army
-// commander (12.1A, 12.2).
+// unit; else "any friendly-Controlled Zone" (12.1A, 12.2), Vacant or not
+// (14.5 asks Vacant of a retreat, 12.1A does not); a Leader also with his
+// army commander (12.2).
 // Nobody is placed where he may never be (8.4.2, 8.4.6) or past the
 // stacking limit (7.1: a Leader counts unless a unit of his command is
 // there, 7.1.3).
@@ -91,7 +92,7 @@ func (g *game) placements(u int) []int {
 	}
 	if len(out) == 0 {
 		for loc := range g.e.b.ids {
-			if g.e.b.zone[loc] && g.free(side, loc) && g.mayPlace(u, loc) {
+			if g.e.b.zone[loc] && g.control[loc] == side && g.mayPlace(u, loc) {
 				out = append(out, loc)
 			}
 		}
