@@ -171,7 +171,12 @@ func (g *game) apply(x rules.Action) error {
 			g.voluntary()
 		case stEndRemove:
 			g.nextRemovalSide()
+		case stSwap:
+			g.startTurn()
 		}
+	case aSwap: // 5.2
+		g.swapSetup(a)
+		g.startTurn()
 	case aARetreat:
 		g.retreat(a, g.cameFrom[a])
 		if len(g.legalActions()) == 1 {

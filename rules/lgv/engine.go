@@ -39,6 +39,11 @@ type Engine struct {
 	// side; -1 where the module does not give the count.
 	entrenchSupply [2]int
 	pontoonSupply  int
+	// swapCands, swapWith and swapSide are the chosen variant's setup
+	// switch (5.2, variant.go): none without a variant that has one.
+	swapCands []swapGroup
+	swapWith  swapGroup
+	swapSide  int
 }
 
 // unitHot is the part of unitInfo read in the hot paths.
@@ -277,7 +282,7 @@ func (g *game) allocImpulse() {
 func (e *Engine) NewGame(seed uint64) *game {
 	g := e.start.clone()
 	g.pcg = newPCG(seed)
-	g.startTurn()
+	g.begin()
 	return g
 }
 

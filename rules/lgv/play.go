@@ -38,6 +38,7 @@ const (
 	aRemoveEntrench // 15.3
 	aRemovePontoon  // 16.3
 	aHoldBack       // a unit that entered stays out of an Optional Attack (9.2)
+	aSwap           // the Variant Union Setup's switch (5.2): a is the candidate corps
 )
 
 // CP choices of 11.1.
@@ -198,6 +199,8 @@ func (g *game) toAct() int {
 		return 1 - g.mover
 	case stReorg, stPlace, stEntrench, stEndRemove:
 		return g.reorgSide
+	case stSwap:
+		return g.e.swapSide
 	}
 	return g.mover
 }
@@ -217,6 +220,11 @@ func (g *game) pushMove(u, to, cost int) {
 func (g *game) legalActions() []rules.Action {
 	g.legal, g.legalCost = g.legal[:0], g.legalCost[:0]
 	switch g.stage {
+	case stSwap:
+		g.push(aDone, 0, 0) // "can switch": the standard setup stands
+		for c := range g.e.swapCands {
+			g.push(aSwap, c, 0)
+		}
 	case stImpulseStart:
 		g.push(aContinue, 0, 0)
 		g.push(aSteal, 0, 0)

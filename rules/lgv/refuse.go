@@ -27,6 +27,7 @@ var stageNames = [...]string{
 	stEntrench:        "entrench",
 	stAttackerRetreat: "attacker-retreat",
 	stEndRemove:       "end-removal",
+	stSwap:            "variant-setup",
 	stOver:            "over",
 }
 
@@ -38,7 +39,7 @@ var homeStages = map[int][]int{
 	aPontoon: {stAssault}, aMove: {stAssault}, aStop: {stAssault}, aCommit: {stAssault}, aAttack: {stAssault}, aEnd: {stAssault},
 	aLead: {stLead}, aFront: {stFrontLeader}, aNoFront: {stFrontLeader}, aSupport: {stSupport}, aRoll: {stSupport},
 	aDefLead: {stDefLead}, aCP: {stCasualty}, aVRetreat: {stVoluntary}, aARetreat: {stAttackerRetreat},
-	aDone:   {stVoluntary, stScreen, stReorg, stEntrench, stAttackerRetreat, stEndRemove},
+	aDone: {stVoluntary, stScreen, stReorg, stEntrench, stAttackerRetreat, stEndRemove, stSwap}, aSwap: {stSwap},
 	aScreen: {stScreen}, aBombLead: {stBombardLead}, aPrimary: {stPrimary},
 	aReorg: {stReorg}, aRally: {stReorg}, aPlace: {stPlace}, aEntrench: {stEntrench},
 	aRemoveEntrench: {stEndRemove}, aRemovePontoon: {stEndRemove}, aHoldBack: {stAssault},
@@ -54,7 +55,7 @@ var kindCases = map[int]string{
 	aCP: "LGV 11.1", aVRetreat: "LGV 11.2.3", aARetreat: "LGV 11.2", aScreen: "LGV 8.3",
 	aBombLead: "LGV 10.1.1", aPrimary: "LGV 10.2.1", aReorg: "LGV 12.1B", aRally: "LGV 13.1C",
 	aPlace: "LGV 12.1A", aEntrench: "LGV 15.1", aRemoveEntrench: "LGV 15.3", aRemovePontoon: "LGV 16.3",
-	aHoldBack: "LGV 9.2",
+	aHoldBack: "LGV 9.2", aSwap: "LGV 5.2",
 }
 
 // refusal names the case an action that is not legal now breaks, and

@@ -49,6 +49,7 @@ const (
 	stEntrench               // entrenchments (15.1)
 	stAttackerRetreat        // attackers may retreat after a Stalemate in a Mandatory Attack (9.4.4)
 	stEndRemove              // voluntary removal of Entrench and Pontoon Bridge markers (15.3, 16.3)
+	stSwap                   // the Variant Union Setup's switch of two corps' setup Areas (5.2)
 	stOver
 )
 
