@@ -2,7 +2,7 @@ package lgv
 
 import "testing"
 
-// 9.4.3D (line 544): "+1 When making a Mandatory Attack (Section 9.1) if
+// 9.4.3D (line 542): "+1 When making a Mandatory Attack (Section 9.1) if
 // all of the attacking units crossed a minor water boundary, +2 if all of
 // the attacking units crossed a Major Water Boundary". The engine reads a
 // Major Water Boundary as a water boundary too: attackers that crossed
