@@ -252,7 +252,6 @@ var notPlayed = map[string]string{
 	"Effect.MustEnd":           "movement-constraint: the engine does not check the direction of a move",
 	"Effect.Option":            "game-option: an option the players choose",
 	"Effect.Event":             "used by no shipped effect",
-	"Effect.With":              "used by no shipped effect",
 	// automatic-result repeats a line of victory.automatic, which the count
 	// reads (TestAutomaticResultsAreCounted).
 	"Effect.Winner":    "automatic-result: counted from victory.automatic",

@@ -97,6 +97,7 @@ func (g *game) apply(x rules.Action) error {
 		}
 		g.pontoons = append(g.pontoons, [2]int{lo, hi})
 		g.setFresh(g.freshEngineer(a), false)
+		g.bridged = true // "the option of placing a Pontoon Bridge marker": one per declaration (16.1)
 		if g.logOn {
 			g.logf("pontoon bridge between %s and %s", g.e.b.ids[a], g.e.b.ids[b])
 		}
@@ -170,7 +171,12 @@ func (g *game) apply(x rules.Action) error {
 			g.voluntary()
 		case stEndRemove:
 			g.nextRemovalSide()
+		case stSwap:
+			g.startTurn()
 		}
+	case aSwap: // 5.2
+		g.swapSetup(a)
+		g.startTurn()
 	case aARetreat:
 		g.retreat(a, g.cameFrom[a])
 		if len(g.legalActions()) == 1 {
@@ -179,7 +185,7 @@ func (g *game) apply(x rules.Action) error {
 	case aHoldBack:
 		g.holdBack[a] = true
 	case aRemoveEntrench: // 15.3
-		g.setEntrench(a, 0, g.entrenchSide[a])
+		g.setEntrench(a, 0, g.reorgSide)
 		if g.logOn {
 			g.logf("%s removes the Entrench marker in %s", sideNames[g.reorgSide], g.e.b.ids[a])
 		}
@@ -233,11 +239,8 @@ func (g *game) apply(x rules.Action) error {
 		g.nextPlacement()
 	case aEntrench: // 15.1
 		g.entrenched[a] = true
-		if g.entrench[a] == 0 {
-			g.setEntrench(a, 1, g.reorgSide)
-		} else {
-			g.setEntrench(a, 2, g.entrenchSide[a])
-		}
+		// 15.1: a +1 where the side has no marker, else flipped to +2.
+		g.setEntrench(a, g.ent(g.reorgSide, a)+1, g.reorgSide)
 	}
 	return nil
 }
@@ -332,7 +335,7 @@ func (g *game) afterScreen() {
 		return
 	}
 	g.pending = remove(g.pending, to)
-	g.takeControl(g.mover, to)
+	g.takeControl(g.mover, to, false)
 	for _, u := range g.activeUnits {
 		if s := g.units[u]; s.status != onMap || s.loc != to || !g.moved[u] || g.cameFrom[u] == none {
 			continue

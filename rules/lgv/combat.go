@@ -271,9 +271,7 @@ func (g *game) resolve() {
 				cb.dv++
 			}
 		}
-		if g.entrenchSide[p] == def {
-			cb.dv += g.entrench[p]
-		}
+		cb.dv += g.ent(def, p)
 		for _, u := range cb.attackers {
 			g.setFresh(u, false)
 		}
@@ -333,9 +331,7 @@ func (g *game) resolve() {
 		if leaderThere {
 			cb.dv++
 		}
-		if g.entrenchSide[p] == def {
-			cb.dv += g.entrench[p]
-		}
+		cb.dv += g.ent(def, p)
 		for _, u := range cb.support {
 			g.setFresh(u, false)
 		}
@@ -420,7 +416,7 @@ func (g *game) startCasualties(cp int) {
 		}
 	}
 	cb.cp = cp
-	cb.overrun = !cb.bombard && cp > capacity && g.entrench[cb.area] == 0 && !g.e.b.zone[cb.area] && !cb.secondWave
+	cb.overrun = !cb.bombard && cp > capacity && !g.entrenchedAny(cb.area) && !g.e.b.zone[cb.area] && !cb.secondWave
 	if cb.overrun {
 		g.last.result = "overrun"
 	}
@@ -564,7 +560,7 @@ func (g *game) afterCombat() {
 		if cb.bombard {
 			g.setControl(g.mover, p) // entrenchments are captured only in an Assault (15.2)
 		} else {
-			g.takeControl(g.mover, p)
+			g.takeControl(g.mover, p, true)
 		}
 	} else if !g.occupied(g.mover, p) && g.occupied(1-g.mover, p) && g.control[p] == g.mover {
 		// 7.2: the attackers are gone from a Contested Area they

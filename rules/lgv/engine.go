@@ -39,6 +39,11 @@ type Engine struct {
 	// side; -1 where the module does not give the count.
 	entrenchSupply [2]int
 	pontoonSupply  int
+	// swapCands, swapWith and swapSide are the chosen variant's setup
+	// switch (5.2, variant.go): none without a variant that has one.
+	swapCands []swapGroup
+	swapWith  swapGroup
+	swapSide  int
 }
 
 // unitHot is the part of unitInfo read in the hot paths.
@@ -196,7 +201,7 @@ func commandUnder(gm *scenarios.Game, side, code, cmd string) bool {
 // made for him.
 func (e *Engine) setup(st *rules.State) (*game, error) {
 	n := len(e.b.ids)
-	g := &game{e: e, units: make([]unitState, len(e.units)), control: make([]int, n), entrench: make([]int, n), entrenchSide: make([]int, n),
+	g := &game{e: e, units: make([]unitState, len(e.units)), control: make([]int, n), entrench: make([]int, 2*n),
 		winner: none, current: none, placing: none, advantage: union, advNext: none, turn: 1}
 	g.entrenchBits = make([]uint64, 2*((n+63)>>6))
 	for loc := range g.control {
@@ -277,7 +282,7 @@ func (g *game) allocImpulse() {
 func (e *Engine) NewGame(seed uint64) *game {
 	g := e.start.clone()
 	g.pcg = newPCG(seed)
-	g.startTurn()
+	g.begin()
 	return g
 }
 

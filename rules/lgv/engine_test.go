@@ -48,8 +48,8 @@ func fixtureEngine(t *testing.T, change func(sf *scenarios.ScenarioFile)) *Engin
 func TestSetupMarkersAtFirstLocation(t *testing.T) {
 	e := fixtureEngine(t, areaFirst("3"))
 	g := e.NewGame(1)
-	if loc := e.b.lookup("3"); loc != 0 || g.control[loc] != union || g.entrench[loc] != 2 || g.entrenchSide[loc] != union {
-		t.Errorf("Area 3 (location %d): control %d, entrench %d of side %d; want Union Control and a Union +2", loc, g.control[loc], g.entrench[loc], g.entrenchSide[loc])
+	if loc := e.b.lookup("3"); loc != 0 || g.control[loc] != union || g.ent(union, loc) != 2 || g.ent(confederate, loc) != 0 {
+		t.Errorf("Area 3 (location %d): control %d, entrench union %d confederate %d; want Union Control and a Union +2", loc, g.control[loc], g.ent(union, loc), g.ent(confederate, loc))
 	}
 }
 

@@ -55,7 +55,7 @@ func (g *game) checkPosition() string {
 // settled (7.2 is applied as each step completes).
 func (g *game) quiet() bool {
 	switch g.stage {
-	case stImpulseStart, stRetentionReroll, stDeclare, stAssault, stReorg, stPlace, stEntrench, stEndRemove, stOver:
+	case stImpulseStart, stRetentionReroll, stDeclare, stAssault, stReorg, stPlace, stEntrench, stEndRemove, stSwap, stOver:
 		return true
 	}
 	return false

@@ -38,6 +38,7 @@ const (
 	aRemoveEntrench // 15.3
 	aRemovePontoon  // 16.3
 	aHoldBack       // a unit that entered stays out of an Optional Attack (9.2)
+	aSwap           // the Variant Union Setup's switch (5.2): a is the candidate corps
 )
 
 // CP choices of 11.1.
@@ -115,7 +116,7 @@ func (g *game) beginImpulse() {
 	g.epoch++ // contested0 is snapped anew as units move (snap)
 	g.pending, g.crossings, g.current, g.overrunners = g.pending[:0], g.crossings[:0], -1, g.overrunners[:0]
 	g.waveUnits, g.waveTargets, g.resume = g.waveUnits[:0], g.waveTargets[:0], g.resume[:0]
-	g.activeUnits, g.anyMove = g.activeUnits[:0], false
+	g.activeUnits, g.anyMove, g.bridged = g.activeUnits[:0], false, false
 	g.pontoons0 = append(g.pontoons0[:0], g.pontoons...)
 	if g.advantage == g.mover && !g.stolen[g.mover] {
 		g.stage = stImpulseStart
@@ -198,6 +199,8 @@ func (g *game) toAct() int {
 		return 1 - g.mover
 	case stReorg, stPlace, stEntrench, stEndRemove:
 		return g.reorgSide
+	case stSwap:
+		return g.e.swapSide
 	}
 	return g.mover
 }
@@ -217,6 +220,11 @@ func (g *game) pushMove(u, to, cost int) {
 func (g *game) legalActions() []rules.Action {
 	g.legal, g.legalCost = g.legal[:0], g.legalCost[:0]
 	switch g.stage {
+	case stSwap:
+		g.push(aDone, 0, 0) // "can switch": the standard setup stands
+		for c := range g.e.swapCands {
+			g.push(aSwap, c, 0)
+		}
 	case stImpulseStart:
 		g.push(aContinue, 0, 0)
 		g.push(aSteal, 0, 0)
@@ -330,7 +338,7 @@ func (g *game) assaultLegal() {
 		g.push(aStop, g.current, 0)
 		return
 	}
-	if g.mover == union && !g.anyMove && (g.e.pontoonSupply < 0 || len(g.pontoons) < g.e.pontoonSupply) { // 16.0: the markers supplied
+	if g.mover == union && !g.anyMove && !g.bridged && (g.e.pontoonSupply < 0 || len(g.pontoons) < g.e.pontoonSupply) { // 16.0: the markers supplied
 		for _, l := range g.e.b.adj[g.active] {
 			if (l.ford || l.germanna) && g.e.b.sector[g.active] == union && !g.pontoonAt(g.active, l.to) && g.freshEngineer(g.active) != none {
 				g.push(aPontoon, g.active, l.to)

@@ -27,6 +27,7 @@ var stageNames = [...]string{
 	stEntrench:        "entrench",
 	stAttackerRetreat: "attacker-retreat",
 	stEndRemove:       "end-removal",
+	stSwap:            "variant-setup",
 	stOver:            "over",
 }
 
@@ -38,7 +39,7 @@ var homeStages = map[int][]int{
 	aPontoon: {stAssault}, aMove: {stAssault}, aStop: {stAssault}, aCommit: {stAssault}, aAttack: {stAssault}, aEnd: {stAssault},
 	aLead: {stLead}, aFront: {stFrontLeader}, aNoFront: {stFrontLeader}, aSupport: {stSupport}, aRoll: {stSupport},
 	aDefLead: {stDefLead}, aCP: {stCasualty}, aVRetreat: {stVoluntary}, aARetreat: {stAttackerRetreat},
-	aDone:   {stVoluntary, stScreen, stReorg, stEntrench, stAttackerRetreat, stEndRemove},
+	aDone: {stVoluntary, stScreen, stReorg, stEntrench, stAttackerRetreat, stEndRemove, stSwap}, aSwap: {stSwap},
 	aScreen: {stScreen}, aBombLead: {stBombardLead}, aPrimary: {stPrimary},
 	aReorg: {stReorg}, aRally: {stReorg}, aPlace: {stPlace}, aEntrench: {stEntrench},
 	aRemoveEntrench: {stEndRemove}, aRemovePontoon: {stEndRemove}, aHoldBack: {stAssault},
@@ -54,7 +55,7 @@ var kindCases = map[int]string{
 	aCP: "LGV 11.1", aVRetreat: "LGV 11.2.3", aARetreat: "LGV 11.2", aScreen: "LGV 8.3",
 	aBombLead: "LGV 10.1.1", aPrimary: "LGV 10.2.1", aReorg: "LGV 12.1B", aRally: "LGV 13.1C",
 	aPlace: "LGV 12.1A", aEntrench: "LGV 15.1", aRemoveEntrench: "LGV 15.3", aRemovePontoon: "LGV 16.3",
-	aHoldBack: "LGV 9.2",
+	aHoldBack: "LGV 9.2", aSwap: "LGV 5.2",
 }
 
 // refusal names the case an action that is not legal now breaks, and
@@ -114,8 +115,11 @@ func (g *game) refusal(x rules.Action) (code, msg string) {
 		if g.e.pontoonSupply >= 0 && len(g.pontoons) >= g.e.pontoonSupply {
 			return "LGV 16.0", fmt.Sprintf("%s: all %d Pontoon Bridge markers supplied with the game are in play", what, g.e.pontoonSupply)
 		}
+		if g.bridged {
+			return code, what + ": a Pontoon Bridge marker was already placed this Assault Activation (one option per declaration)"
+		}
 	case aEntrench:
-		if a < len(g.entrench) && g.entrench[a] == 0 && !g.entrenchLeft(g.reorgSide) {
+		if a >= 0 && a < g.nLoc() && g.ent(g.reorgSide, a) == 0 && !g.entrenchLeft(g.reorgSide) {
 			return "LGV 15.0", fmt.Sprintf("%s: all %d Entrench markers supplied with the game are in play", what, g.e.entrenchSupply[g.reorgSide])
 		}
 	case aPlace:
@@ -128,7 +132,7 @@ func (g *game) refusal(x rules.Action) (code, msg string) {
 				return "LGV 7.1.3", what + ": the Area is fully stacked and the Leader, with no unit of his command there, counts towards the limit"
 			}
 		}
-		return code, what + ": a returning unit goes to a friendly-Controlled, Vacant Area with another friendly unit and room under the stacking limit, or failing that a friendly-Controlled Zone (12.1A, 12.2)"
+		return code, what + ": a returning unit goes to a friendly-Controlled, Vacant Area with another friendly unit and room under the stacking limit, or failing that any friendly-Controlled Zone, Vacant or not (12.1A, 12.2)"
 	case aCP:
 		return code, what + ": the first CP is the Lead Defending Unit's or Primary Target's, no loss may exceed the CP left, and the losses must come to the CP exactly whenever they can"
 	}

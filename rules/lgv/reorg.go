@@ -75,8 +75,9 @@ func (g *game) nextPlacement() {
 }
 
 // placements: friendly-Controlled, Vacant Areas with another friendly
-// unit; else friendly-Controlled Zones; a Leader also with his army
-// commander (12.1A, 12.2).
+// unit; else "any friendly-Controlled Zone" (12.1A, 12.2), Vacant or not
+// (14.5 asks Vacant of a retreat, 12.1A does not); a Leader also with his
+// army commander (12.2).
 // Nobody is placed where he may never be (8.4.2, 8.4.6) or past the
 // stacking limit (7.1: a Leader counts unless a unit of his command is
 // there, 7.1.3).
@@ -91,7 +92,7 @@ func (g *game) placements(u int) []int {
 	}
 	if len(out) == 0 {
 		for loc := range g.e.b.ids {
-			if g.e.b.zone[loc] && g.free(side, loc) && g.mayPlace(u, loc) {
+			if g.e.b.zone[loc] && g.control[loc] == side && g.mayPlace(u, loc) {
 				out = append(out, loc)
 			}
 		}
@@ -158,16 +159,17 @@ func (g *game) reorgLegal() {
 	}
 }
 
-// canEntrench: no marker placed there this phase, not already +2, no
-// enemy marker (15.1); the listing asks it only of Areas with friendly
-// Infantry (15.1).
+// canEntrench: no marker placed there this phase, the side's own marker
+// not already +2 (15.1); an enemy marker in the Area (a Contested Area) is
+// no bar, markers are each side's. The listing asks it only of Areas with
+// friendly Infantry (15.1).
 func (g *game) canEntrench(loc int) bool {
 	side := g.reorgSide
-	if g.entrenched[loc] || g.entrench[loc] >= 2 || g.entrench[loc] > 0 && g.entrenchSide[loc] != side {
+	if g.entrenched[loc] || g.ent(side, loc) >= 2 {
 		return false
 	}
 	// "limited to the markers supplied with the game" (15.0)
-	return g.entrench[loc] > 0 || g.entrenchLeft(side)
+	return g.ent(side, loc) > 0 || g.entrenchLeft(side)
 }
 
 // entrenchLeft: the side has an Entrench marker not in play (15.0), or

@@ -251,7 +251,7 @@ func (g *game) enter(u, from, to int) {
 		g.crossings = append(g.crossings, min(from, to), max(from, to))
 	}
 	if !g.occupied(1-side, to) {
-		g.takeControl(side, to)
+		g.takeControl(side, to, false)
 	}
 	if g.control[from] == side && !g.occupied(side, from) && g.occupied(1-side, from) {
 		// 7.2: the last friendly unit left a Contested Area; the enemy
@@ -260,15 +260,21 @@ func (g *game) enter(u, from, to int) {
 	}
 }
 
-func (g *game) takeControl(side, loc int) {
+// takeControl gives side Control of loc and captures the enemy Entrench
+// marker there (15.2). assault: the Area was cleared by an Assault, where
+// the enemy marker is replaced only "if ... there are no friendly Entrench
+// markers already in the Area" (line 735), and stays otherwise; a unit
+// entering an Area with no enemy unit removes the enemy marker in any case
+// ("that entrenchment marker is removed"). A friendly +1 is placed if the
+// side has none there and one left (15.0).
+func (g *game) takeControl(side, loc int, assault bool) {
 	g.setControl(side, loc)
-	if g.entrench[loc] > 0 && g.entrenchSide[loc] != side {
-		// 15.2: the enemy marker is removed, a friendly +1 placed if the
-		// side has one left (15.0).
-		g.setEntrench(loc, 0, g.entrenchSide[loc])
-		if g.entrenchLeft(side) {
-			g.setEntrench(loc, 1, side)
-		}
+	if g.ent(1-side, loc) == 0 || assault && g.ent(side, loc) > 0 {
+		return
+	}
+	g.setEntrench(loc, 0, 1-side)
+	if g.ent(side, loc) == 0 && g.entrenchLeft(side) {
+		g.setEntrench(loc, 1, side)
 	}
 }
 
@@ -405,7 +411,10 @@ func (g *game) canRetreatIntoLink(u, from int, l link) bool {
 		return false
 	case info.side == confederate && b.sector[to] != confederate:
 		return false
-	case info.side == union && b.zone[to] && b.sector[to] == confederate:
+	case info.side == union && b.zone[to] && b.sector[to] == confederate && !(b.exitZones[to] && b.exitFrom[from] && g.control[from] == union):
+		// 14.2: no Confederate Zone, but Zones C and D are entered "by
+		// exiting a Union-Controlled Area 16 ... or Area 47" (14.2.1), and
+		// retreated into from there (14.5).
 		return false
 	case info.kind == engineer && b.sector[to] != union:
 		return false

@@ -21,14 +21,14 @@ func TestTakeControlNoMarker(t *testing.T) {
 	g.setControl(union, loc)
 	g.setEntrench(loc, 1, union)
 	g.setEntrench(loc, 0, union) // removed (15.3)
-	g.takeControl(confederate, loc)
-	if g.entrench[loc] != 0 {
-		t.Fatalf("no marker to capture, yet level %d for side %d", g.entrench[loc], g.entrenchSide[loc])
+	g.takeControl(confederate, loc, false)
+	if g.ent(union, loc) != 0 || g.ent(confederate, loc) != 0 {
+		t.Fatalf("no marker to capture, yet levels union %d confederate %d", g.ent(union, loc), g.ent(confederate, loc))
 	}
 	g.setControl(union, loc)
 	g.setEntrench(loc, 1, union)
-	g.takeControl(confederate, loc)
-	if g.entrench[loc] != 1 || g.entrenchSide[loc] != confederate {
-		t.Fatalf("a Union +1 captured: level %d side %d, want a Confederate +1", g.entrench[loc], g.entrenchSide[loc])
+	g.takeControl(confederate, loc, false)
+	if g.ent(union, loc) != 0 || g.ent(confederate, loc) != 1 {
+		t.Fatalf("a Union +1 captured: levels union %d confederate %d, want a Confederate +1 only", g.ent(union, loc), g.ent(confederate, loc))
 	}
 }

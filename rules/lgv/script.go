@@ -24,10 +24,16 @@ type scriptDriver struct {
 }
 
 func newScriptDriver(sf *scenarios.ScenarioFile, s *rules.Script) (rules.Driver, error) {
+	var variant *scenarios.Variant
 	if s.Variant != "" {
 		scen, err := rules.WithVariant(sf.Scenario, s.Variant)
 		if err != nil {
 			return nil, err
+		}
+		for i := range sf.Scenario.Variants {
+			if sf.Scenario.Variants[i].ID == s.Variant {
+				variant = &sf.Scenario.Variants[i]
+			}
 		}
 		c := *sf
 		c.Scenario = scen
@@ -45,6 +51,14 @@ func newScriptDriver(sf *scenarios.ScenarioFile, s *rules.Script) (rules.Driver,
 	if err != nil {
 		return nil, err
 	}
+	if variant != nil {
+		// Its length, start, setup and victory are in the scenario now
+		// (rules.WithVariant); its effects are the engine's to play or
+		// refuse (5.2, variant.go).
+		if err := e.applyVariant(variant); err != nil {
+			return nil, err
+		}
+	}
 	g := e.start.clone()
 	g.pcg = newPCG(s.Seed)
 	g.logOn = true
@@ -54,7 +68,7 @@ func newScriptDriver(sf *scenarios.ScenarioFile, s *rules.Script) (rules.Driver,
 	}
 	d := &scriptDriver{e: e, g: g, log: rules.NewEventLog(sf.Scenario.ID, s.Seed)}
 	d.log.Header["script"] = s.ID
-	g.startTurn()
+	g.begin()
 	return d, d.after()
 }
 
@@ -168,6 +182,13 @@ func (d *scriptDriver) encode(s *rules.Step) (rules.Action, error) {
 		}
 	case "pass":
 		kind = aPass
+	case "swap-setup":
+		for c, grp := range d.e.swapCands {
+			if fmt.Sprint(s.Value) == grp.command {
+				return act(aSwap, c, 0), nil
+			}
+		}
+		return 0, fmt.Errorf("swap-setup: value %v is not a corps the variant lets switch", s.Value)
 	case "assault", "bombard", "attack", "entrench", "remove-entrench":
 		need("at")
 		kind = map[string]int{"assault": aAssault, "bombard": aBombard, "attack": aAttack, "entrench": aEntrench, "remove-entrench": aRemoveEntrench}[s.Play]
@@ -333,7 +354,11 @@ func (d *scriptDriver) edit(s *rules.Step) error {
 		switch s.Marker {
 		case "entrench-1", "entrench-2":
 			if s.Remove {
-				g.setEntrench(l, 0, g.entrenchSide[l])
+				for sd := range 2 {
+					if s.Side == "" || sideNames[sd] == s.Side {
+						g.setEntrench(l, 0, sd)
+					}
+				}
 				return nil
 			}
 			sd, err := side(s.Side)
@@ -605,16 +630,16 @@ func (d *scriptDriver) expectMarker(s *rules.Step) error {
 	var have bool
 	switch s.Marker {
 	case "entrench-1", "entrench-2":
-		have = g.entrench[l] == int(s.Marker[len(s.Marker)-1]-'0')
-		if have && s.Side != "" {
-			have = sideNames[g.entrenchSide[l]] == s.Side
+		// A side named: that side's marker; none: either side's.
+		lvl := int(s.Marker[len(s.Marker)-1] - '0')
+		have = false
+		for sd := range 2 {
+			if (s.Side == "" || sideNames[sd] == s.Side) && g.ent(sd, l) == lvl {
+				have = true
+			}
 		}
 		if have != want {
-			lvl, who := g.entrench[l], ""
-			if lvl > 0 {
-				who = " " + sideNames[g.entrenchSide[l]]
-			}
-			return fmt.Errorf("%s has entrenchment level %d%s; want %s %v (%s)", s.At, lvl, who, s.Marker, want, s.Side)
+			return fmt.Errorf("%s has entrenchment union %d, confederate %d; want %s %v (%s)", s.At, g.ent(union, l), g.ent(confederate, l), s.Marker, want, s.Side)
 		}
 	case "pontoon":
 		l2, err := d.loc(s.To)

@@ -186,7 +186,7 @@ func (e *Engine) NewGameLogged(seed uint64) *game {
 	g := e.start.clone()
 	g.pcg = newPCG(seed)
 	g.logOn = true
-	g.startTurn()
+	g.begin()
 	return g
 }
 
@@ -274,6 +274,10 @@ func (g *game) describe(x rules.Action) string {
 		return "remove the pontoon bridge " + loc(a) + "-" + loc(b) + " (16.3)"
 	case aHoldBack:
 		return "hold " + id(a) + " back from the attack (9.2)"
+	case aSwap:
+		if a < len(g.e.swapCands) {
+			return "switch the setup Areas of " + g.e.swapCands[a].command + " Corps with " + g.e.swapWith.command + " Corps (5.2)"
+		}
 	}
 	return fmt.Sprintf("action %d", uint64(x))
 }

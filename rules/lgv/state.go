@@ -49,6 +49,7 @@ const (
 	stEntrench               // entrenchments (15.1)
 	stAttackerRetreat        // attackers may retreat after a Stalemate in a Mandatory Attack (9.4.4)
 	stEndRemove              // voluntary removal of Entrench and Pontoon Bridge markers (15.3, 16.3)
+	stSwap                   // the Variant Union Setup's switch of two corps' setup Areas (5.2)
 	stOver
 )
 
@@ -110,11 +111,13 @@ type game struct {
 	unitBits []uint64
 	// control is the side controlling each location (7.2).
 	control []int
-	// entrench is the entrenchment level and its side (15.0): 0 none.
-	// entrenchBits marks, by side (side*words), where that side has a
-	// marker. All three change only through setEntrench.
+	// entrench is each side's entrenchment level by location
+	// (side*locations + loc; 0 none): a Contested Area may hold a marker
+	// of each side (15.1 "If the Area does not contain a friendly Entrench
+	// marker", 15.2 "there are no friendly Entrench markers already in the
+	// Area"). entrenchBits marks, by side (side*words), where that side
+	// has a marker. Both change only through setEntrench.
 	entrench     []int
-	entrenchSide []int
 	entrenchBits []uint64
 	// pontoon marks a Pontoon Bridge on the ford between two locations
 	// (16.0), by the lower index then the higher.
@@ -141,6 +144,7 @@ type game struct {
 	active      int
 	activeUnits []int // the units that were Fresh in the Active Area when it was activated
 	anyMove     bool  // a unit moved or was committed this impulse
+	bridged     bool  // a Pontoon Bridge was placed this activation: one only (16.1)
 	// contested0 is whether a location was Contested at the start of the
 	// impulse, valid where c0Epoch holds the impulse's epoch: set snaps a
 	// location before its first change, so one never changed is read now.
@@ -236,9 +240,9 @@ func (g *game) clone() *game {
 	c := &game{}
 	*c = *g
 	n, u := len(g.control), len(g.units)
-	ints := make([]int, 7*n+5*u+7*16+64+g.e.nCmds)
+	ints := make([]int, 8*n+5*u+7*16+64+g.e.nCmds)
 	ci := func(src []int, room int) []int { return carve(&ints, src, room) }
-	c.control, c.entrench, c.entrenchSide = ci(g.control, 0), ci(g.entrench, 0), ci(g.entrenchSide, 0)
+	c.control, c.entrench = ci(g.control, 0), ci(g.entrench, 0)
 	c.mfLeft, c.cameFrom = ci(g.mfLeft, 0), ci(g.cameFrom, 0)
 	c.activeUnits, c.pending, c.crossings = ci(g.activeUnits, u), ci(g.pending, n), ci(g.crossings, 32)
 	c.overrunners, c.waveUnits, c.waveTargets, c.resume = ci(g.overrunners, 16), ci(g.waveUnits, 16), ci(g.waveTargets, 32), ci(g.resume, 16)
@@ -294,7 +298,6 @@ func (g *game) copyInto(c *game) {
 	c.activeUnits = append(b.activeUnits[:0], g.activeUnits...)
 	c.control = append(b.control[:0], g.control...)
 	c.entrench = append(b.entrench[:0], g.entrench...)
-	c.entrenchSide = append(b.entrenchSide[:0], g.entrenchSide...)
 	c.pontoons = append(b.pontoons[:0], g.pontoons...)
 	c.pontoons0 = append(b.pontoons0[:0], g.pontoons0...)
 	c.contested0 = append(b.contested0[:0], g.contested0...)
@@ -486,16 +489,29 @@ func (g *game) bitsOf(set []uint64, r int) []uint64 {
 // slice of the game's own, one load fewer than the board's.
 func (g *game) nLoc() int { return len(g.control) }
 
-// setEntrench sets the entrenchment level of loc and the side whose
-// marker it is (level 0: no marker), keeping entrenchBits.
+// setEntrench sets the level of side's Entrench marker in loc (level 0:
+// no marker), keeping entrenchBits.
 func (g *game) setEntrench(loc, level, side int) {
-	w := (g.nLoc() + 63) >> 6
+	n := g.nLoc()
+	w := (n + 63) >> 6
 	bit, word := uint64(1)<<(loc&63), loc>>6
-	g.entrenchBits[g.entrenchSide[loc]*w+word] &^= bit
-	g.entrench[loc], g.entrenchSide[loc] = level, side
+	g.entrench[side*n+loc] = level
 	if level > 0 {
 		g.entrenchBits[side*w+word] |= bit
+	} else {
+		g.entrenchBits[side*w+word] &^= bit
 	}
+}
+
+// ent is the level of side's Entrench marker in loc (0: none).
+func (g *game) ent(side, loc int) int {
+	return g.entrench[side*g.nLoc()+loc]
+}
+
+// entrenchedAny: loc holds an Entrench marker of either side (9.4.4 "an
+// Area with Entrenchments").
+func (g *game) entrenchedAny(loc int) bool {
+	return g.ent(union, loc) > 0 || g.ent(confederate, loc) > 0
 }
 
 // unitsAt are the words of unitBits for loc: walk them with nextBit,

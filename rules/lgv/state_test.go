@@ -106,8 +106,8 @@ func countsDisagree(g *game) string {
 				return fmt.Sprintf("freshOcc side %d loc %d: %d (bit %v), units say %d", side, loc, g.freshOcc[i], bit(g.freshBits, side, loc), fresh[i])
 			case adj[i] != g.freshAdj[i]:
 				return fmt.Sprintf("freshAdj side %d loc %d: %d, units say %d", side, loc, g.freshAdj[i], adj[i])
-			case bit(g.entrenchBits, side, loc) != (g.entrench[loc] > 0 && g.entrenchSide[loc] == side):
-				return fmt.Sprintf("entrenchBits side %d loc %d: %v, marker level %d side %d", side, loc, bit(g.entrenchBits, side, loc), g.entrench[loc], g.entrenchSide[loc])
+			case bit(g.entrenchBits, side, loc) != (g.ent(side, loc) > 0):
+				return fmt.Sprintf("entrenchBits side %d loc %d: %v, marker level %d", side, loc, bit(g.entrenchBits, side, loc), g.ent(side, loc))
 			}
 			for k := range nKinds {
 				j := (side*nKinds+k)*n + loc
