@@ -21,6 +21,8 @@ import (
 
 // ruleCite finds "Special Rule 13", "special rules 2 and 3", "Special Rule
 // #4" in a text.
+var digitsRe = regexp.MustCompile(`\d+`)
+
 var ruleCite = regexp.MustCompile(`(?i)\bspecial\s+rules?\s+#?(\d+)((?:\s*(?:,|and|&|or)\s*#?\d+\b)*)`)
 
 // hasRule reports whether the scenario has special rule n: a rule numbered
@@ -75,11 +77,11 @@ var ruleUnknown = register(&Check{
 				}
 			}
 			t := n.Get("text")
-			if t == nil || t.Kind != jsonsrc.String || !strings.Contains(strings.ToLower(t.Text), "special rule") {
+			if t == nil || t.Kind != jsonsrc.String || !strings.Contains(t.Text, "pecial") && !strings.Contains(t.Text, "PECIAL") {
 				continue
 			}
 			for _, m := range ruleCite.FindAllStringSubmatch(t.Text, -1) {
-				cited := append([]string{m[1]}, regexp.MustCompile(`\d+`).FindAllString(m[2], -1)...)
+				cited := append([]string{m[1]}, digitsRe.FindAllString(m[2], -1)...)
 				for _, c := range cited {
 					if !hasRule(rules, c) {
 						p.Report(o.ptr+"/text", fmt.Sprintf("the text cites Special Rule %s, which this scenario does not have: %q", c, clip(m[0], 60)),

@@ -174,7 +174,7 @@ func (p *Pass) pointsFacts(o object, scoring string) {
 func (p *Pass) turnFacts(o object) {
 	n := o.node
 	turns, t := n.Get("turns"), n.Get("text")
-	if turns == nil || turns.Kind != jsonsrc.Object || t == nil || t.Kind != jsonsrc.String || departs(n, "turns") {
+	if turns == nil || turns.Kind != jsonsrc.Object || t == nil || t.Kind != jsonsrc.String || !strings.Contains(t.Text, "urn") && !strings.Contains(t.Text, "URN") || departs(n, "turns") {
 		return
 	}
 	if turnQualifier.MatchString(t.Text) {
@@ -233,14 +233,14 @@ func spanText(from int, okF bool, to int, okT bool) string {
 func (p *Pass) sideFacts(o object) {
 	n := o.node
 	t := n.Get("text")
-	if t == nil || t.Kind != jsonsrc.String || departs(n, "sides") || departs(n, "side") {
+	if t == nil || t.Kind != jsonsrc.String || !strings.Contains(t.Text, "nly") && !strings.Contains(t.Text, "NLY") {
 		return
 	}
 	key, v := "sides", n.Get("sides")
 	if v == nil {
 		key, v = "side", n.Get("side")
 	}
-	if v == nil {
+	if v == nil || departs(n, "sides") || departs(n, "side") {
 		return
 	}
 	ms := onlySideRe.FindAllStringSubmatch(t.Text, -1)
