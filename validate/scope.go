@@ -168,8 +168,8 @@ func scenarioUnits(s *scenarios.Scenario) (map[string]bool, bool) {
 var unitAbsent = register(&Check{
 	Code:     "unit-absent",
 	Title:    "special rule or victory condition names a unit the scenario does not have",
-	Doc:      "A counter a special rule or victory condition names by id (\"units\", \"leaders\", \"leader\") must be one the scenario puts in play: a setup row (at start or entering later, the variants' included), a box or a counter on the turn track at the start, or a unit a rule, option or variant places (an optional rule may bring units of its own and is not judged). A counter of the module that the scenario never sets up is a rule copied from another scenario or a mistyped id of a look-alike unit. Not judged when a setup table's rows are missing from the source.",
-	Severity: diag.Error,
+	Doc:      "A counter a special rule or victory condition names by id (\"units\", \"leaders\", \"leader\") must be one the scenario puts in play: a setup row (at start or entering later, the variants' included), a box or a counter on the turn track at the start, or a unit a rule, option or variant places (an optional rule may bring units of its own and is not judged). A counter of the module that the scenario never sets up is a rule copied from another scenario or a mistyped id of a look-alike unit. Not judged when a setup table's rows are missing from the source. A warning, not an error: a draft being filled in (a spreadsheet import into a copy of a scenario) names its rules' units before their rows are typed in; --strict makes it fail.",
+	Severity: diag.Warning,
 	Run: func(p *Pass) {
 		units, complete := scenarioUnits(p.Scenario)
 		if !complete || len(units) == 0 {
