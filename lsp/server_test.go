@@ -51,10 +51,10 @@ func TestSessionTPC(t *testing.T) {
 		t.Fatalf("no hex-unknown after the change: %+v", ds)
 	}
 	want := protocol.Range{Start: posOf(t, broken, `"S9910"`, 0, 0), End: posOf(t, broken, `"S9910"`, 0, len(`"S9910"`))}
-	// A warning, as validate gives it: TPC's sheet extents are inferred from
-	// the ids the rulebook prints, so a hex beyond them may be real.
-	if d.Range != want || d.Severity != protocol.DiagnosticSeverityWarning || d.Source != "muster" {
-		t.Errorf("hex-unknown at %+v severity %v, want %+v warning", d.Range, d.Severity, want)
+	// An error, as validate gives it: a hex beyond a sheet's (inferred)
+	// extent is far likelier a typo than a real hex (issue 29).
+	if d.Range != want || d.Severity != protocol.DiagnosticSeverityError || d.Source != "muster" {
+		t.Errorf("hex-unknown at %+v severity %v, want %+v error", d.Range, d.Severity, want)
 	}
 	if !strings.Contains(d.Message, "S9910") || len(d.RelatedInformation) == 0 || !strings.HasPrefix(d.RelatedInformation[0].Message, "hint: ") {
 		t.Errorf("hex-unknown message %q related %+v: want the value named and the hint as related information", d.Message, d.RelatedInformation)

@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -28,6 +29,9 @@ type Index struct {
 	// Places maps a resolved location key to the place names the map ties
 	// to it (variants included).
 	Places map[string][]string
+	// PlaceHexes maps a place name (or variant), lower-cased, to the
+	// locations the map ties it to, as the map writes them.
+	PlaceHexes map[string][]string
 }
 
 // Index returns the module's lookups, building them on first use. It
@@ -40,7 +44,7 @@ func (m *Module) Index() *Index {
 		Sides: map[string]*Side{}, Counters: map[string]*Counter{}, Commands: map[string]map[string]*Command{},
 		Types: map[string]*UnitType{}, Sizes: map[string]*UnitSize{}, States: map[string]*StateDimension{},
 		Markers: map[string]*Marker{}, Features: map[string]*Feature{}, Regions: map[string]*MapRegion{},
-		Sheets: map[string]*Sheet{}, Areas: map[string]*Area{}, Places: map[string][]string{},
+		Sheets: map[string]*Sheet{}, Areas: map[string]*Area{}, Places: map[string][]string{}, PlaceHexes: map[string][]string{},
 		Tracks: map[string]*Track{}, Statuses: map[string]*Status{}, Boxes: map[string]*Box{},
 	}
 	if g := m.Game; g != nil {
@@ -104,6 +108,12 @@ func (m *Module) Index() *Index {
 				continue
 			}
 			ix.Places[loc.Key()] = append(append(ix.Places[loc.Key()], p.Name), p.Variants...)
+			for _, n := range append([]string{p.Name}, p.Variants...) {
+				k := strings.ToLower(n)
+				if !slices.Contains(ix.PlaceHexes[k], p.At) {
+					ix.PlaceHexes[k] = append(ix.PlaceHexes[k], p.At)
+				}
+			}
 		}
 	}
 	m.index = ix

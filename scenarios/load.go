@@ -28,9 +28,16 @@ type Document struct {
 	Kind schema.Kind // empty when the kind could not be determined
 	File *jsonsrc.File
 	Root *jsonsrc.Node // nil when the JSON did not parse
-	// Valid is true when the document parsed and passed its schema, so its
-	// typed form can be trusted by semantic checks.
+	// Valid is true when the document parsed and its typed form can be
+	// trusted by semantic checks: it passed its schema, or its only schema
+	// findings are keys the schema does not allow and without them it
+	// passes (those findings are reported all the same, and Decode leaves
+	// the keys out). So one misspelt key does not hide every other finding
+	// of the file.
 	Valid bool
+	// shape is Root without the keys the schema rejected, when there were
+	// any; Decode reads it.
+	shape *jsonsrc.Node
 	// scenario is the decoded form of a valid scenario, filled by prefetch
 	// so decoding also runs in parallel.
 	scenario *Scenario
@@ -86,7 +93,94 @@ func parse(name string, src []byte) (*Document, diag.Diagnostics) {
 	doc.Kind = kind
 	ds := schema.Validate(kind, f, root)
 	doc.Valid = !ds.HasErrors()
+	if !doc.Valid {
+		doc.shape = withoutRejectedKeys(kind, f, root, ds)
+		doc.Valid = doc.shape != nil
+	}
 	return doc, ds
+}
+
+// withoutRejectedKeys returns a copy of root without the keys the schema
+// findings reject (unknown keys, keys not allowed beside others), if those
+// are the only errors and the rest passes the schema; else nil. Nodes are
+// shared where nothing under them is dropped, so positions stay those of
+// the source.
+func withoutRejectedKeys(kind schema.Kind, f *jsonsrc.File, root *jsonsrc.Node, ds diag.Diagnostics) *jsonsrc.Node {
+	drop := map[*jsonsrc.Node]map[string]bool{}
+	for _, d := range ds {
+		if d.Severity != diag.Error {
+			continue
+		}
+		if d.Code != "schema-unknown-key" && d.Code != "schema-not-allowed" {
+			return nil
+		}
+		i := strings.LastIndexByte(d.Pointer, '/')
+		if i < 0 {
+			return nil
+		}
+		parent, _ := root.Lookup(d.Pointer[:i])
+		_, member := root.Lookup(d.Pointer)
+		if parent == nil || member == nil {
+			return nil
+		}
+		if drop[parent] == nil {
+			drop[parent] = map[string]bool{}
+		}
+		drop[parent][member.Key] = true
+	}
+	pruned, _ := prune(root, drop)
+	if schema.Validate(kind, f, pruned).HasErrors() {
+		return nil
+	}
+	return pruned
+}
+
+// prune copies the nodes on the way to a dropped key; changed reports
+// whether anything under n was dropped.
+func prune(n *jsonsrc.Node, drop map[*jsonsrc.Node]map[string]bool) (out *jsonsrc.Node, changed bool) {
+	switch n.Kind {
+	case jsonsrc.Object:
+		var members []jsonsrc.Member
+		for i, m := range n.Members {
+			v, ch := prune(m.Value, drop)
+			if drop[n][m.Key] || ch {
+				if members == nil {
+					members = append(make([]jsonsrc.Member, 0, len(n.Members)), n.Members[:i]...)
+				}
+				changed = true
+				if drop[n][m.Key] {
+					continue
+				}
+				m.Value = v
+			}
+			if members != nil {
+				members = append(members, m)
+			}
+		}
+		if changed {
+			c := *n
+			c.Members = members
+			return &c, true
+		}
+	case jsonsrc.Array:
+		var items []*jsonsrc.Node
+		for i, it := range n.Items {
+			v, ch := prune(it, drop)
+			if ch && items == nil {
+				items = append(make([]*jsonsrc.Node, 0, len(n.Items)), n.Items[:i]...)
+				changed = true
+			}
+			if items != nil {
+				items = append(items, v)
+			}
+		}
+		if changed {
+			c := *n
+			c.Items = items
+			return &c, true
+		}
+	}
+	return n, false
 }
 
 func syntaxHint(code string) string {
@@ -120,7 +214,11 @@ func (d *Document) Decode(v any) error {
 	if d.Root == nil {
 		return fmt.Errorf("decode %s: the document did not parse", d.Path)
 	}
-	if err := d.Root.Decode(v); err != nil {
+	root := d.Root
+	if d.shape != nil {
+		root = d.shape
+	}
+	if err := root.Decode(v); err != nil {
 		return fmt.Errorf("decode %s: %w", d.Path, err)
 	}
 	return nil

@@ -78,3 +78,29 @@ func FuzzParseDocument(f *testing.F) {
 		}
 	})
 }
+
+// A document whose only schema findings are unknown keys is still checked:
+// Valid, decoded without the keys; one with another kind of finding is not.
+func TestParsePastUnknownKeys(t *testing.T) {
+	const doc = `{"$schema": "scenario.schema.json", "id": "x", "module": "tpc", "title": "x", "source": {"document": "d"},
+ "maps": {"text": "x", "sheets": [{"sheet": "otr-south"}]}, "length": {"text": "x", "turns": %s},
+ "setup": [{"side": "union", "rows": [{"name": "B", "unit": "u.b", "manpower": 1, "Hex": "S0101"}]}],
+ "specialRules": [], "victory": {"text": "x"}}`
+	d, ds := Parse("x.json", []byte(fmt.Sprintf(doc, "1")))
+	if !d.Valid || len(ds) != 1 || ds[0].Code != "schema-unknown-key" {
+		t.Fatalf("valid %v, findings %v: want valid with one schema-unknown-key", d.Valid, ds)
+	}
+	var s Scenario
+	if err := d.Decode(&s); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Setup[0].Rows[0].Hex; got != "" {
+		t.Errorf("the unknown key \"Hex\" was decoded into hex: %q", got)
+	}
+	if d.Root.Get("setup").Items[0].Get("rows").Items[0].Get("Hex") == nil {
+		t.Error("the source tree lost the unknown key")
+	}
+	if d, _ := Parse("x.json", []byte(fmt.Sprintf(doc, `"one"`))); d.Valid {
+		t.Error("a document with a type error as well is Valid")
+	}
+}

@@ -13,7 +13,7 @@ func Rules() []diag.Rule {
 		{Code: "schema-required", Severity: diag.Error, Title: "required key missing",
 			Doc: "An object lacks a key its schema requires, or a key that another key present in it requires (dependentRequired). The finding points at the object's opening brace; add the key."},
 		{Code: "schema-unknown-key", Severity: diag.Error, Title: "key the schema does not allow",
-			Doc: "Every muster object lists its keys: an unknown key is most often a misspelt one, and ignoring it would silently drop what it says. Remove it or correct its spelling; `muster schema KIND` prints the allowed keys."},
+			Doc: "Every muster object lists its keys: an unknown key is most often a misspelt one, and ignoring it would silently drop what it says. Remove it or correct its spelling; the hint names the nearest key the object allows (within two edits), and `muster schema KIND` prints them all. The finding does not hide the file's other findings: where unknown keys (and keys not allowed beside others) are the document's only schema errors, the rest is checked as if they were absent."},
 		{Code: "schema-not-allowed", Severity: diag.Error, Title: "key not allowed in this kind of object",
 			Doc: "A key the schema allows in general but forbids in this case, such as a \"unit\" on a setup row that places a marker (a row is either a unit or a marker). Remove the key, or the key that makes it forbidden."},
 		{Code: "schema-enum", Severity: diag.Error, Title: "value not among those allowed",

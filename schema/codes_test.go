@@ -95,3 +95,31 @@ func TestKeyCodeOnTheKey(t *testing.T) {
 		t.Errorf("underlines %s, want the key", got)
 	}
 }
+
+// An unknown key's hint names the nearest key its object allows (and not
+// one the object already has); a key far from every allowed one gets the
+// plain hint.
+func TestUnknownKeyDidYouMean(t *testing.T) {
+	src := []byte(`{"$schema": "scenario.schema.json", "id": "x", "module": "tpc", "title": "x", "source": {"document": "d"},
+ "maps": {"text": "x", "sheets": [], "sheetz": 1}, "length": {"text": "x", "turns": 1},
+ "setup": [{"side": "union", "rows": [{"name": "B", "unit": "u.b", "manpower": 1, "hexx": "S0101"}]}],
+ "specialRules": [], "victory": {"text": "x", "zzzzzz": 1}}`)
+	root, perr := jsonsrc.Parse(src)
+	if perr != nil {
+		t.Fatal(perr.Msg)
+	}
+	ds := Validate("scenario", jsonsrc.NewFile("x.json", src), root)
+	hints := map[string]string{}
+	for _, d := range ds {
+		hints[d.Pointer] = d.Hint
+	}
+	for ptr, want := range map[string]string{
+		"/setup/0/rows/0/hexx": `did you mean "hex"?`,
+		"/maps/sheetz":         "remove it or correct its spelling", // "sheets" is there already
+		"/victory/zzzzzz":      "remove it or correct its spelling",
+	} {
+		if !strings.Contains(hints[ptr], want) {
+			t.Errorf("%s: hint %q, want it to contain %q (all: %v)", ptr, hints[ptr], want, ds)
+		}
+	}
+}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/jsonsrc"
+	"github.com/musterhq/muster/internal/suggest"
 )
 
 //go:embed *.schema.json
@@ -267,12 +268,19 @@ func toDiagnostics(f *jsonsrc.File, root *jsonsrc.Node, e *jsonschema.Validation
 		// changes from run to run.
 		list := ", " + strings.TrimSuffix(strings.TrimPrefix(e.Message, "additionalProperties "), " not allowed") + ", "
 		var ds diag.Diagnostics
+		var allowed []string
 		for _, m := range node.Members {
 			if strings.Contains(list, ", "+libQuote(m.Key)+", ") {
+				if allowed == nil {
+					allowed = allowedKeys(e.AbsoluteKeywordLocation)
+				}
+				hint := "remove it or correct its spelling; `muster schema` prints the allowed keys"
+				if best := suggest.Closest(m.Key, unused(allowed, node)); best != "" {
+					hint = fmt.Sprintf("did you mean %q? (or remove the key)", best)
+				}
 				ds.Append(diag.At(f, m.KeyStart, m.KeyEnd, diag.Error, code,
 					loc+"/"+jsonsrc.PointerToken(m.Key),
-					fmt.Sprintf("unknown key %q", m.Key),
-					"remove it or correct its spelling; `muster schema` prints the allowed keys"))
+					fmt.Sprintf("unknown key %q", m.Key), hint))
 			}
 		}
 		if len(ds) > 0 {
@@ -288,6 +296,18 @@ func toDiagnostics(f *jsonsrc.File, root *jsonsrc.Node, e *jsonschema.Validation
 		}
 	}
 	return diag.Diagnostics{diag.At(f, start, end, diag.Error, code, loc, summary, hint)}
+}
+
+// unused lists the allowed keys the object does not already have: a key
+// written twice is no likely meaning of a misspelt one.
+func unused(allowed []string, obj *jsonsrc.Node) []string {
+	var out []string
+	for _, k := range allowed {
+		if obj.Get(k) == nil {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // libQuote quotes a property name as the validator's messages do.

@@ -18,7 +18,7 @@ var edgeWord = regexp.MustCompile(`(?i)\b(north|south|east|west)(?:ern)?\s*(?:ma
 var edgeMismatch = register(&Check{
 	Code:     "edge-mismatch",
 	Title:    "map-edge entry or exit whose hexes are not on that edge",
-	Doc:      "An edge region ({\"edge\": {\"sheet\", \"side\", \"from\", \"to\"}}) must name a sheet in play, and its from and to hexes must lie on that side of the sheet (west: its first column, east: its last, north: its first row, south: its last). A reinforcement, rule or victory line whose text names one map edge (\"on the south mapedge\") and lists hexes must list hexes on that edge of their sheet.",
+	Doc:      "An edge region ({\"edge\": {\"sheet\", \"side\", \"from\", \"to\"}}) must name a sheet in play, and its from and to hexes must lie on that side of the sheet (west: its first column, east: its last, north: its first row, south: its last). Where the text beside it (or the text of the special rule an entry cites) names one map edge or one sheet (\"on the GTC South map on the south mapedge\"), the edge region must be that edge of that sheet. A reinforcement, rule or victory line whose text names one map edge (\"on the south mapedge\") and lists hexes must list hexes on that edge of their sheet.",
 	Severity: diag.Error,
 	Run: func(p *Pass) {
 		if len(p.Index.Sheets) == 0 {
@@ -44,6 +44,14 @@ var edgeMismatch = register(&Check{
 					text += " " + p.ruleText(r.Text)
 				}
 			}
+			for _, r := range []struct {
+				key  string
+				node *jsonsrc.Node
+			}{{"where", where}, {"region", region}} {
+				if e := r.node.Get("edge"); e != nil && e.Kind == jsonsrc.Object {
+					p.checkEdgeText(ptr+"/"+r.key+"/edge", e, text)
+				}
+			}
 			side := oneEdge(text)
 			if side == "" {
 				continue
@@ -57,6 +65,65 @@ var edgeMismatch = register(&Check{
 		}
 	},
 })
+
+// checkEdgeText compares an edge region with the one edge and the one sheet
+// its text names, if it names one.
+func (p *Pass) checkEdgeText(ptr string, e *jsonsrc.Node, text string) {
+	sheetN, sideN := e.Get("sheet"), e.Get("side")
+	if sheetN == nil || sideN == nil || text == "" {
+		return
+	}
+	if side := oneEdge(text); side != "" && side != sideN.Text {
+		p.Report(ptr+"/side", fmt.Sprintf("the region is the %s edge, but its text names the %s map edge: %q", sideN.Text, side, clip(edgeQuote(text), 80)),
+			fmt.Sprintf("set side to %q, or correct the text", side))
+	}
+	if s := p.sheetNamed(text); s != nil && s.ID != sheetN.Text && p.Index.Sheets[sheetN.Text] != nil {
+		p.Report(ptr+"/sheet", fmt.Sprintf("the region is an edge of %s, but its text names the %s map", p.Index.Sheets[sheetN.Text].Name, s.Name),
+			fmt.Sprintf("set sheet to %q, or correct the text", s.ID))
+	}
+}
+
+// edgeQuote is the part of a text around its first edge word.
+func edgeQuote(text string) string {
+	if loc := edgeWord.FindStringIndex(text); loc != nil {
+		return strings.TrimSpace(text[max(0, loc[0]-40):min(len(text), loc[1]+10)])
+	}
+	return text
+}
+
+// sheetNamed returns the one sheet whose name the text prints followed by
+// "map" or "sheet" ("the GTC South map"), or nil when it names none or
+// several.
+func (p *Pass) sheetNamed(text string) *scenarios.Sheet {
+	if !strings.Contains(text, " map") && !strings.Contains(text, " sheet") && !strings.Contains(text, " Map") {
+		return nil
+	}
+	lower := strings.ToLower(text)
+	var found *scenarios.Sheet
+	for _, id := range keys(p.Index.Sheets) {
+		s := p.Index.Sheets[id]
+		name := strings.ToLower(s.Name)
+		if name == "" {
+			continue
+		}
+		for i := strings.Index(lower, name); i >= 0; {
+			rest := strings.TrimLeft(lower[i+len(name):], " ")
+			if strings.HasPrefix(rest, "map") || strings.HasPrefix(rest, "sheet") {
+				if found != nil && found != s {
+					return nil
+				}
+				found = s
+				break
+			}
+			j := strings.Index(lower[i+1:], name)
+			if j < 0 {
+				break
+			}
+			i += 1 + j
+		}
+	}
+	return found
+}
 
 // ruleText is the text of the special rule a number names, or "".
 func (p *Pass) ruleText(number string) string {

@@ -70,12 +70,8 @@ func checkRef(p *Pass, parent string, m jsonsrc.Member) {
 	}
 	location := func(ptr, loc string) {
 		if _, err := ix.Resolve(loc, p.Scenario.Maps.Prefixes); err != nil {
-			msg := err.Error()
-			if sev := locationSeverity(err); sev == diag.Warning {
-				p.ReportSeverity(sev, ptr, msg+inferredExtent, "check the location against the map; if it is right, widen the sheet's ranges in the map file with the evidence in a note")
-				return
-			}
-			p.Report(ptr, msg, "correct the location")
+			msg, hint := locationError(err, "correct the location")
+			p.Report(ptr, msg, hint)
 		}
 	}
 	switch m.Key {

@@ -198,7 +198,7 @@ var sheetUnknown = register(&Check{
 var locationUnknown = register(&Check{
 	Code:     "hex-unknown",
 	Title:    "location not on any sheet or area of the module",
-	Doc:      "A row's hex must resolve to a sheet of the map (its prefix through the scenario's maps.prefixes or a qualified prefix such as GTC S) and lie within that sheet's columns and rows. Where the map marks a sheet's extent inferred (the span of the ids the rulebook prints: every shipped sheet), a hex beyond it is a warning that says so, since the physical sheet may be larger.",
+	Doc:      "A row's hex must resolve to a sheet of the map (its prefix through the scenario's maps.prefixes or a qualified prefix such as GTC S) and lie within that sheet's columns and rows. A hex beyond the sheet's ranges is an error even where the map marks the extent inferred (the span of the ids the rulebook prints: every shipped sheet): a mistyped hex is far likelier than a unit beyond every hex the rulebook prints, and the spreadsheet import calls the same value an error. A module that knows a sheet is larger widens its ranges in map.json with the evidence in a note. When the row names a place the map knows (\"place\"), the hint gives the hex the map ties that place to.",
 	Severity: diag.Error,
 	Run: func(p *Pass) {
 		inPlay := p.sheetsInPlay()
@@ -213,11 +213,12 @@ var locationUnknown = register(&Check{
 			ptr := rowPtr(t, r) + "/hex"
 			loc, err := p.Index.Resolve(row.Hex, p.Scenario.Maps.Prefixes)
 			if err != nil {
-				if sev := locationSeverity(err); sev == diag.Warning {
-					p.ReportSeverity(sev, ptr, err.Error()+inferredExtent, "check the hex against the map; if it is right, widen the sheet's ranges in the map file with the evidence in a note")
-					return
+				msg, hint := locationError(err, hexHint(row.Hex, err))
+				var amb *scenarios.AmbiguousPrefixError
+				if h := p.placeHint(row.Place); h != "" && !errors.As(err, &amb) {
+					hint = h
 				}
-				p.Report(ptr, err.Error(), hexHint(row.Hex, err))
+				p.Report(ptr, msg, hint)
 				return
 			}
 			if loc.Sheet != nil && !inPlay[loc.Sheet.ID] {
@@ -261,7 +262,11 @@ var placeMismatch = register(&Check{
 			case len(names) == 0:
 				p.ReportSeverity(diag.Warning, rowPtr(t, r)+"/place", fmt.Sprintf("the map names no place at %s; the row says %q", row.Hex, row.Place), "add the place to the map's places with its source line")
 			default:
-				p.Report(rowPtr(t, r)+"/place", fmt.Sprintf("%s is %s on the map, not %q", row.Hex, quoteList(names), row.Place), "correct the place name or the hex")
+				hint := "correct the place name or the hex"
+				if h := p.placeHint(row.Place); h != "" {
+					hint += "; " + h
+				}
+				p.Report(rowPtr(t, r)+"/place", fmt.Sprintf("%s is %s on the map, not %q", row.Hex, quoteList(names), row.Place), hint)
 			}
 		})
 	},
@@ -444,16 +449,29 @@ func stateValueError(dim *scenarios.StateDimension, v any) string {
 	return ""
 }
 
-const inferredExtent = ", a span inferred from the ids the rulebook prints: the physical sheet may be larger"
+const inferredExtent = ", a span inferred from the ids the rulebook prints"
 
-// locationSeverity is Warning for a hex beyond a sheet extent the module
-// marks inferred (the hex may exist), else Error.
-func locationSeverity(err error) diag.Severity {
+// locationError words a location that does not resolve: a hex beyond a
+// sheet whose extent is inferred says so, and its hint says how a module
+// that knows better widens the sheet.
+func locationError(err error, hint string) (msg, hintOut string) {
 	var off *scenarios.OffSheetError
 	if errors.As(err, &off) && off.Inferred() {
-		return diag.Warning
+		return err.Error() + inferredExtent, "correct the hex; if the sheet is larger than the ids the rulebook prints, widen its ranges in the map file with the evidence in a note"
 	}
-	return diag.Error
+	return err.Error(), hint
+}
+
+// placeHint suggests the hex the map ties a row's place name to, or "".
+func (p *Pass) placeHint(place string) string {
+	if place == "" {
+		return ""
+	}
+	at := p.Index.PlaceHexes[strings.ToLower(place)]
+	if len(at) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("the map puts %s at %s: did you mean %s?", place, strings.Join(at, " or "), at[0])
 }
 
 func forRows(p *Pass, fn func(t, r int, table *scenarios.SetupTable, row *scenarios.SetupRow)) {

@@ -76,7 +76,9 @@ func TestImportTSVCommand(t *testing.T) {
 		!strings.Contains(stdout, `"unit": "c.dearing-b.cav"`) || strings.Contains(stdout, `"unit": "u.smith-b.ldr-corps"`) {
 		t.Errorf("--from: exit %d\n%s", code, errOut)
 	}
-	if !strings.Contains(errOut, "0 error(s), 2 warning(s); 0 TODO placeholder(s)") || !strings.Contains(stdout, `"title": "Union Set-Up"`) {
+	// Four warnings: the draft's two, and (unit-absent) the two units tpc-01's
+	// kept special rule 4 names that the five-row draft does not set up yet.
+	if !strings.Contains(errOut, "0 error(s), 4 warning(s); 0 TODO placeholder(s)") || !strings.Contains(errOut, "warning[unit-absent]") || !strings.Contains(stdout, `"title": "Union Set-Up"`) {
 		t.Errorf("--from: the rest of tpc-01 is not kept:\n%s", errOut)
 	}
 	if strings.Contains(errOut, "maps.prefixes") {
