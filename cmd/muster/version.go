@@ -14,7 +14,7 @@ import (
 )
 
 // Release builds stamp these with -ldflags "-X main.version=v1.2.3
-// -X main.commit=<sha> -X main.date=<RFC 3339>" (go run ./internal/release);
+// -X main.commit=<sha> -X main.date=<RFC 3339>" (go run ./tools/release);
 // other builds take them from the build info Go records (the module version
 // of go install m@v, the VCS revision and time of a build in a checkout).
 var (

@@ -1,7 +1,7 @@
 // Command release builds muster for every platform it ships on and writes
 // one archive per platform plus a SHA-256 checksum file:
 //
-//	go run ./internal/release -version v0.4.0 [-o dist] [-targets linux/amd64,...]
+//	go run ./tools/release -version v0.4.0 [-o dist] [-targets linux/amd64,...]
 //
 // It needs only the Go toolchain (and git, for the commit and its date), so
 // it runs offline and on any machine that builds muster; it publishes

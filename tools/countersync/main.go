@@ -3,7 +3,7 @@
 // side, type, size and commands from the rows. Existing counters are never
 // changed. It is a maintenance tool for transcribers:
 //
-//	go run ./internal/tools/countersync scenarios/tpc
+//	go run ./tools/countersync scenarios/tpc
 //
 // Printed counter values are not in the rulebooks, so new counters are
 // marked "printed": {"status": "missing"}.
