@@ -2,11 +2,11 @@ package main
 
 import (
 	"fmt"
+	"github.com/musterhq/muster/export/sheet"
 	"github.com/musterhq/muster/internal/readin"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/musterhq/muster/export"
 	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/fileout"
 	"github.com/musterhq/muster/scenarios"
@@ -60,7 +60,7 @@ func importXLSXCommand() *cli.Command {
 				}
 				modFor = func(string) *scenarios.Module { return m }
 			}
-			im, err := export.ReadXLSX(data, modFor)
+			im, err := sheet.ReadXLSX(data, modFor)
 			if err != nil {
 				return cli.Exit(err.Error(), exitFindings)
 			}
@@ -118,7 +118,7 @@ func xlsxReadFile(path string) ([]byte, error) {
 
 // xlsxCheck runs the schema and muster validate's semantic checks over the
 // imported scenario, as the file it will be written to.
-func xlsxCheck(name string, js []byte, im *export.XLSXImport) diag.Diagnostics {
+func xlsxCheck(name string, js []byte, im *sheet.XLSXImport) diag.Diagnostics {
 	doc, ds := scenarios.Parse(name, js)
 	if !doc.Valid {
 		return ds

@@ -9,7 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/musterhq/muster/export"
+	"github.com/musterhq/muster/export/sheet"
 	"github.com/musterhq/muster/schema"
 )
 
@@ -86,7 +86,7 @@ func writeVersion(w io.Writer) {
 	fmt.Fprintf(w, "date:     %s\n", s.Date)
 	fmt.Fprintf(w, "go:       %s %s\n", s.Go, s.Platform)
 	fmt.Fprintf(w, "schema:   %s (%s)\n", schema.Version, schema.BaseURL)
-	fmt.Fprintf(w, "xlsx:     %s, %s\n", export.XLSXDataVersion, export.TemplateVersion)
+	fmt.Fprintf(w, "xlsx:     %s, %s\n", sheet.XLSXDataVersion, sheet.TemplateVersion)
 }
 
 func versionCommand() *cli.Command {
