@@ -45,7 +45,7 @@ func countersCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			list, err := counters.ListCounters(m, counters.CounterFilter{
+			list, err := counters.List(m, counters.Filter{
 				Side: c.String("side"), Command: c.String("command"), Type: c.String("type"), Name: c.String("name"),
 			})
 			if err != nil {

@@ -252,7 +252,7 @@ func TestExamplesRun(t *testing.T) {
 			}
 			args, stdout := shellWords(t, ex.line)
 			args = fewerGames(args)
-			if _, err := cards.CardsFindChromium(); err != nil && slices.ContainsFunc(args, func(a string) bool { return strings.HasSuffix(a, ".pdf") }) {
+			if _, err := cards.FindChromium(); err != nil && slices.ContainsFunc(args, func(a string) bool { return strings.HasSuffix(a, ".pdf") }) {
 				t.Logf("%s: muster %s: skipped, no Chromium to print PDF (CI installs it)", ex.where, ex.line)
 				continue
 			}

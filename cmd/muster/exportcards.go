@@ -89,16 +89,16 @@ func exportCards(c *cli.Context) error {
 	if paper != "letter" && paper != "a4" {
 		return usageError("unknown --paper %q (letter or a4)", c.String("paper"))
 	}
-	counter, err := cards.ParseCardsCounter(c.String("counter"))
+	counter, err := cards.ParseCounter(c.String("counter"))
 	if err != nil {
 		return usageError("--counter: %v", err)
 	}
-	opt := cards.CardsOptions{Paper: paper, Roster: c.Bool("roster"), Counter: counter}
+	opt := cards.Options{Paper: paper, Roster: c.Bool("roster"), Counter: counter}
 
 	// Find Chromium before any work, so a missing browser fails at once.
 	var chromium string
 	if format == "pdf" {
-		if chromium, err = cards.CardsFindChromium(); err != nil {
+		if chromium, err = cards.FindChromium(); err != nil {
 			return cli.Exit(err.Error(), exitUsage)
 		}
 	}
@@ -107,7 +107,7 @@ func exportCards(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	set := cards.BuildCards(sf.Module, sf.Scenario)
+	set := cards.Build(sf.Module, sf.Scenario)
 	var data []byte
 	switch format {
 	case "md":
@@ -117,7 +117,7 @@ func exportCards(c *cli.Context) error {
 			return cli.Exit(err.Error(), exitUsage)
 		}
 		if format == "pdf" {
-			if data, err = cards.CardsPrintPDF(c.Context, chromium, data); err != nil {
+			if data, err = cards.PrintPDF(c.Context, chromium, data); err != nil {
 				return cli.Exit(err.Error(), exitUsage)
 			}
 		}

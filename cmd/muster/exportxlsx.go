@@ -55,14 +55,14 @@ func exportXLSXCommand() *cli.Command {
 				if merr != nil {
 					return merr
 				}
-				data, err = sheet.XLSXCatalog(m)
+				data, err = sheet.Catalog(m)
 				inputs = xlsxModuleInputs(m)
 			} else {
 				sf, lerr := loadScenarioArg(c, arg)
 				if lerr != nil {
 					return lerr
 				}
-				data, err = sheet.XLSXFile(sf)
+				data, err = sheet.WriteFile(sf)
 				if _, serr := os.Stat(arg); serr == nil {
 					inputs = append(inputs, arg)
 				}

@@ -117,7 +117,7 @@ func importTSVAction(c *cli.Context) error {
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("read %s: %v", path, err), exitUsage)
 	}
-	imp, ds := tsv.ImportTSV(m, path, src, opts["side"])
+	imp, ds := tsv.Import(m, path, src, opts["side"])
 	w := &diag.TextWriter{W: c.App.ErrWriter, Snippet: true}
 	if len(imp.Tables) == 0 {
 		w.Write(ds)
@@ -128,7 +128,7 @@ func importTSVAction(c *cli.Context) error {
 		}
 		return cli.Exit("", exitFindings)
 	}
-	data, err := tsv.TSVScenario(m, id, from, imp)
+	data, err := tsv.Scenario(m, id, from, imp)
 	if err != nil {
 		w.Write(ds)
 		return cli.Exit(err.Error(), exitUsage)

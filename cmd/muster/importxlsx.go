@@ -60,7 +60,7 @@ func importXLSXCommand() *cli.Command {
 				}
 				modFor = func(string) *scenarios.Module { return m }
 			}
-			im, err := sheet.ReadXLSX(data, modFor)
+			im, err := sheet.Read(data, modFor)
 			if err != nil {
 				return cli.Exit(err.Error(), exitFindings)
 			}
@@ -118,7 +118,7 @@ func xlsxReadFile(path string) ([]byte, error) {
 
 // xlsxCheck runs the schema and muster validate's semantic checks over the
 // imported scenario, as the file it will be written to.
-func xlsxCheck(name string, js []byte, im *sheet.XLSXImport) diag.Diagnostics {
+func xlsxCheck(name string, js []byte, im *sheet.Import) diag.Diagnostics {
 	doc, ds := scenarios.Parse(name, js)
 	if !doc.Valid {
 		return ds

@@ -40,7 +40,7 @@ func oobCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			order := oob.BuildOOB(sf.Module, sf.Scenario)
+			order := oob.Build(sf.Module, sf.Scenario)
 			if side := c.String("side"); side != "" {
 				s := order.Side(side)
 				if s == nil {
@@ -50,7 +50,7 @@ func oobCommand() *cli.Command {
 					}
 					return usageError("--side: %s has no side %q (%s)", order.Scenario, side, strings.Join(names, ", "))
 				}
-				order.Sides = []*oob.SideOOB{s}
+				order.Sides = []*oob.Side{s}
 			}
 			switch format {
 			case "md":

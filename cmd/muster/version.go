@@ -86,7 +86,7 @@ func writeVersion(w io.Writer) {
 	fmt.Fprintf(w, "date:     %s\n", s.Date)
 	fmt.Fprintf(w, "go:       %s %s\n", s.Go, s.Platform)
 	fmt.Fprintf(w, "schema:   %s (%s)\n", schema.Version, schema.BaseURL)
-	fmt.Fprintf(w, "xlsx:     %s, %s\n", sheet.XLSXDataVersion, sheet.TemplateVersion)
+	fmt.Fprintf(w, "xlsx:     %s, %s\n", sheet.DataVersion, sheet.TemplateVersion)
 }
 
 func versionCommand() *cli.Command {

@@ -25,7 +25,7 @@ func TestVersionStamped(t *testing.T) {
 		"date:     2026-11-24T20:00:00Z\n",
 		"go:       " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH + "\n",
 		"schema:   " + schema.Version + " (" + schema.BaseURL + ")\n",
-		sheet.XLSXDataVersion, sheet.TemplateVersion,
+		sheet.DataVersion, sheet.TemplateVersion,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in:\n%s", want, out)

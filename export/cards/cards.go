@@ -21,8 +21,8 @@ type Cards struct {
 	Module   string
 	Length   string
 	Maps     string
-	Sides    []*SideCard
-	Start    *CardsStart
+	Sides    []*Side
+	Start    *Start
 	Rules    []scenarios.SpecialRule
 	Variants []scenarios.Variant
 	Options  []scenarios.Option
@@ -31,47 +31,47 @@ type Cards struct {
 	// and USCW do not), so the unit tables show the column.
 	Manpower bool
 	// RosterBoxes are the labels of a roster row's marker boxes, in the
-	// game's own words (CardsRosterBoxes).
+	// game's own words (RosterBoxes).
 	RosterBoxes []string
 	// sideNames maps side ids to names for the victory summary.
 	sideNames map[string]string
 }
 
-// SideCard is one side's card.
-type SideCard struct {
+// Side is one side's card.
+type Side struct {
 	Side string
 	Name string
 	// Locations are the on-map setup groups in the order the rulebook
 	// first names them; overlapping-sheet ids of one hex share a group.
-	Locations []*CardLocation
+	Locations []*Location
 	// Boxes are off-map setups (gunboat boxes) and placements of the
 	// player's choice.
-	Boxes []*CardLocation
+	Boxes []*Location
 	// Entries are deferred entries grouped by turn, earliest first; a
 	// group with Turn 0 holds entries without a printed turn.
-	Entries []*CardEntryTurn
-	Legend  []CardFootnote
+	Entries []*EntryTurn
+	Legend  []Footnote
 	// RowsMissing says where the rows are when the source lacks them
 	// (USCW's At Start Cards).
 	RowsMissing []string
 }
 
-// CardLocation is a group of units that set up in one place.
-type CardLocation struct {
+// Location is a group of units that set up in one place.
+type Location struct {
 	Label string // "S0607", an area number, a box name
 	Place string // the place name, printed or from the map
-	Units []*CardUnit
+	Units []*Unit
 }
 
-// CardEntryTurn is the deferred entries of one turn.
-type CardEntryTurn struct {
+// EntryTurn is the deferred entries of one turn.
+type EntryTurn struct {
 	Turn  int
 	Date  string
-	Units []*CardUnit
+	Units []*Unit
 }
 
-// CardUnit is one setup row (or a counter the start state places).
-type CardUnit struct {
+// Unit is one setup row (or a counter the start state places).
+type Unit struct {
 	Name     string
 	Marker   bool // a marker row (redoubt, depot), not a unit
 	Size     string
@@ -86,15 +86,15 @@ type CardUnit struct {
 	Where string
 }
 
-// CardFootnote is one entry of a side's footnote legend.
-type CardFootnote struct {
+// Footnote is one entry of a side's footnote legend.
+type Footnote struct {
 	Symbol string
 	Text   string
 	Badges []string
 }
 
-// CardsStart is the scenario's start state in readable lines.
-type CardsStart struct {
+// Start is the scenario's start state in readable lines.
+type Start struct {
 	Tracks      [][2]string // name, value
 	Statuses    [][2]string
 	Cards       [][2]string
@@ -120,13 +120,13 @@ func cardsHasManpower(m *scenarios.Module, s *scenarios.Scenario) bool {
 	return false
 }
 
-// CardsRosterBoxes are a roster row's marker boxes, from the game's unit
+// RosterBoxes are a roster row's marker boxes, from the game's unit
 // states (game.json): a box for each level (TPC's Fatigue, USCW's
 // Surrender Points) and for each exclusive set of values other than the
 // counter's own side (TPC's Entrenchment, LGV's Off the map), and one
 // "Other" box when the game has further states (flags such as Flanks
 // Refused, markers such as Disorganized).
-func CardsRosterBoxes(g *scenarios.Game) []string {
+func RosterBoxes(g *scenarios.Game) []string {
 	if g == nil {
 		return []string{"Other"}
 	}
@@ -159,9 +159,9 @@ func cardsLevelName(name string) string {
 	return name
 }
 
-// BuildCards builds the setup cards of scenario s of module m. It never
+// Build builds the setup cards of scenario s of module m. It never
 // fails: what the module does not know is shown as printed.
-func BuildCards(m *scenarios.Module, s *scenarios.Scenario) *Cards {
+func Build(m *scenarios.Module, s *scenarios.Scenario) *Cards {
 	ix := (&scenarios.Module{}).Index()
 	var game *scenarios.Game
 	if m != nil {
@@ -169,7 +169,7 @@ func BuildCards(m *scenarios.Module, s *scenarios.Scenario) *Cards {
 	}
 	c := &Cards{Scenario: s.ID, Title: s.Title, Module: s.Module, Length: s.Length.Text, Maps: s.Maps.Text,
 		Rules: s.SpecialRules, Variants: s.Variants, Options: s.Options, Victory: s.Victory, sideNames: map[string]string{},
-		Manpower: cardsHasManpower(m, s), RosterBoxes: CardsRosterBoxes(game)}
+		Manpower: cardsHasManpower(m, s), RosterBoxes: RosterBoxes(game)}
 
 	sides := map[string]*cardsSideBuilder{}
 	var order []string
@@ -181,8 +181,8 @@ func BuildCards(m *scenarios.Module, s *scenarios.Scenario) *Cards {
 		if sd := ix.Sides[id]; sd != nil {
 			name = sd.Name
 		}
-		b := &cardsSideBuilder{card: &SideCard{Side: id, Name: name}, ix: ix, prefixes: s.Maps.Prefixes,
-			locs: map[string]*CardLocation{}, boxes: map[string]*CardLocation{}, turns: map[string]*CardEntryTurn{}}
+		b := &cardsSideBuilder{card: &Side{Side: id, Name: name}, ix: ix, prefixes: s.Maps.Prefixes,
+			locs: map[string]*Location{}, boxes: map[string]*Location{}, turns: map[string]*EntryTurn{}}
 		sides[id] = b
 		order = append(order, id)
 		c.sideNames[id] = name
@@ -241,12 +241,12 @@ func cardsSideHasSetup(s *scenarios.Scenario, side string) bool {
 }
 
 type cardsSideBuilder struct {
-	card     *SideCard
+	card     *Side
 	ix       *scenarios.Index
 	prefixes map[string]string
-	locs     map[string]*CardLocation
-	boxes    map[string]*CardLocation
-	turns    map[string]*CardEntryTurn
+	locs     map[string]*Location
+	boxes    map[string]*Location
+	turns    map[string]*EntryTurn
 }
 
 // addFootnote adds a legend entry unless the side already lists the same
@@ -257,11 +257,11 @@ func (b *cardsSideBuilder) addFootnote(fn scenarios.Footnote) {
 			return
 		}
 	}
-	b.card.Legend = append(b.card.Legend, CardFootnote{Symbol: fn.Symbol, Text: fn.Text, Badges: cardsFootnoteBadges(fn, b.ix)})
+	b.card.Legend = append(b.card.Legend, Footnote{Symbol: fn.Symbol, Text: fn.Text, Badges: cardsFootnoteBadges(fn, b.ix)})
 }
 
 func (b *cardsSideBuilder) addRow(r *scenarios.SetupRow, legend []scenarios.Footnote) {
-	u := &CardUnit{Name: r.Name, Size: cardsClean(r.Size), Command: cardsClean(r.Command), Type: cardsClean(r.Type),
+	u := &Unit{Name: r.Name, Size: cardsClean(r.Size), Command: cardsClean(r.Command), Type: cardsClean(r.Type),
 		Manpower: r.Manpower, Marks: r.Marks}
 	if r.Unit == "" && r.Marker != "" {
 		u.Marker = true
@@ -305,7 +305,7 @@ func (b *cardsSideBuilder) addRow(r *scenarios.SetupRow, legend []scenarios.Foot
 // addStartUnit adds a counter the start state places like a marker (TPC
 // 11's Longstreet waiting on the Turn Track): it enters on that turn.
 func (b *cardsSideBuilder) addStartUnit(sm *scenarios.StartMarker, ctr *scenarios.Counter) {
-	u := &CardUnit{Name: sm.Unit, Where: sm.Text}
+	u := &Unit{Name: sm.Unit, Where: sm.Text}
 	if ctr != nil {
 		u.Name, u.Size, u.Type, u.Command = ctr.Name, ctr.Size, ctr.Type, cardsCounterCommand(ctr)
 	}
@@ -337,7 +337,7 @@ func cardsCounterCommand(ctr *scenarios.Counter) string {
 
 // location returns the group of a map location, keyed by the physical hex
 // (or area) so two sheet ids of one hex share a group.
-func (b *cardsSideBuilder) location(at, place string) *CardLocation {
+func (b *cardsSideBuilder) location(at, place string) *Location {
 	key := "raw:" + at
 	var mapPlace string
 	if loc, err := b.ix.Resolve(at, b.prefixes); err == nil {
@@ -354,7 +354,7 @@ func (b *cardsSideBuilder) location(at, place string) *CardLocation {
 	}
 	g := b.locs[key]
 	if g == nil {
-		g = &CardLocation{Label: label}
+		g = &Location{Label: label}
 		b.locs[key] = g
 		b.card.Locations = append(b.card.Locations, g)
 	} else if !strings.Contains(g.Label, at) {
@@ -366,28 +366,28 @@ func (b *cardsSideBuilder) location(at, place string) *CardLocation {
 	return g
 }
 
-func (b *cardsSideBuilder) box(name string) *CardLocation {
+func (b *cardsSideBuilder) box(name string) *Location {
 	g := b.boxes[name]
 	if g == nil {
-		g = &CardLocation{Label: name}
+		g = &Location{Label: name}
 		b.boxes[name] = g
 		b.card.Boxes = append(b.card.Boxes, g)
 	}
 	return g
 }
 
-func (b *cardsSideBuilder) entryTurn(turn int, date string) *CardEntryTurn {
+func (b *cardsSideBuilder) entryTurn(turn int, date string) *EntryTurn {
 	key := fmt.Sprintf("%d|%s", turn, date)
 	g := b.turns[key]
 	if g == nil {
-		g = &CardEntryTurn{Turn: turn, Date: date}
+		g = &EntryTurn{Turn: turn, Date: date}
 		b.turns[key] = g
 		b.card.Entries = append(b.card.Entries, g)
 	}
 	return g
 }
 
-func (b *cardsSideBuilder) finish() *SideCard {
+func (b *cardsSideBuilder) finish() *Side {
 	// Entries by turn; entries without a printed turn last.
 	sort.SliceStable(b.card.Entries, func(i, j int) bool {
 		ti, tj := b.card.Entries[i].Turn, b.card.Entries[j].Turn
@@ -549,8 +549,8 @@ func cardsJoinOr(xs []string) string {
 	return strings.Join(out[:len(out)-1], ", ") + " or " + out[len(out)-1]
 }
 
-func cardsBuildStart(st *scenarios.Start, ix *scenarios.Index) *CardsStart {
-	out := &CardsStart{Text: st.Text}
+func cardsBuildStart(st *scenarios.Start, ix *scenarios.Index) *Start {
+	out := &Start{Text: st.Text}
 	for _, k := range cardsSortedKeys(st.Tracks) {
 		name := k
 		if t := ix.Tracks[k]; t != nil {

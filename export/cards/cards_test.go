@@ -16,16 +16,16 @@ func cardsOf(t testing.TB, id string) *Cards {
 	if sf == nil || sf.Scenario == nil {
 		t.Fatalf("no built-in scenario %s", id)
 	}
-	return BuildCards(sf.Module, sf.Scenario)
+	return Build(sf.Module, sf.Scenario)
 }
 
-func cardsFind(t *testing.T, c *Cards, side, unit string) (*CardUnit, string) {
+func cardsFind(t *testing.T, c *Cards, side, unit string) (*Unit, string) {
 	t.Helper()
 	for _, s := range c.Sides {
 		if s.Side != side {
 			continue
 		}
-		for _, g := range append(append([]*CardLocation{}, s.Locations...), s.Boxes...) {
+		for _, g := range append(append([]*Location{}, s.Locations...), s.Boxes...) {
 			for _, u := range g.Units {
 				if u.Name == unit {
 					return u, cardsLocationTitle(g)
@@ -161,7 +161,7 @@ func TestCardsLGV(t *testing.T) {
 	if u.Size != "Army" || u.Type != "Ldr" || u.Command != "AP" || where != "Area 73 Falmouth" {
 		t.Errorf("Hooker %+v at %q", u, where)
 	}
-	if md := string(c.Markdown(CardsOptions{})); !strings.Contains(md, "**Option: 19.5 Hunt (optional unit).**") || !strings.Contains(md, "**Variant: Variant Union Setup.**") {
+	if md := string(c.Markdown(Options{})); !strings.Contains(md, "**Option: 19.5 Hunt (optional unit).**") || !strings.Contains(md, "**Variant: Variant Union Setup.**") {
 		t.Error("LGV cards lack the optional rules or the variant")
 	}
 	u, where = cardsFind(t, c, "union", "Colgate Engineer")
@@ -185,7 +185,7 @@ func TestCardsUSCW(t *testing.T) {
 	if c.Start == nil || !reflect.DeepEqual(c.Start.Tracks[0], [2]string{"Arsenals", "1"}) {
 		t.Fatalf("start %+v", c.Start)
 	}
-	md := string(c.Markdown(CardsOptions{}))
+	md := string(c.Markdown(Options{}))
 	for _, want := range []string{"**Setup rows not in the source:** the 1861 At Start Card", "| Status | Kentucky (Border State) | Neutral |", "| Cards | Union | 1 |"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("markdown lacks %q", want)
@@ -195,7 +195,7 @@ func TestCardsUSCW(t *testing.T) {
 
 func TestCardsMarkdownRoster(t *testing.T) {
 	c := cardsOf(t, "tpc-01")
-	md := string(c.Markdown(CardsOptions{Roster: true}))
+	md := string(c.Markdown(Options{Roster: true}))
 	row := "| Fulton $ | Brig | J-SEV | Inf | 2 | `Fort-Complete` |  |  |  |\n"
 	if !strings.Contains(md, row) {
 		t.Errorf("no roster row %q in\n%s", row, md)
@@ -220,39 +220,39 @@ func TestCardsMD(t *testing.T) {
 	}
 }
 
-func TestCardsBoxSize(t *testing.T) {
+func TestBoxSize(t *testing.T) {
 	for counter, want := range map[float64]float64{0.5: 0.55, 0.625: 0.7, 0: 0.55, 0.75: 0.85, 1: 1.1} {
-		if got := CardsBoxSize(counter); math.Abs(got-want) > 1e-9 {
-			t.Errorf("CardsBoxSize(%g) = %g, want %g", counter, got, want)
+		if got := BoxSize(counter); math.Abs(got-want) > 1e-9 {
+			t.Errorf("BoxSize(%g) = %g, want %g", counter, got, want)
 		}
 	}
 }
 
-func TestParseCardsCounter(t *testing.T) {
+func TestParseCounter(t *testing.T) {
 	for in, want := range map[string]float64{"0.5in": 0.5, "1/2in": 0.5, `5/8"`: 0.625, "5/8in": 0.625, "0.625": 0.625, "12.7mm": 0.5, "1.5875 cm": 0.625} {
-		got, err := ParseCardsCounter(in)
+		got, err := ParseCounter(in)
 		if err != nil || math.Abs(got-want) > 1e-9 {
-			t.Errorf("ParseCardsCounter(%q) = %g, %v; want %g", in, got, err, want)
+			t.Errorf("ParseCounter(%q) = %g, %v; want %g", in, got, err, want)
 		}
 	}
 	for _, bad := range []string{"", "half", "1/0in", "5in", "0.1in", "NaN", "-1/2in", "1/2/3"} {
-		if v, err := ParseCardsCounter(bad); err == nil {
-			t.Errorf("ParseCardsCounter(%q) = %g, want an error", bad, v)
+		if v, err := ParseCounter(bad); err == nil {
+			t.Errorf("ParseCounter(%q) = %g, want an error", bad, v)
 		}
 	}
 }
 
-func FuzzParseCardsCounter(f *testing.F) {
+func FuzzParseCounter(f *testing.F) {
 	for _, s := range []string{"0.5in", "5/8in", `1/2"`, "16mm", "1.6cm", "x", "1/0"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		v, err := ParseCardsCounter(s)
+		v, err := ParseCounter(s)
 		if err == nil && !(v >= 0.25 && v <= 2) {
 			t.Fatalf("%q: %g accepted", s, v)
 		}
-		if err == nil && CardsBoxSize(v) < v {
-			t.Fatalf("%q: box %g smaller than counter %g", s, CardsBoxSize(v), v)
+		if err == nil && BoxSize(v) < v {
+			t.Fatalf("%q: box %g smaller than counter %g", s, BoxSize(v), v)
 		}
 	})
 }
@@ -280,12 +280,12 @@ func FuzzCardsMD(f *testing.F) {
 func TestCardsHTMLPaper(t *testing.T) {
 	c := cardsOf(t, "tpc-01")
 	for paper, want := range map[string]string{"letter": "@page { size: letter; margin: 0.5in; }", "a4": "@page { size: A4; margin: 12mm; }", "": "size: letter"} {
-		page, err := c.HTML(CardsOptions{Paper: paper})
+		page, err := c.HTML(Options{Paper: paper})
 		if err != nil || !bytes.Contains(page, []byte(want)) {
 			t.Errorf("paper %q: %v, want %q", paper, err, want)
 		}
 	}
-	if _, err := c.HTML(CardsOptions{Paper: "legal"}); err == nil {
+	if _, err := c.HTML(Options{Paper: "legal"}); err == nil {
 		t.Error("paper legal accepted")
 	}
 }
@@ -296,8 +296,8 @@ func BenchmarkCardsHTMLTPC11(b *testing.B) {
 	sf := scenarios.Builtin().Scenario("tpc-11")
 	b.ReportAllocs()
 	for b.Loop() {
-		c := BuildCards(sf.Module, sf.Scenario)
-		if _, err := c.HTML(CardsOptions{}); err != nil {
+		c := Build(sf.Module, sf.Scenario)
+		if _, err := c.HTML(Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}

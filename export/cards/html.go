@@ -18,7 +18,7 @@ var cardsMarkdown = goldmark.New(goldmark.WithExtensions(extension.Table))
 
 // HTML renders the cards as one self-contained page (inline CSS, no
 // external resources) that prints one card per side on Letter or A4.
-func (c *Cards) HTML(opt CardsOptions) ([]byte, error) {
+func (c *Cards) HTML(opt Options) ([]byte, error) {
 	paper, err := cardsPaperOf(opt.Paper)
 	if err != nil {
 		return nil, err
@@ -67,10 +67,10 @@ func cardsPaperOf(name string) (cardsPaper, error) {
 	return cardsPaper{}, fmt.Errorf("export: unknown paper %q (letter or a4)", name)
 }
 
-// CardsBoxSize is the edge of a roster box for a counter edge, in inches:
+// BoxSize is the edge of a roster box for a counter edge, in inches:
 // a tenth larger, rounded up to 0.05" (1/2" counters get 0.55" boxes,
 // 5/8" counters 0.7").
-func CardsBoxSize(counter float64) float64 {
+func BoxSize(counter float64) float64 {
 	if counter <= 0 {
 		counter = 0.5
 	}
@@ -79,8 +79,8 @@ func CardsBoxSize(counter float64) float64 {
 
 // css is the page's style sheet. Column widths follow the columns the
 // game has (Manpower only where it has manpower; the roster's boxes).
-func (c *Cards) css(p cardsPaper, opt CardsOptions) string {
-	box := CardsBoxSize(opt.Counter)
+func (c *Cards) css(p cardsPaper, opt Options) string {
+	box := BoxSize(opt.Counter)
 	var b strings.Builder
 	fmt.Fprintf(&b, "@page { size: %s; margin: %s; }\n", p.size, p.margin)
 	b.WriteString(`:root { --ink: #1a1a1a; --rule: #999; --badge: #eef1f6; --badge-ink: #1d3557; }

@@ -6,10 +6,10 @@ import (
 	"strings"
 )
 
-// ParseCardsCounter reads a counter edge as a designer writes it: "0.5in",
+// ParseCounter reads a counter edge as a designer writes it: "0.5in",
 // "1/2in", `5/8"`, "16mm", "1.6cm", or a bare number of inches. It
 // returns inches; counters from 1/4" to 2" are accepted.
-func ParseCardsCounter(s string) (float64, error) {
+func ParseCounter(s string) (float64, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
 	unit := 1.0
 	for _, u := range []struct {

@@ -8,8 +8,8 @@ import (
 	"github.com/musterhq/muster/scenarios"
 )
 
-// CardsOptions choose the layout of the cards.
-type CardsOptions struct {
+// Options choose the layout of the cards.
+type Options struct {
 	// Paper is "letter" (the default) or "a4".
 	Paper string
 	// Roster adds counter-sized boxes to every unit row, where players keep
@@ -29,7 +29,7 @@ type cardsPart struct {
 // Markdown writes all cards as one Markdown document, a card per side
 // separated by a horizontal rule. The HTML page is rendered from the same
 // Markdown, card by card.
-func (c *Cards) Markdown(opt CardsOptions) []byte {
+func (c *Cards) Markdown(opt Options) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "<!-- muster setup cards: %s; module %s -->\n\n", c.Scenario, c.Module)
 	for i, s := range c.Sides {
@@ -44,7 +44,7 @@ func (c *Cards) Markdown(opt CardsOptions) []byte {
 	return []byte(b.String())
 }
 
-func (c *Cards) cardParts(s *SideCard, opt CardsOptions) []cardsPart {
+func (c *Cards) cardParts(s *Side, opt Options) []cardsPart {
 	var parts []cardsPart
 	add := func(class string, b *strings.Builder) {
 		if b.Len() > 0 {
@@ -109,14 +109,14 @@ func (c *Cards) cardParts(s *SideCard, opt CardsOptions) []cardsPart {
 	return parts
 }
 
-func cardsLocationTitle(g *CardLocation) string {
+func cardsLocationTitle(g *Location) string {
 	if g.Place != "" {
 		return g.Label + " " + g.Place
 	}
 	return g.Label
 }
 
-func cardsTurnTitle(g *CardEntryTurn) string {
+func cardsTurnTitle(g *EntryTurn) string {
 	var t string
 	if g.Turn > 0 {
 		t = fmt.Sprintf("Turn %d", g.Turn)
@@ -133,7 +133,7 @@ func cardsTurnTitle(g *CardEntryTurn) string {
 	return t
 }
 
-func cardsAnyWhere(us []*CardUnit) bool {
+func cardsAnyWhere(us []*Unit) bool {
 	for _, u := range us {
 		if u.Where != "" {
 			return true
@@ -146,7 +146,7 @@ func cardsAnyWhere(us []*CardUnit) bool {
 // (Manpower only where it has manpower), and on a roster its marker boxes.
 // Cells are never empty ("—" stands for nothing), except the roster's
 // marker boxes, which the HTML styles by being empty.
-func (c *Cards) unitTable(b *strings.Builder, units []*CardUnit, where, roster bool) {
+func (c *Cards) unitTable(b *strings.Builder, units []*Unit, where, roster bool) {
 	b.WriteString("| Unit | Size | Command | Type |")
 	sep := "| --- | --- | --- | --- |"
 	if c.Manpower {

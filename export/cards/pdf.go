@@ -15,15 +15,15 @@ import (
 	"github.com/musterhq/muster/internal/fileout"
 )
 
-// ErrCardsNoChromium says no headless Chromium was found for printing PDF
-// (errors.Is holds for the error CardsFindChromium returns).
-var ErrCardsNoChromium = browser.ErrNotFound
+// ErrNoChromium says no headless Chromium was found for printing PDF
+// (errors.Is holds for the error FindChromium returns).
+var ErrNoChromium = browser.ErrNotFound
 
-// CardsFindChromium returns the Chromium to print with: $MUSTER_CHROMIUM when
+// FindChromium returns the Chromium to print with: $MUSTER_CHROMIUM when
 // set, else Chrome, Chromium or Edge where the platform installs them (see
 // package browser). The error when none is found lists the places looked
 // and what to install.
-func CardsFindChromium() (string, error) {
+func FindChromium() (string, error) {
 	b, err := browser.Find(browser.Local())
 	if err != nil {
 		if errors.Is(err, browser.ErrNotFound) {
@@ -42,9 +42,9 @@ var cardsChromiumFlags = []string{"--headless", "--disable-gpu",
 	"--disable-background-networking", "--no-first-run", "--disable-extensions",
 	"--no-pdf-header-footer", "--print-to-pdf-no-header"}
 
-// CardsPrintPDF prints a self-contained HTML page to PDF with headless
+// PrintPDF prints a self-contained HTML page to PDF with headless
 // Chromium at path chromium, in a private temporary profile.
-func CardsPrintPDF(ctx context.Context, chromium string, page []byte) ([]byte, error) {
+func PrintPDF(ctx context.Context, chromium string, page []byte) ([]byte, error) {
 	return cardsPrintPDF(ctx, chromium, page, browser.MachineFlags(browser.Local()))
 }
 

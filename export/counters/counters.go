@@ -11,25 +11,25 @@ import (
 	"github.com/musterhq/muster/scenarios"
 )
 
-// CounterFilter selects counters; an empty field selects all. Side, Type
+// Filter selects counters; an empty field selects all. Side, Type
 // and Command match an id, code or name ignoring case; Name matches a
 // fragment of the counter's name or id.
-type CounterFilter struct {
+type Filter struct {
 	Side, Command, Type, Name string
 }
 
-// CounterList is the counters of a module a filter selected, for looking
+// Table is the counters of a module a filter selected, for looking
 // up ids while writing a scenario.
-type CounterList struct {
-	Module     string       `json:"module"`
-	Title      string       `json:"title"`
-	ValueNames []string     `json:"valueNames"` // the printed values the module's counters carry, in its order
-	Counters   []CounterRow `json:"counters"`
+type Table struct {
+	Module     string   `json:"module"`
+	Title      string   `json:"title"`
+	ValueNames []string `json:"valueNames"` // the printed values the module's counters carry, in its order
+	Counters   []Row    `json:"counters"`
 }
 
-// CounterRow is one counter. Values holds each printed value, or the text
+// Row is one counter. Values holds each printed value, or the text
 // "missing" where the module does not have it (not in the rulebook text).
-type CounterRow struct {
+type Row struct {
 	ID      string         `json:"id"`
 	Name    string         `json:"name"`
 	Side    string         `json:"side"`
@@ -43,9 +43,9 @@ type CounterRow struct {
 // Missing is how a printed value the module lacks is shown.
 const Missing = "missing"
 
-// ListCounters selects the counters of m. A side, type or command the
+// List selects the counters of m. A side, type or command the
 // module does not have is an error with a did-you-mean.
-func ListCounters(m *scenarios.Module, f CounterFilter) (*CounterList, error) {
+func List(m *scenarios.Module, f Filter) (*Table, error) {
 	if m == nil || m.Game == nil || m.Counters == nil {
 		return nil, fmt.Errorf("counters: the module has no counters file")
 	}
@@ -76,7 +76,7 @@ func ListCounters(m *scenarios.Module, f CounterFilter) (*CounterList, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &CounterList{Module: g.ID, Title: g.Title, ValueNames: valueNames(m.Counters)}
+	l := &Table{Module: g.ID, Title: g.Title, ValueNames: valueNames(m.Counters)}
 	frag := strings.ToLower(f.Name)
 	for _, c := range m.Counters.Counters {
 		commands := c.Commands
@@ -90,7 +90,7 @@ func ListCounters(m *scenarios.Module, f CounterFilter) (*CounterList, error) {
 			frag != "" && !strings.Contains(strings.ToLower(c.Name), frag) && !strings.Contains(c.ID, frag):
 			continue
 		}
-		row := CounterRow{ID: c.ID, Name: c.Name, Side: c.Side, Size: c.Size, Type: c.Type,
+		row := Row{ID: c.ID, Name: c.Name, Side: c.Side, Size: c.Size, Type: c.Type,
 			Command: strings.Join(commands, ", "), Status: c.Printed.Status, Values: map[string]any{}}
 		for _, v := range l.ValueNames {
 			if x, ok := c.Printed.Values[v]; ok {
@@ -151,7 +151,7 @@ func value(v any) string {
 }
 
 // WriteText writes the list as aligned columns, one counter a line.
-func (l *CounterList) WriteText(w io.Writer) error {
+func (l *Table) WriteText(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	head := append([]string{"ID", "NAME", "SIDE", "SIZE", "TYPE", "COMMAND"}, l.ValueNames...)
 	fmt.Fprintln(tw, strings.Join(head, "\t"))
@@ -166,7 +166,7 @@ func (l *CounterList) WriteText(w io.Writer) error {
 }
 
 // WriteMarkdown writes the list as a Markdown table.
-func (l *CounterList) WriteMarkdown(w io.Writer) error {
+func (l *Table) WriteMarkdown(w io.Writer) error {
 	head := append([]string{"id", "name", "side", "size", "type", "command"}, l.ValueNames...)
 	fmt.Fprintf(w, "# Counters of %s (%s)\n\n", l.Title, l.Module)
 	fmt.Fprintf(w, "| %s |\n|%s\n", strings.Join(head, " | "), strings.Repeat(" --- |", len(head)))
@@ -181,7 +181,7 @@ func (l *CounterList) WriteMarkdown(w io.Writer) error {
 	return err
 }
 
-func (c CounterRow) cells(values []string) []string {
+func (c Row) cells(values []string) []string {
 	cells := []string{c.ID, c.Name, c.Side, c.Size, c.Type, c.Command}
 	if c.Command == "" {
 		cells[5] = "-"
@@ -193,7 +193,7 @@ func (c CounterRow) cells(values []string) []string {
 }
 
 // missingNote says why values read "missing", once.
-func (l *CounterList) missingNote() string {
+func (l *Table) missingNote() string {
 	n := 0
 	for _, c := range l.Counters {
 		if c.Status != "source" {

@@ -21,7 +21,7 @@ func (o *OOB) WriteMarkdown(w io.Writer) error {
 	return err
 }
 
-func writeSideMarkdown(b *strings.Builder, s *SideOOB) {
+func writeSideMarkdown(b *strings.Builder, s *Side) {
 	fmt.Fprintf(b, "\n## %s\n\n%s.\n", mdText(s.Name), capitalize(s.Totals.Summary()))
 	for _, m := range s.RowsMissing {
 		fmt.Fprintf(b, "\nSetup rows not in the source: %s.\n", mdText(m))
@@ -76,7 +76,7 @@ func writeSideMarkdown(b *strings.Builder, s *SideOOB) {
 	}
 }
 
-func (s *SideOOB) totalsLine(t Totals) string {
+func (s *Side) totalsLine(t Totals) string {
 	return fmt.Sprintf("manpower %s · %s · %s", t.TotalText(), plural(t.Units, "unit"), plural(t.Leaders, "leader"))
 }
 

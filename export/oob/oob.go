@@ -12,15 +12,15 @@ import (
 // the game module with each command's leaders and units, and totals that
 // include everything beneath a command.
 type OOB struct {
-	Scenario string     `json:"scenario"`
-	Title    string     `json:"title"`
-	Module   string     `json:"module"`
-	Sides    []*SideOOB `json:"sides"`
+	Scenario string  `json:"scenario"`
+	Title    string  `json:"title"`
+	Module   string  `json:"module"`
+	Sides    []*Side `json:"sides"`
 }
 
-// SideOOB is one side's tree. Every unit row of the side's setup tables
+// Side is one side's tree. Every unit row of the side's setup tables
 // appears exactly once: under its command in Commands, or in Unassigned.
-type SideOOB struct {
+type Side struct {
 	Side string `json:"side"`
 	Name string `json:"name"`
 	// Hierarchy is false when the game module gives the side no commands
@@ -187,9 +187,9 @@ const (
 	TitleNoStructure    = "(no command structure)"
 )
 
-// BuildOOB builds the order of battle of scenario s of module m. It never
+// Build builds the order of battle of scenario s of module m. It never
 // fails: what cannot be placed in the hierarchy goes to Unassigned.
-func BuildOOB(m *scenarios.Module, s *scenarios.Scenario) *OOB {
+func Build(m *scenarios.Module, s *scenarios.Scenario) *OOB {
 	o := &OOB{Scenario: s.ID, Title: s.Title, Module: s.Module}
 	var ix *scenarios.Index
 	var game *scenarios.Game
@@ -270,7 +270,7 @@ func (sb *sideBuilder) addLegend(t scenarios.SetupTable) {
 }
 
 // Side returns the side with the given id or name (any case), or nil.
-func (o *OOB) Side(idOrName string) *SideOOB {
+func (o *OOB) Side(idOrName string) *Side {
 	for _, s := range o.Sides {
 		if strings.EqualFold(s.Side, idOrName) || strings.EqualFold(s.Name, idOrName) {
 			return s
@@ -281,7 +281,7 @@ func (o *OOB) Side(idOrName string) *SideOOB {
 
 // Walk calls f for every command node of the side, parents before
 // children, with the node's depth (0 for a top-level command).
-func (s *SideOOB) Walk(f func(n *CommandNode, depth int)) {
+func (s *Side) Walk(f func(n *CommandNode, depth int)) {
 	var walk func(ns []*CommandNode, d int)
 	walk = func(ns []*CommandNode, d int) {
 		for _, n := range ns {
@@ -294,7 +294,7 @@ func (s *SideOOB) Walk(f func(n *CommandNode, depth int)) {
 
 // Entries returns every unit and leader entry of the side, tree first in
 // walk order, then the unassigned ones.
-func (s *SideOOB) Entries() []*Entry {
+func (s *Side) Entries() []*Entry {
 	var out []*Entry
 	s.Walk(func(n *CommandNode, _ int) {
 		out = append(out, n.Leaders...)
@@ -308,7 +308,7 @@ func (s *SideOOB) Entries() []*Entry {
 }
 
 type sideBuilder struct {
-	out   *SideOOB
+	out   *Side
 	ix    *scenarios.Index
 	cmds  []scenarios.Command
 	nodes map[string]*CommandNode // by canonical code
@@ -316,7 +316,7 @@ type sideBuilder struct {
 
 func newSideBuilder(id, name string, cmds []scenarios.Command, ix *scenarios.Index) *sideBuilder {
 	sb := &sideBuilder{
-		out:   &SideOOB{Side: id, Name: name, Hierarchy: len(cmds) > 0},
+		out:   &Side{Side: id, Name: name, Hierarchy: len(cmds) > 0},
 		ix:    ix,
 		cmds:  cmds,
 		nodes: map[string]*CommandNode{},
@@ -444,7 +444,7 @@ func (g *Group) add(e *Entry) {
 
 // finish links the nodes into trees in the module's order, computes the
 // totals and drops commands with nothing in them or beneath them.
-func (sb *sideBuilder) finish() *SideOOB {
+func (sb *sideBuilder) finish() *Side {
 	children := map[string][]*CommandNode{}
 	var roots []*CommandNode
 	for _, c := range sb.cmds {

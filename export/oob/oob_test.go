@@ -15,10 +15,10 @@ func builtinOOB(t *testing.T, id string) (*OOB, *scenarios.ScenarioFile) {
 	if sf == nil || sf.Scenario == nil {
 		t.Fatalf("no built-in scenario %s", id)
 	}
-	return BuildOOB(sf.Module, sf.Scenario), sf
+	return Build(sf.Module, sf.Scenario), sf
 }
 
-func findNode(s *SideOOB, code string) *CommandNode {
+func findNode(s *Side, code string) *CommandNode {
 	var found *CommandNode
 	s.Walk(func(n *CommandNode, _ int) {
 		if n.Code == code {
@@ -95,7 +95,7 @@ func TestOOBEveryRowOnce(t *testing.T) {
 			}
 			s := sf.Scenario
 			t.Run(s.ID, func(t *testing.T) {
-				oob := BuildOOB(m, s)
+				oob := Build(m, s)
 				seen := map[string]int{}
 				for _, side := range oob.Sides {
 					for _, e := range side.Entries() {
@@ -201,7 +201,7 @@ func loadFixture(t *testing.T, path string) *scenarios.ScenarioFile {
 func TestOOBFixtures(t *testing.T) {
 	// USCW has no command hierarchy: every unit under one group.
 	sf := loadFixture(t, "testdata/uscw-rows.json")
-	oob := BuildOOB(sf.Module, sf.Scenario)
+	oob := Build(sf.Module, sf.Scenario)
 	for _, s := range oob.Sides {
 		if s.Hierarchy || len(s.Commands) != 0 || s.Unassigned == nil || s.Unassigned.Title != TitleNoStructure ||
 			len(s.Unassigned.Leaders) != 1 || len(s.Unassigned.Units) != 1 {
@@ -223,7 +223,7 @@ func TestOOBFixtures(t *testing.T) {
 
 	// A code the module does not know: listed apart, never dropped.
 	sf = loadFixture(t, "testdata/tpc-bad-command.json")
-	u := BuildOOB(sf.Module, sf.Scenario).Side("union")
+	u := Build(sf.Module, sf.Scenario).Side("union")
 	g := u.Unassigned
 	if g == nil || g.Title != TitleCommandUnknown || len(g.Leaders) != 1 || g.Leaders[0].Name != "Hancock-B" ||
 		g.Leaders[0].Problem != `no command "ZZ" for the Union side in the game module` {

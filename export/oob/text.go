@@ -58,7 +58,7 @@ func (o *OOB) WriteText(w io.Writer) error {
 	return err
 }
 
-func writeSideText(b *strings.Builder, s *SideOOB) {
+func writeSideText(b *strings.Builder, s *Side) {
 	fmt.Fprintf(b, "%s: %s\n", s.Name, s.Totals.Summary())
 	for _, m := range s.RowsMissing {
 		fmt.Fprintf(b, "  setup rows not in the source: %s\n", m)

@@ -7,11 +7,11 @@ import (
 	"github.com/musterhq/muster/scenarios"
 )
 
-// XLSXCatalog returns the workbook of a whole module: one sheet listing
+// Catalog returns the workbook of a whole module: one sheet listing
 // its scenarios and one holding every setup row of every scenario, for
 // filtering and comparing across scenarios. It is a view; muster import
 // reads single-scenario workbooks only.
-func XLSXCatalog(m *scenarios.Module) ([]byte, error) {
+func Catalog(m *scenarios.Module) ([]byte, error) {
 	if m == nil || m.Game == nil {
 		return nil, fmt.Errorf("export: xlsx needs a game module")
 	}

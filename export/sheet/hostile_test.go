@@ -89,7 +89,7 @@ func TestHostileXLSXLastColumn(t *testing.T) {
 	data = xlsxRewrite(t, data, scan[sheet].entry, xlsxLastColumnRows(500, 5000))
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	_, err = ReadXLSX(data, nil)
+	_, err = Read(data, nil)
 	runtime.ReadMemStats(&after)
 	if err == nil || !strings.Contains(err.Error(), "column XFD") || !strings.Contains(err.Error(), sheet) {
 		t.Errorf("want the used range refused naming the sheet and column XFD, got %v", err)
@@ -124,7 +124,7 @@ func TestHostileXLSXLastRow(t *testing.T) {
 		}
 		return bytes.Replace(b, []byte("</sheetData>"), []byte(rows.String()+"</sheetData>"), 1)
 	})
-	_, err = ReadXLSX(data, nil)
+	_, err = Read(data, nil)
 	if err == nil || !strings.Contains(err.Error(), "more than 100000 rows") {
 		t.Errorf("got %v", err)
 	}
@@ -175,7 +175,7 @@ func TestHostileXLSXDamagedEntry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = ReadXLSX(xlsxDamage(t, data, scan[sheet].entry), nil)
+	_, err = Read(xlsxDamage(t, data, scan[sheet].entry), nil)
 	if err == nil || !strings.Contains(err.Error(), "damaged") || !strings.Contains(err.Error(), sheet) {
 		t.Errorf("got %v", err)
 	}
@@ -233,7 +233,7 @@ func TestHostileXLSXFormulaWithoutValue(t *testing.T) {
 	data = xlsxRewrite(t, data, scan[sheet].entry, func(b []byte) []byte {
 		return regexp.MustCompile(`<c r="B3"[^>]*><f>1\+1</f><v>[^<]*</v></c>`).ReplaceAll(b, []byte(`<c r="B3"><f>1+1</f></c>`))
 	})
-	im, err := ReadXLSX(data, nil)
+	im, err := Read(data, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@ import (
 // workbook (tpc-11's is about 50 KB, 270 KB unzipped), low enough that a
 // hostile zip cannot exhaust memory.
 const (
-	XLSXMaxFileSize       = readin.MaxWorkbookSize
+	MaxFileSize           = readin.MaxWorkbookSize
 	xlsxUnzipSizeLimit    = 64 << 20
 	xlsxUnzipXMLSizeLimit = 16 << 20
 	xlsxMaxCols           = 64 // muster's sheets use fewer; cells beyond are ignored
@@ -33,29 +33,29 @@ const (
 	xlsxMaxDataSize       = 16 << 20
 )
 
-// XLSXError is a problem with a cell (or a whole sheet, when Cell is empty)
+// CellError is a problem with a cell (or a whole sheet, when Cell is empty)
 // of an imported workbook.
-type XLSXError struct {
+type CellError struct {
 	Sheet string
 	Cell  string
 	Msg   string
 }
 
-func (e XLSXError) Error() string {
+func (e CellError) Error() string {
 	if e.Cell == "" {
 		return e.Sheet + ": " + e.Msg
 	}
 	return e.Sheet + "!" + e.Cell + ": " + e.Msg
 }
 
-// XLSXImport is a workbook read back into a scenario.
-type XLSXImport struct {
+// Import is a workbook read back into a scenario.
+type Import struct {
 	Scenario *scenarios.Scenario
 	Schema   string // the "$schema" the scenario had when exported
 	Module   *scenarios.Module
 	// Errors are the cells whose values could not be used; the scenario
 	// keeps the exported value there.
-	Errors  []XLSXError
+	Errors  []CellError
 	origins map[string]xlsxOrigin
 	ref     *jsonsrc.Node // the scenario as exported: its maps' key order
 }
@@ -70,7 +70,7 @@ type xlsxOrigin struct {
 
 // CellOf names the cell a JSON Pointer into the imported scenario came
 // from ("Union Setup!F14"), or "" when it did not come from a cell.
-func (im *XLSXImport) CellOf(pointer string) string {
+func (im *Import) CellOf(pointer string) string {
 	toks := strings.Split(strings.TrimPrefix(pointer, "/"), "/")
 	for n := len(toks); n > 0; n-- {
 		o, ok := im.origins["/"+strings.Join(toks[:n], "/")]
@@ -91,7 +91,7 @@ func (im *XLSXImport) CellOf(pointer string) string {
 // xlsxImporter holds a workbook being read.
 type xlsxImporter struct {
 	f     *excelize.File
-	im    *XLSXImport
+	im    *Import
 	x     *xlsxCtx
 	base  *scenarios.Scenario // as exported, never changed
 	work  *scenarios.Scenario // as exported, edited in place
@@ -104,16 +104,16 @@ func (r *xlsxImporter) errorf(sheet string, col, row int, format string, args ..
 	if row > 0 {
 		cell = xlsxCell(max(col, 1), row)
 	}
-	r.im.Errors = append(r.im.Errors, XLSXError{Sheet: sheet, Cell: cell, Msg: fmt.Sprintf(format, args...)})
+	r.im.Errors = append(r.im.Errors, CellError{Sheet: sheet, Cell: cell, Msg: fmt.Sprintf(format, args...)})
 }
 
-// ReadXLSX reads a workbook written by XLSX back into a scenario. module
+// Read reads a workbook written by Write back into a scenario. module
 // finds the game module of a module id (the scenario's "module"); nil
 // uses the built-in catalog. An error means the workbook cannot be read at
 // all; problems with cells are in the result's Errors.
-func ReadXLSX(data []byte, module func(id string) *scenarios.Module) (im *XLSXImport, err error) {
-	if len(data) > XLSXMaxFileSize {
-		return nil, fmt.Errorf("import: the workbook is %d bytes, more than muster reads (%d)", len(data), XLSXMaxFileSize)
+func Read(data []byte, module func(id string) *scenarios.Module) (im *Import, err error) {
+	if len(data) > MaxFileSize {
+		return nil, fmt.Errorf("import: the workbook is %d bytes, more than muster reads (%d)", len(data), MaxFileSize)
 	}
 	scan, err := xlsxScan(data)
 	if err != nil {
@@ -153,7 +153,7 @@ func ReadXLSX(data []byte, module func(id string) *scenarios.Module) (im *XLSXIm
 	if m == nil || m.Game == nil {
 		return nil, fmt.Errorf("import: the workbook's scenario belongs to module %q, which muster does not know (give its folder with --module)", base.Module)
 	}
-	im = &XLSXImport{Schema: d.Schema, Module: m, origins: map[string]xlsxOrigin{}, ref: ref}
+	im = &Import{Schema: d.Schema, Module: m, origins: map[string]xlsxOrigin{}, ref: ref}
 	r := &xlsxImporter{f: f, im: im, base: &base, work: &work,
 		x: &xlsxCtx{mod: m, ix: m.Index(), scn: &work}, units: unitname.New(m)}
 	r.names = xlsxTableSheets(m, r.base)
@@ -751,7 +751,7 @@ func (r *xlsxImporter) readLevels() {
 
 // JSON returns the imported scenario as a canonical scenario document
 // (muster fmt's form), with the "$schema" it was exported with.
-func (im *XLSXImport) JSON() ([]byte, error) {
+func (im *Import) JSON() ([]byte, error) {
 	raw, err := xlsxEncode(im.Scenario, im.Schema)
 	if err != nil {
 		return nil, err

@@ -14,7 +14,7 @@ import (
 
 // xlsxEdit exports a scenario, lets edit change the workbook, and imports
 // the result.
-func xlsxEdit(t *testing.T, id string, edit func(f *excelize.File)) *XLSXImport {
+func xlsxEdit(t *testing.T, id string, edit func(f *excelize.File)) *Import {
 	t.Helper()
 	sf := scenarios.Builtin().Scenario(id)
 	f := xlsxOpen(t, xlsxExport(t, sf))
@@ -23,7 +23,7 @@ func xlsxEdit(t *testing.T, id string, edit func(f *excelize.File)) *XLSXImport 
 	if err != nil {
 		t.Fatal(err)
 	}
-	im, err := ReadXLSX(buf.Bytes(), nil)
+	im, err := Read(buf.Bytes(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +156,7 @@ func TestXLSXImportNotAWorkbook(t *testing.T) {
 		{"text", []byte("id,name\n1,2\n"), "not an xlsx workbook"},
 		{"empty", nil, "not an xlsx workbook"},
 	} {
-		_, err := ReadXLSX(c.data, nil)
+		_, err := Read(c.data, nil)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: err = %v, want %q", c.name, err, c.want)
 		}
@@ -164,22 +164,22 @@ func TestXLSXImportNotAWorkbook(t *testing.T) {
 	// A workbook muster did not write.
 	f := excelize.NewFile()
 	buf, _ := f.WriteToBuffer()
-	if _, err := ReadXLSX(buf.Bytes(), nil); err == nil || !strings.Contains(err.Error(), "no muster-data sheet") {
+	if _, err := Read(buf.Bytes(), nil); err == nil || !strings.Contains(err.Error(), "no muster-data sheet") {
 		t.Errorf("foreign workbook: %v", err)
 	}
 	// A catalog workbook is not importable.
-	data, err := XLSXCatalog(scenarios.Builtin().Module("tpc"))
+	data, err := Catalog(scenarios.Builtin().Module("tpc"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ReadXLSX(data, nil); err == nil || !strings.Contains(err.Error(), "for a single scenario") {
+	if _, err := Read(data, nil); err == nil || !strings.Contains(err.Error(), "for a single scenario") {
 		t.Errorf("catalog workbook: %v", err)
 	}
 }
 
 func TestXLSXCatalog(t *testing.T) {
 	m := scenarios.Builtin().Module("tpc")
-	data, err := XLSXCatalog(m)
+	data, err := Catalog(m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +209,7 @@ func TestXLSXCatalog(t *testing.T) {
 func BenchmarkXLSXExportTPC11(b *testing.B) {
 	sf := scenarios.Builtin().Scenario("tpc-11")
 	for b.Loop() {
-		if _, err := XLSX(sf.Module, sf.Scenario, ""); err != nil {
+		if _, err := Write(sf.Module, sf.Scenario, ""); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -217,20 +217,20 @@ func BenchmarkXLSXExportTPC11(b *testing.B) {
 
 func BenchmarkXLSXImportTPC11(b *testing.B) {
 	sf := scenarios.Builtin().Scenario("tpc-11")
-	data, err := XLSX(sf.Module, sf.Scenario, "")
+	data, err := Write(sf.Module, sf.Scenario, "")
 	if err != nil {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		if _, err := ReadXLSX(data, nil); err != nil {
+		if _, err := Read(data, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
-func FuzzReadXLSX(f *testing.F) {
+func FuzzRead(f *testing.F) {
 	sf := scenarios.Builtin().Scenario("tpc-01")
-	data, err := XLSX(sf.Module, sf.Scenario, "")
+	data, err := Write(sf.Module, sf.Scenario, "")
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -238,7 +238,7 @@ func FuzzReadXLSX(f *testing.F) {
 	f.Add([]byte("PK\x03\x04"))
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		im, err := ReadXLSX(data, nil)
+		im, err := Read(data, nil)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "import: ") {
 				t.Errorf("error without context: %v", err)
@@ -306,7 +306,7 @@ func TestXLSXImportBadData(t *testing.T) {
 		}
 		xlsxSet(t, f, xlsxSheetData, c.cell, c.value)
 		buf, _ := f.WriteToBuffer()
-		_, err := ReadXLSX(buf.Bytes(), nil)
+		_, err := Read(buf.Bytes(), nil)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s=%q: err = %v, want %q", c.cell, c.value, err, c.want)
 		}

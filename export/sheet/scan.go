@@ -269,12 +269,12 @@ var errXLSXNoValue = errors.New("a formula with no saved value (the workbook was
 
 // xlsxNoValueErrors lists the formula cells without a saved value of the
 // given sheets as cell errors.
-func xlsxNoValueErrors(scan map[string]*xlsxSheetScan, sheets ...string) []XLSXError {
-	var out []XLSXError
+func xlsxNoValueErrors(scan map[string]*xlsxSheetScan, sheets ...string) []CellError {
+	var out []CellError
 	for _, n := range sheets {
 		if s := scan[n]; s != nil {
 			for _, c := range s.noValue {
-				out = append(out, XLSXError{Sheet: n, Cell: c, Msg: errXLSXNoValue.Error()})
+				out = append(out, CellError{Sheet: n, Cell: c, Msg: errXLSXNoValue.Error()})
 			}
 		}
 	}

@@ -25,10 +25,10 @@ type TemplateImport struct {
 	Game []byte
 	// Errors are cells that could not be used; with any, the documents
 	// must not be written.
-	Errors []XLSXError
+	Errors []CellError
 	// Warnings are cells that were used but look doubtful (a feature with
 	// more or fewer areas than the rulebook counts).
-	Warnings []XLSXError
+	Warnings []CellError
 	// Changes summarises what the cells changed, one line per kind of fact.
 	Changes []string
 }
@@ -41,7 +41,7 @@ type tmplReader struct {
 	cntRoot  *jsonsrc.Node
 	gameRoot *jsonsrc.Node
 	gameEdit bool // a cell changed gameRoot
-	warnings []XLSXError
+	warnings []CellError
 	changes  []string
 }
 
@@ -63,8 +63,8 @@ func ReadTemplate(data []byte, m *scenarios.Module) (ti *TemplateImport, err err
 		m.CountersDoc == nil || m.CountersDoc.Root == nil || m.GameDoc == nil || m.GameDoc.Root == nil {
 		return nil, fmt.Errorf("import: the module did not load (game.json, map.json and counters.json are needed)")
 	}
-	if len(data) > XLSXMaxFileSize {
-		return nil, fmt.Errorf("import: the workbook is %d bytes, more than muster reads (%d)", len(data), XLSXMaxFileSize)
+	if len(data) > MaxFileSize {
+		return nil, fmt.Errorf("import: the workbook is %d bytes, more than muster reads (%d)", len(data), MaxFileSize)
 	}
 	scan, err := xlsxScan(data)
 	if err != nil {
@@ -89,7 +89,7 @@ func ReadTemplate(data []byte, m *scenarios.Module) (ti *TemplateImport, err err
 		return nil, err
 	}
 	r := &tmplReader{
-		xr: &xlsxImporter{f: f, im: &XLSXImport{}},
+		xr: &xlsxImporter{f: f, im: &Import{}},
 		m:  m, mapRoot: tmplClone(m.MapDoc.Root), cntRoot: tmplClone(m.CountersDoc.Root), gameRoot: tmplClone(m.GameDoc.Root),
 	}
 	r.readCounters()
@@ -501,7 +501,7 @@ func (r *tmplReader) readAreas() {
 				tmplSet(fn, "provenance", tmplStr("source"))
 			}
 			if fc.f.Count != nil && *fc.f.Count != yes {
-				r.warnings = append(r.warnings, XLSXError{Sheet: sh, Cell: xlsxCell(t.colOf(fc.head), 1),
+				r.warnings = append(r.warnings, CellError{Sheet: sh, Cell: xlsxCell(t.colOf(fc.head), 1),
 					Msg: fmt.Sprintf("%s: %d areas marked yes, the rulebook counts %d", fc.head, yes, *fc.f.Count)})
 			}
 		}

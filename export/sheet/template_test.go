@@ -361,7 +361,7 @@ func TestTemplateWrongModule(t *testing.T) {
 		t.Errorf("err %v", err)
 	}
 	sf := scenarios.Builtin().Scenario("lgv-01")
-	data, _ := XLSX(sf.Module, sf.Scenario, "")
+	data, _ := Write(sf.Module, sf.Scenario, "")
 	if _, err := ReadTemplate(data, sf.Module); err == nil || !strings.Contains(err.Error(), "no muster-template sheet") {
 		t.Errorf("scenario workbook: %v", err)
 	}

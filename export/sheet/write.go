@@ -351,19 +351,19 @@ type xlsxPlaced struct {
 	r          *scenarios.SetupRow
 }
 
-// XLSX returns the workbook of one scenario: an overview, a sheet per
+// Write returns the workbook of one scenario: an overview, a sheet per
 // side's setup, reinforcements, markers, start markers, special rules,
 // victory lines and levels, the order of battle, and the hidden sheets the
 // drop-downs and muster import read. schemaRef is the "$schema" an import
 // gives back (DefaultSchemaRef when empty).
-func XLSX(m *scenarios.Module, s *scenarios.Scenario, schemaRef string) ([]byte, error) {
+func Write(m *scenarios.Module, s *scenarios.Scenario, schemaRef string) ([]byte, error) {
 	return xlsxScenario(m, s, schemaRef, nil)
 }
 
-// XLSXFile is XLSX for a loaded scenario file: the workbook keeps the
+// WriteFile is Write for a loaded scenario file: the workbook keeps the
 // file's "$schema" and its text, so that importing the untouched workbook
 // gives back the same file, byte for byte when it was in canonical form.
-func XLSXFile(sf *scenarios.ScenarioFile) ([]byte, error) {
+func WriteFile(sf *scenarios.ScenarioFile) ([]byte, error) {
 	if sf == nil || sf.Scenario == nil {
 		return nil, fmt.Errorf("export: xlsx: no scenario")
 	}
@@ -688,10 +688,10 @@ func (b *xlsxBook) writeLevels(s *scenarios.Scenario) error {
 	return b.writeGrid(g)
 }
 
-// writeOOB writes the order of battle (oob.BuildOOB) as one row per
+// writeOOB writes the order of battle (oob.Build) as one row per
 // unit or leader under its command path. It is a view: import ignores it.
 func (b *xlsxBook) writeOOB(s *scenarios.Scenario) error {
-	order := oob.BuildOOB(b.x.mod, s)
+	order := oob.Build(b.x.mod, s)
 	g := &xlsxGrid{sheet: xlsxSheetOOB, freezeCols: 0}
 	for _, h := range []struct {
 		head  string

@@ -27,7 +27,7 @@ func xlsxShipped(t testing.TB) []*scenarios.ScenarioFile {
 
 func xlsxExport(t testing.TB, sf *scenarios.ScenarioFile) []byte {
 	t.Helper()
-	data, err := XLSX(sf.Module, sf.Scenario, "")
+	data, err := Write(sf.Module, sf.Scenario, "")
 	if err != nil {
 		t.Fatalf("%s: %v", sf.Scenario.ID, err)
 	}
@@ -53,7 +53,7 @@ func xlsxDecodeJSON(t *testing.T, js []byte) *scenarios.Scenario {
 func TestXLSXRoundTripEveryScenario(t *testing.T) {
 	for _, sf := range xlsxShipped(t) {
 		t.Run(sf.Scenario.ID, func(t *testing.T) {
-			fromFile, err := XLSXFile(sf)
+			fromFile, err := WriteFile(sf)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -61,7 +61,7 @@ func TestXLSXRoundTripEveryScenario(t *testing.T) {
 				name string
 				data []byte
 			}{{"model", xlsxExport(t, sf)}, {"file", fromFile}} {
-				im, err := ReadXLSX(c.data, nil)
+				im, err := Read(c.data, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -73,7 +73,7 @@ func TestXLSXRoundTripEveryScenario(t *testing.T) {
 					t.Fatal(err)
 				}
 				if got := xlsxDecodeJSON(t, js); !reflect.DeepEqual(got, sf.Scenario) {
-					want, _ := (&XLSXImport{Scenario: sf.Scenario}).JSON()
+					want, _ := (&Import{Scenario: sf.Scenario}).JSON()
 					t.Fatalf("%s: round trip differs:\n%s", c.name, xlsxFirstDiff(string(want), string(js)))
 				}
 				if c.name == "file" && string(js) != string(sf.Doc.File.Bytes) {

@@ -102,7 +102,7 @@ func svgSheetPrefix(sh *scenarios.Sheet, prefixes map[string]string, all []scena
 	return sh.Prefix
 }
 
-func svgHexPicture(d *svgDoc, m *scenarios.Module, s *scenarios.Scenario, opt SVGOptions) {
+func svgHexPicture(d *svgDoc, m *scenarios.Module, s *scenarios.Scenario, opt Options) {
 	ix := m.Index()
 	mp := m.Map
 	topo := rules.NewTopology(m)
@@ -198,7 +198,7 @@ func svgHexPicture(d *svgDoc, m *scenarios.Module, s *scenarios.Scenario, opt SV
 	for _, c := range cells {
 		c.kept = true
 	}
-	if opt.Crop == SVGCropSetup {
+	if opt.Crop == CropSetup {
 		used := append([]rules.Point(nil), pl.order...)
 		for _, p := range all {
 			if vp[p] {

@@ -4,8 +4,8 @@ package svg
 // units at their set-up locations, the victory locations and the
 // restricted regions of its special rules. Hex maps draw the hex grid of
 // the sheets in play in the shared frame of overlapping sheets
-// (svg_hex.go); area maps, whose geometry the source lacks, draw a grid of
-// labelled boxes (svg_area.go). What the map data lacks is said in the
+// (hex.go); area maps, whose geometry the source lacks, draw a grid of
+// labelled boxes (area.go). What the map data lacks is said in the
 // caption, never guessed.
 
 import (
@@ -19,29 +19,29 @@ import (
 
 // SVG crop modes.
 const (
-	SVGCropSheets = "sheets" // every hex of the sheets in play
-	SVGCropSetup  = "setup"  // the hexes used by the setup and victory, plus a margin
+	CropSheets = "sheets" // every hex of the sheets in play
+	CropSetup  = "setup"  // the hexes used by the setup and victory, plus a margin
 )
 
-// SVGOptions tune the setup picture.
-type SVGOptions struct {
-	// Crop is SVGCropSheets (the default when empty) or SVGCropSetup.
+// Options tune the setup picture.
+type Options struct {
+	// Crop is CropSheets (the default when empty) or CropSetup.
 	// Area maps are always drawn whole.
 	Crop string
 	// Margin is the number of hexes kept around the used ones with
-	// SVGCropSetup.
+	// CropSetup.
 	Margin int
 }
 
-// SVG draws the setup of scenario s of module m as an SVG document.
-func SVG(m *scenarios.Module, s *scenarios.Scenario, opt SVGOptions) ([]byte, error) {
+// Draw draws the setup of scenario s of module m as an SVG document.
+func Draw(m *scenarios.Module, s *scenarios.Scenario, opt Options) ([]byte, error) {
 	if m == nil || s == nil {
 		return nil, fmt.Errorf("export: svg: no scenario")
 	}
 	switch opt.Crop {
 	case "":
-		opt.Crop = SVGCropSheets
-	case SVGCropSheets, SVGCropSetup:
+		opt.Crop = CropSheets
+	case CropSheets, CropSetup:
 	default:
 		return nil, fmt.Errorf("export: svg: unknown crop %q (sheets or setup)", opt.Crop)
 	}
@@ -54,7 +54,7 @@ func SVG(m *scenarios.Module, s *scenarios.Scenario, opt SVGOptions) ([]byte, er
 		d.caption = append(d.caption, "The game module has no map file: nothing to draw.")
 	case m.Map.Kind == "area":
 		svgAreaPicture(d, m, s)
-		if opt.Crop == SVGCropSetup {
+		if opt.Crop == CropSetup {
 			d.caption = append(d.caption, "Crop to the setup applies to hex maps only: every area and zone is drawn.")
 		}
 	default:

@@ -103,9 +103,9 @@ func svgBuiltin(t testing.TB, id string) *scenarios.ScenarioFile {
 	return sf
 }
 
-func svgRender(t *testing.T, sf *scenarios.ScenarioFile, opt SVGOptions) (*svgNode, []byte) {
+func svgRender(t *testing.T, sf *scenarios.ScenarioFile, opt Options) (*svgNode, []byte) {
 	t.Helper()
-	data, err := SVG(sf.Module, sf.Scenario, opt)
+	data, err := Draw(sf.Module, sf.Scenario, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,8 +148,8 @@ func TestSVGEveryShippedScenario(t *testing.T) {
 	n := 0
 	for _, m := range scenarios.Builtin().Modules {
 		for _, sf := range m.Scenarios {
-			for _, crop := range []string{SVGCropSheets, SVGCropSetup} {
-				root, data := svgRender(t, sf, SVGOptions{Crop: crop, Margin: 2})
+			for _, crop := range []string{CropSheets, CropSetup} {
+				root, data := svgRender(t, sf, Options{Crop: crop, Margin: 2})
 				if len(data) > 1<<20 {
 					t.Errorf("%s: %d bytes; a setup picture should stay under 1 MiB", sf.Scenario.ID, len(data))
 				}
@@ -170,7 +170,7 @@ func TestSVGEveryShippedScenario(t *testing.T) {
 // and the restricted regions shaded where the map decides them.
 func TestSVGTPC01(t *testing.T) {
 	sf := svgBuiltin(t, "tpc-01")
-	root, _ := svgRender(t, sf, SVGOptions{})
+	root, _ := svgRender(t, sf, Options{})
 	sheet := sf.Module.Index().Sheets["otr-south"]
 	want := (sheet.Columns.Max - sheet.Columns.Min + 1) * (sheet.Rows.Max - sheet.Rows.Min + 1)
 	cells := svgCells(t, root.group(t, "hexes"))
@@ -271,7 +271,7 @@ func TestSVGTPC01(t *testing.T) {
 func TestSVGHexGeometry(t *testing.T) {
 	for _, id := range []string{"tpc-01", "tpc-11", "uscw-s1"} {
 		sf := svgBuiltin(t, id)
-		root, _ := svgRender(t, sf, SVGOptions{})
+		root, _ := svgRender(t, sf, Options{})
 		topo := rules.NewTopology(sf.Module)
 		type cell struct {
 			p    rules.Point
@@ -330,7 +330,7 @@ func TestSVGHexGeometry(t *testing.T) {
 // sheet's number.
 func TestSVGOverlapTPC11(t *testing.T) {
 	sf := svgBuiltin(t, "tpc-11")
-	root, _ := svgRender(t, sf, SVGOptions{})
+	root, _ := svgRender(t, sf, Options{})
 	ix := sf.Module.Index()
 	topo := rules.NewTopology(sf.Module)
 	distinct := map[rules.Point]bool{}
@@ -390,7 +390,7 @@ func TestSVGCropSetup(t *testing.T) {
 		use(h)
 	}
 	for _, margin := range []int{0, 2, 30} {
-		root, _ := svgRender(t, sf, SVGOptions{Crop: SVGCropSetup, Margin: margin})
+		root, _ := svgRender(t, sf, Options{Crop: CropSetup, Margin: margin})
 		cols := min(maxC+margin, 24) - max(minC-margin, 1) + 1
 		rows := min(maxR+margin, 24) - max(minR-margin, 1) + 1
 		if got := len(svgCells(t, root.group(t, "hexes"))); got != cols*rows {
@@ -403,7 +403,7 @@ func TestSVGCropSetup(t *testing.T) {
 // boxes coloured by sector.
 func TestSVGLGV01(t *testing.T) {
 	sf := svgBuiltin(t, "lgv-01")
-	root, _ := svgRender(t, sf, SVGOptions{})
+	root, _ := svgRender(t, sf, Options{})
 	boxes := map[string]*svgNode{}
 	for i := range root.group(t, "areas").Nodes {
 		n := &root.group(t, "areas").Nodes[i]
@@ -461,7 +461,7 @@ func TestSVGLGV01(t *testing.T) {
 // TestSVGUSCW: one row-column sheet, no setup rows in the source.
 func TestSVGUSCW(t *testing.T) {
 	sf := svgBuiltin(t, "uscw-s2")
-	root, _ := svgRender(t, sf, SVGOptions{Crop: SVGCropSetup})
+	root, _ := svgRender(t, sf, Options{Crop: CropSetup})
 	cells := svgCells(t, root.group(t, "hexes"))
 	if len(cells) != 49*36 {
 		t.Errorf("%d cells, want 49 columns by 36 rows", len(cells))
@@ -482,13 +482,13 @@ func TestSVGUSCW(t *testing.T) {
 	}
 	// The OOB fixture's made-up rows name hexes off the map: said, not drawn.
 	sf = svgLoadFixture(t, "../oob/testdata/uscw-rows.json")
-	root, _ = svgRender(t, sf, SVGOptions{})
+	root, _ = svgRender(t, sf, Options{})
 	if cap := svgCaption(root); !strings.Contains(cap, `Not drawn: McClellan (0812: "0812" is off the The U.S. Civil War map sheet`) {
 		t.Errorf("caption does not say why McClellan is not drawn:\n%s", cap)
 	}
 	// Made-up rows and start markers at map hexes stand at their rrcc hexes.
 	sf = svgLoadFixture(t, "testdata/svg-uscw-stacks.json")
-	root, _ = svgRender(t, sf, SVGOptions{})
+	root, _ = svgRender(t, sf, Options{})
 	cells = svgCells(t, root.group(t, "hexes"))
 	got := map[string]string{}
 	badge := map[string]string{}
@@ -534,7 +534,7 @@ func TestSVGEscapesText(t *testing.T) {
 	s.Setup = append([]scenarios.SetupTable(nil), s.Setup...)
 	s.Setup[0].Rows = append([]scenarios.SetupRow(nil), s.Setup[0].Rows...)
 	s.Setup[0].Rows[0].Name = "A&B <i>\x01"
-	data, err := SVG(sf.Module, &s, SVGOptions{})
+	data, err := Draw(sf.Module, &s, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -555,13 +555,13 @@ func TestSVGEscapesText(t *testing.T) {
 
 func TestSVGOptionsErrors(t *testing.T) {
 	sf := svgBuiltin(t, "tpc-01")
-	if _, err := SVG(sf.Module, sf.Scenario, SVGOptions{Crop: "sheet"}); err == nil || !strings.Contains(err.Error(), `unknown crop "sheet"`) {
+	if _, err := Draw(sf.Module, sf.Scenario, Options{Crop: "sheet"}); err == nil || !strings.Contains(err.Error(), `unknown crop "sheet"`) {
 		t.Errorf("bad crop: %v", err)
 	}
-	if _, err := SVG(sf.Module, sf.Scenario, SVGOptions{Margin: -1}); err == nil {
+	if _, err := Draw(sf.Module, sf.Scenario, Options{Margin: -1}); err == nil {
 		t.Error("negative margin accepted")
 	}
-	if _, err := SVG(nil, nil, SVGOptions{}); err == nil {
+	if _, err := Draw(nil, nil, Options{}); err == nil {
 		t.Error("no scenario accepted")
 	}
 }
@@ -610,7 +610,7 @@ func BenchmarkSVGTPC11(b *testing.B) {
 	sf := svgBuiltin(b, "tpc-11")
 	var size int
 	for b.Loop() {
-		data, err := SVG(sf.Module, sf.Scenario, SVGOptions{})
+		data, err := Draw(sf.Module, sf.Scenario, Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -623,7 +623,7 @@ func BenchmarkSVGTPC11(b *testing.B) {
 // from the setup tables and checks each stack's badge and name lines.
 func TestSVGStacksTPC11(t *testing.T) {
 	sf := svgBuiltin(t, "tpc-11")
-	root, _ := svgRender(t, sf, SVGOptions{})
+	root, _ := svgRender(t, sf, Options{})
 	topo := rules.NewTopology(sf.Module)
 	want := map[rules.Point]int{}
 	for _, tab := range sf.Scenario.Setup {
@@ -679,9 +679,9 @@ func TestSVGStacksTPC11(t *testing.T) {
 func TestSVGDeterministic(t *testing.T) {
 	for _, id := range []string{"tpc-01", "tpc-04", "lgv-01"} {
 		sf := svgBuiltin(t, id)
-		first, _ := SVG(sf.Module, sf.Scenario, SVGOptions{})
+		first, _ := Draw(sf.Module, sf.Scenario, Options{})
 		for range 5 {
-			if again, _ := SVG(sf.Module, sf.Scenario, SVGOptions{}); !bytes.Equal(first, again) {
+			if again, _ := Draw(sf.Module, sf.Scenario, Options{}); !bytes.Equal(first, again) {
 				t.Fatalf("%s: two runs differ", id)
 			}
 		}
@@ -698,7 +698,7 @@ func TestSVGAreaRestricted(t *testing.T) {
 		{Kind: "restricted-region", Region: &scenarios.Region{MapRegion: "union-sector"}},
 		{Kind: "restricted-region", Region: &scenarios.Region{Feature: "wilderness"}},
 	}}}, s.SpecialRules...)
-	data, err := SVG(sf.Module, &s, SVGOptions{})
+	data, err := Draw(sf.Module, &s, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -722,7 +722,7 @@ func TestSVGAreaRestricted(t *testing.T) {
 }
 
 func TestSVGPartialVictory(t *testing.T) {
-	root, _ := svgRender(t, svgBuiltin(t, "tpc-11"), SVGOptions{})
+	root, _ := svgRender(t, svgBuiltin(t, "tpc-11"), Options{})
 	if cap := svgCaption(root); !strings.Contains(cap, "Victory locations marked only in part: the map data lists some, not all, hexes of richmond.") {
 		t.Errorf("caption:\n%s", cap)
 	}

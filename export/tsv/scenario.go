@@ -10,14 +10,14 @@ import (
 	"github.com/musterhq/muster/schema"
 )
 
-// TSVScenario writes a scenario of module m holding the imported setup
+// Scenario writes a scenario of module m holding the imported setup
 // tables. Without from, everything else is what muster new writes (TODO
 // placeholders); with from, everything else is from's (maps, length,
 // special rules, victory), so a corrected table can be re-imported into a
 // finished scenario. The imported tables replace the tables of their sides;
 // sides not imported keep theirs. The result is in muster fmt's canonical
 // form.
-func TSVScenario(m *scenarios.Module, id string, from *scenarios.ScenarioFile, imp *TSVImport) ([]byte, error) {
+func Scenario(m *scenarios.Module, id string, from *scenarios.ScenarioFile, imp *Setup) ([]byte, error) {
 	var doc map[string]any
 	if from != nil && from.Scenario != nil && from.Doc != nil && from.Doc.File != nil {
 		var err error

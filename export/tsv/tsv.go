@@ -29,48 +29,48 @@ import (
 	"github.com/musterhq/muster/scenarios"
 )
 
-// TSVTable is one imported setup table and, for each row, the input line it
+// Table is one imported setup table and, for each row, the input line it
 // was read from.
-type TSVTable struct {
+type Table struct {
 	Table    scenarios.SetupTable
 	RowLines []int
 }
 
-// TSVImport is the result of reading a TSV setup file.
-type TSVImport struct {
-	Tables []*TSVTable // in the module's side order
+// Setup is the result of reading a TSV setup file.
+type Setup struct {
+	Tables []*Table // in the module's side order
 	File   *jsonsrc.File
 }
 
-// Limits of what ImportTSV reads: a printed set-up table has lines of
+// Limits of what Import reads: a printed set-up table has lines of
 // a few dozen bytes and at most a few hundred rows.
 const (
-	TSVMaxLine = 4096
-	TSVMaxRows = 100000
+	MaxLine = 4096
+	MaxRows = 100000
 )
 
-// ImportTSV reads the setup tables of src against module m. With set-up
+// Import reads the setup tables of src against module m. With set-up
 // headings ("CONFEDERATE SET-UP", "UNION SET-UP (CNTD)") in the input, each
 // heading starts or continues its side's table and side, when given, keeps
 // only that side; without headings the whole input is one table of side.
 // Problems come back as diagnostics positioned in name; reading goes on
 // after each, so one run lists them all.
-func ImportTSV(m *scenarios.Module, name string, src []byte, side string) (*TSVImport, diag.Diagnostics) {
+func Import(m *scenarios.Module, name string, src []byte, side string) (*Setup, diag.Diagnostics) {
 	p := &tsvParser{m: m, file: jsonsrc.NewFile(name, src), tables: map[string]*tsvTableState{}}
 	if m == nil || m.Game == nil {
 		p.diags.Append(&diag.Diagnostic{Severity: diag.Error, Code: "tsv-module", Summary: "import tsv: the module did not load"})
-		return &TSVImport{File: p.file}, p.diags
+		return &Setup{File: p.file}, p.diags
 	}
 	p.indexModule()
 	if side != "" && p.sideByID(side) == nil {
 		p.diags.Append(&diag.Diagnostic{Severity: diag.Error, Code: "tsv-side",
 			Summary: fmt.Sprintf("module %s has no side %q (sides: %s)", m.Game.ID, side, strings.Join(p.sideIDs(), ", "))})
-		return &TSVImport{File: p.file}, p.diags
+		return &Setup{File: p.file}, p.diags
 	}
 	p.only = side
 	p.split(src)
 	p.run()
-	out := &TSVImport{File: p.file}
+	out := &Setup{File: p.file}
 	for _, s := range m.Game.Sides {
 		st := p.tables[s.ID]
 		if st == nil {
@@ -126,7 +126,7 @@ type tsvParser struct {
 type tsvTableState struct {
 	side    string
 	pointer string // the table's JSON Pointer in the written scenario
-	table   *TSVTable
+	table   *Table
 	lines   []int
 	legend  []tsvLegendItem // symbols and texts not yet paired, in reading order
 	// footLines holds where each footnote was printed, by footnote index.
@@ -242,17 +242,17 @@ func (p *tsvParser) run() {
 		if strings.TrimSpace(text) == "" {
 			continue
 		}
-		if len(text) > TSVMaxLine {
+		if len(text) > MaxLine {
 			// A 10 MB cell would be compared with every counter name and
 			// quoted in each message about it.
 			p.diags.Append(p.at(l.n, 0, 1, diag.Error, "tsv-too-long",
-				fmt.Sprintf("this line is %d bytes; muster reads set-up lines of at most %d bytes", len(text), TSVMaxLine),
+				fmt.Sprintf("this line is %d bytes; muster reads set-up lines of at most %d bytes", len(text), MaxLine),
 				"is the file a set-up table? split the line or shorten its cells"))
 			continue
 		}
-		if rows++; rows > TSVMaxRows {
+		if rows++; rows > MaxRows {
 			p.diags.Append(p.at(l.n, 0, 1, diag.Error, "tsv-too-many-rows",
-				fmt.Sprintf("more than %d lines; muster stops reading here", TSVMaxRows), ""))
+				fmt.Sprintf("more than %d lines; muster stops reading here", MaxRows), ""))
 			return
 		}
 		if !strings.Contains(text, "\t") {
@@ -339,7 +339,7 @@ func (p *tsvParser) table(side, title string) *tsvTableState {
 			idx = i
 		}
 	}
-	st := &tsvTableState{side: side, pointer: fmt.Sprintf("/setup/%d", idx), table: &TSVTable{Table: scenarios.SetupTable{Side: side, Title: title, Rows: []scenarios.SetupRow{}}}}
+	st := &tsvTableState{side: side, pointer: fmt.Sprintf("/setup/%d", idx), table: &Table{Table: scenarios.SetupTable{Side: side, Title: title, Rows: []scenarios.SetupRow{}}}}
 	p.tables[side] = st
 	return st
 }

@@ -72,7 +72,7 @@ func TestImportTSVSeedScenarios(t *testing.T) {
 		if shipped == nil {
 			t.Fatalf("no shipped %s", c.id)
 		}
-		imp, ds := ImportTSV(m, c.id+".txt", tsvExcerpt(lines, c.from, c.to), "")
+		imp, ds := Import(m, c.id+".txt", tsvExcerpt(lines, c.from, c.to), "")
 		findingAt := map[int][]string{}
 		for _, d := range ds {
 			if d.Subject != nil {
@@ -216,7 +216,7 @@ func TestImportTSVFindings(t *testing.T) {
 		"\n" +
 		"\\* Indicated units begin the game under Breastworks-Complete markers\n" +
 		"\\$ Indicated units begin the game under Fort-Complete markers\n")
-	imp, ds := ImportTSV(m, "table.tsv", src, "confederate")
+	imp, ds := Import(m, "table.tsv", src, "confederate")
 	var got []string
 	for _, d := range ds {
 		got = append(got, fmt.Sprintf("%s %s %s", d.Subject, d.Severity, d.Summary))
@@ -285,7 +285,7 @@ func TestTSVMeaning(t *testing.T) {
 	}
 }
 
-func FuzzImportTSV(f *testing.F) {
+func FuzzImport(f *testing.F) {
 	f.Add([]byte("Unit/Leader\tSize\tCommand\tType\tManpower\tHex\nPage\tRegt\tJ-SEV\tInf\t2*\tS0712\n\\* Indicated units begin the game under Breastworks-Complete markers\n"), "confederate")
 	f.Add([]byte("# UNION SET-UP\nUnit/Leader\tSize\n#\nIndicated units x Indicated units y +\n$\tx\t\t\t\t\n"), "")
 	f.Add([]byte("**CONFEDERATE SET-UP**\nUnit/Leader\t\t\t\t\t\nA\tB\tC\tD\t-_\t\\$1234 (\n۸\næ\n"), "")
@@ -298,7 +298,7 @@ func FuzzImportTSV(f *testing.F) {
 	}
 	m := tsvModule(f)
 	f.Fuzz(func(t *testing.T, src []byte, side string) {
-		imp, ds := ImportTSV(m, "fuzz.tsv", src, side)
+		imp, ds := Import(m, "fuzz.tsv", src, side)
 		for _, d := range ds {
 			if d.Severity == diag.Invalid || d.Summary == "" {
 				t.Fatalf("bad diagnostic %+v", d)
@@ -308,7 +308,7 @@ func FuzzImportTSV(f *testing.F) {
 			t.Fatal("nil import")
 		}
 		if len(imp.Tables) > 0 {
-			if _, err := TSVScenario(m, "fuzz", nil, imp); err != nil {
+			if _, err := Scenario(m, "fuzz", nil, imp); err != nil {
 				t.Fatalf("scenario: %v", err)
 			}
 		}
@@ -322,7 +322,7 @@ func TestImportTSVNamesOnly(t *testing.T) {
 	if m == nil {
 		t.Fatal("no lgv module")
 	}
-	imp, ds := ImportTSV(m, "lgv.tsv", []byte("Patrick\t\t\t\t\t73 (Falmouth)\nCT Artillery\t\t\t\t\t73\nHookr\t\t\t\t\t73\n"), "union")
+	imp, ds := Import(m, "lgv.tsv", []byte("Patrick\t\t\t\t\t73 (Falmouth)\nCT Artillery\t\t\t\t\t73\nHookr\t\t\t\t\t73\n"), "union")
 	if len(ds) != 1 || ds[0].Code != "tsv-unit" || !strings.Contains(ds[0].Summary, "(did you mean Hooker?)") || ds[0].Subject.Start.Line != 3 {
 		t.Errorf("findings: %v", ds)
 	}
@@ -335,7 +335,7 @@ func TestImportTSVNamesOnly(t *testing.T) {
 func TestImportTSVHints(t *testing.T) {
 	m := tsvModule(t)
 	src := []byte("Custer\tDiv\tCav-3\t\t-\tS0101\nStagg\tBrig\tCav-1 Cav-1\tCav\t2\tS0101\n")
-	_, ds := ImportTSV(m, "hints.tsv", src, "union")
+	_, ds := Import(m, "hints.tsv", src, "union")
 	var got []string
 	for _, d := range ds {
 		got = append(got, fmt.Sprintf("%s %s", d.Subject, d.Summary))
@@ -356,14 +356,14 @@ func TestImportTSVHints(t *testing.T) {
 func TestImportTSVSideAndFrom(t *testing.T) {
 	lines := tsvSeedLines(t)
 	m := tsvModule(t)
-	imp, _ := ImportTSV(m, "s1.txt", tsvExcerpt(lines, 219, 265), "union")
+	imp, _ := Import(m, "s1.txt", tsvExcerpt(lines, 219, 265), "union")
 	if len(imp.Tables) != 1 || imp.Tables[0].Table.Side != "union" || len(imp.Tables[0].Table.Rows) != 17 ||
 		imp.Tables[0].Table.Title != "UNION SET-UP" || imp.Tables[0].Table.Source.Lines != "243-264" {
 		t.Fatalf("union of scenario 1: %d tables, %+v", len(imp.Tables), imp.Tables[0].Table)
 	}
-	imp, _ = ImportTSV(m, "s11.txt", tsvExcerpt(lines, 2966, 3121), "")
+	imp, _ = Import(m, "s11.txt", tsvExcerpt(lines, 2966, 3121), "")
 	from := scenarios.Builtin().Scenario("tpc-11")
-	data, err := TSVScenario(m, "tpc-11-draft", from, imp)
+	data, err := Scenario(m, "tpc-11-draft", from, imp)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -372,7 +372,7 @@ func TestImportTSVSideAndFrom(t *testing.T) {
 			t.Errorf("scenario lacks %s", want)
 		}
 	}
-	plain, _ := TSVScenario(m, "tpc-11-draft", nil, imp)
+	plain, _ := Scenario(m, "tpc-11-draft", nil, imp)
 	if strings.Contains(string(plain), `"rule": "7"`) || !strings.Contains(string(plain), `"rule": "12"`) {
 		t.Error("without a scenario to start from, footnotes are the legend's own reading")
 	}
@@ -384,7 +384,7 @@ func BenchmarkImportTSV(b *testing.B) {
 	m := tsvModule(b)
 	b.SetBytes(int64(len(in)))
 	for b.Loop() {
-		ImportTSV(m, "s11.txt", in, "")
+		Import(m, "s11.txt", in, "")
 	}
 }
 
