@@ -2,16 +2,16 @@ package main
 
 import (
 	"fmt"
-	"github.com/musterhq/muster/export/tsv"
-	"github.com/musterhq/muster/internal/readin"
 	"path/filepath"
 	"strings"
 	"testing/fstest"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/musterhq/muster/export/tsv"
 	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/fileout"
+	"github.com/musterhq/muster/internal/readin"
 	"github.com/musterhq/muster/scenarios"
 	"github.com/musterhq/muster/validate"
 )

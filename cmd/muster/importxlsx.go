@@ -2,13 +2,13 @@ package main
 
 import (
 	"fmt"
-	"github.com/musterhq/muster/export/sheet"
-	"github.com/musterhq/muster/internal/readin"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/musterhq/muster/export/sheet"
 	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/fileout"
+	"github.com/musterhq/muster/internal/readin"
 	"github.com/musterhq/muster/scenarios"
 	"github.com/musterhq/muster/validate"
 )

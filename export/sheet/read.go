@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/musterhq/muster/export/unitname"
-	"github.com/musterhq/muster/internal/readin"
 	"reflect"
 	"sort"
 	"strconv"
@@ -14,7 +12,9 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/musterhq/muster/export/unitname"
 	"github.com/musterhq/muster/internal/jsonsrc"
+	"github.com/musterhq/muster/internal/readin"
 	"github.com/musterhq/muster/internal/textcut"
 	"github.com/musterhq/muster/scenarios"
 	"github.com/musterhq/muster/schema"
