@@ -25,7 +25,9 @@ bench ./validate '^Benchmark(Catalog|ValidateTPC|SyntheticUnits)$'
 bench ./schema '^BenchmarkValidate$'
 bench ./rules '^BenchmarkEvaluateTPC11$'
 bench ./playtest '^BenchmarkScript1000$'
-bench ./export '^Benchmark(XLSXExportTPC11|CardsHTMLTPC11|SVGTPC11)$'
+bench ./export/sheet '^BenchmarkXLSXExportTPC11$'
+bench ./export/cards '^BenchmarkCardsHTMLTPC11$'
+bench ./export/svg '^BenchmarkSVGTPC11$'
 bench ./rules/lgv '^Benchmark(RandomGame|GreedyGame)$'
 
 # median NAME FIELD: the median of a benchmark's value in the column

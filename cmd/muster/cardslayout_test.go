@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/musterhq/muster/export"
+	"github.com/musterhq/muster/export/cards"
 	"github.com/musterhq/muster/scenarios"
 )
 
@@ -123,7 +123,7 @@ func cardsOverflow(t *testing.T, chromium, dir string, pages []string) map[strin
 // made-up scenario of overlong names. Skipped where Chromium is missing
 // (CI installs it).
 func TestExportCardsFitThePage(t *testing.T) {
-	chromium, err := export.CardsFindChromium()
+	chromium, err := cards.FindChromium()
 	if err != nil {
 		t.Skip(err)
 	}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/musterhq/muster/export"
+	"github.com/musterhq/muster/export/counters"
 )
 
 func countersCommand() *cli.Command {
@@ -45,7 +45,7 @@ func countersCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			list, err := export.ListCounters(m, export.CounterFilter{
+			list, err := counters.List(m, counters.Filter{
 				Side: c.String("side"), Command: c.String("command"), Type: c.String("type"), Name: c.String("name"),
 			})
 			if err != nil {

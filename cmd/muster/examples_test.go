@@ -15,7 +15,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/musterhq/muster/export"
+	"github.com/musterhq/muster/export/cards"
 )
 
 // An example is one command line a user may copy: from a ```sh block of
@@ -252,7 +252,7 @@ func TestExamplesRun(t *testing.T) {
 			}
 			args, stdout := shellWords(t, ex.line)
 			args = fewerGames(args)
-			if _, err := export.CardsFindChromium(); err != nil && slices.ContainsFunc(args, func(a string) bool { return strings.HasSuffix(a, ".pdf") }) {
+			if _, err := cards.FindChromium(); err != nil && slices.ContainsFunc(args, func(a string) bool { return strings.HasSuffix(a, ".pdf") }) {
 				t.Logf("%s: muster %s: skipped, no Chromium to print PDF (CI installs it)", ex.where, ex.line)
 				continue
 			}

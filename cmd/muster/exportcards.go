@@ -8,7 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/musterhq/muster/export"
+	"github.com/musterhq/muster/export/cards"
 	"github.com/musterhq/muster/internal/fileout"
 )
 
@@ -89,16 +89,16 @@ func exportCards(c *cli.Context) error {
 	if paper != "letter" && paper != "a4" {
 		return usageError("unknown --paper %q (letter or a4)", c.String("paper"))
 	}
-	counter, err := export.ParseCardsCounter(c.String("counter"))
+	counter, err := cards.ParseCounter(c.String("counter"))
 	if err != nil {
 		return usageError("--counter: %v", err)
 	}
-	opt := export.CardsOptions{Paper: paper, Roster: c.Bool("roster"), Counter: counter}
+	opt := cards.Options{Paper: paper, Roster: c.Bool("roster"), Counter: counter}
 
 	// Find Chromium before any work, so a missing browser fails at once.
 	var chromium string
 	if format == "pdf" {
-		if chromium, err = export.CardsFindChromium(); err != nil {
+		if chromium, err = cards.FindChromium(); err != nil {
 			return cli.Exit(err.Error(), exitUsage)
 		}
 	}
@@ -107,17 +107,17 @@ func exportCards(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	cards := export.BuildCards(sf.Module, sf.Scenario)
+	set := cards.Build(sf.Module, sf.Scenario)
 	var data []byte
 	switch format {
 	case "md":
-		data = cards.Markdown(opt)
+		data = set.Markdown(opt)
 	default:
-		if data, err = cards.HTML(opt); err != nil {
+		if data, err = set.HTML(opt); err != nil {
 			return cli.Exit(err.Error(), exitUsage)
 		}
 		if format == "pdf" {
-			if data, err = export.CardsPrintPDF(c.Context, chromium, data); err != nil {
+			if data, err = cards.PrintPDF(c.Context, chromium, data); err != nil {
 				return cli.Exit(err.Error(), exitUsage)
 			}
 		}
@@ -130,7 +130,7 @@ func exportCards(c *cli.Context) error {
 	if err := writeOutput(c, out, data, kind, inputs...); err != nil {
 		return err
 	}
-	fmt.Fprintf(c.App.Writer, "wrote %s: %s for %s (%s)\n", out, cardsSummary(cards), sf.Scenario.ID, strings.ToUpper(format))
+	fmt.Fprintf(c.App.Writer, "wrote %s: %s for %s (%s)\n", out, cardsSummary(set), sf.Scenario.ID, strings.ToUpper(format))
 	return nil
 }
 
@@ -172,7 +172,7 @@ func cardsFlagsFirst(cmd *cli.Command, args []string) (out []string, moved bool)
 	return append(append(flags, "--"), pos...), true
 }
 
-func cardsSummary(c *export.Cards) string {
+func cardsSummary(c *cards.Cards) string {
 	var names []string
 	for _, s := range c.Sides {
 		names = append(names, s.Name)

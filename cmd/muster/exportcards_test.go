@@ -14,7 +14,7 @@ import (
 
 	"golang.org/x/net/html"
 
-	"github.com/musterhq/muster/export"
+	"github.com/musterhq/muster/export/cards"
 	"github.com/musterhq/muster/scenarios"
 )
 
@@ -329,7 +329,7 @@ func TestExportCardsPDFWithoutChromium(t *testing.T) {
 		{filepath.Join(t.TempDir(), "no-chrome"), "MUSTER_CHROMIUM="},
 	}
 	t.Setenv("MUSTER_CHROMIUM", "")
-	if _, err := export.CardsFindChromium(); err != nil { // none in the standard places either
+	if _, err := cards.FindChromium(); err != nil { // none in the standard places either
 		cases = append(cases, struct{ env, want string }{"", "apt-get install -y chromium"})
 	}
 	for _, tc := range cases {
@@ -356,7 +356,7 @@ var (
 // two pages each, on Letter and on A4. Skipped where Chromium is missing
 // (CI installs it).
 func TestExportCardsPDF(t *testing.T) {
-	if _, err := export.CardsFindChromium(); err != nil {
+	if _, err := cards.FindChromium(); err != nil {
 		t.Skip(err)
 	}
 	if testing.Short() {
@@ -398,7 +398,7 @@ func TestExportCardsPDF(t *testing.T) {
 // starting, and the CLI's part of a PDF export (options, the file written
 // atomically) is TestExportCardsPDF's and the README examples'.
 func TestExportCardsPDFEveryScenario(t *testing.T) {
-	chromium, err := export.CardsFindChromium()
+	chromium, err := cards.FindChromium()
 	if err != nil {
 		t.Skip(err)
 	}
@@ -409,11 +409,11 @@ func TestExportCardsPDFEveryScenario(t *testing.T) {
 		for _, sf := range m.Scenarios {
 			t.Run(sf.Scenario.ID, func(t *testing.T) {
 				t.Parallel()
-				page, err := export.BuildCards(m, sf.Scenario).HTML(export.CardsOptions{})
+				page, err := cards.Build(m, sf.Scenario).HTML(cards.Options{})
 				if err != nil {
 					t.Fatal(err)
 				}
-				pdf, err := export.CardsPrintPDF(context.Background(), chromium, page)
+				pdf, err := cards.PrintPDF(context.Background(), chromium, page)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/musterhq/muster/export"
+	"github.com/musterhq/muster/export/svg"
 	"github.com/musterhq/muster/internal/fileout"
 )
 
@@ -20,7 +20,7 @@ func init() {
 func exportSVGCommand() *cli.Command {
 	flags := []cli.Flag{
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the picture to `FILE` (- for standard output)"},
-		&cli.StringFlag{Name: "crop", Value: export.SVGCropSheets, Usage: "`AREA` drawn: sheets (every hex of the sheets in play) or setup (the hexes used, plus a margin)"},
+		&cli.StringFlag{Name: "crop", Value: svg.CropSheets, Usage: "`AREA` drawn: sheets (every hex of the sheets in play) or setup (the hexes used, plus a margin)"},
 		forceFlag,
 		&cli.IntFlag{Name: "margin", Value: 2, Usage: "keep `N` hexes around the used ones with --crop setup"},
 	}
@@ -50,7 +50,7 @@ func exportSVGCommand() *cli.Command {
 				return usageError("export svg needs -o FILE.svg (or -o - for standard output)")
 			}
 			crop := opts("crop")
-			if crop != export.SVGCropSheets && crop != export.SVGCropSetup {
+			if crop != svg.CropSheets && crop != svg.CropSetup {
 				return usageError("unknown --crop %q (sheets or setup)", crop)
 			}
 			margin, err := strconv.Atoi(opts("margin"))
@@ -61,7 +61,7 @@ func exportSVGCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			data, err := export.SVG(sf.Module, sf.Scenario, export.SVGOptions{Crop: crop, Margin: margin})
+			data, err := svg.Draw(sf.Module, sf.Scenario, svg.Options{Crop: crop, Margin: margin})
 			if err != nil {
 				return cli.Exit(err.Error(), exitUsage)
 			}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/musterhq/muster/export"
+	"github.com/musterhq/muster/export/sheet"
 	"github.com/musterhq/muster/internal/fileout"
 	"github.com/musterhq/muster/scenarios"
 )
@@ -55,14 +55,14 @@ func exportXLSXCommand() *cli.Command {
 				if merr != nil {
 					return merr
 				}
-				data, err = export.XLSXCatalog(m)
+				data, err = sheet.Catalog(m)
 				inputs = xlsxModuleInputs(m)
 			} else {
 				sf, lerr := loadScenarioArg(c, arg)
 				if lerr != nil {
 					return lerr
 				}
-				data, err = export.XLSXFile(sf)
+				data, err = sheet.WriteFile(sf)
 				if _, serr := os.Stat(arg); serr == nil {
 					inputs = append(inputs, arg)
 				}

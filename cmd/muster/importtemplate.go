@@ -10,7 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/musterhq/muster/export"
+	"github.com/musterhq/muster/export/sheet"
 	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/fileout"
 	"github.com/musterhq/muster/scenarios"
@@ -78,7 +78,7 @@ func importTemplateCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			ti, err := export.ReadTemplate(data, m)
+			ti, err := sheet.ReadTemplate(data, m)
 			if err != nil {
 				return cli.Exit(err.Error(), exitFindings)
 			}

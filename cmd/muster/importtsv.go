@@ -2,16 +2,16 @@ package main
 
 import (
 	"fmt"
-	"github.com/musterhq/muster/internal/readin"
 	"path/filepath"
 	"strings"
 	"testing/fstest"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/musterhq/muster/export"
+	"github.com/musterhq/muster/export/tsv"
 	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/fileout"
+	"github.com/musterhq/muster/internal/readin"
 	"github.com/musterhq/muster/scenarios"
 	"github.com/musterhq/muster/validate"
 )
@@ -117,7 +117,7 @@ func importTSVAction(c *cli.Context) error {
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("read %s: %v", path, err), exitUsage)
 	}
-	imp, ds := export.ImportTSV(m, path, src, opts["side"])
+	imp, ds := tsv.Import(m, path, src, opts["side"])
 	w := &diag.TextWriter{W: c.App.ErrWriter, Snippet: true}
 	if len(imp.Tables) == 0 {
 		w.Write(ds)
@@ -128,7 +128,7 @@ func importTSVAction(c *cli.Context) error {
 		}
 		return cli.Exit("", exitFindings)
 	}
-	data, err := export.TSVScenario(m, id, from, imp)
+	data, err := tsv.Scenario(m, id, from, imp)
 	if err != nil {
 		w.Write(ds)
 		return cli.Exit(err.Error(), exitUsage)

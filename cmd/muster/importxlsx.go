@@ -2,13 +2,13 @@ package main
 
 import (
 	"fmt"
-	"github.com/musterhq/muster/internal/readin"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/musterhq/muster/export"
+	"github.com/musterhq/muster/export/sheet"
 	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/fileout"
+	"github.com/musterhq/muster/internal/readin"
 	"github.com/musterhq/muster/scenarios"
 	"github.com/musterhq/muster/validate"
 )
@@ -59,7 +59,7 @@ func importXLSXCommand() *cli.Command {
 				}
 				modFor = func(string) *scenarios.Module { return m }
 			}
-			im, err := export.ReadXLSX(data, modFor)
+			im, err := sheet.Read(data, modFor)
 			if err != nil {
 				return cli.Exit(err.Error(), exitFindings)
 			}
@@ -117,7 +117,7 @@ func xlsxReadFile(path string) ([]byte, error) {
 
 // xlsxCheck runs the schema and muster validate's semantic checks over the
 // imported scenario, as the file it will be written to.
-func xlsxCheck(name string, js []byte, im *export.XLSXImport) diag.Diagnostics {
+func xlsxCheck(name string, js []byte, im *sheet.Import) diag.Diagnostics {
 	doc, ds := scenarios.Parse(name, js)
 	if !doc.Valid {
 		return ds

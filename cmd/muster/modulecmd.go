@@ -3,7 +3,7 @@ package main
 import (
 	"github.com/urfave/cli/v2"
 
-	"github.com/musterhq/muster/export"
+	"github.com/musterhq/muster/export/sheet"
 	"github.com/musterhq/muster/internal/fileout"
 )
 
@@ -58,7 +58,7 @@ func moduleTemplateCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			data, err := export.Template(m)
+			data, err := sheet.Template(m)
 			if err != nil {
 				return cli.Exit(err.Error(), exitUsage)
 			}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/musterhq/muster/export"
+	"github.com/musterhq/muster/export/oob"
 )
 
 func oobCommand() *cli.Command {
@@ -40,28 +40,28 @@ func oobCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			oob := export.BuildOOB(sf.Module, sf.Scenario)
+			order := oob.Build(sf.Module, sf.Scenario)
 			if side := c.String("side"); side != "" {
-				s := oob.Side(side)
+				s := order.Side(side)
 				if s == nil {
 					var names []string
-					for _, s := range oob.Sides {
+					for _, s := range order.Sides {
 						names = append(names, s.Side)
 					}
-					return usageError("--side: %s has no side %q (%s)", oob.Scenario, side, strings.Join(names, ", "))
+					return usageError("--side: %s has no side %q (%s)", order.Scenario, side, strings.Join(names, ", "))
 				}
-				oob.Sides = []*export.SideOOB{s}
+				order.Sides = []*oob.Side{s}
 			}
 			switch format {
 			case "md":
-				err = oob.WriteMarkdown(c.App.Writer)
+				err = order.WriteMarkdown(c.App.Writer)
 			case "json":
 				enc := json.NewEncoder(c.App.Writer)
 				enc.SetIndent("", "  ")
 				enc.SetEscapeHTML(false) // keep footnote marks such as & readable
-				err = enc.Encode(oob)
+				err = enc.Encode(order)
 			default:
-				err = oob.WriteText(c.App.Writer)
+				err = order.WriteText(c.App.Writer)
 			}
 			if err != nil {
 				return cli.Exit("write: "+err.Error(), exitUsage)

@@ -9,12 +9,12 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/musterhq/muster/export"
+	"github.com/musterhq/muster/export/sheet"
 	"github.com/musterhq/muster/schema"
 )
 
 // Release builds stamp these with -ldflags "-X main.version=v1.2.3
-// -X main.commit=<sha> -X main.date=<RFC 3339>" (go run ./internal/release);
+// -X main.commit=<sha> -X main.date=<RFC 3339>" (go run ./tools/release);
 // other builds take them from the build info Go records (the module version
 // of go install m@v, the VCS revision and time of a build in a checkout).
 var (
@@ -86,7 +86,7 @@ func writeVersion(w io.Writer) {
 	fmt.Fprintf(w, "date:     %s\n", s.Date)
 	fmt.Fprintf(w, "go:       %s %s\n", s.Go, s.Platform)
 	fmt.Fprintf(w, "schema:   %s (%s)\n", schema.Version, schema.BaseURL)
-	fmt.Fprintf(w, "xlsx:     %s, %s\n", export.XLSXDataVersion, export.TemplateVersion)
+	fmt.Fprintf(w, "xlsx:     %s, %s\n", sheet.DataVersion, sheet.TemplateVersion)
 }
 
 func versionCommand() *cli.Command {

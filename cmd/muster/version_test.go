@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/musterhq/muster/export"
+	"github.com/musterhq/muster/export/sheet"
 	"github.com/musterhq/muster/schema"
 )
 
@@ -25,7 +25,7 @@ func TestVersionStamped(t *testing.T) {
 		"date:     2026-11-24T20:00:00Z\n",
 		"go:       " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH + "\n",
 		"schema:   " + schema.Version + " (" + schema.BaseURL + ")\n",
-		export.XLSXDataVersion, export.TemplateVersion,
+		sheet.DataVersion, sheet.TemplateVersion,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in:\n%s", want, out)

@@ -1,0 +1,893 @@
+package sheet
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"github.com/musterhq/muster/export/unitname"
+	"github.com/musterhq/muster/internal/jsonsrc"
+	"github.com/musterhq/muster/internal/readin"
+	"github.com/musterhq/muster/internal/textcut"
+	"github.com/musterhq/muster/scenarios"
+	"github.com/musterhq/muster/schema"
+)
+
+// Limits on a workbook muster import reads: far above any scenario's
+// workbook (tpc-11's is about 50 KB, 270 KB unzipped), low enough that a
+// hostile zip cannot exhaust memory.
+const (
+	MaxFileSize           = readin.MaxWorkbookSize
+	xlsxUnzipSizeLimit    = 64 << 20
+	xlsxUnzipXMLSizeLimit = 16 << 20
+	xlsxMaxCols           = 64 // muster's sheets use fewer; cells beyond are ignored
+	xlsxMaxRowsPerSheet   = 100000
+	xlsxMaxDataChunks     = 2000
+	xlsxMaxDataSize       = 16 << 20
+)
+
+// CellError is a problem with a cell (or a whole sheet, when Cell is empty)
+// of an imported workbook.
+type CellError struct {
+	Sheet string
+	Cell  string
+	Msg   string
+}
+
+func (e CellError) Error() string {
+	if e.Cell == "" {
+		return e.Sheet + ": " + e.Msg
+	}
+	return e.Sheet + "!" + e.Cell + ": " + e.Msg
+}
+
+// Import is a workbook read back into a scenario.
+type Import struct {
+	Scenario *scenarios.Scenario
+	Schema   string // the "$schema" the scenario had when exported
+	Module   *scenarios.Module
+	// Errors are the cells whose values could not be used; the scenario
+	// keeps the exported value there.
+	Errors  []CellError
+	origins map[string]xlsxOrigin
+	ref     *jsonsrc.Node // the scenario as exported: its maps' key order
+}
+
+// xlsxOrigin is the sheet row an imported object came from.
+type xlsxOrigin struct {
+	sheet string
+	row   int            // 1-based sheet row
+	cols  map[string]int // JSON key -> 1-based column
+	first int            // column to name when the key has none
+}
+
+// CellOf names the cell a JSON Pointer into the imported scenario came
+// from ("Union Setup!F14"), or "" when it did not come from a cell.
+func (im *Import) CellOf(pointer string) string {
+	toks := strings.Split(strings.TrimPrefix(pointer, "/"), "/")
+	for n := len(toks); n > 0; n-- {
+		o, ok := im.origins["/"+strings.Join(toks[:n], "/")]
+		if !ok {
+			continue
+		}
+		col := o.first
+		if n < len(toks) {
+			if c, ok := o.cols[toks[n]]; ok {
+				col = c
+			}
+		}
+		return o.sheet + "!" + xlsxCell(col, o.row)
+	}
+	return ""
+}
+
+// xlsxImporter holds a workbook being read.
+type xlsxImporter struct {
+	f     *excelize.File
+	im    *Import
+	x     *xlsxCtx
+	base  *scenarios.Scenario // as exported, never changed
+	work  *scenarios.Scenario // as exported, edited in place
+	names []string            // setup sheet of each table
+	units *unitname.Index
+}
+
+func (r *xlsxImporter) errorf(sheet string, col, row int, format string, args ...any) {
+	cell := ""
+	if row > 0 {
+		cell = xlsxCell(max(col, 1), row)
+	}
+	r.im.Errors = append(r.im.Errors, CellError{Sheet: sheet, Cell: cell, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Read reads a workbook written by Write back into a scenario. module
+// finds the game module of a module id (the scenario's "module"); nil
+// uses the built-in catalog. An error means the workbook cannot be read at
+// all; problems with cells are in the result's Errors.
+func Read(data []byte, module func(id string) *scenarios.Module) (im *Import, err error) {
+	if len(data) > MaxFileSize {
+		return nil, fmt.Errorf("import: the workbook is %d bytes, more than muster reads (%d)", len(data), MaxFileSize)
+	}
+	scan, err := xlsxScan(data)
+	if err != nil {
+		return nil, err
+	}
+	if err := xlsxLimits(scan, xlsxMaxCols); err != nil {
+		return nil, err
+	}
+	// excelize is not written for hostile input: turn a panic deep inside
+	// it into an error rather than a crash.
+	defer func() {
+		if p := recover(); p != nil {
+			im, err = nil, fmt.Errorf("import: the file is not a workbook muster can read (%v)", p)
+		}
+	}()
+	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: xlsxUnzipSizeLimit, UnzipXMLSizeLimit: xlsxUnzipXMLSizeLimit})
+	if err != nil {
+		return nil, fmt.Errorf("import: not an xlsx workbook: %w", err)
+	}
+	defer f.Close()
+	d, ref, err := xlsxReadData(f)
+	if err != nil {
+		return nil, err
+	}
+	// Two decodings: the scenario as exported, and the copy edits go into.
+	var base, work scenarios.Scenario
+	if err := ref.Decode(&base); err != nil {
+		return nil, fmt.Errorf("import: %s does not hold a scenario: %w", xlsxSheetData, err)
+	}
+	if err := ref.Decode(&work); err != nil {
+		return nil, fmt.Errorf("import: %s does not hold a scenario: %w", xlsxSheetData, err)
+	}
+	if module == nil {
+		module = func(id string) *scenarios.Module { return scenarios.Builtin().Module(id) }
+	}
+	m := module(base.Module)
+	if m == nil || m.Game == nil {
+		return nil, fmt.Errorf("import: the workbook's scenario belongs to module %q, which muster does not know (give its folder with --module)", base.Module)
+	}
+	im = &Import{Schema: d.Schema, Module: m, origins: map[string]xlsxOrigin{}, ref: ref}
+	r := &xlsxImporter{f: f, im: im, base: &base, work: &work,
+		x: &xlsxCtx{mod: m, ix: m.Index(), scn: &work}, units: unitname.New(m)}
+	r.names = xlsxTableSheets(m, r.base)
+	r.readInfo()
+	r.readSetup()
+	r.readStartMarkers()
+	r.readRules()
+	r.readVictory()
+	r.readLevels()
+	var shown []string
+	for name := range scan {
+		if name != xlsxSheetData {
+			shown = append(shown, name)
+		}
+	}
+	sort.Strings(shown)
+	im.Errors = append(im.Errors, xlsxNoValueErrors(scan, shown...)...)
+	im.Scenario = r.work
+	return im, nil
+}
+
+// xlsxReadData decodes the hidden sheet.
+func xlsxReadData(f *excelize.File) (*xlsxData, *jsonsrc.Node, error) {
+	if idx, err := f.GetSheetIndex(xlsxSheetData); err != nil || idx < 0 {
+		return nil, nil, fmt.Errorf("import: the workbook has no %s sheet: muster imports only workbooks written by muster export xlsx (for a single scenario)", xlsxSheetData)
+	}
+	rows, err := f.Rows(xlsxSheetData)
+	if err != nil {
+		return nil, nil, fmt.Errorf("import: %s: %w", xlsxSheetData, err)
+	}
+	defer rows.Close()
+	var js strings.Builder
+	n := 0
+	for rows.Next() {
+		n++
+		if n > xlsxMaxDataChunks {
+			return nil, nil, fmt.Errorf("import: %s: more rows than muster writes", xlsxSheetData)
+		}
+		cols, err := rows.Columns(excelize.Options{RawCellValue: true})
+		if err != nil {
+			return nil, nil, fmt.Errorf("import: %s: %w", xlsxSheetData, err)
+		}
+		v := ""
+		if len(cols) > 0 {
+			v = cols[0]
+		}
+		if n == 1 {
+			if v != xlsxDataVersion {
+				return nil, nil, fmt.Errorf("import: %s!A1 is %q, not %q: the workbook was not written by this muster", xlsxSheetData, xlsxCut(v), xlsxDataVersion)
+			}
+			continue
+		}
+		js.WriteString(v)
+		if js.Len() > xlsxMaxDataSize {
+			return nil, nil, fmt.Errorf("import: %s holds more data than muster writes", xlsxSheetData)
+		}
+	}
+	var d xlsxData
+	dec := json.NewDecoder(strings.NewReader(js.String()))
+	if err := dec.Decode(&d); err != nil {
+		return nil, nil, fmt.Errorf("import: %s does not hold muster's scenario data: %w", xlsxSheetData, err)
+	}
+	root, serr := jsonsrc.Parse(d.Scenario)
+	if serr != nil || root.Kind != jsonsrc.Object {
+		return nil, nil, fmt.Errorf("import: %s holds no scenario object", xlsxSheetData)
+	}
+	return &d, root, nil
+}
+
+func xlsxCut(s string) string {
+	return textcut.Cut(s, 40, "...")
+}
+
+// xlsxTable is a sheet read as rows of cells under a header row.
+type xlsxTable struct {
+	sheet string
+	rows  [][]string
+	cols  map[string]int // header -> 0-based column
+}
+
+// table reads a sheet; ok is false when the workbook lacks it.
+func (r *xlsxImporter) table(sheet string) (*xlsxTable, bool) {
+	if idx, err := r.f.GetSheetIndex(sheet); err != nil || idx < 0 {
+		return nil, false
+	}
+	rows, err := r.f.Rows(sheet)
+	if err != nil {
+		r.errorf(sheet, 0, 0, "cannot read the sheet: %v", err)
+		return nil, false
+	}
+	defer rows.Close()
+	t := &xlsxTable{sheet: sheet, cols: map[string]int{}}
+	for rows.Next() {
+		if len(t.rows) >= xlsxMaxRowsPerSheet {
+			r.errorf(sheet, 0, 0, "more than %d rows", xlsxMaxRowsPerSheet)
+			break
+		}
+		cols, err := rows.Columns(excelize.Options{RawCellValue: true})
+		if err != nil {
+			r.errorf(sheet, 0, 0, "cannot read the sheet: %v", err)
+			return nil, false
+		}
+		if len(cols) > xlsxMaxCols {
+			// A copy: the long row must not stay alive behind a short slice.
+			cols = append([]string(nil), cols[:xlsxMaxCols]...)
+		}
+		t.rows = append(t.rows, cols)
+	}
+	if len(t.rows) > 0 {
+		for i, h := range t.rows[0] {
+			h = strings.TrimSpace(h)
+			if _, dup := t.cols[h]; !dup && h != "" {
+				t.cols[h] = i
+			}
+		}
+	}
+	return t, true
+}
+
+// cell is the text at a 0-based row and the column of a header.
+func (t *xlsxTable) cell(row int, head string) string {
+	c, ok := t.cols[head]
+	if !ok || row >= len(t.rows) || c >= len(t.rows[row]) {
+		return ""
+	}
+	return t.rows[row][c]
+}
+
+// colOf is the 1-based column of a header, 0 when absent.
+func (t *xlsxTable) colOf(head string) int {
+	if c, ok := t.cols[head]; ok {
+		return c + 1
+	}
+	return 0
+}
+
+// blank says whether every cell of the given headers is empty on a row.
+func (t *xlsxTable) blank(row int, heads []string) bool {
+	for _, h := range heads {
+		if strings.TrimSpace(t.cell(row, h)) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+func xlsxHeads[T any](cols []xlsxCol[T], extra ...string) []string {
+	out := append([]string{}, extra...)
+	for _, c := range cols {
+		if c.set != nil {
+			out = append(out, c.head)
+		}
+	}
+	return out
+}
+
+// xlsxApply applies the edited cells of a row: a cell that reads as the
+// exported row did is left alone, so the hidden data wins only where the
+// user did not edit.
+func xlsxApply[T any](r *xlsxImporter, t *xlsxTable, row int, cols []xlsxCol[T], base, cur *T) {
+	for _, c := range cols {
+		if c.set == nil {
+			continue
+		}
+		if _, ok := t.cols[c.head]; !ok {
+			continue // a deleted column keeps the exported values
+		}
+		v := t.cell(row, c.head)
+		if base != nil && v == c.get(r.x, base) {
+			continue
+		}
+		if base == nil && strings.TrimSpace(v) == "" {
+			continue
+		}
+		if err := c.set(r.x, cur, strings.TrimSpace(v)); err != nil {
+			r.errorf(t.sheet, t.colOf(c.head), row+1, "%v", err)
+		}
+	}
+}
+
+func xlsxOriginOf[T any](t *xlsxTable, row int, cols []xlsxCol[T]) xlsxOrigin {
+	o := xlsxOrigin{sheet: t.sheet, row: row + 1, cols: map[string]int{}, first: 1}
+	for _, c := range cols {
+		if col := t.colOf(c.head); col > 0 {
+			if _, seen := o.cols[c.field]; !seen && c.field != "" {
+				o.cols[c.field] = col
+			}
+		}
+	}
+	for _, alias := range [][2]string{{"hex", "box"}, {"hex", "placement"}} {
+		if c, ok := o.cols[alias[0]]; ok {
+			o.cols[alias[1]] = c
+		}
+	}
+	return o
+}
+
+// rowKey reads the Row cell: the row's place in its table. ok is false
+// when the cell is empty (a row the user added).
+func (r *xlsxImporter) rowKey(t *xlsxTable, row int) (int, bool) {
+	v := strings.TrimSpace(t.cell(row, "Row"))
+	if v == "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		r.errorf(t.sheet, t.colOf("Row"), row+1, "Row %q is not a row number (leave it empty for a new row)", v)
+		return 0, false
+	}
+	return n, true
+}
+
+func (r *xlsxImporter) readInfo() {
+	t, ok := r.table(xlsxSheetInfo)
+	if !ok {
+		return
+	}
+	for i := 1; i < len(t.rows); i++ {
+		if t.cell(i, "Field") != "Title" {
+			continue
+		}
+		v := t.cell(i, "Value")
+		if v == r.base.Title {
+			return
+		}
+		if v = strings.TrimSpace(v); v == "" {
+			r.errorf(t.sheet, t.colOf("Value"), i+1, "a scenario needs a title")
+			return
+		}
+		r.work.Title = v
+		return
+	}
+}
+
+// xlsxKeyedRow is a setup row read from a sheet with its sort key.
+type xlsxKeyedRow struct {
+	key    float64
+	row    scenarios.SetupRow
+	origin xlsxOrigin
+}
+
+// readSetup reads the setup, reinforcement and marker sheets back into
+// the setup tables.
+func (r *xlsxImporter) readSetup() {
+	tables := map[string]int{}
+	for i, n := range r.names {
+		tables[n] = i
+	}
+	out := make([][]xlsxKeyedRow, len(r.work.Setup))
+	used := map[[2]int]bool{}
+	prev := make([]float64, len(r.work.Setup))
+	read := func(t *xlsxTable, cols []xlsxRowCol, fixed int) {
+		heads := xlsxHeads(cols, "Row")
+		if fixed < 0 {
+			heads = append(heads, "Setup")
+			if t.colOf("Setup") == 0 && len(t.rows) > 1 {
+				r.errorf(t.sheet, 0, 0, "no Setup column: it names the setup sheet each row belongs to")
+				return
+			}
+		}
+		for i := 1; i < len(t.rows); i++ {
+			if t.blank(i, heads) {
+				continue
+			}
+			ti := fixed
+			if ti < 0 {
+				name := strings.TrimSpace(t.cell(i, "Setup"))
+				var ok bool
+				if ti, ok = tables[name]; !ok {
+					r.errorf(t.sheet, t.colOf("Setup"), i+1, "unknown setup sheet %q (one of %s)", name, strings.Join(r.names, ", "))
+					continue
+				}
+			}
+			tb := &r.work.Setup[ti]
+			r.x.side, r.x.legend = tb.Side, tb.Footnotes
+			var base *scenarios.SetupRow
+			cur := scenarios.SetupRow{}
+			key := prev[ti] + 0.001
+			if n, ok := r.rowKey(t, i); ok {
+				key = float64(n)
+				if n <= len(r.base.Setup[ti].Rows) && !used[[2]int{ti, n}] {
+					b := &r.base.Setup[ti].Rows[n-1]
+					// The row is the exported one if it still names the
+					// same counter or the same unit.
+					if id := strings.TrimSpace(t.cell(i, "Counter") + t.cell(i, "Marker")); id == b.Unit+b.Marker || strings.TrimSpace(t.cell(i, "Unit/Leader")) == b.Name {
+						base, cur = b, r.work.Setup[ti].Rows[n-1]
+						used[[2]int{ti, n}] = true
+					}
+				}
+			}
+			prev[ti] = key
+			xlsxApply(r, t, i, cols, base, &cur)
+			if base == nil && cur.Name == "" {
+				r.errorf(t.sheet, t.colOf("Unit/Leader"), i+1, "a row needs a name")
+			}
+			if cur.Unit == "" && cur.Marker == "" && cur.Name != "" && t.colOf("Counter") > 0 {
+				// A unit row added (or its id cleared) with only what the
+				// rulebook prints: look the counter up by name, size and
+				// type, as import tsv does.
+				if c, _, why := r.units.ByName(tb.Side, &cur); c != nil {
+					cur.Unit = c.ID
+				} else {
+					r.errorf(t.sheet, t.colOf("Unit/Leader"), i+1, "%s; or fill in the Counter cell (muster counters %s lists the ids)", why, r.x.mod.Game.ID)
+				}
+			}
+			out[ti] = append(out[ti], xlsxKeyedRow{key: key, row: cur, origin: xlsxOriginOf(t, i, cols)})
+		}
+	}
+	for ti, name := range r.names {
+		t, ok := r.table(name)
+		if !ok {
+			r.errorf(name, 0, 0, "the workbook has no sheet %q for %s's setup", name, r.work.Setup[ti].Side)
+			for n, row := range r.work.Setup[ti].Rows {
+				if xlsxRowSheet(&r.base.Setup[ti].Rows[n]) == "" {
+					out[ti] = append(out[ti], xlsxKeyedRow{key: float64(n + 1), row: row})
+				}
+			}
+			continue
+		}
+		r.readLegend(t, ti)
+		read(t, xlsxSetupCols, ti)
+	}
+	for _, s := range []struct {
+		name string
+		cols []xlsxRowCol
+	}{{xlsxSheetReinf, xlsxReinfCols}, {xlsxSheetMarkers, xlsxMarkerCols}} {
+		t, ok := r.table(s.name)
+		if !ok {
+			r.errorf(s.name, 0, 0, "the workbook has no sheet %q", s.name)
+			continue
+		}
+		read(t, s.cols, -1)
+	}
+	for ti := range r.work.Setup {
+		rows := out[ti]
+		sort.SliceStable(rows, func(a, b int) bool { return rows[a].key < rows[b].key })
+		tb := &r.work.Setup[ti]
+		tb.Rows = make([]scenarios.SetupRow, len(rows))
+		for k, kr := range rows {
+			tb.Rows[k] = kr.row
+			if kr.origin.sheet != "" {
+				r.im.origins[fmt.Sprintf("/setup/%d/rows/%d", ti, k)] = kr.origin
+			}
+		}
+	}
+	r.x.side, r.x.legend = "", nil
+}
+
+// readLegend reads a setup sheet's footnote legend (Mark, Meaning): an
+// edited meaning replaces the printed text; a new mark adds a footnote;
+// a mark left out is dropped.
+func (r *xlsxImporter) readLegend(t *xlsxTable, ti int) {
+	mc, tc := t.colOf("Mark"), t.colOf("Meaning")
+	if mc == 0 || tc == 0 {
+		return
+	}
+	base := r.base.Setup[ti].Footnotes
+	work := r.work.Setup[ti].Footnotes
+	var out []scenarios.Footnote
+	seen := map[string]bool{}
+	for i := 1; i < len(t.rows); i++ {
+		sym, text := strings.TrimSpace(t.cell(i, "Mark")), t.cell(i, "Meaning")
+		if sym == "" && strings.TrimSpace(text) == "" {
+			continue
+		}
+		if sym == "" {
+			r.errorf(t.sheet, mc, i+1, "a footnote meaning without its mark")
+			continue
+		}
+		if seen[sym] {
+			r.errorf(t.sheet, mc, i+1, "footnote mark %q appears twice in the legend", sym)
+			continue
+		}
+		seen[sym] = true
+		fn := scenarios.Footnote{Symbol: sym}
+		var baseText *string
+		for k := range base {
+			if base[k].Symbol == sym {
+				fn, baseText = work[k], &base[k].Text
+			}
+		}
+		if baseText != nil && text == *baseText {
+			out = append(out, fn)
+			continue
+		}
+		if text = strings.TrimSpace(text); text == "" {
+			r.errorf(t.sheet, tc, i+1, "footnote %q needs its meaning", sym)
+		}
+		fn.Text = text
+		out = append(out, fn)
+	}
+	if len(out) == 0 && len(base) == 0 {
+		return
+	}
+	r.work.Setup[ti].Footnotes = out
+}
+
+// xlsxReadKeyed reads a sheet whose rows are tied to the exported list by
+// the Row column; rows come back in Row order, new rows after the row
+// above them, rows deleted from the sheet are dropped. ok is false when
+// the sheet is missing (the list is kept).
+func xlsxReadKeyed[T any](r *xlsxImporter, sheet string, cols []xlsxCol[T], base, work []T, ptr string) ([]T, bool) {
+	t, ok := r.table(sheet)
+	if !ok {
+		return work, false
+	}
+	type keyed struct {
+		key    float64
+		v      T
+		origin xlsxOrigin
+	}
+	var out []keyed
+	used := map[int]bool{}
+	prev := 0.0
+	heads := xlsxHeads(cols, "Row")
+	for i := 1; i < len(t.rows); i++ {
+		if t.blank(i, heads) {
+			continue
+		}
+		var b *T
+		var cur T
+		key := prev + 0.001
+		if n, ok := r.rowKey(t, i); ok {
+			key = float64(n)
+			if n <= len(base) && !used[n] {
+				b, cur = &base[n-1], work[n-1]
+				used[n] = true
+			}
+		}
+		prev = key
+		xlsxApply(r, t, i, cols, b, &cur)
+		out = append(out, keyed{key, cur, xlsxOriginOf(t, i, cols)})
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].key < out[b].key })
+	res := make([]T, len(out))
+	for k := range out {
+		res[k] = out[k].v
+		r.im.origins[fmt.Sprintf("%s/%d", ptr, k)] = out[k].origin
+	}
+	return res, true
+}
+
+func (r *xlsxImporter) readStartMarkers() {
+	var base, work []scenarios.StartMarker
+	if r.base.Start != nil {
+		base, work = r.base.Start.Markers, r.work.Start.Markers
+	}
+	ms, ok := xlsxReadKeyed(r, xlsxSheetStartMk, xlsxStartMarkerCols, base, work, "/start/markers")
+	if !ok || (len(ms) == 0 && len(base) == 0) {
+		return
+	}
+	if r.work.Start == nil {
+		r.work.Start = &scenarios.Start{}
+	}
+	r.work.Start.Markers = ms
+}
+
+func (r *xlsxImporter) readRules() {
+	rs, ok := xlsxReadKeyed(r, xlsxSheetRules, xlsxRuleCols, r.base.SpecialRules, r.work.SpecialRules, "/specialRules")
+	if !ok {
+		return
+	}
+	for i := range rs {
+		if rs[i].Effects == nil {
+			rs[i].Effects = []scenarios.Effect{} // required, even when empty
+		}
+	}
+	r.work.SpecialRules = rs
+}
+
+// readVictory applies edits to the VP lines and results by their Line id.
+// A row with no Line adds a manual VP line; a top-level line or automatic
+// result whose row is gone is dropped.
+func (r *xlsxImporter) readVictory() {
+	t, ok := r.table(xlsxSheetVictory)
+	if !ok {
+		return
+	}
+	baseLines := map[string]*xlsxVPLine{}
+	for _, l := range xlsxVPLines(&r.base.Victory) {
+		baseLines[l.id] = l
+	}
+	workLines := map[string]*xlsxVPLine{}
+	for _, l := range xlsxVPLines(&r.work.Victory) {
+		workLines[l.id] = l
+	}
+	seen := map[string]bool{}
+	var added []scenarios.Award
+	var addedRows []int
+	heads := xlsxHeads(xlsxVPCols, "Line")
+	for i := 1; i < len(t.rows); i++ {
+		if t.blank(i, heads) {
+			continue
+		}
+		id := strings.TrimSpace(t.cell(i, "Line"))
+		if id == "" {
+			a := scenarios.Award{Kind: "manual", Adjudication: "manual"}
+			xlsxApply(r, t, i, xlsxVPCols, nil, &xlsxVPLine{award: &a})
+			if a.Text == "" {
+				r.errorf(t.sheet, t.colOf("Text"), i+1, "a new VP line needs its text")
+			}
+			added = append(added, a)
+			addedRows = append(addedRows, i)
+			continue
+		}
+		b, ok := baseLines[id]
+		if !ok || seen[id] {
+			r.errorf(t.sheet, t.colOf("Line"), i+1, "no victory line %q in the exported scenario (leave Line empty to add a VP line)", id)
+			continue
+		}
+		seen[id] = true
+		xlsxApply(r, t, i, xlsxVPCols, b, workLines[id])
+		r.im.origins[xlsxVPPointer(id)] = xlsxOriginOf(t, i, xlsxVPCols)
+	}
+	v := &r.work.Victory
+	var awards []scenarios.Award
+	for i, a := range v.Awards {
+		if seen[strconv.Itoa(i+1)] {
+			awards = append(awards, a)
+		}
+	}
+	for k, a := range added {
+		r.im.origins[fmt.Sprintf("/victory/awards/%d", len(awards))] = xlsxOriginOf(t, addedRows[k], xlsxVPCols)
+		awards = append(awards, a)
+	}
+	if len(awards) > 0 || len(v.Awards) > 0 {
+		v.Awards = awards
+		if len(awards) == 0 {
+			v.Awards = nil
+		}
+	}
+	var autos []scenarios.Automatic
+	for i, a := range v.Automatic {
+		if seen["A"+strconv.Itoa(i+1)] {
+			autos = append(autos, a)
+		}
+	}
+	v.Automatic = autos
+	if !seen["Otherwise"] {
+		v.Otherwise = nil
+	}
+}
+
+// xlsxVPPointer is the JSON Pointer of a Victory sheet line id.
+func xlsxVPPointer(id string) string {
+	switch {
+	case id == "Otherwise":
+		return "/victory/otherwise"
+	case strings.HasPrefix(id, "A"):
+		n, _ := strconv.Atoi(id[1:])
+		return fmt.Sprintf("/victory/automatic/%d", n-1)
+	}
+	p := "/victory"
+	for _, part := range strings.Split(id, ".") {
+		n, _ := strconv.Atoi(part)
+		if p == "/victory" {
+			p += fmt.Sprintf("/awards/%d", n-1)
+		} else {
+			p += fmt.Sprintf("/lines/%d", n-1)
+		}
+	}
+	return p
+}
+
+// readLevels rebuilds the level table: every band field is a column.
+func (r *xlsxImporter) readLevels() {
+	t, ok := r.table(xlsxSheetLevels)
+	if !ok {
+		return
+	}
+	var bands []scenarios.Band
+	heads := xlsxHeads(xlsxBandCols)
+	for i := 1; i < len(t.rows); i++ {
+		if t.blank(i, heads) {
+			continue
+		}
+		var b scenarios.Band
+		xlsxApply(r, t, i, xlsxBandCols, nil, &b)
+		r.im.origins[fmt.Sprintf("/victory/levels/bands/%d", len(bands))] = xlsxOriginOf(t, i, xlsxBandCols)
+		bands = append(bands, b)
+	}
+	lv := r.work.Victory.Levels
+	if lv == nil {
+		if len(bands) == 0 {
+			return
+		}
+		lv = &scenarios.Levels{}
+		r.work.Victory.Levels = lv
+	}
+	lv.Bands = bands
+	if lv.Bands == nil {
+		lv.Bands = []scenarios.Band{}
+	}
+}
+
+// JSON returns the imported scenario as a canonical scenario document
+// (muster fmt's form), with the "$schema" it was exported with.
+func (im *Import) JSON() ([]byte, error) {
+	raw, err := xlsxEncode(im.Scenario, im.Schema)
+	if err != nil {
+		return nil, err
+	}
+	doc, _ := scenarios.Parse("import.json", raw)
+	if doc == nil || doc.Root == nil {
+		return nil, errors.New("import: the scenario did not encode as JSON")
+	}
+	if im.ref != nil {
+		xlsxKeyOrder(doc.Root, im.ref)
+	}
+	return schema.Format("scenario", doc.Root), nil
+}
+
+// xlsxEncode writes a scenario document: "$schema", then the scenario with
+// its required lists as [] (the model may hold them as nil).
+func xlsxEncode(s *scenarios.Scenario, ref string) ([]byte, error) {
+	if ref == "" {
+		ref = DefaultSchemaRef
+	}
+	xlsxFillRequired(reflect.ValueOf(s))
+	body, err := json.Marshal(s)
+	if err != nil {
+		return nil, fmt.Errorf("import: %w", err)
+	}
+	if s.Maps.Sheets == nil {
+		body = bytes.Replace(body, []byte(`,"sheets":null`), nil, 1)
+	}
+	head, _ := json.Marshal(ref)
+	var raw bytes.Buffer
+	raw.WriteString(`{"$schema":`)
+	raw.Write(head)
+	if len(body) > 2 {
+		raw.WriteByte(',')
+		raw.Write(body[1:])
+	} else {
+		raw.WriteByte('}')
+	}
+	return raw.Bytes(), nil
+}
+
+// xlsxKeyOrder puts the keys of n's objects in the order of the same
+// objects in ref. Canonical formatting orders the keys a schema lists;
+// the others (the keys of tracks, states, statuses) keep the order they
+// have, which encoding/json has sorted.
+func xlsxKeyOrder(n, ref *jsonsrc.Node) {
+	if n == nil || ref == nil || n.Kind != ref.Kind {
+		return
+	}
+	switch n.Kind {
+	case jsonsrc.Object:
+		xlsxEmptyMembers(n, ref)
+		pos := make(map[string]int, len(ref.Members))
+		for i, m := range ref.Members {
+			pos[m.Key] = i
+		}
+		rank := func(k string) int {
+			if p, ok := pos[k]; ok {
+				return p
+			}
+			return len(pos)
+		}
+		sort.SliceStable(n.Members, func(a, b int) bool { return rank(n.Members[a].Key) < rank(n.Members[b].Key) })
+		for _, m := range n.Members {
+			xlsxKeyOrder(m.Value, ref.Get(m.Key))
+		}
+	case jsonsrc.Array:
+		for i, it := range n.Items {
+			if i < len(ref.Items) {
+				xlsxKeyOrder(it, ref.Items[i])
+			}
+		}
+	}
+}
+
+// xlsxFillRequired turns nil slices whose JSON key has no omitempty into
+// empty ones, so they encode as [] (as the schema requires) and not null:
+// the loader decodes [] to nil, and encoding/json writes nil as null.
+func xlsxFillRequired(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			xlsxFillRequired(v.Elem())
+		}
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			xlsxFillRequired(v.Index(i))
+		}
+	case reflect.Map:
+		it := v.MapRange()
+		for it.Next() {
+			if e := it.Value(); e.Kind() == reflect.Slice && e.Type().Elem().Kind() == reflect.Struct {
+				for i := 0; i < e.Len(); i++ {
+					xlsxFillRequired(e.Index(i))
+				}
+			}
+		}
+	case reflect.Struct:
+		t := v.Type()
+		for i := 0; i < t.NumField(); i++ {
+			sf := t.Field(i)
+			if !sf.IsExported() {
+				continue
+			}
+			fv := v.Field(i)
+			tag := sf.Tag.Get("json")
+			// maps.sheets is optional (area maps list none) though the
+			// model does not omit it; JSON drops it when empty.
+			optional := t == reflect.TypeOf(scenarios.ScenarioMaps{}) && sf.Name == "Sheets"
+			if fv.Kind() == reflect.Slice && fv.IsNil() && !optional && tag != "" && tag != "-" && !strings.Contains(tag, "omitempty") && fv.CanSet() {
+				fv.Set(reflect.MakeSlice(fv.Type(), 0, 0))
+			}
+			xlsxFillRequired(fv)
+		}
+	}
+}
+
+// xlsxEmptyMembers restores what the typed model cannot tell apart: a key
+// the exported document had as null or "" that the model drops
+// (omitempty), and a null the model writes for a key the document left
+// out. Either way the data is the same; the text then is too.
+func xlsxEmptyMembers(n, ref *jsonsrc.Node) {
+	empty := func(v *jsonsrc.Node) bool {
+		return v.Kind == jsonsrc.Null || (v.Kind == jsonsrc.String && v.Text == "")
+	}
+	kept := n.Members[:0]
+	for _, m := range n.Members {
+		if m.Value.Kind == jsonsrc.Null && ref.Get(m.Key) == nil {
+			continue
+		}
+		kept = append(kept, m)
+	}
+	n.Members = kept
+	for _, m := range ref.Members {
+		if empty(m.Value) && n.Get(m.Key) == nil {
+			n.Members = append(n.Members, jsonsrc.Member{Key: m.Key, Value: &jsonsrc.Node{Kind: m.Value.Kind}})
+		}
+	}
+}

@@ -1,8 +1,0 @@
-package export
-
-// Versions of the formats muster writes into workbooks and reads back, for
-// muster version and bug reports.
-const (
-	XLSXDataVersion = xlsxDataVersion // the hidden data sheet of muster export xlsx
-	TemplateVersion = templateVersion // the hidden sheet of muster module template
-)
