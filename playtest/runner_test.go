@@ -140,7 +140,7 @@ func TestFailureMessage(t *testing.T) {
 	r := RunFile(p)
 	for _, want := range []string{
 		p + `:4: step 2 (expect vp): total 0 VP, want 99 — result: 0 VP, exact false, winner "confederate", draw false, level "Confederate Decisive Victory" (automatic: If the Mine Attack is not performed, the…); breakdown: [Restrictions: The Union player may only … not-awarded 0 [petersburg not-awarded 0] [adjacent not-awarded 0]] [richmond not-awarded 0]`,
-		` [destroyed-forts unknown 0 (needs map data or play history the module lacks)] `,
+		` [destroyed-forts unknown 0 (the module cannot list the locations of feature confederate-forts)] `,
 		` [For each point of Confederate Manpower v… not-awarded 0]`,
 	} {
 		if !strings.Contains(r.Failure, want) {
