@@ -109,7 +109,7 @@ func TestWhyChainQualifierTPC02(t *testing.T) {
 	g := line(t, st, "", 0)
 	whyHas(t, g.Parts[0], "not-awarded",
 		"the group's qualifier does not hold: at S0517: chain of undemoralized union Inf units from S0517 (here) to S0714, S0813, inclusive: broken: it reaches S0517, none in S0714, S0813; the nearest end, S0714, is 4 hexes from S0517, and no such unit stands in S0516 or S0616, the next hexes toward it")
-	whyHas(t, g, "not-awarded", "no line of the group scored: [#1 the group's qualifier does not hold: at S0517")
+	whyHas(t, g, "not-awarded", "no line of the group scored: [globe-tavern-clear: the group's qualifier does not hold: at S0517")
 	// Wheaton at S0616 reaches Gibbon's S0716; with S0715 emptied the
 	// chain stops one hex short of S0714.
 	must(t, st.MoveTo("u.wheaton-b.inf", "S0616"))

@@ -787,11 +787,16 @@ func (st *State) highestOf(a *scenarios.Award, scoring string, here *Point) Line
 	}
 	lr.Points, lr.Status = best.Points, best.Status
 	if best.Status != "awarded" {
-		var reasons []string
-		for _, p := range lr.Parts {
-			reasons = append(reasons, p.Why)
+		var b strings.Builder
+		b.WriteString("no line of the group scored:")
+		for i, p := range lr.Parts {
+			name := p.ID
+			if name == "" {
+				name = fmt.Sprintf("#%d", i+1)
+			}
+			fmt.Fprintf(&b, " [%s: %s]", name, p.Why)
 		}
-		lr.Why = "no line of the group scored: " + operands(reasons)
+		lr.Why = b.String()
 	}
 	if best.Status == "awarded" {
 		lr.Why = "highest line: " + best.Text
