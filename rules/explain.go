@@ -54,9 +54,9 @@ func (st *State) names(ps []Point) []string {
 // unitAt is a unit and where it stands: "u.barlow.inf at S0413".
 func (st *State) unitAt(u *Unit) string { return u.ID + " at " + st.name(u.At) }
 
-// DescribeFilter words a unit filter: "undemoralized union Inf/Cav",
+// describeFilter words a unit filter: "undemoralized union Inf/Cav",
 // "c.wise.inf or c.page.inf", "any".
-func DescribeFilter(f *scenarios.UnitFilter, name func(*scenarios.Region) string) string {
+func describeFilter(f *scenarios.UnitFilter, name func(*scenarios.Region) string) string {
 	if f == nil {
 		return "any"
 	}
@@ -90,7 +90,7 @@ func DescribeFilter(f *scenarios.UnitFilter, name func(*scenarios.Region) string
 		parts = append(parts, "starting in "+name(f.StartingIn))
 	}
 	for i := range f.Except {
-		parts = append(parts, "except "+DescribeFilter(&f.Except[i], name))
+		parts = append(parts, "except "+describeFilter(&f.Except[i], name))
 	}
 	if len(parts) == 0 {
 		return "any"
@@ -98,15 +98,15 @@ func DescribeFilter(f *scenarios.UnitFilter, name func(*scenarios.Region) string
 	return strings.Join(parts, " ")
 }
 
-// DescribeRegion words a region: "S0413, S0513", "feature richmond",
+// describeRegion words a region: "S0413, S0513", "feature richmond",
 // "adjacent to S3246", "here (S0517)"; here names the location a "here"
 // operand stands for ("" for none).
-func DescribeRegion(r *scenarios.Region, here string) string {
+func describeRegion(r *scenarios.Region, here string) string {
 	if r == nil {
 		return "nowhere"
 	}
 	sub := func(x *scenarios.Region) string {
-		s := DescribeRegion(x, here)
+		s := describeRegion(x, here)
 		if len(x.All) > 1 || len(x.Any) > 1 {
 			return "(" + s + ")"
 		}
@@ -179,11 +179,11 @@ func (st *State) region(r *scenarios.Region, here *Point) string {
 	if here != nil {
 		h = st.name(*here)
 	}
-	return DescribeRegion(r, h)
+	return describeRegion(r, h)
 }
 
 func (st *State) filter(f *scenarios.UnitFilter) string {
-	return DescribeFilter(f, func(r *scenarios.Region) string { return st.region(r, nil) })
+	return describeFilter(f, func(r *scenarios.Region) string { return st.region(r, nil) })
 }
 
 // turnSpan words a span of turns: "turns 7-12", "turn 6", "turns from 7".
@@ -226,6 +226,15 @@ func operands(reasons []string) string {
 		fmt.Fprintf(&b, "[#%d %s]", i+1, r)
 	}
 	return b.String()
+}
+
+// fails words a condition that is not Yes: "does not hold" or "cannot be
+// decided".
+func fails(t Tri) string {
+	if t == Unknown {
+		return "cannot be decided"
+	}
+	return "does not hold"
 }
 
 // num prints a number as the rulebooks do: 5, 2.5.

@@ -81,7 +81,7 @@ func (st *State) phaseCheck(a *scenarios.Award, w *why) (float64, Tri) {
 	for i := range a.Requires {
 		if r := st.holds(&a.Requires[i], nil, w); r != Yes {
 			if w != nil {
-				w.set("requirement %d of %d %s: %s", i+1, len(a.Requires), map[Tri]string{No: "does not hold", Unknown: "cannot be decided"}[r], w.text)
+				w.set("requirement %d of %d %s: %s", i+1, len(a.Requires), fails(r), w.text)
 			}
 			return 0, r
 		}
@@ -97,7 +97,7 @@ func (st *State) phaseCheck(a *scenarios.Award, w *why) (float64, Tri) {
 			return pts(a.Points), Yes
 		}
 		if w != nil {
-			w.set("%s %s: %s", what, map[Tri]string{No: "does not hold", Unknown: "cannot be decided"}[t], w.text)
+			w.set("%s %s: %s", what, fails(t), w.text)
 		}
 		return 0, t
 	case "per-location":

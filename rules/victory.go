@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -131,12 +132,11 @@ func (st *State) award(a *scenarios.Award, scoring string, here *Point) LineResu
 	}
 	w := &why{}
 	for i := range a.Requires {
-		switch st.holds(&a.Requires[i], here, w) {
-		case No:
-			lr.Status, lr.Why = "not-awarded", fmt.Sprintf("requirement %d of %d does not hold: %s", i+1, len(a.Requires), w.text)
-			return lr
-		case Unknown:
-			lr.Status, lr.Why = "unknown", fmt.Sprintf("requirement %d of %d cannot be decided: %s", i+1, len(a.Requires), w.text)
+		if t := st.holds(&a.Requires[i], here, w); t != Yes {
+			lr.Status, lr.Why = "not-awarded", fmt.Sprintf("requirement %d of %d %s: %s", i+1, len(a.Requires), fails(t), w.text)
+			if t == Unknown {
+				lr.Status = "unknown"
+			}
 			return lr
 		}
 	}
@@ -157,7 +157,7 @@ func (st *State) award(a *scenarios.Award, scoring string, here *Point) LineResu
 		if t == Yes {
 			v = pts(a.Points)
 		} else {
-			w.text = "the condition " + map[Tri]string{No: "does not hold", Unknown: "cannot be decided"}[t] + ": " + w.text
+			w.text = "the condition " + fails(t) + ": " + w.text
 		}
 	case "manpower-loss":
 		v, t = st.manpowerLoss(a, w)
@@ -194,13 +194,14 @@ func (st *State) award(a *scenarios.Award, scoring string, here *Point) LineResu
 	if a.Qualifier != nil && t == Yes && v != 0 && a.Kind != "occupy" && a.Kind != "per-location" {
 		// Occupation and per-location lines ask their qualifier of each
 		// location; the others of the state as a whole.
-		switch st.holds(a.Qualifier, here, w) {
-		case No:
-			v = 0
-			w.text = "the qualifier does not hold: " + w.text
-		case Unknown:
-			t = Unknown
-			w.text = "the qualifier cannot be decided: " + w.text
+		switch q := st.holds(a.Qualifier, here, w); q {
+		case No, Unknown:
+			w.text = "the qualifier " + fails(q) + ": " + w.text
+			if q == No {
+				v = 0
+			} else {
+				t = Unknown
+			}
 		}
 	}
 	switch t {
@@ -595,7 +596,10 @@ func (st *State) manpowerLoss(a *scenarios.Award, w *why) (float64, Tri) {
 			if a.Units != nil {
 				units = " by " + st.filter(a.Units) + " units"
 			}
-			w.set("no %s manpower lost to %s%s", a.LossSide, strings.Join(a.Causes, " or "), units)
+			w.set("%s %s manpower lost to %s%s", num(lost), a.LossSide, strings.Join(a.Causes, " or "), units)
+			if lost == 0 {
+				w.set("no %s manpower lost to %s%s", a.LossSide, strings.Join(a.Causes, " or "), units)
+			}
 			if t == Unknown {
 				w.text += "; the data cannot tell whether some losses count"
 			}
@@ -685,7 +689,10 @@ func (st *State) unitEvent(a *scenarios.Award, w *why) (float64, Tri) {
 		if a.Where != nil {
 			where = " in " + st.region(a.Where, nil)
 		}
-		w.set("no %s unit %s%s", st.filter(a.Units), a.Event, where)
+		w.set("%s VP for %s units %s%s", num(total), st.filter(a.Units), a.Event, where)
+		if total == 0 {
+			w.set("no %s unit %s%s", st.filter(a.Units), a.Event, where)
+		}
 		if len(maybe) > 0 {
 			w.text += fmt.Sprintf("; the data cannot tell whether these are %s units: %s", st.filter(a.Units), list(maybe))
 		}
@@ -708,7 +715,10 @@ func (st *State) exit(a *scenarios.Award, w *why) (float64, Tri) {
 			if a.Where != nil {
 				from = " from " + st.region(a.Where, nil)
 			}
-			w.set("no unit the line counts exited the map%s%s", from, how)
+			w.set("%s VP for units that exited the map%s%s", num(total), from, how)
+			if total == 0 {
+				w.set("no unit the line counts exited the map%s%s", from, how)
+			}
 			if t == Unknown {
 				w.text += "; the data cannot tell whether some exits count"
 			}
@@ -778,25 +788,32 @@ func (st *State) highestOf(a *scenarios.Award, scoring string, here *Point) Line
 			best = sub
 		}
 	}
-	if unknown {
-		lr.Status, lr.Why = "unknown", "a line of the group cannot be decided"
-		if best.Status == "awarded" {
-			lr.Why = fmt.Sprintf("at least %v VP (%s); another line of the group cannot be decided", best.Points, best.Text)
-		}
-		return lr
-	}
-	lr.Points, lr.Status = best.Points, best.Status
-	if best.Status != "awarded" {
+	// parts names the group's lines of the statuses with why each is so.
+	parts := func(head string, statuses ...string) string {
 		var b strings.Builder
-		b.WriteString("no line of the group scored:")
+		b.WriteString(head + ":")
 		for i, p := range lr.Parts {
+			if !slices.Contains(statuses, p.Status) {
+				continue
+			}
 			name := p.ID
 			if name == "" {
 				name = fmt.Sprintf("#%d", i+1)
 			}
 			fmt.Fprintf(&b, " [%s: %s]", name, p.Why)
 		}
-		lr.Why = b.String()
+		return b.String()
+	}
+	if unknown {
+		lr.Status, lr.Why = "unknown", parts("a line of the group cannot be decided", "unknown", "manual")
+		if best.Status == "awarded" {
+			lr.Why = fmt.Sprintf("at least %v VP (%s); %s", best.Points, best.Text, parts("another line of the group cannot be decided", "unknown", "manual"))
+		}
+		return lr
+	}
+	lr.Points, lr.Status = best.Points, best.Status
+	if best.Status != "awarded" {
+		lr.Why = parts("no line of the group scored", "not-awarded")
 	}
 	if best.Status == "awarded" {
 		lr.Why = "highest line: " + best.Text
@@ -944,7 +961,10 @@ func (st *State) holds(c *scenarios.Condition, here *Point, w *why) Tri {
 		return t
 	case c.GameEnd:
 		if w != nil {
-			w.set("%s", map[bool]string{true: "the game has ended", false: "the game has not ended"}[st.Ended])
+			w.set("the game has not ended")
+			if st.Ended {
+				w.set("the game has ended")
+			}
 		}
 		return triOf(st.Ended)
 	case c.LineOfCommunication != nil, c.Path != nil, c.RRHexPathsCut != nil:
