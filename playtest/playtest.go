@@ -267,7 +267,12 @@ func expect(st *rules.State, s *Step) error {
 			}
 		}
 	case "vp":
-		return expectVP(rules.Evaluate(st), s)
+		r := rules.Evaluate(st)
+		differ, short, err := expectVP(r, s, st.Scenario.Victory.Awards)
+		if err != nil {
+			logVP(st, r, differ, short)
+		}
+		return err
 	case "fail":
 		if s.Step == nil || s.Step.Do == "" {
 			return errors.New("expect fail needs a step with an action")
@@ -289,19 +294,34 @@ func expect(st *rules.State, s *Step) error {
 	return nil
 }
 
-func expectVP(r rules.Result, s *Step) error {
-	var problems []string
-	if s.Total != nil && math.Abs(r.Total-*s.Total) > 1e-9 {
-		problems = append(problems, fmt.Sprintf("total %v VP, want %v", r.Total, *s.Total))
+// expectVP checks a count against a step. On a mismatch it says what
+// differs, why each line it names did not score, and (for a total, level,
+// winner or exactness that differs) why the lines that could account for
+// it did not; it returns those lines too, and what differs without the
+// reasons.
+func expectVP(r rules.Result, s *Step, awards []scenarios.Award) ([]rules.LineResult, string, error) {
+	var problems, short []string
+	// add notes what differs, and after it (in the failure only) why.
+	add := func(p, why string) {
+		problems, short = append(problems, p+why), append(short, p)
 	}
+	totalOff := 0.0
+	if s.Total != nil && math.Abs(r.Total-*s.Total) > 1e-9 {
+		add(fmt.Sprintf("total %v VP, want %v", r.Total, *s.Total), "")
+		totalOff = *s.Total - r.Total
+	}
+	openOff := false
 	if s.Exact != nil && r.Exact != *s.Exact {
-		problems = append(problems, fmt.Sprintf("exact %v, want %v", r.Exact, *s.Exact))
+		add(fmt.Sprintf("exact %v, want %v", r.Exact, *s.Exact), "")
+		openOff = !r.Exact
 	}
 	if s.Level != "" && r.Level != s.Level {
-		problems = append(problems, fmt.Sprintf("level %q, want %q", r.Level, s.Level))
+		add(fmt.Sprintf("level %q, want %q", r.Level, s.Level), "")
+		openOff = openOff || !r.Exact
 	}
 	if s.Winner != "" && r.Winner != s.Winner {
-		problems = append(problems, fmt.Sprintf("winner %q, want %q", r.Winner, s.Winner))
+		add(fmt.Sprintf("winner %q, want %q", r.Winner, s.Winner), "")
+		openOff = openOff || !r.Exact
 	}
 	byID := map[string]rules.LineResult{}
 	var collect func(ls []rules.LineResult)
@@ -314,41 +334,157 @@ func expectVP(r rules.Result, s *Step) error {
 		}
 	}
 	collect(r.Lines)
+	var differ []rules.LineResult
+	named := map[string]bool{}
 	for _, id := range sortedKeysF(s.Lines) {
 		l, ok := byID[id]
 		switch {
 		case !ok:
-			problems = append(problems, fmt.Sprintf("no VP line %q", id))
+			add(fmt.Sprintf("no VP line %q", id), "")
 		case l.Status == "unknown" || l.Status == "manual":
 			problems = append(problems, fmt.Sprintf("line %q is %s (%s), want %v VP", id, l.Status, l.Why, s.Lines[id]))
+			short = append(short, fmt.Sprintf("line %q is %s, want %v VP", id, l.Status, s.Lines[id]))
+			differ, named[id] = append(differ, l), true
 		case math.Abs(l.Points-s.Lines[id]) > 1e-9:
-			problems = append(problems, fmt.Sprintf("line %q gives %v VP, want %v", id, l.Points, s.Lines[id]))
+			why := ""
+			if l.Status == "not-awarded" && l.Why != "" {
+				why = " (not awarded: " + l.Why + ")"
+			}
+			add(fmt.Sprintf("line %q gives %v VP, want %v", id, l.Points, s.Lines[id]), why)
+			differ, named[id] = append(differ, l), true
 		}
 	}
 	for _, id := range s.Unknown {
 		l, ok := byID[id]
 		switch {
 		case !ok:
-			problems = append(problems, fmt.Sprintf("no VP line %q", id))
+			add(fmt.Sprintf("no VP line %q", id), "")
 		case l.Status != "unknown" && l.Status != "manual":
-			problems = append(problems, fmt.Sprintf("line %q is decided (%s, %v VP), want it unknown", id, l.Status, l.Points))
+			add(fmt.Sprintf("line %q is decided (%s, %v VP), want it unknown", id, l.Status, l.Points), "")
+			differ, named[id] = append(differ, l), true
 		}
 	}
-	if len(problems) > 0 {
-		var b bytes.Buffer
-		b.WriteString(strings.Join(problems, "; "))
-		fmt.Fprintf(&b, " — result: %v VP, exact %v", r.Total, r.Exact)
-		if r.Winner != "" || r.Draw {
-			fmt.Fprintf(&b, ", winner %q, draw %v, level %q", r.Winner, r.Draw, r.Level)
-		}
-		if r.Automatic != "" {
-			fmt.Fprintf(&b, " (automatic: %.40s…)", r.Automatic)
-		}
-		b.WriteString("; breakdown:")
-		writeBreakdown(&b, r.Lines)
-		return errors.New(b.String())
+	if len(problems) == 0 {
+		return nil, "", nil
 	}
-	return nil
+	// The lines that could account for a total, level or exactness that
+	// differs: those that did not score with points of the sign the total
+	// lacks, and those left undecided. A line whose points are exactly
+	// what the total lacks is named alone.
+	var unscored, exactly []rules.LineResult
+	for i, l := range r.Lines {
+		if named[l.ID] && l.ID != "" {
+			continue
+		}
+		undecided := l.Status == "unknown" || l.Status == "manual"
+		toward := totalOff != 0 && l.Status == "not-awarded" && i < len(awards) && mightGive(&awards[i], totalOff)
+		if toward || undecided && (totalOff != 0 || openOff) {
+			unscored = append(unscored, l)
+			if toward && i < len(awards) && gives(&awards[i], totalOff) {
+				exactly = append(exactly, l)
+			}
+		}
+	}
+	var b bytes.Buffer
+	b.WriteString(strings.Join(problems, "; "))
+	if shown := unscored; len(shown) > 0 {
+		const most, cut = 3, 300
+		b.WriteString(" — not scored:")
+		if len(exactly) > 0 {
+			shown = exactly
+		}
+		for i, l := range shown {
+			if i == most {
+				var rest []string
+				for _, m := range shown[most:] {
+					rest = append(rest, lineName(m))
+				}
+				fmt.Fprintf(&b, " and %s (name them in the step's lines to see why)", strings.Join(rest, ", "))
+				break
+			}
+			why := l.Why
+			if len(exactly) == 0 {
+				why = textcut.Cut(why, cut, "…")
+			}
+			fmt.Fprintf(&b, " [%s %s: %s]", lineName(l), l.Status, why)
+		}
+	}
+	fmt.Fprintf(&b, " — result: %v VP, exact %v", r.Total, r.Exact)
+	if r.Winner != "" || r.Draw {
+		fmt.Fprintf(&b, ", winner %q, draw %v, level %q", r.Winner, r.Draw, r.Level)
+	}
+	if r.Automatic != "" {
+		fmt.Fprintf(&b, " (automatic: %.40s…)", r.Automatic)
+	}
+	b.WriteString("; breakdown:")
+	writeBreakdown(&b, r.Lines)
+	return append(differ, unscored...), strings.Join(short, "; "), errors.New(b.String())
+}
+
+// mightGive reports whether a VP line could move a total by the sign of
+// off: its points (or first, per-location or per-unit points, or any of
+// its group's lines) have that sign, or it prints none to tell.
+func mightGive(a *scenarios.Award, off float64) bool {
+	var rates []float64
+	for _, p := range []*float64{a.Points, a.First, a.Additional} {
+		if p != nil {
+			rates = append(rates, *p)
+		}
+	}
+	for _, lp := range a.PointsByLocation {
+		rates = append(rates, lp.Points)
+	}
+	for _, pu := range a.PointsByUnit {
+		rates = append(rates, pu.Points)
+	}
+	if len(a.Lines) > 0 {
+		for i := range a.Lines {
+			if mightGive(&a.Lines[i], off) {
+				return true
+			}
+		}
+		return false
+	}
+	if len(rates) == 0 {
+		return true
+	}
+	for _, v := range rates {
+		if v*off > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// gives reports whether a line scores exactly v when it scores: its fixed
+// points (or, for a group, one of its lines' points) are v.
+func gives(a *scenarios.Award, v float64) bool {
+	for i := range a.Lines {
+		if gives(&a.Lines[i], v) {
+			return true
+		}
+	}
+	fixed := a.Kind == "fixed" || a.Kind == "occupy" && (a.Count == "" || a.Count == "once") && len(a.PointsByLocation) == 0
+	return fixed && a.Points != nil && math.Abs(*a.Points-v) < 1e-9
+}
+
+// logVP records a count that differs from a step's expectation in the
+// event log (kind "vp"): what differs, the total, and the lines that
+// differ or could account for it, each with its status, points and why
+// it did not score. A passing count writes nothing, so golden logs stay as
+// they are.
+func logVP(st *rules.State, r rules.Result, differ []rules.LineResult, problems string) {
+	lines := make([]any, 0, len(differ))
+	for _, l := range differ {
+		e := map[string]any{"line": lineName(l), "status": l.Status, "points": l.Points}
+		if l.Why != "" {
+			e["why"] = l.Why
+		}
+		lines = append(lines, e)
+	}
+	st.Log.Add(rules.Event{Turn: st.Turn, Phase: st.Phase, Kind: "vp", Data: map[string]any{
+		"problems": problems, "total": r.Total, "exact": r.Exact, "lines": lines,
+	}})
 }
 
 // writeBreakdown lists each line with its status and points, the parts of

@@ -122,11 +122,13 @@ func TestRunnerChecksExpectations(t *testing.T) {
 	}
 }
 
-// A failing count names the step's file:line and number, then the whole
-// count: total, exactness, winner and level, the automatic result, and
-// each line (a group with its parts, an unnamed line by the start of its
-// text, an undecided one with why). Scenario 4 at the start: no Mine
-// Attack, so the Confederate automatic Decisive Victory (line 466).
+// A failing count names the step's file:line and number, then why the
+// lines that could make up the difference did not score (three, and the
+// rest by name), then the whole count: total, exactness, winner and level,
+// the automatic result, and each line (a group with its parts, an unnamed
+// line by the start of its text, an undecided one with why). Scenario 4 at
+// the start: no Mine Attack, so the Confederate automatic Decisive Victory
+// (line 466).
 func TestFailureMessage(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "x.json")
 	src := `{"$schema": "playtest.schema.json", "id": "x", "scenario": "tpc-04",
@@ -139,13 +141,68 @@ func TestFailureMessage(t *testing.T) {
 	}
 	r := RunFile(p)
 	for _, want := range []string{
-		p + `:4: step 2 (expect vp): total 0 VP, want 99 — result: 0 VP, exact false, winner "confederate", draw false, level "Confederate Decisive Victory" (automatic: If the Mine Attack is not performed, the…); breakdown: [Restrictions: The Union player may only … not-awarded 0 [petersburg not-awarded 0] [adjacent not-awarded 0]] [richmond not-awarded 0]`,
-		` [destroyed-forts unknown 0 (needs map data or play history the module lacks)] `,
+		p + `:4: step 2 (expect vp): total 0 VP, want 99 — not scored: [Restrictions: The Union player may only … not-awarded: no line of the group scored: [petersburg: no undemoralized union Inf Div unit in S0413, S0513] [adjacent: no undemoralized union Inf unit in hexes adjacent to S0413, S0513]] [richmond not-awarded: requirement 1 of 2 does not hold: `,
+		`[objective-hexes not-awarded: no undemoralized union Inf Div/Brig unit in S0508, S0305, N0934, N1433] and richmond-recovery, destroyed-forts, damaged-rr-stations, `,
+		` (name them in the step's lines to see why) — result: 0 VP, exact false, winner "confederate", draw false, level "Confederate Decisive Victory" (automatic: If the Mine Attack is not performed, the…); breakdown: [Restrictions: The Union player may only … not-awarded 0 [petersburg not-awarded 0] [adjacent not-awarded 0]] [richmond not-awarded 0]`,
+		` [destroyed-forts unknown 0 (the module cannot list the locations of feature confederate-forts)] `,
 		` [For each point of Confederate Manpower v… not-awarded 0]`,
 	} {
 		if !strings.Contains(r.Failure, want) {
 			t.Errorf("failure lacks\n%s\ngot\n%s", want, r.Failure)
 		}
+	}
+}
+
+// A line expected to score that does not says which of its conditions
+// failed, with the locations and units involved, in the failure and in
+// the event log (a "vp" event after the step's own): a prerequisite, a
+// control, a chain qualifier, a turn window, an occupation count and a
+// track, each on a shipped line.
+func TestFailureSaysWhy(t *testing.T) {
+	cases := []struct {
+		name, scenario, steps, want string
+	}{
+		{"prerequisite (TPC 5, Richmond, line 495)", "tpc-05",
+			`{"expect": "vp", "lines": {"richmond": 100}}`,
+			`line "richmond" gives 0 VP, want 100 (not awarded: requirement 1 of 2 does not hold: 2 destroyed-fort markers in feature confederate-forts that lie in hexes adjacent to feature richmond: none found)`},
+		{"control (LGV 17.2, the VP Areas each End Phase)", "lgv-01",
+			`{"do": "control", "side": "confederate", "hexes": ["6"]}, {"do": "phase", "phase": "end"}, {"expect": "vp", "lines": {"vp-areas": 1}}`,
+			`line "vp-areas" gives 0 VP, want 1 (not awarded: nothing scored at its end-phase checks so far; now 0 of 6 locations (feature vp-areas) score: at 6: all of 2 must hold, #1 does not: controlled by union: 6 held by confederate; at 7: all of 2 must hold, #1 does not: controlled by union: 7 held by no side; `},
+		{"chain qualifier (TPC 2, lines 287-296), by the total alone", "tpc-02",
+			`{"do": "move", "unit": "u.ricketts.inf", "to": "S0517"}, {"expect": "vp", "total": 45}`,
+			`total 0 VP, want 45 — not scored: [Qualifier: The Union player may only rec… not-awarded: no line of the group scored: [globe-tavern-clear: the group's qualifier does not hold: at S0517: chain of undemoralized union Inf units from S0517 (here) to S0714, S0813, inclusive: broken: it reaches S0517, none in S0714, S0813; the nearest end, S0714, is 4 hexes from S0517, and no such unit stands in S0516 or S0616, the next hexes toward it]`},
+		{"turn window (LGV 17.2)", "lgv-01",
+			`{"do": "eliminate", "unit": "c.cutts.art"}, {"expect": "vp", "lines": {"csa-eliminated": 1}}`,
+			`line "csa-eliminated" gives 0 VP, want 1 (not awarded: requirement 1 of 1 does not hold: turn 1 is not turn 6)`},
+		{"occupation (TPC 9, Five Forks, line 1239)", "tpc-09",
+			`{"expect": "vp", "lines": {"five-forks": 50}}`,
+			`line "five-forks" gives 0 VP, want 50 (not awarded: requirement 1 of 1 does not hold: not (occupied by undemoralized confederate Inf units in hexes adjacent to S3246: 2 found (c.corse.inf at S3247, c.terry.inf at S3247)))`},
+		{"track (USCW 1861, Invading the North)", "uscw-s1",
+			`{"expect": "vp", "lines": {"csa-invading-the-north": -2}}`,
+			`line "csa-invading-the-north" gives 0 VP, want -2 (not awarded: track csa-vp is 0, 0 at the start (counting value))`},
+	}
+	dir := t.TempDir()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := `{"$schema": "playtest.schema.json", "id": "x", "scenario": "` + c.scenario + `", "steps": [` + c.steps + `]}`
+			p := filepath.Join(dir, "x.json")
+			if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			r := RunFile(p)
+			if r.Passed() || !strings.Contains(r.Failure, c.want) {
+				t.Fatalf("failure\n%s\nwant it to contain\n%s", r.Failure, c.want)
+			}
+			last := r.Log.Events[len(r.Log.Events)-1]
+			lines, _ := last.Data["lines"].([]any)
+			if last.Kind != "vp" || len(lines) == 0 {
+				t.Fatalf("the log ends with %+v, want the count that differs", last)
+			}
+			why, _ := lines[0].(map[string]any)["why"].(string)
+			if why == "" || !strings.Contains(c.want, why[:min(len(why), 60)]) {
+				t.Errorf("the log's first line says why %q; the failure %q", why, c.want)
+			}
+		})
 	}
 }
 

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/musterhq/muster/scenarios"
@@ -47,28 +48,14 @@ func (st *State) scoreLine(a *scenarios.Award, scoring string) {
 	if side == "" {
 		side = scoring
 	}
-	pts0, t := 0.0, Yes
-	for i := range a.Requires {
-		if r := st.Holds(&a.Requires[i], nil); r != Yes {
-			t = r
-			break
-		}
-	}
-	if t == Yes {
-		switch a.Kind {
-		case "per-phase":
-			t = st.Holds(a.Condition, nil)
-			if t == Yes && a.Qualifier != nil {
-				t = st.Holds(a.Qualifier, nil)
-			}
-			if t == Yes {
-				pts0 = pts(a.Points)
-			}
-		case "per-location":
-			pts0, t = st.perLocation(a)
-		}
-	}
+	pts0, t := st.phaseCheck(a, nil)
 	data := map[string]any{"award": a.ID}
+	if t != Yes || pts0 == 0 {
+		// Ask again for the reason: the log says why nothing scored.
+		w := &why{}
+		st.phaseCheck(a, w)
+		data["why"] = w.text
+	}
 	switch t {
 	case Unknown:
 		st.phaseUnknown[a.ID] = true
@@ -88,14 +75,58 @@ func (st *State) scoreLine(a *scenarios.Award, scoring string) {
 	st.Log.Add(Event{Turn: st.Turn, Phase: st.Phase, Kind: "scored", Side: side, Data: data})
 }
 
-// accumulated is what an accumulating line has scored so far.
-func (st *State) accumulated(a *scenarios.Award, scoring string) (float64, Tri) {
+// phaseCheck is one check of an accumulating line: the points it adds now,
+// and with w why it adds none.
+func (st *State) phaseCheck(a *scenarios.Award, w *why) (float64, Tri) {
+	for i := range a.Requires {
+		if r := st.holds(&a.Requires[i], nil, w); r != Yes {
+			if w != nil {
+				w.set("requirement %d of %d %s: %s", i+1, len(a.Requires), fails(r), w.text)
+			}
+			return 0, r
+		}
+	}
+	switch a.Kind {
+	case "per-phase":
+		t := st.holds(a.Condition, nil, w)
+		what := "the condition"
+		if t == Yes && a.Qualifier != nil {
+			t, what = st.holds(a.Qualifier, nil, w), "the qualifier"
+		}
+		if t == Yes {
+			return pts(a.Points), Yes
+		}
+		if w != nil {
+			w.set("%s %s: %s", what, fails(t), w.text)
+		}
+		return 0, t
+	case "per-location":
+		return st.perLocation(a, w)
+	}
+	return 0, Yes
+}
+
+// accumulated is what an accumulating line has scored so far; with w, why
+// that is nothing (or cannot be known), and how the line stands now.
+func (st *State) accumulated(a *scenarios.Award, scoring string, w *why) (float64, Tri) {
 	side := a.Side
 	if side == "" {
 		side = scoring
 	}
+	v, t := st.Tallies[side]["vp:"+a.ID], Yes
 	if st.phaseUnknown[a.ID] {
-		return st.Tallies[side]["vp:"+a.ID], Unknown
+		t = Unknown
 	}
-	return st.Tallies[side]["vp:"+a.ID], Yes
+	if w != nil && (v == 0 || t == Unknown) {
+		head := fmt.Sprintf("nothing scored at its %s-phase checks so far", a.Phase)
+		if t == Unknown {
+			head = fmt.Sprintf("one of its %s-phase checks could not be decided", a.Phase)
+		}
+		if now, nt := st.phaseCheck(a, w); nt == Yes && now != 0 {
+			w.set("%s; now it would score %s VP", head, num(now))
+		} else {
+			w.set("%s; now %s", head, w.text)
+		}
+	}
+	return v, t
 }

@@ -680,3 +680,49 @@ func (t *Topology) Neighbours(p Point) []Point {
 	}
 	return out
 }
+
+// Name prints a location as the scenario writes it: an area by its id, a
+// hex by its id on the first sheet in play that holds it (the map's order),
+// with the bare prefix the scenario's maps.prefixes gives that sheet, else
+// the sheet's own prefix, qualified where several sheets share it. A point
+// on no sheet is printed by its frame coordinates.
+func (t *Topology) Name(p Point, ctx RegionContext) string {
+	if p.Area != "" {
+		return p.Area
+	}
+	sheets := t.Sheets(p)
+	if len(sheets) == 0 {
+		return p.String()
+	}
+	id := sheets[0]
+	for _, s := range sheets {
+		if ctx.InPlay[s] {
+			id = s
+			break
+		}
+	}
+	s, pl := t.ix.Sheets[id], t.placed[id]
+	prefix, mapped := "", false
+	for bare, sheet := range ctx.Prefixes {
+		if sheet == id && (!mapped || bare < prefix) {
+			prefix, mapped = bare, true
+		}
+	}
+	if !mapped {
+		prefix = s.Prefix
+		if s.QualifiedPrefix != "" {
+			for _, o := range t.ix.Sheets {
+				if o != s && o.Prefix == s.Prefix {
+					prefix = s.QualifiedPrefix
+					break
+				}
+			}
+		}
+	}
+	a, b := p.X-pl.dx, p.Y-pl.dy
+	if s.IDOrder == "row-column" {
+		a, b = b, a
+	}
+	d := max(s.Digits, 2)
+	return fmt.Sprintf("%s%0*d%0*d", prefix, d, a, d, b)
+}

@@ -3,6 +3,9 @@ package rules
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/musterhq/muster/scenarios"
 )
@@ -118,46 +121,52 @@ func capped(v float64, max *float64) float64 {
 	return math.Copysign(math.Min(math.Abs(v), math.Abs(*max)), v)
 }
 
+// award evaluates one VP line and says why it did not score (or cannot
+// be decided): the requirement, condition or qualifier that fails, with
+// the locations and units involved.
 func (st *State) award(a *scenarios.Award, scoring string, here *Point) LineResult {
 	lr := LineResult{ID: a.ID, Text: a.Text}
 	if a.Adjudication == "manual" || a.Kind == "manual" {
 		lr.Status, lr.Why = "manual", "left to the players' adjudication"
 		return lr
 	}
+	w := &why{}
 	for i := range a.Requires {
-		switch st.Holds(&a.Requires[i], here) {
-		case No:
-			lr.Status, lr.Why = "not-awarded", "a prerequisite does not hold"
-			return lr
-		case Unknown:
-			lr.Status, lr.Why = "unknown", "a prerequisite needs data the module lacks"
+		if t := st.holds(&a.Requires[i], here, w); t != Yes {
+			lr.Status, lr.Why = "not-awarded", fmt.Sprintf("requirement %d of %d %s: %s", i+1, len(a.Requires), fails(t), w.text)
+			if t == Unknown {
+				lr.Status = "unknown"
+			}
 			return lr
 		}
 	}
+	w.text = ""
 	var v float64
 	t := Yes
 	switch a.Kind {
 	case "occupy":
-		v, t = st.occupy(a, here)
+		v, t = st.occupy(a, here, w)
 	case "per-location":
 		if a.Phase != "" {
-			v, t = st.accumulated(a, scoring)
+			v, t = st.accumulated(a, scoring, w)
 		} else {
-			v, t = st.perLocation(a)
+			v, t = st.perLocation(a, w)
 		}
 	case "fixed":
-		t = st.Holds(a.Condition, here)
+		t = st.holds(a.Condition, here, w)
 		if t == Yes {
 			v = pts(a.Points)
+		} else {
+			w.text = "the condition " + fails(t) + ": " + w.text
 		}
 	case "manpower-loss":
-		v, t = st.manpowerLoss(a)
+		v, t = st.manpowerLoss(a, w)
 	case "unit-event":
-		v, t = st.unitEvent(a)
+		v, t = st.unitEvent(a, w)
 	case "exit":
-		v, t = st.exit(a)
+		v, t = st.exit(a, w)
 	case "per-phase":
-		v, t = st.accumulated(a, scoring)
+		v, t = st.accumulated(a, scoring, w)
 	case "track":
 		cur := st.Tracks[a.Track]
 		start := 0.0
@@ -173,6 +182,9 @@ func (st *State) award(a *scenarios.Award, scoring string, here *Point) LineResu
 			v = math.Max(0, cur-start) * pts(a.Points)
 		}
 		v = capped(v, a.Max)
+		if v == 0 {
+			w.set("track %s is %s, %s at the start (counting %s)", a.Track, num(cur), num(start), a.Counting)
+		}
 	case "highest-of":
 		return st.highestOf(a, scoring, here)
 	default:
@@ -182,22 +194,29 @@ func (st *State) award(a *scenarios.Award, scoring string, here *Point) LineResu
 	if a.Qualifier != nil && t == Yes && v != 0 && a.Kind != "occupy" && a.Kind != "per-location" {
 		// Occupation and per-location lines ask their qualifier of each
 		// location; the others of the state as a whole.
-		switch st.Holds(a.Qualifier, here) {
-		case No:
-			v = 0
-		case Unknown:
-			t = Unknown
+		switch q := st.holds(a.Qualifier, here, w); q {
+		case No, Unknown:
+			w.text = "the qualifier " + fails(q) + ": " + w.text
+			if q == No {
+				v = 0
+			} else {
+				t = Unknown
+			}
 		}
 	}
 	switch t {
 	case Unknown:
-		lr.Status, lr.Why = "unknown", "needs map data or play history the module lacks"
+		lr.Status, lr.Why = "unknown", w.text
+		if lr.Why == "" {
+			lr.Why = "needs map data or play history the module lacks"
+		}
 	case No:
-		lr.Status = "not-awarded"
+		lr.Status, lr.Why = "not-awarded", w.text
 	default:
 		lr.Points, lr.Status = v, "awarded"
 		if v == 0 {
-			lr.Status = "not-awarded"
+			// 0, not the -0 a negative rate times nothing gives.
+			lr.Points, lr.Status, lr.Why = 0, "not-awarded", w.text
 		} else if n := inferredPoints(a); n != nil {
 			lr.Inferred, lr.Why = true, "points "+n.Kind+": "+n.Text
 		}
@@ -221,15 +240,20 @@ func inferredPoints(a *scenarios.Award) *scenarios.Note {
 // occupy scores units of a filter in a region: once, per unit, or per
 // location (with first/additional rates and pointsByLocation). A
 // qualifier is asked of each occupied location ("from the VP hex"); with
-// highestOnly only the best-scoring location counts.
-func (st *State) occupy(a *scenarios.Award, here *Point) (float64, Tri) {
+// highestOnly only the best-scoring location counts. With w it says why
+// nothing scored: no unit found, or the qualifier failing where they stand.
+func (st *State) occupy(a *scenarios.Award, here *Point, w *why) (float64, Tri) {
 	ctx := st.regionContext(here)
 	if len(a.PointsByLocation) > 0 && a.Where == nil {
 		// Each listed region scores its points once when occupied.
 		if a.Qualifier != nil {
+			if w != nil {
+				w.set("the qualifier has no location to be asked of (the line lists its locations by points, with no where)")
+			}
 			return 0, Unknown // no location to ask the qualifier of
 		}
 		total, t := 0.0, Yes
+		var empty []string
 		for i := range a.PointsByLocation {
 			lp := &a.PointsByLocation[i]
 			found, ft := st.anyUnitIn(a.Units, &lp.Where, a.Exclude, ctx)
@@ -238,6 +262,14 @@ func (st *State) occupy(a *scenarios.Award, here *Point) (float64, Tri) {
 			}
 			if found {
 				total = addOrBest(total, lp.Points, a.HighestOnly)
+			} else if w != nil {
+				empty = append(empty, st.region(&lp.Where, here))
+			}
+		}
+		if w != nil {
+			w.set("no %s unit in any of %s", st.filter(a.Units), list(empty))
+			if t == Unknown {
+				w.text += "; the data cannot tell whether some units count there"
 			}
 		}
 		return capped(total, a.Max), t
@@ -245,6 +277,7 @@ func (st *State) occupy(a *scenarios.Award, here *Point) (float64, Tri) {
 	unitsAt := map[Point]int{}
 	var order []Point
 	t := Yes
+	var maybe undecidedUnits
 	for _, u := range st.sortedUnits() {
 		if !u.OnMap {
 			continue
@@ -267,18 +300,32 @@ func (st *State) occupy(a *scenarios.Award, here *Point) (float64, Tri) {
 			unitsAt[u.At]++
 		case m != No && in != No:
 			t = Unknown
+			if w != nil {
+				maybe.add(st.unitAt(u), m, in)
+			}
 		}
 	}
 	var units int
 	var locs []Point
+	var failed []string
 	for _, p := range order {
 		if a.Qualifier != nil {
 			p := p
-			switch st.Holds(a.Qualifier, &p) {
+			var qw *why
+			if w != nil {
+				qw = &why{}
+			}
+			switch st.holds(a.Qualifier, &p, qw) {
 			case No:
+				if w != nil {
+					failed = append(failed, fmt.Sprintf("at %s the qualifier does not hold: %s", st.name(p), qw.text))
+				}
 				continue
 			case Unknown:
 				t = Unknown
+				if w != nil {
+					failed = append(failed, fmt.Sprintf("at %s the qualifier cannot be decided: %s", st.name(p), qw.text))
+				}
 				continue
 			}
 		}
@@ -304,6 +351,9 @@ func (st *State) occupy(a *scenarios.Award, here *Point) (float64, Tri) {
 				lp, lt := st.locationPoints(a, p, ctx)
 				if lt == Unknown {
 					t = Unknown
+					if w != nil {
+						failed = append(failed, fmt.Sprintf("the data cannot tell which listed location %s is", st.name(p)))
+					}
 				}
 				v = addOrBest(v, lp, a.HighestOnly)
 			}
@@ -319,6 +369,21 @@ func (st *State) occupy(a *scenarios.Award, here *Point) (float64, Tri) {
 	}
 	if units > 0 && a.Count != "per-unit" && a.Count != "per-location" {
 		t = Yes // found: unknown units elsewhere cannot change a once award
+	}
+	if w != nil {
+		where := st.region(a.Where, here)
+		if a.Exclude != nil {
+			where += " (not " + st.region(a.Exclude, here) + ")"
+		}
+		var parts []string
+		if len(order) == 0 {
+			parts = append(parts, fmt.Sprintf("no %s unit in %s", st.filter(a.Units), where))
+		}
+		if len(failed) > 0 {
+			parts = append(parts, some(failed))
+		}
+		parts = append(parts, maybe.words(st.filter(a.Units), where)...)
+		w.text = strings.Join(parts, "; ")
 	}
 	return capped(v, a.Max), t
 }
@@ -369,20 +434,30 @@ func (st *State) anyUnitIn(f *scenarios.UnitFilter, where, exclude *scenarios.Re
 }
 
 // perLocation scores each location of a listed region where the condition
-// holds with "here" standing for that location.
-func (st *State) perLocation(a *scenarios.Award) (float64, Tri) {
+// holds with "here" standing for that location. With w it says, when
+// nothing scores, why at each location.
+func (st *State) perLocation(a *scenarios.Award, w *why) (float64, Tri) {
 	pts0 := pts(a.Points)
 	locs, ok := st.listLocations(a.Where, nil)
 	if !ok {
+		if w != nil {
+			w.set("the module cannot list the locations of %s", st.region(a.Where, nil))
+		}
 		return 0, Unknown
 	}
 	total, t := 0.0, Yes
 	ctx := st.regionContext(nil)
+	var cw *why
+	var reasons, undecided []string
+	if w != nil {
+		cw = &why{}
+	}
 	for _, p := range locs {
 		p := p
-		holds := st.Holds(a.Condition, &p)
+		holds := st.holds(a.Condition, &p, cw)
+		what := ""
 		if holds == Yes && a.Qualifier != nil {
-			holds = st.Holds(a.Qualifier, &p)
+			holds, what = st.holds(a.Qualifier, &p, cw), " the qualifier"
 		}
 		switch holds {
 		case Yes:
@@ -396,9 +471,38 @@ func (st *State) perLocation(a *scenarios.Award) (float64, Tri) {
 			total = addOrBest(total, v, a.HighestOnly)
 		case Unknown:
 			t = Unknown
+			if w != nil {
+				undecided = append(undecided, fmt.Sprintf("at %s%s undecided: %s", st.name(p), what, cw.text))
+			}
+		default:
+			if w != nil {
+				reasons = append(reasons, fmt.Sprintf("at %s%s: %s", st.name(p), what, cw.text))
+			}
+		}
+	}
+	if w != nil {
+		switch {
+		case len(locs) == 0:
+			w.set("%s has no locations now", st.region(a.Where, nil))
+		default:
+			scored := len(locs) - len(undecided) - len(reasons)
+			w.set("%d of %d locations (%s) score", scored, len(locs), st.region(a.Where, nil))
+			if len(undecided) > 0 {
+				w.text += fmt.Sprintf(", %d undecided", len(undecided))
+			}
+			w.text += ": " + some(append(undecided, reasons...))
 		}
 	}
 	return capped(total, a.Max), t
+}
+
+// some joins reasons, the first few of them and a count of the rest.
+func some(reasons []string) string {
+	const n = 4
+	if len(reasons) > n {
+		return strings.Join(reasons[:n], "; ") + fmt.Sprintf("; and %d more", len(reasons)-n)
+	}
+	return strings.Join(reasons, "; ")
 }
 
 // listLocations enumerates a region given as hexes or a feature's hexes.
@@ -483,9 +587,24 @@ func (st *State) listLocations(r *scenarios.Region, here *Point) ([]Point, bool)
 // manpowerLoss scores points per manpower point the loss side lost by the
 // award's causes, counting only units of its filter (cavalry and wagons,
 // say), from the loss events of the log.
-func (st *State) manpowerLoss(a *scenarios.Award) (float64, Tri) {
+func (st *State) manpowerLoss(a *scenarios.Award, w *why) (float64, Tri) {
 	var lost float64
 	t := Yes
+	if w != nil {
+		defer func() {
+			units := ""
+			if a.Units != nil {
+				units = " by " + st.filter(a.Units) + " units"
+			}
+			w.set("%s %s manpower lost to %s%s", num(lost), a.LossSide, strings.Join(a.Causes, " or "), units)
+			if lost == 0 {
+				w.set("no %s manpower lost to %s%s", a.LossSide, strings.Join(a.Causes, " or "), units)
+			}
+			if t == Unknown {
+				w.text += "; the data cannot tell whether some losses count"
+			}
+		}()
+	}
 	for _, e := range st.Log.Events {
 		if e.Kind != "loss" || e.Side != a.LossSide {
 			continue
@@ -514,16 +633,23 @@ func (st *State) manpowerLoss(a *scenarios.Award) (float64, Tri) {
 }
 
 // unitEvent scores units to which an event happened (from the log).
-func (st *State) unitEvent(a *scenarios.Award) (float64, Tri) {
+func (st *State) unitEvent(a *scenarios.Award, w *why) (float64, Tri) {
 	if a.WaivedIf != nil {
-		switch st.Holds(a.WaivedIf, nil) {
+		switch st.holds(a.WaivedIf, nil, w) {
 		case Yes:
+			if w != nil {
+				w.set("waived: %s", w.text)
+			}
 			return 0, Yes
 		case Unknown:
+			if w != nil {
+				w.set("whether it is waived cannot be decided: %s", w.text)
+			}
 			return 0, Unknown
 		}
 	}
 	total, t := 0.0, Yes
+	var maybe []string
 	for _, u := range st.sortedUnits() {
 		m := st.Matches(a.Units, u)
 		if m == No {
@@ -551,18 +677,53 @@ func (st *State) unitEvent(a *scenarios.Award) (float64, Tri) {
 		}
 		if m == Unknown {
 			t = Unknown
+			if w != nil {
+				maybe = append(maybe, u.ID)
+			}
 			continue
 		}
 		total += capped(float64(n)*pts(a.Points), a.MaxPerUnit)
+	}
+	if w != nil {
+		where := ""
+		if a.Where != nil {
+			where = " in " + st.region(a.Where, nil)
+		}
+		w.set("%s VP for %s units %s%s", num(total), st.filter(a.Units), a.Event, where)
+		if total == 0 {
+			w.set("no %s unit %s%s", st.filter(a.Units), a.Event, where)
+		}
+		if len(maybe) > 0 {
+			w.text += fmt.Sprintf("; the data cannot tell whether these are %s units: %s", st.filter(a.Units), list(maybe))
+		}
 	}
 	return capped(total, a.Max), t
 }
 
 // exit scores units that left the map from the award's locations (an
 // edge from one hex to another) by its kinds of hexside.
-func (st *State) exit(a *scenarios.Award) (float64, Tri) {
+func (st *State) exit(a *scenarios.Award, w *why) (float64, Tri) {
 	total, t := 0.0, Yes
 	ctx := st.regionContext(nil)
+	if w != nil {
+		defer func() {
+			how := ""
+			if len(a.Via) > 0 {
+				how = " by " + strings.Join(a.Via, " or ")
+			}
+			from := ""
+			if a.Where != nil {
+				from = " from " + st.region(a.Where, nil)
+			}
+			w.set("%s VP for units that exited the map%s%s", num(total), from, how)
+			if total == 0 {
+				w.set("no unit the line counts exited the map%s%s", from, how)
+			}
+			if t == Unknown {
+				w.text += "; the data cannot tell whether some exits count"
+			}
+		}()
+	}
 	for _, u := range st.sortedUnits() {
 		if u.Exit == nil {
 			continue
@@ -611,11 +772,12 @@ func (st *State) highestOf(a *scenarios.Award, scoring string, here *Point) Line
 		if a.Qualifier != nil && sub.Status == "awarded" && sub.Points != 0 {
 			// The qualifier ("an unbroken chain ... from the VP hex") is
 			// asked of the hexes where the line scored.
-			switch st.qualifies(a.Qualifier, &a.Lines[i], here) {
+			w := &why{}
+			switch st.qualifies(a.Qualifier, &a.Lines[i], here, w) {
 			case No:
-				sub.Status, sub.Why, sub.Points = "not-awarded", "the qualifier does not hold: "+a.QualifierText, 0
+				sub.Status, sub.Why, sub.Points = "not-awarded", "the group's qualifier does not hold: "+w.text, 0
 			case Unknown:
-				sub.Status, sub.Why = "unknown", "the qualifier needs data the module lacks: "+a.QualifierText
+				sub.Status, sub.Why = "unknown", "the group's qualifier cannot be decided: "+w.text
 			}
 		}
 		lr.Parts = append(lr.Parts, sub)
@@ -626,14 +788,33 @@ func (st *State) highestOf(a *scenarios.Award, scoring string, here *Point) Line
 			best = sub
 		}
 	}
+	// parts names the group's lines of the statuses with why each is so.
+	parts := func(head string, statuses ...string) string {
+		var b strings.Builder
+		b.WriteString(head + ":")
+		for i, p := range lr.Parts {
+			if !slices.Contains(statuses, p.Status) {
+				continue
+			}
+			name := p.ID
+			if name == "" {
+				name = fmt.Sprintf("#%d", i+1)
+			}
+			fmt.Fprintf(&b, " [%s: %s]", name, p.Why)
+		}
+		return b.String()
+	}
 	if unknown {
-		lr.Status, lr.Why = "unknown", "a line of the group cannot be decided"
+		lr.Status, lr.Why = "unknown", parts("a line of the group cannot be decided", "unknown", "manual")
 		if best.Status == "awarded" {
-			lr.Why = fmt.Sprintf("at least %v VP (%s); another line of the group cannot be decided", best.Points, best.Text)
+			lr.Why = fmt.Sprintf("at least %v VP (%s); %s", best.Points, best.Text, parts("another line of the group cannot be decided", "unknown", "manual"))
 		}
 		return lr
 	}
 	lr.Points, lr.Status = best.Points, best.Status
+	if best.Status != "awarded" {
+		lr.Why = parts("no line of the group scored", "not-awarded")
+	}
 	if best.Status == "awarded" {
 		lr.Why = "highest line: " + best.Text
 		if n := inferredPoints(a); best.Inferred || n != nil {
@@ -649,143 +830,353 @@ func (st *State) highestOf(a *scenarios.Award, scoring string, here *Point) Line
 }
 
 // qualifies asks a group's qualifier of the hexes where a line scored
-// (its "VP hex"); a line not tied to hexes is asked as a whole.
-func (st *State) qualifies(q *scenarios.Condition, line *scenarios.Award, here *Point) Tri {
+// (its "VP hex"); a line not tied to hexes is asked as a whole. w says why
+// it fails at each.
+func (st *State) qualifies(q *scenarios.Condition, line *scenarios.Award, here *Point, w *why) Tri {
 	if line.Kind != "occupy" || line.Where == nil {
-		return st.Holds(q, here)
+		return st.holds(q, here, w)
 	}
 	ctx := st.regionContext(here)
 	out := No
 	seen := map[Point]bool{}
+	var reasons []string
 	for _, u := range st.sortedUnits() {
 		if !u.OnMap || seen[u.At] || st.Matches(line.Units, u) != Yes || st.InRegion(u.At, line.Where, ctx) != Yes {
 			continue
 		}
 		seen[u.At] = true
 		p := u.At
-		switch st.Holds(q, &p) {
+		switch st.holds(q, &p, w) {
 		case Yes:
 			return Yes
 		case Unknown:
 			out = Unknown
 		}
+		if w != nil {
+			reasons = append(reasons, "at "+st.name(p)+": "+w.text)
+		}
+	}
+	if w != nil {
+		w.set("%s", some(reasons))
 	}
 	return out
 }
 
 // Holds evaluates a condition; here stands for the location a per-location
 // award scores.
-func (st *State) Holds(c *scenarios.Condition, here *Point) Tri {
+func (st *State) Holds(c *scenarios.Condition, here *Point) Tri { return st.holds(c, here, nil) }
+
+// holds is Holds and Explain in one: with w non-nil it also says why the
+// condition has its value.
+func (st *State) holds(c *scenarios.Condition, here *Point, w *why) Tri {
 	if c == nil {
+		if w != nil {
+			w.set("no condition")
+		}
 		return Yes
 	}
 	ctx := st.regionContext(here)
 	switch {
 	case c.Occupied != nil:
-		o := c.Occupied
-		min := max(o.Min, 1)
-		n, t := 0, No
-		seen := map[Point]bool{}
-		for _, u := range st.sortedUnits() {
-			if !u.OnMap {
-				continue
-			}
-			m, in := st.Matches(&o.Units, u), st.InRegion(u.At, &o.Where, ctx)
-			if m == Yes && in == Yes {
-				if o.Distinct && seen[u.At] {
-					continue
-				}
-				seen[u.At] = true
-				n++
-			} else if m != No && in != No {
-				t = Unknown
-			}
-		}
-		if n >= min {
-			return Yes
-		}
-		return t
+		return st.occupied(c.Occupied, ctx, w)
 	case c.Controlled != nil:
-		return st.controlled(c.Controlled, ctx)
+		return st.controlled(c.Controlled, ctx, w)
 	case c.Chain != nil:
-		return st.chain(c.Chain, ctx)
+		return st.chain(c.Chain, ctx, w)
 	case c.Markers != nil:
-		mc := c.Markers
-		n, t := 0, No
-		for _, mk := range st.Markers {
-			if mk.ID != mc.Marker || mc.Side != "" && mk.Side != mc.Side {
-				continue
-			}
-			in := Yes
-			if mc.Where != nil {
-				in = st.InRegion(mk.At, mc.Where, ctx)
-			}
-			switch in {
-			case Yes:
-				n++
-			case Unknown:
-				t = Unknown
-			}
-		}
-		if n >= max(mc.Min, 1) {
-			return Yes
-		}
-		return t
+		return st.markers(c.Markers, ctx, w)
 	case c.Track != nil:
-		return st.track(c.Track)
+		return st.track(c.Track, w)
 	case c.Status != nil:
-		return triOf(contains(c.Status.Values, st.Statuses[c.Status.ID]))
+		got := st.Statuses[c.Status.ID]
+		in := contains(c.Status.Values, got)
+		if w != nil {
+			if got == "" {
+				got = "unset"
+			} else {
+				got = strconv.Quote(got)
+			}
+			verb := "is not"
+			if in {
+				verb = "is"
+			}
+			w.set("status %s is %s, which %s one of %s", c.Status.ID, got, verb, strings.Join(c.Status.Values, ", "))
+		}
+		return triOf(in)
 	case c.Turn != nil:
-		return triOf((c.Turn.From == 0 || st.Turn >= c.Turn.From) && (c.Turn.To == 0 || st.Turn <= c.Turn.To))
+		in := (c.Turn.From == 0 || st.Turn >= c.Turn.From) && (c.Turn.To == 0 || st.Turn <= c.Turn.To)
+		if w != nil {
+			w.set("%s", turnWhy(st.Turn, c.Turn, in))
+		}
+		return triOf(in)
 	case c.Declared != nil:
-		turn, ok := st.Declared[c.Declared.Event]
-		if !ok || c.Declared.Side != "" && st.DeclaredBy[c.Declared.Event] != c.Declared.Side {
+		d := c.Declared
+		turn, ok := st.Declared[d.Event]
+		switch {
+		case !ok:
+			if w != nil {
+				w.set("%s has not been declared", d.Event)
+			}
+			return No
+		case d.Side != "" && st.DeclaredBy[d.Event] != d.Side:
+			if w != nil {
+				w.set("%s was declared by %s, not %s", d.Event, st.DeclaredBy[d.Event], d.Side)
+			}
 			return No
 		}
-		return triOf(c.Declared.Turns == nil || (c.Declared.Turns.From == 0 || turn >= c.Declared.Turns.From) && (c.Declared.Turns.To == 0 || turn <= c.Declared.Turns.To))
+		in := d.Turns == nil || (d.Turns.From == 0 || turn >= d.Turns.From) && (d.Turns.To == 0 || turn <= d.Turns.To)
+		if w != nil {
+			if d.Turns == nil {
+				w.set("%s was declared on turn %d", d.Event, turn)
+			} else {
+				w.set("%s was declared on turn %d: %s", d.Event, turn, turnWhy(turn, d.Turns, in))
+			}
+		}
+		return triOf(in)
 	case c.Attacked != nil:
 		for _, e := range st.Log.Events {
 			if e.Kind != "attacked" {
 				continue
 			}
 			if u := st.Units[e.Unit]; u != nil && st.Matches(&c.Attacked.Units, u) == Yes {
+				if w != nil {
+					w.set("%s was attacked (event %d, turn %d)", u.ID, e.Seq, e.Turn)
+				}
 				return Yes
 			}
+		}
+		if w != nil {
+			w.set("no %s unit has been attacked", st.filter(&c.Attacked.Units))
 		}
 		return No
 	case len(c.All) > 0:
-		out := Yes
-		for i := range c.All {
-			out = min(out, st.Holds(&c.All[i], here))
-			if out == No {
-				return No
-			}
-		}
-		return out
+		return st.all(c.All, here, w)
 	case len(c.Any) > 0:
-		out := No
-		for i := range c.Any {
-			out = max(out, st.Holds(&c.Any[i], here))
-			if out == Yes {
-				return Yes
+		return st.any(c.Any, here, w)
+	case c.Not != nil:
+		t := not(st.holds(c.Not, here, w))
+		if w != nil {
+			w.set("not (%s)", w.text)
+		}
+		return t
+	case c.GameEnd:
+		if w != nil {
+			w.set("the game has not ended")
+			if st.Ended {
+				w.set("the game has ended")
 			}
 		}
-		return out
-	case c.Not != nil:
-		return not(st.Holds(c.Not, here))
-	case c.GameEnd:
 		return triOf(st.Ended)
-	case c.LineOfCommunication != nil, c.Path != nil, c.RRHexPathsCut != nil, c.Consecutive != nil:
-		// These need the map's roads and supply network or the game's
-		// sequence of victory checks, which the engine does not have.
+	case c.LineOfCommunication != nil, c.Path != nil, c.RRHexPathsCut != nil:
+		// These need the map's roads and supply network, which the
+		// engine does not have.
+		if w != nil {
+			w.set("%s needs the map's roads and supply network, which the module lacks", condKind(c))
+		}
+		return Unknown
+	case c.Consecutive != nil:
+		// The game's sequence of victory checks is not kept.
+		if w != nil {
+			w.set("consecutive needs the results of earlier victory checks, which the engine does not keep")
+		}
 		return Unknown
 	}
-	return Unknown // a condition with no operand set decides nothing
+	if w != nil {
+		w.set("a condition with no operand decides nothing")
+	}
+	return Unknown
 }
 
-func (st *State) controlled(cc *scenarios.ControlCond, ctx RegionContext) Tri {
+// condKind is a condition's operand as the schema names it.
+func condKind(c *scenarios.Condition) string {
+	switch {
+	case c.LineOfCommunication != nil:
+		return "lineOfCommunication"
+	case c.Path != nil:
+		return "path"
+	case c.RRHexPathsCut != nil:
+		return "rrHexPathsCut"
+	}
+	return "condition"
+}
+
+// all holds when every operand does: the first that fails says why.
+func (st *State) all(cs []scenarios.Condition, here *Point, w *why) Tri {
+	if len(cs) == 1 {
+		return st.holds(&cs[0], here, w)
+	}
+	out := Yes
+	var reasons []string
+	undecided := -1
+	for i := range cs {
+		t := st.holds(&cs[i], here, w)
+		if w != nil {
+			reasons = append(reasons, w.text)
+		}
+		if t == No {
+			if w != nil {
+				w.set("all of %d must hold, #%d does not: %s", len(cs), i+1, w.text)
+			}
+			return No
+		}
+		if t == Unknown && undecided < 0 {
+			undecided = i
+		}
+		out = min(out, t)
+	}
+	if w != nil {
+		if out == Unknown {
+			w.set("all of %d must hold, #%d is undecided: %s", len(cs), undecided+1, reasons[undecided])
+		} else {
+			w.set("all of %d hold: %s", len(cs), operands(reasons))
+		}
+	}
+	return out
+}
+
+// any holds when one operand does: that one says why, else every one.
+func (st *State) any(cs []scenarios.Condition, here *Point, w *why) Tri {
+	if len(cs) == 1 {
+		return st.holds(&cs[0], here, w)
+	}
+	out := No
+	var reasons []string
+	for i := range cs {
+		t := st.holds(&cs[i], here, w)
+		if t == Yes {
+			if w != nil {
+				w.set("#%d of any %d holds: %s", i+1, len(cs), w.text)
+			}
+			return Yes
+		}
+		if w != nil {
+			reasons = append(reasons, w.text)
+		}
+		out = max(out, t)
+	}
+	if w != nil {
+		if out == Unknown {
+			w.set("none of any %d holds for certain: %s", len(cs), operands(reasons))
+		} else {
+			w.set("none of any %d holds: %s", len(cs), operands(reasons))
+		}
+	}
+	return out
+}
+
+// occupied holds when at least min units of the filter stand in the
+// region (in distinct locations when asked).
+func (st *State) occupied(o *scenarios.OccupiedCond, ctx RegionContext, w *why) Tri {
+	need := max(o.Min, 1)
+	n, t := 0, No
+	seen := map[Point]bool{}
+	var found []string
+	var maybe undecidedUnits
+	for _, u := range st.sortedUnits() {
+		if !u.OnMap {
+			continue
+		}
+		m, in := st.Matches(&o.Units, u), st.InRegion(u.At, &o.Where, ctx)
+		if m == Yes && in == Yes {
+			if o.Distinct && seen[u.At] {
+				continue
+			}
+			seen[u.At] = true
+			n++
+			if w != nil {
+				found = append(found, st.unitAt(u))
+			}
+		} else if m != No && in != No {
+			t = Unknown
+			if w != nil {
+				maybe.add(st.unitAt(u), m, in)
+			}
+		}
+	}
+	if n >= need {
+		t = Yes
+	}
+	if w != nil {
+		what := fmt.Sprintf("occupied by %s units in %s", st.filter(&o.Units), st.region(&o.Where, ctx.Here))
+		if need > 1 || o.Distinct {
+			distinct := ""
+			if o.Distinct {
+				distinct = " in distinct locations"
+			}
+			what = fmt.Sprintf("%s (%d needed%s)", what, need, distinct)
+		}
+		switch {
+		case n == 0:
+			w.set("%s: none found", what)
+		default:
+			w.set("%s: %d found (%s)", what, n, list(found))
+		}
+		for _, m := range maybe.words(st.filter(&o.Units), st.region(&o.Where, ctx.Here)) {
+			w.text += "; " + m
+		}
+	}
+	return t
+}
+
+// markers holds when at least min markers of the kind lie in the region.
+func (st *State) markers(mc *scenarios.MarkerCond, ctx RegionContext, w *why) Tri {
+	n, t := 0, No
+	var found, maybe []string
+	for _, mk := range st.Markers {
+		if mk.ID != mc.Marker || mc.Side != "" && mk.Side != mc.Side {
+			continue
+		}
+		in := Yes
+		if mc.Where != nil {
+			in = st.InRegion(mk.At, mc.Where, ctx)
+		}
+		switch in {
+		case Yes:
+			n++
+			if w != nil {
+				found = append(found, st.name(mk.At))
+			}
+		case Unknown:
+			t = Unknown
+			if w != nil {
+				maybe = append(maybe, st.name(mk.At))
+			}
+		}
+	}
+	need := max(mc.Min, 1)
+	if n >= need {
+		t = Yes
+	}
+	if w != nil {
+		side := ""
+		if mc.Side != "" {
+			side = mc.Side + " "
+		}
+		what := fmt.Sprintf("%d %s%s markers", need, side, mc.Marker)
+		if need == 1 {
+			what = fmt.Sprintf("a %s%s marker", side, mc.Marker)
+		}
+		if mc.Where != nil {
+			what += " in " + st.region(mc.Where, ctx.Here)
+		}
+		if n == 0 {
+			w.set("%s: none found", what)
+		} else {
+			w.set("%s: %d found (at %s)", what, n, list(found))
+		}
+		if len(maybe) > 0 {
+			w.text += fmt.Sprintf("; the data cannot tell whether these lie in %s: %s", st.region(mc.Where, ctx.Here), list(maybe))
+		}
+	}
+	return t
+}
+
+func (st *State) controlled(cc *scenarios.ControlCond, ctx RegionContext, w *why) Tri {
 	locs, ok := st.listLocations(&cc.Where, ctx.Here)
 	if !ok {
+		if w != nil {
+			w.set("controlled by %s of %s: the module cannot list its locations", cc.Side, st.region(&cc.Where, ctx.Here))
+		}
 		return Unknown
 	}
 	n := 0
@@ -798,31 +1189,78 @@ func (st *State) controlled(cc *scenarios.ControlCond, ctx RegionContext) Tri {
 	if need == 0 {
 		need = len(locs)
 	}
+	if w != nil {
+		what := "controlled by " + cc.Side
+		if !cc.Where.Here {
+			what += " of " + st.region(&cc.Where, ctx.Here)
+		}
+		if len(locs) != 1 {
+			what += fmt.Sprintf(" (%d of %d needed, %d held)", need, len(locs), n)
+		}
+		// Who holds each: the ones the side lacks first.
+		var lacking, held []string
+		for _, p := range locs {
+			switch s := st.Control[p]; s {
+			case cc.Side:
+				held = append(held, st.name(p)+" held by "+s)
+			case "":
+				lacking = append(lacking, st.name(p)+" held by no side")
+			default:
+				lacking = append(lacking, st.name(p)+" held by "+s)
+			}
+		}
+		w.set("%s: %s", what, list(append(lacking, held...)))
+		if len(locs) == 0 {
+			w.set("%s: it has no locations", what)
+		}
+	}
 	return triOf(n >= need)
 }
 
-func (st *State) track(tc *scenarios.TrackCond) Tri {
+func (st *State) track(tc *scenarios.TrackCond, w *why) Tri {
 	v := st.Tracks[tc.ID] + tc.Offset
-	var w float64
+	var x float64
 	switch {
 	case tc.Value != nil:
-		w = *tc.Value
+		x = *tc.Value
 	case tc.Track != "":
-		w = st.Tracks[tc.Track]
+		x = st.Tracks[tc.Track]
 	default:
+		if w != nil {
+			w.set("track %s: no value or track to compare it with", tc.ID)
+		}
 		return Unknown
 	}
+	t := Unknown
 	switch tc.Compare {
 	case ">=", "at-least":
-		return triOf(v >= w)
+		t = triOf(v >= x)
 	case ">", "more-than":
-		return triOf(v > w)
+		t = triOf(v > x)
 	case "<=", "at-most":
-		return triOf(v <= w)
+		t = triOf(v <= x)
 	case "<", "less-than":
-		return triOf(v < w)
+		t = triOf(v < x)
 	case "=", "==", "equal":
-		return triOf(v == w)
+		t = triOf(v == x)
 	}
-	return Unknown
+	if w != nil {
+		got := fmt.Sprintf("track %s is %s", tc.ID, num(st.Tracks[tc.ID]))
+		if tc.Offset != 0 {
+			got += fmt.Sprintf(" (%s with the offset %+g)", num(v), tc.Offset)
+		}
+		want := num(x)
+		if tc.Track != "" && tc.Value == nil {
+			want = fmt.Sprintf("track %s (%s)", tc.Track, num(x))
+		}
+		switch t {
+		case Unknown:
+			w.set("%s: comparison %q is not one the engine knows", got, tc.Compare)
+		case Yes:
+			w.set("%s, %s %s", got, tc.Compare, want)
+		default:
+			w.set("%s, not %s %s", got, tc.Compare, want)
+		}
+	}
+	return t
 }

@@ -277,3 +277,63 @@ func TestWithVariant(t *testing.T) {
 		t.Errorf("the 1862 start keeps the 1861 start state")
 	}
 }
+
+// BenchmarkHoldsShipped asks every condition of every shipped scenario
+// (VP lines' conditions, prerequisites and qualifiers, automatic results)
+// of its start position: the path phase scoring and release triggers take.
+func BenchmarkHoldsShipped(b *testing.B) {
+	type ask struct {
+		st *State
+		c  *scenarios.Condition
+	}
+	var asks []ask
+	for _, m := range scenarios.Builtin().Modules {
+		for _, sf := range m.Scenarios {
+			st, err := NewState(m, sf.Scenario, 1)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var walk func(as []scenarios.Award)
+			walk = func(as []scenarios.Award) {
+				for i := range as {
+					a := &as[i]
+					for j := range a.Requires {
+						asks = append(asks, ask{st, &a.Requires[j]})
+					}
+					for _, c := range []*scenarios.Condition{a.Condition, a.Qualifier, a.WaivedIf} {
+						if c != nil {
+							asks = append(asks, ask{st, c})
+						}
+					}
+					walk(a.Lines)
+				}
+			}
+			walk(sf.Scenario.Victory.Awards)
+			for i := range sf.Scenario.Victory.Automatic {
+				if c := sf.Scenario.Victory.Automatic[i].Condition; c != nil {
+					asks = append(asks, ask{st, c})
+				}
+			}
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, a := range asks {
+			a.st.Holds(a.c, nil)
+		}
+	}
+}
+
+// BenchmarkEvaluateTPC05 counts scenario 5's start position: most of its
+// lines do not score, so this is the cost of saying why.
+func BenchmarkEvaluateTPC05(b *testing.B) {
+	sf := scenarios.Builtin().Scenario("tpc-05")
+	st, err := NewState(sf.Module, sf.Scenario, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		Evaluate(st)
+	}
+}

@@ -26,8 +26,11 @@ func playtestCommand() *cli.Command {
 			"Runs playtest scripts (JSON documents of kind playtest; folders are searched for them):\n" +
 			"each sets up a scenario, acts (move, attack, lose manpower, ...) and expects results (a\n" +
 			"unit's place, the VP count and its lines, an action the rules must refuse). Prints one\n" +
-			"line per script and a final 'N passed, M failed'; exit 1 if any failed.\n\n" +
-			"--log DIR writes each game's event log (JSON lines, the seed in the header). --golden\n" +
+			"line per script and a final 'N passed, M failed'; exit 1 if any failed. A VP line that does\n" +
+			"not score as expected says why: the requirement, condition or qualifier that fails, with\n" +
+			"the hexes and units involved.\n\n" +
+			"--log DIR writes each game's event log (JSON lines, the seed in the header; a failing VP\n" +
+			"expectation ends it with a 'vp' event, the lines that differ and why). --golden\n" +
 			"compares each log with the one stored beside its script (NAME.golden.jsonl); --update\n" +
 			"rewrites those.\n\n" +
 			"Balance playouts: muster playtest sim, replay and merge (see their --help).\n\n" +

@@ -41,6 +41,42 @@ func TestPlaytestFailures(t *testing.T) {
 	}
 }
 
+// A line that does not score as a script expects says why, in the failure
+// line and in the event log --log writes: here the chain of Union infantry
+// that scenario 2's qualifier asks for, broken next to Globe Tavern.
+func TestPlaytestLogSaysWhy(t *testing.T) {
+	dir := t.TempDir()
+	code, out, _ := muster(t, "playtest", "--log", dir, "testdata/playtest-why/broken-chain.json")
+	why := "the group's qualifier does not hold: at S0517: chain of undemoralized union Inf units from S0517 (here) to S0714, S0813, inclusive: broken: it reaches S0517, none in S0714, S0813; the nearest end, S0714, is 4 hexes from S0517, and no such unit stands in S0516 or S0616, the next hexes toward it"
+	if code != 1 || !strings.Contains(out, `broken-chain.json:8: step 2 (expect vp): line "globe-tavern-clear" gives 0 VP, want 45 (not awarded: `+why+`) — result: 0 VP`) {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "broken-chain.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	var last struct {
+		Kind string `json:"kind"`
+		Data struct {
+			Problems string  `json:"problems"`
+			Total    float64 `json:"total"`
+			Lines    []struct {
+				Line, Status, Why string
+				Points            float64
+			} `json:"lines"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &last); err != nil {
+		t.Fatal(err)
+	}
+	d := last.Data
+	if last.Kind != "vp" || d.Problems != `line "globe-tavern-clear" gives 0 VP, want 45` || len(d.Lines) != 1 ||
+		d.Lines[0].Line != "globe-tavern-clear" || d.Lines[0].Status != "not-awarded" || d.Lines[0].Why != why {
+		t.Errorf("the log ends with\n%s", lines[len(lines)-1])
+	}
+}
+
 // The same script gives byte-identical logs whatever GOMAXPROCS, and
 // --golden / --update compare and store them.
 func TestPlaytestLogsAndGolden(t *testing.T) {
