@@ -235,6 +235,21 @@ func (d *scriptDriver) act(s *rules.Step) error {
 	case "track":
 		n, err := strconv.Atoi(fmt.Sprint(s.Value))
 		switch s.Track {
+		case "turn":
+			// The Turn marker set to turn n without playing the turns
+			// between: a script's start in mid-campaign. Turn n begins
+			// with its Random Events Phase.
+			if err != nil || n < d.e.first || n > d.e.last {
+				return fmt.Errorf("track turn: a turn %d-%d, not %v", d.e.first, d.e.last, s.Value)
+			}
+			g.turn = n
+			g.say("1.0", "turn %d (%s): the Turn marker is set here; schedule entries dated before it are taken as done", g.turn, g.date())
+			for _, en := range d.e.schedule {
+				if en.Turn < n {
+					g.done[en.ID] = true
+				}
+			}
+			g.randomEvents()
 		case "cp", "posture-box":
 			if err != nil || n < 0 {
 				return fmt.Errorf("track %s: a whole number, not %v", s.Track, s.Value)
@@ -251,7 +266,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 				return fmt.Errorf("track posture: active or passive, not %v", s.Value)
 			}
 		default:
-			return fmt.Errorf("track %q: cp, posture-box or posture", s.Track)
+			return fmt.Errorf("track %q: turn, cp, posture-box or posture", s.Track)
 		}
 	default:
 		return fmt.Errorf("do %q: the TPC engine takes turn, fact and track", s.Do)
