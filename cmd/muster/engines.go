@@ -5,6 +5,7 @@ import (
 	"github.com/musterhq/muster/playtest/sim"
 	"github.com/musterhq/muster/rules"
 	"github.com/musterhq/muster/rules/lgv"
+	"github.com/musterhq/muster/rules/tpc"
 )
 
 // engines are the rules engines the CLI is built with: each plays scripted
@@ -12,6 +13,7 @@ import (
 // second engine is one more line here, not a change to the harness.
 var engines = []rules.Engine{
 	lgv.Ruleset{}, // Lee's Greatest Victory
+	tpc.Ruleset{}, // The Petersburg Campaign's strategic layer (system gcacw)
 }
 
 func init() {

@@ -122,8 +122,13 @@ func TestPlaytestLogsAndGolden(t *testing.T) {
 // A game system without a whole-game engine says so; merge refuses what
 // is not a shard's totals.
 func TestSimNeedsAnEngine(t *testing.T) {
-	code, _, errOut := muster(t, "playtest", "sim", "tpc-01", "--games", "10")
-	if code != exitFindings || !strings.Contains(errOut, `no engine plays game system "gcacw"`) {
+	code, _, errOut := muster(t, "playtest", "sim", "uscw-s1", "--games", "10")
+	if code != exitFindings || !strings.Contains(errOut, `no engine plays game system "uscw"`) {
+		t.Fatalf("sim uscw-s1: exit %d, %s", code, errOut)
+	}
+	// TPC's engine plays the Advanced Game's strategic layer only.
+	code, _, errOut = muster(t, "playtest", "sim", "tpc-01", "--games", "10")
+	if code != exitFindings || !strings.Contains(errOut, "scenario 1 is a Basic Game scenario") {
 		t.Fatalf("sim tpc-01: exit %d, %s", code, errOut)
 	}
 	bad := filepath.Join(t.TempDir(), "bad.json")

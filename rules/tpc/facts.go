@@ -1,0 +1,98 @@
+package tpc
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// A fact is an outcome of play the series rules govern, which the
+// strategic layer reads: a script states it ("do": "fact", "facts":
+// {...}); until then it holds its default, the quiet assumption (no unit
+// out of supply or cohesion, the cohesion check passed, no losses, no
+// railroad path cut, no occupation). Each fact names the case that reads
+// it.
+type factDef struct {
+	kind string // int, bool
+	def  any
+	rule string
+	text string
+}
+
+var factDefs = map[string]factDef{
+	"cohesion":                      {"bool", true, "4.0, 5.0", "the Union passes the Cohesion Check of the Union Command Segment (or the Lull's Union Command Step)"},
+	"union-oos-divisions":           {"int", 0, "4.0", "Union infantry divisions with an Out of Supply marker (+2 each on the Active Command Posture Table)"},
+	"union-ooc-divisions":           {"int", 0, "4.0", "Union infantry divisions out of Cohesion (+4 each)"},
+	"union-oos-brigades":            {"int", 0, "4.0", "Union infantry brigades or regiments with an Out of Supply marker (+1 each)"},
+	"union-ooc-brigades":            {"int", 0, "4.0", "Union infantry brigades or regiments out of Cohesion (+2 each)"},
+	"union-losses":                  {"int", 0, "15.1", "Union manpower losses from combat, retreat or cavalry retreat that the manpower tables read"},
+	"confederate-losses":            {"int", 0, "15.2", "Confederate manpower losses from combat, retreat or cavalry retreat that the manpower tables read"},
+	"weldon-cut":                    {"bool", false, "15.2", "the Weldon RR Confederate RR Hex Path to Petersburg is cut"},
+	"southside-cut":                 {"bool", false, "15.2", "the Southside RR Confederate RR Hex Path to Petersburg is cut"},
+	"union-in-petersburg":           {"bool", false, "15.2", "an undemoralized Union infantry unit occupies a Petersburg city hex"},
+	"union-in-richmond":             {"bool", false, "15.2", "an undemoralized Union infantry unit occupies a Richmond city hex"},
+	"union-infantry-eligible":       {"bool", true, "15.0, 15.1", "a Union infantry unit can receive manpower (in supply and cohesion, 2+ manpower, under its size cap, not surrounded)"},
+	"union-cavalry-eligible":        {"bool", true, "15.0", "a Union cavalry unit can receive manpower (in supply, under its size cap, not surrounded)"},
+	"confederate-infantry-eligible": {"bool", true, "15.0, 15.2", "a Confederate infantry unit can receive manpower (in supply, under its size cap, not surrounded)"},
+	"confederate-cavalry-manpower":  {"int", 0, "15.2", "Confederate cavalry manpower on the map (more than 4: a loss of 3 or more takes at least 1 from cavalry, not in April)"},
+	"evacuation":                    {"bool", false, "29.0", "the Confederate Evacuation has been declared"},
+	"mine-attack":                   {"bool", false, "3.0, 27.0", "the Union has made a mine attack (The Crater marker is on the Turn Track)"},
+	"richmond-units":                {"bool", true, "3.0", "there are Richmond units on the map (Ewell)"},
+	"union-at-dutch-gap":            {"bool", false, "3.0", "a Union infantry unit occupies OTR S0704 (Dutch Gap)"},
+	"union-gunboat-on-track":        {"bool", false, "3.0, 25.0", "the Union gunboat is on the Turn Track, not on the map"},
+	"hill-dead":                     {"bool", false, "3.0, 14.0", "Hill has died in combat"},
+	"union-tactical-failure":        {"bool", false, "4.0", "a Union attack with Combat value 10 or more got a combat result of -3 or less (each true is one such combat)"},
+	"mine-ready":                    {"int", 0, "3.0, 27.0", "the Turn Track box of the Mine Ready marker (0: not on the track)"},
+	"mine-discovered":               {"int", 0, "3.0, 27.0", "the Turn Track box of the Mine Discovered marker (0: not on the track)"},
+}
+
+type facts map[string]any
+
+func defaultFacts() facts {
+	f := facts{}
+	for k, d := range factDefs {
+		f[k] = d.def
+	}
+	return f
+}
+
+func (f facts) clone() facts {
+	c := make(facts, len(f))
+	for k, v := range f {
+		c[k] = v
+	}
+	return c
+}
+
+func (f facts) b(k string) bool { v, _ := f[k].(bool); return v }
+func (f facts) n(k string) int  { v, _ := f[k].(int); return v }
+
+// parse checks a fact's value against its kind.
+func parseFact(k string, v any) (any, error) {
+	d, ok := factDefs[k]
+	if !ok {
+		var names []string
+		for n := range factDefs {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		return nil, fmt.Errorf("no fact %q (facts: %s)", k, strings.Join(names, ", "))
+	}
+	switch d.kind {
+	case "bool":
+		b, ok := v.(bool)
+		if !ok {
+			return nil, fmt.Errorf("fact %s: true or false, not %v", k, v)
+		}
+		return b, nil
+	default:
+		x, ok := v.(float64)
+		if i, isInt := v.(int); isInt {
+			x, ok = float64(i), true
+		}
+		if !ok || x != float64(int(x)) || x < 0 {
+			return nil, fmt.Errorf("fact %s: a whole number 0 or more, not %v", k, v)
+		}
+		return int(x), nil
+	}
+}
