@@ -157,7 +157,7 @@ func (s *Server) diagnose(path string, text []byte, e *moduleEntry) analysis {
 	if doc.Valid && doc.Kind == schema.Kind("scenario") {
 		sc := &scenarios.Scenario{}
 		if err := doc.Decode(sc); err != nil {
-			a.diags.Append(diag.At(doc.File, 0, 1, diag.Error, "io", "", err.Error(), ""))
+			a.diags.Append(scenarios.DecodeDiag(doc, err))
 		} else {
 			a.scenario = sc
 			if a.module == nil {

@@ -58,3 +58,28 @@ func TestHostileValidateOneLongLine(t *testing.T) {
 		}
 	}
 }
+
+// Item 9: numbers the schema accepts but Go cannot hold are findings at
+// their value, and validate DIR reports the module's other files too (it
+// exited 2 with no position at the first one).
+func TestHostileNumbersGoCannotHold(t *testing.T) {
+	mod := copyModule(t, "../../scenarios/lgv")
+	first := filepath.Join(mod, "scenarios", "01-chancellorsville.json")
+	text := mustRead(t, first)
+	os.WriteFile(filepath.Join(mod, "scenarios", "02-huge.json"), []byte(strings.Replace(strings.Replace(text, `"turns": 6`, `"turns": 1e308`, 1), `"id": "lgv-01"`, `"id": "lgv-02"`, 1)), 0o644)
+	os.WriteFile(first, []byte(strings.Replace(text, `"turns": 6`, `"turns": 9223372036854775808`, 1)), 0o644)
+	os.WriteFile(filepath.Join(mod, "scenarios", "03-bad-hex.json"), []byte(strings.Replace(strings.Replace(text, `"id": "lgv-01"`, `"id": "lgv-03"`, 1), `"hex": "73"`, `"hex": "973"`, 1)), 0o644)
+	code, out, errOut := muster(t, "validate", mod)
+	if code != 1 {
+		t.Errorf("exit %d, want 1\n%s%s", code, out, errOut)
+	}
+	for _, want := range []string{
+		"01-chancellorsville.json:12:14: error[schema-range] /length/turns: 9223372036854775808 is not a whole number that fits int",
+		"02-huge.json:12:14: error[schema-range] /length/turns: 1e308 is not a whole number",
+		"03-bad-hex.json:",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s%s", want, out, errOut)
+		}
+	}
+}
