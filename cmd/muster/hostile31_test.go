@@ -83,3 +83,34 @@ func TestHostileNumbersGoCannotHold(t *testing.T) {
 		}
 	}
 }
+
+// Item 16 (the parts outside merge): two playtests with one id do not
+// write one --log file; `export svg -o -` writes a bidi mark of a title as
+// it is (it is data, not terminal text); `playtest replay SCENARIO`
+// without --game says what is missing. SIGHUP: internal/fileout's
+// TestInterruptRemovesTemporaries.
+func TestHostileSmallerItems(t *testing.T) {
+	dir := t.TempDir()
+	script := mustRead(t, "../../scenarios/lgv/playtests/01-automatic.json")
+	script = strings.Replace(script, `"$schema": "../../../schema/playtest.schema.json"`, `"$schema": "playtest.schema.json"`, 1)
+	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
+	os.WriteFile(a, []byte(script), 0o644)
+	os.WriteFile(b, []byte(script), 0o644)
+	logs := filepath.Join(dir, "logs")
+	code, out, errOut := muster(t, "playtest", "--log", logs, a, b)
+	if code != 1 || !strings.Contains(out, `the playtest id "lgv-01-automatic" is also the id of `+a) {
+		t.Errorf("two scripts with one id: exit %d\n%s%s", code, out, errOut)
+	}
+
+	scn := filepath.Join(dir, "bidi.json")
+	os.WriteFile(scn, []byte(strings.Replace(mustRead(t, "../../scenarios/tpc/scenarios/01-my-best-achievement.json"), `"title": "`, "\"title\": \"\u202e", 1)), 0o644)
+	code, out, errOut = muster(t, "export", "svg", scn, "-o", "-")
+	if code != 0 || !strings.Contains(out, "\u202e") || strings.Contains(out, `\u202e`) {
+		t.Errorf("export svg -o -: exit %d, bidi mark as written: %v, escaped: %v\n%s", code, strings.Contains(out, "\u202e"), strings.Contains(out, `\u202e`), errOut)
+	}
+
+	code, _, errOut = muster(t, "playtest", "replay", "../../rules/lgv/testdata/module/scenarios/01-chancellorsville.json", "--seed", "1")
+	if code != 2 || !strings.Contains(errOut, "replay needs --game") {
+		t.Errorf("replay without --game: exit %d: %s", code, errOut)
+	}
+}
