@@ -114,3 +114,33 @@ func TestHostileSmallerItems(t *testing.T) {
 		t.Errorf("replay without --game: exit %d: %s", code, errOut)
 	}
 }
+
+// Item 13: diff on 20,000 identical rows is linear (each repeated key
+// searched every occurrence number before it: 46 s of CPU).
+func TestHostileDiffRepeatedRows(t *testing.T) {
+	mod := copyModule(t, "../../scenarios/lgv")
+	path := filepath.Join(mod, "scenarios", "01-chancellorsville.json")
+	var doc map[string]any
+	json.Unmarshal([]byte(mustRead(t, path)), &doc)
+	g := doc["setup"].([]any)[0].(map[string]any)
+	row := g["rows"].([]any)[0].(map[string]any)
+	delete(row, "unit")
+	row["marker"] = "re-roll"
+	row["name"] = "Re-roll"
+	rows := make([]any, 20000)
+	for i := range rows {
+		rows[i] = row
+	}
+	g["rows"] = rows
+	b, _ := json.Marshal(doc)
+	other := filepath.Join(mod, "scenarios", "02-other.json")
+	os.WriteFile(other, b, 0o644)
+	t0 := time.Now()
+	var code int
+	var out, errOut string
+	within(t, 120*time.Second, "diff", func() { code, out, errOut = muster(t, "diff", other, other) })
+	t.Logf("diff of 20,000 identical rows: %v", time.Since(t0))
+	if code != 0 || time.Since(t0) > 20*time.Second {
+		t.Errorf("exit %d after %v\n%.500s%s", code, time.Since(t0), out, errOut)
+	}
+}
