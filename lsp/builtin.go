@@ -12,6 +12,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
+	"github.com/musterhq/muster/internal/readin"
 	"github.com/musterhq/muster/scenarios"
 )
 
@@ -128,7 +129,7 @@ func (f *moduleFiles) hash() string {
 // same reports whether root holds every file with the same bytes.
 func (f *moduleFiles) same(root string) bool {
 	for _, n := range f.names {
-		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(n)))
+		b, err := readin.File(filepath.Join(root, filepath.FromSlash(n)), scenarios.MaxFileSize)
 		if err != nil || !bytes.Equal(b, f.data[n]) {
 			return false
 		}

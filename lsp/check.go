@@ -5,7 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
+	"github.com/musterhq/muster/internal/readin"
 	"path/filepath"
 	"time"
 
@@ -157,7 +157,7 @@ func (s *Server) diagnose(path string, text []byte, e *moduleEntry) analysis {
 	if doc.Valid && doc.Kind == schema.Kind("scenario") {
 		sc := &scenarios.Scenario{}
 		if err := doc.Decode(sc); err != nil {
-			a.diags.Append(diag.At(doc.File, 0, 1, diag.Error, "io", "", err.Error(), ""))
+			a.diags.Append(scenarios.DecodeDiag(doc, err))
 		} else {
 			a.scenario = sc
 			if a.module == nil {
@@ -436,7 +436,9 @@ func (s *Server) didClose(ctx context.Context, p protocol.DidCloseTextDocumentPa
 	s.mu.Unlock()
 	// The file on disk is what counts again: check it as validate does (a
 	// file that is gone, or not muster's, gets its findings cleared).
-	if b, err := os.ReadFile(path); err == nil && len(b) <= scenarios.MaxFileSize && schemaKind(b) != "" {
+	// The one bounded reader: a URI naming /dev/zero or a named pipe is
+	// refused at once (the read loop must never block here).
+	if b, err := readin.File(path, scenarios.MaxFileSize); err == nil && schemaKind(b) != "" {
 		go s.checkDisk(ctx, []string{path})
 		return
 	}
@@ -449,7 +451,7 @@ func (s *Server) didChangeWatchedFiles(ctx context.Context, _ protocol.DidChange
 	s.mu.Lock()
 	s.moduleChanged(ctx)
 	s.mu.Unlock()
-	go s.checkWorkspace(ctx)
+	s.checkWorkspace(ctx)
 }
 
 // recoverTo turns a panic in work the server does on its own (a debounced

@@ -27,12 +27,7 @@ func cursorAt(text []byte, li lineIndex, off int) (cursor, bool) {
 	if off < 0 || off > len(text) {
 		return cursor{}, false
 	}
-	pos := li.position(off)
-	ls := li.starts[pos.Line]
-	le := len(text)
-	if int(pos.Line)+1 < len(li.starts) {
-		le = li.starts[pos.Line+1] - 1
-	}
+	ls, le := li.lineSpan(int(li.position(off).Line))
 	var toks []lexTok
 	for i := ls; i < le; i++ {
 		switch c := text[i]; c {

@@ -2,12 +2,10 @@ package lsp
 
 import (
 	"io/fs"
+	"math"
 	"net/url"
 	"path/filepath"
-	"sort"
 	"time"
-	"unicode/utf16"
-	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -76,53 +74,30 @@ func pathOf(u protocol.DocumentURI) (string, bool) {
 func uriOf(path string) protocol.DocumentURI { return protocol.DocumentURI(uri.File(path)) }
 
 // lineIndex converts between byte offsets and LSP positions, whose
-// characters count UTF-16 code units (the protocol's default encoding).
-type lineIndex struct {
-	text   []byte
-	starts []int
-}
+// characters count UTF-16 code units (the protocol's default encoding). It
+// is jsonsrc's index of the CLI, so a position costs the same on a
+// minified one-line document as on a formatted one.
+type lineIndex struct{ f *jsonsrc.File }
 
-func newLineIndex(text []byte) lineIndex {
-	starts := []int{0}
-	for i, b := range text {
-		if b == '\n' {
-			starts = append(starts, i+1)
-		}
-	}
-	return lineIndex{text: text, starts: starts}
-}
+func newLineIndex(text []byte) lineIndex { return lineIndex{jsonsrc.NewFile("", text)} }
+
+// indexOf reuses the index a loaded document already has.
+func indexOf(f *jsonsrc.File) lineIndex { return lineIndex{f} }
 
 // position returns the LSP position of a byte offset (clamped to the text).
 func (li lineIndex) position(off int) protocol.Position {
-	off = max(0, min(off, len(li.text)))
-	line := sort.Search(len(li.starts), func(i int) bool { return li.starts[i] > off }) - 1
-	ch := 0
-	for i := li.starts[line]; i < off; {
-		r, n := utf8.DecodeRune(li.text[i:])
-		ch += utf16.RuneLen(r) // an invalid byte decodes as U+FFFD, one unit
-		i += n
-	}
+	line, ch := li.f.UTF16(off)
 	return protocol.Position{Line: uint32(line), Character: uint32(ch)}
 }
 
 // offset returns the byte offset of an LSP position, clamping a position
 // past the end of its line to the line's end (as the protocol asks).
 func (li lineIndex) offset(p protocol.Position) int {
-	if int(p.Line) >= len(li.starts) {
-		return len(li.text)
-	}
-	i := li.starts[p.Line]
-	end := len(li.text)
-	if int(p.Line)+1 < len(li.starts) {
-		end = li.starts[p.Line+1] - 1
-	}
-	for ch := 0; i < end && ch < int(p.Character); {
-		r, n := utf8.DecodeRune(li.text[i:])
-		ch += utf16.RuneLen(r)
-		i += n
-	}
-	return i
+	return li.f.OffsetUTF16(int(min(p.Line, math.MaxInt32)), int(min(p.Character, math.MaxInt32)))
 }
+
+// lineSpan is where the 0-based line starts and ends (before its '\n').
+func (li lineIndex) lineSpan(line int) (start, end int) { return li.f.LineSpan(line) }
 
 func (li lineIndex) rangeOf(start, end int) protocol.Range {
 	return protocol.Range{Start: li.position(start), End: li.position(end)}

@@ -478,7 +478,7 @@ func (s *Server) definition(u protocol.DocumentURI, pos protocol.Position) []pro
 				return protocol.Location{}, false
 			}
 			n := it.Get(field)
-			li := newLineIndex(d.File.Bytes)
+			li := indexOf(d.File)
 			return protocol.Location{URI: uriOf(path), Range: li.rangeOf(n.Start, n.End)}, true
 		}
 		return protocol.Location{}, false

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"net"
@@ -52,5 +53,42 @@ func FuzzChange(f *testing.F) {
 			tm.Stop()
 		}
 		s.mu.Unlock()
+	})
+}
+
+// rwc is a byte stream for the frame reader: reads from r, writes nowhere.
+type rwc struct{ io.Reader }
+
+func (rwc) Write(p []byte) (int, error) { return len(p), nil }
+func (rwc) Close() error                { return nil }
+
+// FuzzFrames feeds any bytes to the frame reader (the server's parser of
+// its input stream): it returns messages or an error, never panics, and
+// never reads a body past MaxMessage into memory.
+func FuzzFrames(f *testing.F) {
+	f.Add([]byte("Content-Length: 2\r\n\r\n{}"))
+	f.Add([]byte("Content-Length: 52\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"shutdown\"}        "))
+	f.Add([]byte("Content-Length: 99999999999\r\n\r\n"))
+	f.Add([]byte("content-length:3\n\n[1]Content-Length: -1\r\n\r\n"))
+	f.Add([]byte("X: y\r\n\r\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		skips := 0
+		s := newFrameStream(rwc{bytes.NewReader(data)}, func(size, limit int64) {
+			if size <= limit {
+				t.Fatalf("skipped a message of %d bytes under the limit %d", size, limit)
+			}
+			skips++
+		})
+		var total int64
+		for range 100 {
+			_, n, err := s.Read(context.Background())
+			total += n
+			if err != nil {
+				break
+			}
+		}
+		if total > int64(len(data)) {
+			t.Fatalf("read %d bytes of %d", total, len(data))
+		}
 	})
 }

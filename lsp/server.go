@@ -76,6 +76,10 @@ type Server struct {
 
 	pubMu sync.Mutex // one publication at a time, so versions go out in order
 
+	wsMu      sync.Mutex // the workspace check: one at a time, requests coalesce
+	wsRunning bool
+	wsAgain   bool
+
 	copyMu sync.Mutex
 	copies map[string]string // built-in module's Dir -> folder of its copy on disk
 }
@@ -99,15 +103,19 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	s.mu.Unlock()
 	s.conn.Close()
 	if !clean {
+		// The real cause of an end without shutdown: a broken frame is
+		// not a client that left.
+		if err := s.conn.Err(); err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrClosedPipe) {
+			return fmt.Errorf("lsp: reading the client's messages: %w", err)
+		}
 		return errors.New("lsp: the client left without a shutdown request")
 	}
 	return nil
 }
 
 func newServer(ctx context.Context, rwc io.ReadWriteCloser, opts Options) *Server {
-	return &Server{
+	s := &Server{
 		opts:    opts,
-		conn:    jsonrpc2.NewConn(tolerantStream{jsonrpc2.NewStream(rwc)}),
 		docs:    map[string]*document{},
 		modules: newModuleCache(),
 		facts:   map[*scenarios.Module]*mapFacts{},
@@ -116,6 +124,8 @@ func newServer(ctx context.Context, rwc io.ReadWriteCloser, opts Options) *Serve
 		exited:  make(chan struct{}),
 		copies:  map[string]string{},
 	}
+	s.conn = jsonrpc2.NewConn(tolerantStream{newFrameStream(rwc, s.skipped)})
+	return s
 }
 
 // tolerantStream skips a message whose body is not a JSON-RPC message: the
@@ -132,6 +142,15 @@ func (s tolerantStream) Read(ctx context.Context) (jsonrpc2.Message, int64, erro
 		}
 		return msg, n, err
 	}
+}
+
+// skipped tells the user a message was too large to read (it runs on the
+// read loop, so the notice goes out from its own goroutine).
+func (s *Server) skipped(size, limit int64) {
+	go s.notify(s.ctx(), protocol.MethodWindowShowMessage, &protocol.ShowMessageParams{
+		Type:    protocol.MessageTypeError,
+		Message: fmt.Sprintf("muster lsp: skipped a message of %d bytes (at most %d bytes are read); a document that large is not checked", size, limit),
+	})
 }
 
 // handle dispatches one message. It runs on the connection's read loop, so
@@ -156,7 +175,7 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		s.mu.Unlock()
 		return reply(ctx, s.initialize(), nil)
 	case protocol.MethodInitialized:
-		go s.checkWorkspace(s.ctx())
+		s.checkWorkspace(s.ctx())
 		return reply(ctx, nil, nil)
 	case protocol.MethodWorkspaceDidChangeConfiguration, protocol.MethodTextDocumentDidSave:
 		return reply(ctx, nil, nil)

@@ -125,11 +125,7 @@ var rowHexRE = regexp.MustCompile(`"hex"\s*:\s*"([^"]*)"`)
 func completePlaces(v view, c cursor, item func(label, detail string, kind protocol.CompletionItemKind) protocol.CompletionItem) []protocol.CompletionItem {
 	li := v.doc.lines
 	line := li.position(c.start).Line
-	ls := li.starts[line]
-	le := len(v.doc.text)
-	if int(line)+1 < len(li.starts) {
-		le = li.starts[line+1]
-	}
+	ls, le := li.lineSpan(int(line))
 	m := rowHexRE.FindSubmatch(v.doc.text[ls:le])
 	if m == nil {
 		return nil

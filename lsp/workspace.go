@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -12,6 +11,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/musterhq/muster/internal/diag"
+	"github.com/musterhq/muster/internal/readin"
 	"github.com/musterhq/muster/scenarios"
 	"github.com/musterhq/muster/validate"
 )
@@ -74,10 +74,9 @@ func workspaceFiles(roots []string) []string {
 			if seen++; seen > maxWorkspaceFiles {
 				return filepath.SkipAll
 			}
-			if info, err := d.Info(); err != nil || info.Size() > scenarios.MaxFileSize {
-				return nil
-			}
-			if b, err := os.ReadFile(p); err == nil && schemaKind(b) != "" {
+			// The one bounded reader: a link to /dev/zero or /dev/stdin, a
+			// named pipe or an oversized file is skipped unread.
+			if b, err := readin.File(p, scenarios.MaxFileSize); err == nil && schemaKind(b) != "" {
 				out = append(out, filepath.Clean(p))
 			}
 			return nil
@@ -107,7 +106,7 @@ func (s *Server) checkDisk(ctx context.Context, files []string) {
 		}
 	}
 	for _, f := range files {
-		text, err := os.ReadFile(f)
+		text, err := readin.File(f, scenarios.MaxFileSize)
 		if err != nil {
 			continue
 		}
@@ -127,10 +126,35 @@ func (s *Server) checkDisk(ctx context.Context, files []string) {
 	}
 }
 
-// checkWorkspace checks every muster document of the workspace on disk.
+// checkWorkspace asks for a check of every muster document of the
+// workspace on disk. Requests coalesce: while a check runs, any number of
+// requests (a burst of didChangeWatchedFiles) make one more check after
+// it, never one each.
 func (s *Server) checkWorkspace(ctx context.Context) {
-	s.mu.Lock()
-	roots := s.roots
-	s.mu.Unlock()
-	s.checkDisk(ctx, workspaceFiles(roots))
+	s.wsMu.Lock()
+	if s.wsRunning {
+		s.wsAgain = true
+		s.wsMu.Unlock()
+		return
+	}
+	s.wsRunning = true
+	s.wsMu.Unlock()
+	go func() {
+		for {
+			s.mu.Lock()
+			roots, down := s.roots, s.shutdown
+			s.mu.Unlock()
+			if !down {
+				s.checkDisk(ctx, workspaceFiles(roots))
+			}
+			s.wsMu.Lock()
+			if !s.wsAgain || down {
+				s.wsRunning, s.wsAgain = false, false
+				s.wsMu.Unlock()
+				return
+			}
+			s.wsAgain = false
+			s.wsMu.Unlock()
+		}
+	}()
 }

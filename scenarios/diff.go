@@ -229,16 +229,24 @@ func splitMarks(marks string, fns []Footnote) []string {
 
 func flattenRows(tables []SetupTable) (keys []string, rows map[string]placedRow) {
 	rows = map[string]placedRow{}
+	next := map[string]int{} // a repeated key: the occurrence number to try next
 	for ti := range tables {
 		t := &tables[ti]
 		for ri := range t.Rows {
 			r := t.Rows[ri]
 			p := placedRow{side: t.Side, row: r, states: rowStates(t, &r)}
-			k := p.key()
+			base := p.key()
+			k := base
 			// A key seen before (the same marker twice in a hex) gets its
-			// occurrence number, so the n-th matches the n-th.
-			for n := 2; hasKey(rows, k); n++ {
-				k = p.key() + "#" + strconv.Itoa(n)
+			// occurrence number, so the n-th matches the n-th. The count
+			// goes on from the last one given, so 20,000 identical rows
+			// cost 20,000 steps, not 200 million.
+			if hasKey(rows, k) {
+				n := max(next[base], 2)
+				for k = base + "#" + strconv.Itoa(n); hasKey(rows, k); k = base + "#" + strconv.Itoa(n) {
+					n++
+				}
+				next[base] = n + 1
 			}
 			keys = append(keys, k)
 			rows[k] = p

@@ -389,7 +389,11 @@ func (l *Loader) Module(dir string) (*Module, error) {
 	}
 	m.Game = &Game{}
 	if err := gd.Decode(m.Game); err != nil {
-		return nil, err
+		l.Diags.Append(DecodeDiag(gd, err))
+		gd.Valid = false
+		m.Game = nil
+		m.Complete = false
+		return m, nil
 	}
 	rel := func(r string) string {
 		if _, ok := l.Src.(FS); ok {
@@ -441,7 +445,8 @@ func (l *Loader) Module(dir string) (*Module, error) {
 			return d
 		}
 		if err := d.Decode(v); err != nil {
-			l.Diags.Append(fileDiag(d, "", err.Error()))
+			l.Diags.Append(DecodeDiag(d, err))
+			d.Valid = false
 			m.Complete = false
 		}
 		return d
@@ -470,7 +475,8 @@ func (l *Loader) Module(dir string) (*Module, error) {
 		default:
 			tf.Table = &Table{}
 			if err := d.Decode(tf.Table); err != nil {
-				l.Diags.Append(fileDiag(d, "", err.Error()))
+				l.Diags.Append(DecodeDiag(d, err))
+				d.Valid = false
 				tf.Table = nil
 				m.Complete = false
 			}
@@ -511,7 +517,9 @@ func (l *Loader) scenario(p string, m *Module) (*ScenarioFile, error) {
 	if s == nil {
 		s = &Scenario{}
 		if err := d.Decode(s); err != nil {
-			return nil, err
+			l.Diags.Append(DecodeDiag(d, err))
+			d.Valid = false
+			return &ScenarioFile{Doc: d, Module: m}, nil
 		}
 	}
 	return &ScenarioFile{Doc: d, Scenario: s, Module: m}, nil
@@ -566,6 +574,28 @@ func kindMismatch(d *Document, want schema.Kind) *diag.Diagnostic {
 	ref := d.Root.Get("$schema")
 	return diag.At(d.File, ref.Start, ref.End, diag.Error, "schema-wrong-kind", "/$schema",
 		fmt.Sprintf("this file is a %s document where a %s document is expected", d.Kind, want), "")
+}
+
+// DecodeDiag is the finding for a valid document whose value Go cannot
+// hold (a whole number past 2^63-1, 1e308 where a whole number is wanted):
+// placed at the value, so the file is reported with the others and the
+// run goes on.
+func DecodeDiag(d *Document, err error) *diag.Diagnostic {
+	var de *jsonsrc.DecodeError
+	if !errors.As(err, &de) {
+		return fileDiag(d, "", err.Error())
+	}
+	start, end := 0, 1
+	if d.Root != nil {
+		if n, _ := d.Root.Lookup(de.Pointer); n != nil {
+			start, end = n.Start, n.End
+		}
+	}
+	code := "schema-type"
+	if de.Range {
+		code = "schema-range"
+	}
+	return diag.At(d.File, start, end, diag.Error, code, de.Pointer, de.Msg, "")
 }
 
 func fileDiag(d *Document, pointer, msg string) *diag.Diagnostic {

@@ -23,7 +23,7 @@ func Rules() []diag.Rule {
 		{Code: "schema-pattern", Severity: diag.Error, Title: "string not in the required form",
 			Doc: "Ids, hex ids, dates and similar strings have a fixed form (a date is YYYY-MM-DD, an id is lower-case letters, digits and dashes). The message gives the pattern."},
 		{Code: "schema-range", Severity: diag.Error, Title: "number out of range",
-			Doc: "A number is below the schema's minimum or above its maximum, such as a turn or a strength below 1."},
+			Doc: "A number is below the schema's minimum or above its maximum, such as a turn or a strength below 1, or a whole number muster cannot hold (past 9223372036854775807, or 1e308 where a whole number is wanted)."},
 		{Code: "schema-length", Severity: diag.Error, Title: "string too short or too long",
 			Doc: "A string is shorter than the schema's minLength (most often an empty string where text is required) or longer than its maxLength."},
 		{Code: "schema-items", Severity: diag.Error, Title: "array with too few or too many items",

@@ -66,7 +66,9 @@ func exportSVGCommand() *cli.Command {
 				return cli.Exit(err.Error(), exitUsage)
 			}
 			if out == "-" {
-				_, err = io.Writer(c.App.Writer).Write(data)
+				// Data, not text for a terminal: the SVG goes out as written
+				// (the escaper turned a bidi mark in a name into \u202e).
+				_, err = dataOut(c.App.Writer).Write(data)
 			} else {
 				var inputs []string
 				if _, statErr := os.Stat(arg); statErr == nil {

@@ -35,7 +35,7 @@ func lspCommand() *cli.Command {
 				return err
 			}
 			schema.Warm()
-			err = lsp.Serve(context.Background(), stdio{os.Stdin, c.App.Writer}, lsp.Options{
+			err = lsp.Serve(context.Background(), stdio{os.Stdin, dataOut(c.App.Writer)}, lsp.Options{
 				Debounce: c.Duration("debounce"), Version: versionString(), Validate: opts, DocsURL: docsURL(c),
 			})
 			if err != nil {

@@ -1,10 +1,25 @@
 package main
 
 import (
+	"io"
+
 	"github.com/urfave/cli/v2"
 
 	"github.com/musterhq/muster/internal/fileout"
+	"github.com/musterhq/muster/internal/termsafe"
 )
+
+// dataOut is standard output without the terminal escaper, for a stream a
+// program reads (the language server's protocol, an SVG on -o -): there
+// the escaper would change the data (a bidi mark in a name) and break a
+// frame's length. Whatever went through the escaper is flushed first.
+func dataOut(w io.Writer) io.Writer {
+	if t, ok := w.(*termsafe.Writer); ok {
+		t.Flush()
+		return t.W
+	}
+	return w
+}
 
 // forceFlag lets -o replace an existing file that is not a previous output
 // of the same kind (a scenario JSON named as an xlsx output, say).

@@ -61,6 +61,7 @@ func playtestCommand() *cli.Command {
 				}
 			}
 			passed, failed, unreadable := 0, 0, 0
+			logged := map[string]string{} // playtest id -> the script whose log took its name
 			w := c.App.Writer
 			for _, path := range scripts {
 				res := playtest.RunFile(path)
@@ -77,8 +78,14 @@ func playtestCommand() *cli.Command {
 						if !validID(res.ID) || !filepath.IsLocal(res.ID+".jsonl") {
 							return cli.Exit(fmt.Sprintf("%s: the playtest id %q cannot name a log file in %s", path, res.ID, dir), exitUsage)
 						}
-						if err := fileout.WriteOpts(filepath.Join(dir, res.ID+".jsonl"), logText.Bytes(), fileout.Options{Inputs: []string{path}, Kind: &fileout.JSONL}); err != nil {
+						// Two scripts with one id would write one log file, the
+						// second over the first: the second fails instead.
+						if first, ok := logged[res.ID]; ok {
+							failure = fmt.Sprintf("the playtest id %q is also the id of %s: its log would replace that one's in %s", res.ID, first, dir)
+						} else if err := fileout.WriteOpts(filepath.Join(dir, res.ID+".jsonl"), logText.Bytes(), fileout.Options{Inputs: []string{path}, Kind: &fileout.JSONL}); err != nil {
 							return cli.Exit(err.Error(), exitUsage)
+						} else {
+							logged[res.ID] = path
 						}
 					}
 					golden := strings.TrimSuffix(path, ".json") + ".golden.jsonl"

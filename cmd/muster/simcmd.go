@@ -315,7 +315,9 @@ func replayCommand() *cli.Command {
 			"   muster playtest replay rules/lgv/testdata/module/scenarios/01-chancellorsville.json --seed 1 --game 417 --bots random,greedy --log game417.jsonl",
 		Flags: []cli.Flag{
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the run's seed"},
-			&cli.IntFlag{Name: "game", Usage: "the game's index in the run", Required: true},
+			// Checked in Action: a Required flag missing made urfave/cli report
+			// the scenario as an unknown command.
+			&cli.IntFlag{Name: "game", Usage: "the game's index in the run (required)"},
 			&cli.StringFlag{Name: "bots", Value: sim.DefaultBot + "," + sim.DefaultBot, Usage: "the bots of the run"},
 			&cli.StringSliceFlag{Name: "option", Usage: "the rule options `key=value` of the run"},
 			&cli.StringFlag{Name: "log", Usage: "write the event log to `FILE`"},
@@ -323,6 +325,9 @@ func replayCommand() *cli.Command {
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return usageError("replay needs one SCENARIO")
+			}
+			if !c.IsSet("game") {
+				return usageError("replay needs --game I, the 0-based index of the game in the sim run")
 			}
 			sf, err := loadScenarioArg(c, c.Args().First())
 			if err != nil {

@@ -58,21 +58,15 @@ func (t *TextWriter) Write(ds Diagnostics) error {
 	return nil
 }
 
+// snippetWidth is the most characters of a source line a snippet quotes.
+const snippetWidth = 160
+
 func writeSnippet(b *strings.Builder, d *Diagnostic) {
-	line := d.Source.Line(d.Subject.Start.Line)
+	line, startCol := snippetLine(d)
 	// Tabs would shift the caret; show them as single spaces.
 	line = strings.ReplaceAll(line, "\t", " ")
 	// Control characters from the document never reach the terminal.
 	line = termsafe.Visible(line)
-	const maxWidth = 160
-	startCol := d.Subject.Start.Col
-	if utf8.RuneCountInString(line) > maxWidth {
-		r := []rune(line)
-		from := max(0, startCol-1-maxWidth/2)
-		to := min(len(r), from+maxWidth)
-		line = string(r[from:to])
-		startCol -= from
-	}
 	width := 1
 	if d.Subject.End.Line == d.Subject.Start.Line && d.Subject.End.Col > d.Subject.Start.Col {
 		width = d.Subject.End.Col - d.Subject.Start.Col
@@ -82,6 +76,40 @@ func writeSnippet(b *strings.Builder, d *Diagnostic) {
 	}
 	fmt.Fprintf(b, "%6d | %s\n", d.Subject.Start.Line, line)
 	fmt.Fprintf(b, "       | %s%s\n", strings.Repeat(" ", max(0, startCol-1)), strings.Repeat("^", width))
+}
+
+// snippetLine is the part of the subject's line a snippet quotes (the
+// whole line, or snippetWidth characters around the subject on a longer
+// one) and the subject's column in it. It steps over at most snippetWidth
+// characters from the subject, never the whole line: a minified document
+// with thousands of findings on its one line stays linear.
+func snippetLine(d *Diagnostic) (string, int) {
+	src := d.Source.Bytes
+	ls, le := d.Source.LineSpan(d.Subject.Start.Line - 1)
+	if le > ls && src[le-1] == '\r' {
+		le--
+	}
+	at := min(max(d.Subject.Start.Byte, ls), le)
+	// forward steps n characters from i, stopping at the line end.
+	forward := func(i, n int) (int, int) {
+		k := 0
+		for ; k < n && i < le; k++ {
+			_, w := utf8.DecodeRune(src[i:le])
+			i += w
+		}
+		return i, k
+	}
+	if end, k := forward(ls, snippetWidth+1); end == le && k <= snippetWidth {
+		return string(src[ls:le]), d.Subject.Start.Col
+	}
+	from := at
+	back := 0
+	for ; back < snippetWidth/2 && from > ls; back++ {
+		_, w := utf8.DecodeLastRune(src[ls:from])
+		from -= w
+	}
+	to, _ := forward(from, snippetWidth)
+	return string(src[from:to]), back + 1
 }
 
 // JSONWriter prints one JSON document with every diagnostic.

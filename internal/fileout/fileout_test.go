@@ -185,7 +185,7 @@ func TestInterruptRemovesTemporaries(t *testing.T) {
 		Write(filepath.Join(dir, "out.json"), []byte("{}"))
 		return
 	}
-	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP} {
 		dir := t.TempDir()
 		cmd := exec.Command(os.Args[0], "-test.run=^TestInterruptRemovesTemporaries$")
 		cmd.Env = append(os.Environ(), "FILEOUT_CHILD_DIR="+dir)

@@ -8,7 +8,7 @@ import (
 	"syscall"
 )
 
-// Temporaries are tracked so that an interrupt (SIGINT, SIGTERM) removes
+// Temporaries are tracked so that an interrupt (SIGINT, SIGTERM, SIGHUP) removes
 // them before the process ends: the final output is never partial, and no
 // hidden .NAME.tmp-N file or folder is left behind either.
 var (
@@ -66,7 +66,7 @@ func Done(tmp string) { removeTemp(tmp) }
 
 func installHandler() {
 	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
 		sig := <-ch
 		tmpMu.Lock()
@@ -75,8 +75,11 @@ func installHandler() {
 		}
 		tmpMu.Unlock()
 		code := 130 // as a shell reports an interrupted command
-		if sig == syscall.SIGTERM {
+		switch sig {
+		case syscall.SIGTERM:
 			code = 143
+		case syscall.SIGHUP: // the terminal closed
+			code = 129
 		}
 		exitFunc(code)
 	}()

@@ -27,6 +27,9 @@ func (n *Node) Decode(v any) error {
 type DecodeError struct {
 	Pointer string
 	Msg     string
+	// Range says the value has the right JSON type but Go cannot hold it
+	// (9223372036854775808 or 1e308 for an int).
+	Range bool
 }
 
 // within prefixes the pointer of an error with the key or index it lies
@@ -96,7 +99,7 @@ func decodeValue(n *Node, v reflect.Value) error {
 			}
 		}
 		if err != nil || v.OverflowInt(i) {
-			return &DecodeError{Msg: fmt.Sprintf("%s is not a whole number that fits %s", n.Text, v.Type())}
+			return &DecodeError{Msg: fmt.Sprintf("%s is not a whole number that fits %s", n.Text, v.Type()), Range: true}
 		}
 		v.SetInt(i)
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
@@ -105,7 +108,7 @@ func decodeValue(n *Node, v reflect.Value) error {
 		}
 		u, err := strconv.ParseUint(n.Text, 10, 64)
 		if err != nil || v.OverflowUint(u) {
-			return &DecodeError{Msg: fmt.Sprintf("%s is not a whole number that fits %s", n.Text, v.Type())}
+			return &DecodeError{Msg: fmt.Sprintf("%s is not a whole number that fits %s", n.Text, v.Type()), Range: true}
 		}
 		v.SetUint(u)
 	case reflect.Float32, reflect.Float64:

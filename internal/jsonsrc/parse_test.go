@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -182,5 +183,28 @@ func FuzzPos(f *testing.F) {
 			t.Fatalf("Pos(%d) = %+v, want line %d col %d byte %d", off, p, line, col, o)
 		}
 		_ = file.Line(p.Line)
+		// The language server's positions: UTF-16 units on a 0-based line.
+		l16, u16 := file.UTF16(off)
+		units := 0
+		for _, r := range []rune(string(src[start:o])) {
+			units += utf16.RuneLen(r)
+		}
+		if l16 != line-1 || u16 != units {
+			t.Fatalf("UTF16(%d) = %d:%d, want %d:%d", off, l16, u16, line-1, units)
+		}
+		// And back: counting units from the line start.
+		end := len(src)
+		if k := bytes.IndexByte(src[start:], '\n'); k >= 0 {
+			end = start + k
+		}
+		want, have := start, 0
+		for want < end && have < off%(end-start+3) {
+			r, n := utf8.DecodeRune(src[want:])
+			want += n
+			have += utf16.RuneLen(r)
+		}
+		if got := file.OffsetUTF16(line-1, off%(end-start+3)); got != min(want, end) {
+			t.Fatalf("OffsetUTF16(%d, %d) = %d, want %d", line-1, off%(end-start+3), got, min(want, end))
+		}
 	})
 }

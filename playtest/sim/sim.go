@@ -61,16 +61,39 @@ func GameSeed(runSeed uint64, i int) uint64 {
 	return z ^ (z >> 31)
 }
 
-// games lists the indices of the games this run (or shard) plays.
+// count is how many games this run (or shard) plays, and index the run
+// index of its j-th game: shard k of n plays k-1, k-1+n, k-1+2n, ... Both
+// cost O(1), so shard 1e12/1e12 plays its one game at once.
+func (c *Config) count() int {
+	if c.Shards <= 1 {
+		return c.Games
+	}
+	rem := c.Games - (c.Shard - 1)
+	if rem <= 0 {
+		return 0
+	}
+	return 1 + (rem-1)/c.Shards
+}
+
+func (c *Config) index(j int) int {
+	if c.Shards <= 1 {
+		return j
+	}
+	return c.Shard - 1 + j*c.Shards
+}
+
+// games lists the indices of the games this run (or shard) plays (tests).
 func (c *Config) games() []int {
-	var out []int
-	for i := 0; i < c.Games; i++ {
-		if c.Shards <= 1 || i%c.Shards == c.Shard-1 {
-			out = append(out, i)
-		}
+	out := make([]int, c.count())
+	for j := range out {
+		out[j] = c.index(j)
 	}
 	return out
 }
+
+// MaxWorkers caps Config.Workers: more goroutines than that only cost
+// memory on any machine muster runs on.
+const MaxWorkers = 256
 
 func (c *Config) check() error {
 	switch {
@@ -95,17 +118,22 @@ func Run(cfg Config, newGame NewGame) (*Totals, error) {
 		}
 		bots[i] = b
 	}
-	idx := cfg.games()
-	outcomes := make([]Outcome, len(idx))
-	errs := make([]error, len(idx))
+	// Outcomes are added to the totals as games finish, not kept: the
+	// totals are counts, so the order of adding does not change them, and
+	// memory does not grow with --games.
+	n := cfg.count()
 	workers := cfg.Workers
 	if workers < 1 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	workers = max(1, min(workers, MaxWorkers, n))
+	t := NewTotals(cfg)
 	var (
 		next, done int
 		mu         sync.Mutex
 		wg         sync.WaitGroup
+		errIdx     = -1 // the lowest failing game, as a run in order reports it
+		firstErr   error
 	)
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
@@ -115,27 +143,32 @@ func Run(cfg Config, newGame NewGame) (*Totals, error) {
 				mu.Lock()
 				j := next
 				next++
+				stop := errIdx >= 0 && j > errIdx
 				mu.Unlock()
-				if j >= len(idx) {
+				if j >= n || stop {
 					return
 				}
-				outcomes[j], _, errs[j] = Play(newGame, bots, GameSeed(cfg.Seed, idx[j]), cfg.MaxActions)
+				i := cfg.index(j)
+				o, _, err := Play(newGame, bots, GameSeed(cfg.Seed, i), cfg.MaxActions)
 				mu.Lock()
+				if err != nil {
+					if errIdx < 0 || j < errIdx {
+						errIdx, firstErr = j, fmt.Errorf("game %d (seed %d): %w", i, GameSeed(cfg.Seed, i), err)
+					}
+				} else {
+					t.Add(i, o)
+				}
 				done++
 				if cfg.Progress != nil {
-					cfg.Progress(done, len(idx))
+					cfg.Progress(done, n)
 				}
 				mu.Unlock()
 			}
 		}()
 	}
 	wg.Wait()
-	t := NewTotals(cfg)
-	for j, o := range outcomes {
-		if errs[j] != nil {
-			return nil, fmt.Errorf("game %d (seed %d): %w", idx[j], GameSeed(cfg.Seed, idx[j]), errs[j])
-		}
-		t.Add(idx[j], o)
+	if firstErr != nil {
+		return nil, firstErr
 	}
 	return t, nil
 }
