@@ -4,8 +4,17 @@
 # 10,000 games each, then one job that merges their totals into the report.
 #
 #   sbatch docs/batch/slurm-array.sh                       # the array
-#   sbatch --dependency=afterok:JOBID --wrap \
+#   sbatch --dependency=afterok:JOBID --kill-on-invalid-dep=yes --wrap \
 #     'muster playtest merge --format html -o balance.html parts/part-*.json'
+#
+# A trial run first: MUSTER_GAMES=4000 sbatch --array=0-3 docs/batch/slurm-array.sh
+# (the environment goes with the job). The merge job runs only when every
+# task succeeded; if one failed or was cancelled, Slurm drops the merge
+# (--kill-on-invalid-dep) and muster playtest merge, run by hand on the
+# parts there are, names the missing shards and exits 1 (--partial reports
+# on the rest). Each task's log is muster-sim-JOBID_TASK.out in the folder
+# sbatch ran in: Slurm opens it before the script starts, so it cannot be
+# in a folder the script makes.
 #
 # muster reads its shard from SLURM_ARRAY_TASK_ID (counted from
 # SLURM_ARRAY_TASK_MIN) of SLURM_ARRAY_TASK_COUNT tasks when --shard is not
@@ -17,10 +26,10 @@
 #SBATCH --array=0-99
 #SBATCH --cpus-per-task=2
 #SBATCH --time=00:30:00
-#SBATCH --output=logs/sim-%A_%a.out
+#SBATCH --output=muster-sim-%A_%a.out
 set -euo pipefail
-mkdir -p parts logs
+mkdir -p parts
 muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json \
-  --games 1000000 --seed 7 --bots sensible,sensible \
+  --games "${MUSTER_GAMES:-1000000}" --seed 7 --bots sensible,sensible \
   --workers "${SLURM_CPUS_PER_TASK:-1}" \
   --format json -o "parts/part-${SLURM_ARRAY_TASK_ID}.json"
