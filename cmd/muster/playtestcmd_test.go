@@ -7,9 +7,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // The shipped playtests pass through the CLI, and their event logs match the
@@ -249,5 +251,45 @@ func TestMergeReadsAWholeRunReport(t *testing.T) {
 	}
 	if code, _, errOut := muster(t, "playtest", "merge", whole, whole); code != exitFindings || !strings.Contains(errOut, "60 games played of 30") {
 		t.Errorf("the same run twice: exit %d, %s", code, errOut)
+	}
+}
+
+// With a bid the level names are longer ("Confederate Operational Victory
+// (bid 9)") than the usual column: the text table widens, so every row of
+// the level and winner tables keeps its figures in the header's columns
+// (issue 27).
+func TestSimTextColumnsWithABid(t *testing.T) {
+	test := filepath.Join("..", "..", "rules", "lgv", "testdata", "module", "scenarios", "01-chancellorsville.json")
+	code, out, errOut := muster(t, "playtest", "sim", test, "--games", "20", "--bots", "random,random", "--option", "bid=9")
+	if code != 0 || !strings.Contains(out, "(bid 9)") {
+		t.Fatalf("sim --option bid=9: exit %d, %s\n%s", code, errOut, out)
+	}
+	lines := strings.Split(out, "\n")
+	head := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "victory level ") })
+	if head < 0 {
+		t.Fatalf("no level table:\n%s", out)
+	}
+	games := strings.Index(lines[head], "games") + len("games")
+	row := regexp.MustCompile(`^  (.*\S) +(\d+) +\d+\.\d% +\d+\.\d- *\d+\.\d%$`)
+	rows := 0
+	for _, l := range lines[head+1:] {
+		if l == "" || l == "winner" {
+			continue
+		}
+		if strings.HasPrefix(l, "VP:") {
+			break
+		}
+		m := row.FindStringSubmatchIndex(l)
+		if m == nil {
+			t.Fatalf("not a table row: %q\n%s", l, out)
+		}
+		rows++
+		// The count ends one column right of "games"; every row as long.
+		if end := utf8.RuneCountInString(l[:m[5]]); end != games+1 || utf8.RuneCountInString(l) != utf8.RuneCountInString(lines[head+1]) {
+			t.Errorf("row %q: count ends at column %d, header's games at %d\n%s", l, end, games, out)
+		}
+	}
+	if rows < 3 {
+		t.Errorf("%d rows in the level and winner tables:\n%s", rows, out)
 	}
 }
