@@ -247,7 +247,9 @@ func TestDiffNotesReadable(t *testing.T) {
 		t.Errorf("diff base notes: exit %d\n%s\nwant:\n%s%s", code, out, want, errOut)
 	}
 	code, out, _ = muster(t, "diff", "--format", "json", base, notes)
-	var rep struct{ Changes []struct{ New map[string]any } }
+	var rep struct {
+		Changes []struct{ New map[string]any }
+	}
 	if err := json.Unmarshal([]byte(out), &rep); code != exitFindings || err != nil || len(rep.Changes) != 3 || rep.Changes[0].New["printed"] != "3 turns" {
 		t.Errorf("diff --format json: exit %d, %v\n%s", code, err, out)
 	}
