@@ -293,3 +293,38 @@ func TestSimTextColumnsWithABid(t *testing.T) {
 		t.Errorf("%d rows in the level and winner tables:\n%s", rows, out)
 	}
 }
+
+// merge with shards of the run missing names them and exits 1 writing no
+// report; --partial reports on the shards given and still names the
+// missing ones (issue 27).
+func TestMergeMissingShards(t *testing.T) {
+	scn := "../../rules/lgv/testdata/module/scenarios/01-chancellorsville.json"
+	dir := t.TempDir()
+	var parts []string
+	for k := 1; k <= 4; k++ {
+		p := filepath.Join(dir, "part"+strconv.Itoa(k)+".json")
+		if code, _, errOut := muster(t, "playtest", "sim", scn, "--games", "12", "--bots", "random,random", "--shard", strconv.Itoa(k)+"/4", "--format", "json", "-o", p); code != 0 {
+			t.Fatalf("sim --shard %d/4: exit %d, %s", k, code, errOut)
+		}
+		parts = append(parts, p)
+	}
+	report := filepath.Join(dir, "report.html")
+	code, out, errOut := muster(t, "playtest", "merge", "--format", "html", "-o", report, parts[0], parts[3])
+	if code != exitFindings || out != "" || !strings.Contains(errOut, "shards 2, 3 of 4 are missing") || !strings.Contains(errOut, "--partial") {
+		t.Errorf("merge of shards 1 and 4 of 4: exit %d, want 1\nstdout: %s\nstderr: %s", code, out, errOut)
+	}
+	if _, err := os.Stat(report); err == nil {
+		t.Errorf("merge with shards missing wrote %s", report)
+	}
+	code, out, errOut = muster(t, "playtest", "merge", "--partial", parts[0], parts[1], parts[3])
+	if code != 0 || !strings.Contains(out, "(shards 1, 2, 4 of 4)") || !strings.Contains(errOut, "shard 3 of 4 is missing: the report covers 9 games of 12") {
+		t.Errorf("merge --partial: exit %d, want 0\nstdout: %s\nstderr: %s", code, out, errOut)
+	}
+	code, out, errOut = muster(t, append([]string{"playtest", "merge"}, parts...)...)
+	if code != 0 || errOut != "" || strings.Contains(out, "shards") {
+		t.Errorf("merge of every shard: exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
+	}
+	if code, out2, _ := muster(t, "playtest", "merge", "--partial", parts[0], parts[1], parts[2], parts[3]); code != 0 || out2 != out {
+		t.Errorf("merge --partial of every shard: exit %d, differs from the merge without it", code)
+	}
+}

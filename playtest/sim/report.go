@@ -100,11 +100,7 @@ func NewReport(t *Totals) Report {
 	}
 	r.Options = strings.Join(opts, " ")
 	if t.Shards > 1 {
-		parts := make([]string, len(t.ShardsIn))
-		for i, s := range t.ShardsIn {
-			parts[i] = strconv.Itoa(s)
-		}
-		r.Partial = fmt.Sprintf("shards %s of %d", strings.Join(parts, ", "), t.Shards)
+		r.Partial = fmt.Sprintf("shards %s of %d", ShardList(t.ShardsIn), t.Shards)
 	}
 	r.Levels = shares(t.Levels, t.Played)
 	r.Winners = shares(renameDraw(t.Winners), t.Played)
