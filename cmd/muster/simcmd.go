@@ -396,17 +396,6 @@ func orNone(s string) string {
 	return s
 }
 
-// isTerminal reports whether w is a terminal (a progress bar would be
-// noise in a file or a pipe).
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
-}
-
 // progressBar redraws one line as games finish, at most ten times a second.
 func progressBar(w io.Writer, start time.Time) func(done, total int) {
 	var last time.Time
