@@ -124,3 +124,23 @@ func TestControlCharactersEscaped(t *testing.T) {
 		}
 	}
 }
+
+// Any text renders without a panic, and plain output carries no escape.
+func FuzzRender(f *testing.F) {
+	f.Add(doc, 0)
+	f.Add("- a\n  - b\n\n> c\n> - d\n\n***\n\n# h\n\n![alt](x.png)\n", 30)
+	f.Add("text\\\nhard break and `` ` `` code\n", 5)
+	f.Fuzz(func(t *testing.T, src string, width int) {
+		var b bytes.Buffer
+		if err := Render(&b, []byte(src), Options{Width: width % 200}); err != nil {
+			t.Fatal(err)
+		}
+		if strings.ContainsRune(b.String(), 0x1b) {
+			t.Errorf("an escape in plain output: %q", b.String())
+		}
+		b.Reset()
+		if err := Render(&b, []byte(src), Options{Style: true, Width: width % 200}); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
