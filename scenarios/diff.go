@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -94,9 +96,17 @@ func (d *differ) scenario(old, new *Scenario) {
 // leaves reports each leaf of a and b (plain JSON values) that differs,
 // one change per leaf, as "<label>: <path> <old> -> <new>".
 func (d *differ) leaves(section, side, subject, label string, path []string, a, b any) {
-	for _, l := range leafDiff(path, a, b) {
+	for _, l := range eachNote(leafDiff(path, a, b)) {
 		field := joinPath(l.path)
-		what := field
+		what := noteNames.ReplaceAllStringFunc(field, func(m string) string {
+			sub := noteNames.FindStringSubmatch(m)
+			i, _ := strconv.Atoi(sub[2])
+			return strings.Replace(sub[1], ".", " ", 1) + "note " + strconv.Itoa(i+1) + strings.Replace(sub[3], ".", " ", 1)
+		})
+		show := show
+		if isNote(l.path) {
+			show = showNote
+		}
 		switch {
 		case what == "":
 			what = "value"
@@ -120,6 +130,104 @@ func (d *differ) leaves(section, side, subject, label string, path []string, a, 
 		}
 		d.add(c)
 	}
+}
+
+// noteNames finds "notes[i]" in a field path, which a change line names
+// "note i+1" ("notes[0].text" is "note 1 text", "footnotes.&.notes[0]"
+// "footnote & note 1").
+var noteNames = regexp.MustCompile(`(\.?)\bnotes\[(\d+)\](\.?)`)
+
+// isNote reports whether path names one note of a notes list.
+func isNote(path []string) bool {
+	n := len(path)
+	return n >= 2 && path[n-2] == "notes" && strings.HasPrefix(path[n-1], "[")
+}
+
+// eachNote splits a notes list added or removed whole into one leaf per
+// note, so each is shown as a note, not as the list's JSON.
+func eachNote(ls []leaf) []leaf {
+	var out []leaf
+	for _, l := range ls {
+		n := len(l.path)
+		_, oldList := l.old.([]any)
+		_, newList := l.new.([]any)
+		if n == 0 || l.path[n-1] != "notes" || !(oldList && l.new == nil || newList && l.old == nil) {
+			out = append(out, l)
+			continue
+		}
+		orEmpty := func(v any) any {
+			if v == nil {
+				return []any{}
+			}
+			return v
+		}
+		out = append(out, leafDiff(l.path, orEmpty(l.old), orEmpty(l.new))...)
+	}
+	return out
+}
+
+// showNote prints a note for an errata line as its fields read: its kind,
+// its whole text (most run past the 100 characters show keeps of a text),
+// then what was printed, the field it concerns, its source and anything
+// else: correction: "..." (printed "3 turns"; field length.turns; source
+// rules, lines 12).
+func showNote(v any) string {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return show(v)
+	}
+	text := show(m["text"])
+	if t, ok := m["text"].(string); ok {
+		text = strconv.Quote(t)
+	}
+	if kind, ok := m["kind"].(string); ok {
+		text = kind + ": " + text
+	}
+	var more []string
+	for _, k := range sortedFields(m, "printed", "field", "source") {
+		switch k {
+		case "kind", "text":
+		case "source":
+			src, ok := m[k].(map[string]any)
+			if !ok {
+				more = append(more, "source "+nested(m[k]))
+				continue
+			}
+			var ref []string
+			for _, f := range sortedFields(src, "document", "section", "lines") {
+				if f == "document" {
+					ref = append(ref, show(src[f]))
+				} else {
+					ref = append(ref, f+" "+nested(src[f]))
+				}
+			}
+			more = append(more, "source "+strings.Join(ref, ", "))
+		default:
+			more = append(more, k+" "+nested(m[k]))
+		}
+	}
+	if len(more) > 0 {
+		text += " (" + strings.Join(more, "; ") + ")"
+	}
+	return text
+}
+
+// sortedFields lists the keys of m: first those of first that it has, in
+// that order, then the others by name.
+func sortedFields(m map[string]any, first ...string) []string {
+	var out, rest []string
+	for _, k := range first {
+		if _, ok := m[k]; ok {
+			out = append(out, k)
+		}
+	}
+	for k := range m {
+		if !slices.Contains(first, k) {
+			rest = append(rest, k)
+		}
+	}
+	sort.Strings(rest)
+	return append(out, rest...)
 }
 
 // ---- setup ----
@@ -733,7 +841,9 @@ func joinPath(p []string) string {
 }
 
 // show prints a plain JSON value for an errata line: numbers as written
-// by hand (10, 2.5), short words bare, text quoted and clipped.
+// by hand (10, 2.5), short words bare, text quoted and clipped, an object
+// as its fields (sheet otr-north, part all) and a list as its items, both
+// clipped, a note as a note (never the JSON of any of them).
 func show(v any) string {
 	switch x := v.(type) {
 	case nil:
@@ -749,14 +859,64 @@ func show(v any) string {
 			return x
 		}
 		return strconv.Quote(clip(x, 100))
+	case []any:
+		parts := make([]string, len(x))
+		sep := ", "
+		for i, e := range x {
+			parts[i] = nested(e)
+			if _, ok := e.(map[string]any); ok {
+				sep = "; "
+			}
+		}
+		return clip(strings.Join(parts, sep), 240)
+	case map[string]any:
+		// What names the item first, its text and notes last.
+		keys := sortedFields(x, "id", "symbol", "sheet", "name", "title", "kind")
+		var parts, last []string
+		for _, k := range keys {
+			switch k {
+			case "text":
+				last = append([]string{"text " + show(x[k])}, last...)
+			case "notes":
+				notes, ok := x[k].([]any)
+				if !ok {
+					last = append(last, "notes "+nested(x[k]))
+					continue
+				}
+				ns := make([]string, len(notes))
+				for i, n := range notes {
+					ns[i] = showNote(n)
+				}
+				if len(ns) == 1 {
+					last = append(last, "note "+ns[0])
+				} else {
+					last = append(last, "notes ("+strings.Join(ns, "; ")+")")
+				}
+			default:
+				parts = append(parts, k+" "+nested(x[k]))
+			}
+		}
+		// A whole variant is pages long: the line names it and begins it
+		// (--format json gives all of it).
+		return clip(strings.Join(append(parts, last...), ", "), 240)
 	}
-	var b strings.Builder
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if enc.Encode(v) != nil {
-		return fmt.Sprint(v)
+	return fmt.Sprint(v)
+}
+
+// nested shows a value inside an object or a list, in parentheses when it
+// has parts of its own.
+func nested(v any) string {
+	switch x := v.(type) {
+	case map[string]any:
+		if len(x) > 1 {
+			return "(" + show(x) + ")"
+		}
+	case []any:
+		if len(x) > 1 {
+			return "(" + show(x) + ")"
+		}
 	}
-	return clip(strings.TrimSuffix(b.String(), "\n"), 100)
+	return show(v)
 }
 
 // clip shortens s to at most n runes, ending with "..." when cut, at a

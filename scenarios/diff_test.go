@@ -62,7 +62,7 @@ func TestDiffKinds(t *testing.T) {
 			"setup/changed union: Barlow (u.barlow.inf): size Div -> Brig",
 			"setup/changed union: Barlow (u.barlow.inf): command II -> IX",
 			"setup/changed union: Barlow (u.barlow.inf): type Inf -> Cav",
-			`setup/added union: Gibbon (u.gibbon.inf): starting states added: {"fatigue":1}`,
+			"setup/added union: Gibbon (u.gibbon.inf): starting states added: fatigue 1",
 		}},
 		{"entry.json", []string{
 			"setup/changed confederate: Hoke (c.hoke.ldr-div): entry.date 1864-06-16 -> 1864-06-17",
@@ -99,8 +99,8 @@ func TestDiffKinds(t *testing.T) {
 			"length/changed: Length: end 1864-06-16 -> 1864-06-17",
 			`length/changed: Length: text "GAME LENGTH: 2 turns, June 15 - June 16, 1864." -> "GAME LENGTH: 3 turns, June 15 - June 17, 1864."`,
 			"length/changed: Length: turns 2 -> 3",
-			`maps/added: Maps: sheets[1] added: {"part":"all","sheet":"otr-north"}`,
-			`start/added: Start: statuses added: {"union-posture":"active"}`,
+			"maps/added: Maps: sheets[1] added: sheet otr-north, part all",
+			"start/added: Start: statuses added: union-posture active",
 			"start/changed: Start: tracks.union-posture 1 -> 2",
 		}},
 	} {
@@ -129,6 +129,53 @@ func TestDiffValues(t *testing.T) {
 	cs = Diff(loadDiffFixture(t, "base.json"), loadDiffFixture(t, "units.json"))
 	if c := cs[0]; c.Subject != "c.wise.inf" || c.Field != "location" || c.Old != "S0713" || c.New != "S0714 (Blandford)" {
 		t.Errorf("move = %+v", c)
+	}
+}
+
+// Notes read as notes: kind, text and fields as text, one line per note,
+// not a notes list's JSON (issue 27).
+func TestDiffNotes(t *testing.T) {
+	base, notes := loadDiffFixture(t, "base.json"), loadDiffFixture(t, "notes.json")
+	correction := `correction: "The rulebook prints the game length as 3 turns; the dates give 2." (printed "3 turns"; field length.turns; source made-up, section "Game Length", lines 12)`
+	for _, tc := range []struct {
+		name     string
+		old, new *Scenario
+		want     []string
+	}{
+		{"added", base, notes, []string{
+			"scenario/added: Scenario: note 1 added: " + correction,
+			`scenario/added: Scenario: note 2 added: comment: "Play-tested twice."`,
+			`setup/added confederate: Wise (c.wise.inf): note 1 added: inferred: "Strength from the order of battle."`,
+		}},
+		{"removed", notes, base, []string{
+			"scenario/removed: Scenario: note 1 removed (was " + correction + ")",
+			`scenario/removed: Scenario: note 2 removed (was comment: "Play-tested twice.")`,
+			`setup/removed confederate: Wise (c.wise.inf): note 1 removed (was inferred: "Strength from the order of battle.")`,
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := diffLines(Diff(tc.old, tc.new))
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+	// One note more, one changed: the others are not listed again.
+	edited := loadDiffFixture(t, "notes.json")
+	edited.Notes[1].Text = "Play-tested three times."
+	edited.Notes = append(edited.Notes, Note{Kind: "missing", Text: "The rulebook gives no weather."})
+	got := diffLines(Diff(notes, edited))
+	want := []string{
+		`scenario/changed: Scenario: note 2 text "Play-tested twice." -> "Play-tested three times."`,
+		`scenario/added: Scenario: note 3 added: missing: "The rulebook gives no weather."`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for _, c := range Diff(base, edited) {
+		if strings.ContainsAny(c.Text, "{[") {
+			t.Errorf("a note shown as JSON: %s", c.Text)
+		}
 	}
 }
 

@@ -20,7 +20,8 @@ func diffCommand() *cli.Command {
 			"the decoded scenarios, so key order, whitespace and number spelling (1 vs 1.0) do not\n" +
 			"count. It reports units added, removed or moved, changed manpower, marks, starting\n" +
 			"states, size, command, type and deferred entries; special rules and VP lines added,\n" +
-			"removed or changed; victory level thresholds; length, dates, maps and start state.\n" +
+			"removed or changed; victory level thresholds; length, dates, maps and start state; notes\n" +
+			"added, removed or changed (kind, text, what was printed, source).\n" +
 			"Exit code 0 when the scenarios do not differ, 1 when they do, 2 on usage or I/O errors.\n\n" +
 			"Examples:\n   muster diff tpc-01 my-tpc-01.json\n   muster diff --format json old/05.json new/05.json",
 		Flags: []cli.Flag{

@@ -232,3 +232,25 @@ func TestDiffUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+// Notes read as text, as the rest of the errata list does, never as the
+// JSON of a notes list (issue 27); --format json keeps them as data.
+func TestDiffNotesReadable(t *testing.T) {
+	base, notes := "../../scenarios/testdata/diff/base.json", "../../scenarios/testdata/diff/notes.json"
+	code, out, errOut := muster(t, "diff", base, notes)
+	want := "Scenario\n" +
+		`  Scenario: note 1 added: correction: "The rulebook prints the game length as 3 turns; the dates give 2." (printed "3 turns"; field length.turns; source made-up, section "Game Length", lines 12)` + "\n" +
+		`  Scenario: note 2 added: comment: "Play-tested twice."` + "\n" +
+		"Set-up\n" +
+		`  Confederate: Wise (c.wise.inf): note 1 added: inferred: "Strength from the order of battle."` + "\n"
+	if code != exitFindings || out != want {
+		t.Errorf("diff base notes: exit %d\n%s\nwant:\n%s%s", code, out, want, errOut)
+	}
+	code, out, _ = muster(t, "diff", "--format", "json", base, notes)
+	var rep struct {
+		Changes []struct{ New map[string]any }
+	}
+	if err := json.Unmarshal([]byte(out), &rep); code != exitFindings || err != nil || len(rep.Changes) != 3 || rep.Changes[0].New["printed"] != "3 turns" {
+		t.Errorf("diff --format json: exit %d, %v\n%s", code, err, out)
+	}
+}

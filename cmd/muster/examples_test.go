@@ -142,6 +142,8 @@ var exampleExit = map[string]struct {
 	"diff tpc-01 drafts/01-errata.json": {1, "diff exits 1 when the scenarios differ, and an erratum has its own id"},
 	"diff tpc-01 my-tpc-01.json":        {1, "diff exits 1 when the scenarios differ (the copy has its own id)"},
 	"diff --format json old/05-the-fourth-offensive.json new/05-the-fourth-offensive.json": {0, "the two versions are the same file here"},
+	"playtest merge part*.json":                               {1, "only shard 3 of 8 was played (part3.json): merge names the missing shards and exits 1"},
+	"playtest merge --format html -o balance.html part*.json": {1, "only shard 3 of 8 was played (part3.json): merge names the missing shards and exits 1"},
 }
 
 // copyTree copies a folder (the shipped data the examples name) so that

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"io"
+	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -10,6 +14,7 @@ import (
 
 	"github.com/musterhq/muster/docs"
 	"github.com/musterhq/muster/internal/suggest"
+	"github.com/musterhq/muster/internal/termmd"
 	"github.com/musterhq/muster/validate"
 )
 
@@ -51,6 +56,61 @@ func docsURL(c *cli.Context) string {
 	return defaultDocsURL(versionString())
 }
 
+// explainCodes writes the check reference's section for each code, as
+// Markdown rendered for a terminal (styled, wrapped at width) or as plain
+// text, each followed by its web address.
+func explainCodes(w io.Writer, codes []string, url string, terminal bool, width int) error {
+	known := map[string]bool{}
+	for _, r := range validate.Rules() {
+		known[r.Code] = true
+	}
+	opts := termmd.Options{
+		Style: terminal,
+		Width: width,
+		// A link to another code's section is followed with muster
+		// explain; another anchor of the page is on the web page.
+		Link: func(dest string) string {
+			if code, ok := strings.CutPrefix(dest, "#"); ok {
+				if known[code] {
+					return "muster explain " + code
+				}
+				return url + dest
+			}
+			return dest
+		},
+	}
+	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
+		opts.Style = false // https://no-color.org
+	}
+	for i, code := range codes {
+		s, ok := docs.Section(code)
+		if !ok {
+			return fmt.Errorf("the check reference built into muster has no section for %s", code)
+		}
+		var b bytes.Buffer
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		if err := termmd.Render(&b, []byte(s), opts); err != nil {
+			return err
+		}
+		b.WriteString("\nOnline: " + url + "#" + code + "\n")
+		if _, err := w.Write(b.Bytes()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// terminalWidth is the width to wrap at on a terminal: COLUMNS when the
+// shell exports it, else 80.
+func terminalWidth(getenv func(string) string) int {
+	if n, err := strconv.Atoi(getenv("COLUMNS")); err == nil && n >= 20 {
+		return n
+	}
+	return 80
+}
+
 func explainCommand() *cli.Command {
 	cmd := &cli.Command{
 		Name:  "explain",
@@ -59,7 +119,9 @@ func explainCommand() *cli.Command {
 			"Prints the section of the check reference (docs/checks.md) for each code, as an editor's\n" +
 			"link on a finding opens it: what the check finds, the rulebook cases it rests on, an\n" +
 			"example finding and how to fix it, then the section's web address. Without a code,\n" +
-			"lists every code muster validate reports with its severity and title.\n\n" +
+			"lists every code muster validate reports with its severity and title. On a terminal\n" +
+			"the section is styled and wrapped (COLUMNS, else 80; NO_COLOR=1 drops the colours);\n" +
+			"piped or redirected it is plain text, without Markdown markup.\n\n" +
 			"Examples:\n   muster explain hex-unknown\n   muster explain schema-required json-syntax\n   muster explain",
 		Flags: []cli.Flag{docsURLFlag()},
 		Action: func(c *cli.Context) error {
@@ -80,17 +142,13 @@ func explainCommand() *cli.Command {
 					return usageError("no check code %q%s (muster explain lists them)", code, suggest.DidYouMean(code, codes))
 				}
 			}
-			for i, code := range c.Args().Slice() {
-				s, ok := docs.Section(code)
-				if !ok {
-					return fmt.Errorf("the check reference built into muster has no section for %s", code)
-				}
-				if i > 0 {
-					fmt.Fprintln(w)
-				}
-				fmt.Fprint(w, strings.TrimRight(s, "\n")+"\n\nOnline: "+docsURL(c)+"#"+code+"\n")
+			// On a terminal the sections are styled and wrapped, written
+			// past the escaping of standard output (termmd escapes the
+			// text itself); elsewhere they are plain text.
+			if tty := terminal(w); tty != nil {
+				return explainCodes(tty, c.Args().Slice(), docsURL(c), true, terminalWidth(os.Getenv))
 			}
-			return nil
+			return explainCodes(w, c.Args().Slice(), docsURL(c), false, 0)
 		},
 	}
 	// The shell completes codes, and flags after a dash.

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/musterhq/muster/validate"
 )
@@ -13,9 +16,9 @@ func TestExplain(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, want := range []string{
-		"## hex-unknown\n", "Example, from `validate/testdata/", "error[hex-unknown]",
+		"hex-unknown\n", "Example, from validate/testdata/", "error[hex-unknown]",
 		"Online: https://github.com/musterhq/muster/blob/main/docs/checks.md#hex-unknown\n",
-		"## json-syntax\n", "#json-syntax\n",
+		"\njson-syntax\n", "#json-syntax\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("explain output lacks %q:\n%s", want, out)
@@ -29,6 +32,82 @@ func TestExplain(t *testing.T) {
 	}
 	if _, out, _ := muster(t, "explain", "--docs-url", "https://example.org/other.md", "io"); !strings.HasSuffix(out, "Online: https://example.org/other.md#io\n") {
 		t.Errorf("--docs-url not followed:\n%s", out)
+	}
+}
+
+// Piped (a file, a pipe, a test's buffer), every section is plain text:
+// no heading marks, bold marks, code fences, backticks or link syntax
+// outside the example findings, which are indented as a block (issue 27).
+func TestExplainPlainWhenPiped(t *testing.T) {
+	var codes []string
+	for _, r := range validate.Rules() {
+		codes = append(codes, r.Code)
+	}
+	code, out, stderr := muster(t, append([]string{"explain"}, codes...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for i, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "    ") {
+			continue // an example finding, as validate prints it
+		}
+		for _, markup := range []string{"#", "```", "**", "`", "](", "\x1b"} {
+			if strings.HasPrefix(l, markup) || markup != "#" && strings.Contains(l, markup) {
+				t.Errorf("line %d has Markdown %q: %q", i+1, markup, l)
+			}
+		}
+	}
+	if !strings.Contains(out, "\n    testdata/every-check.json:22:129: error[hex-unknown]") {
+		t.Errorf("the example finding is not an indented block:\n%.2000s", out)
+	}
+	// A link to another code's section says how to read it here.
+	if !strings.Contains(out, "Its findings carry the code placeholder (muster explain placeholder).") {
+		t.Errorf("no link to the placeholder section")
+	}
+}
+
+// On a terminal the section is styled with ANSI escapes (heading bold and
+// underlined, the title bold, code cyan) and wrapped at the width; the
+// example findings keep their lines.
+func TestExplainOnATerminal(t *testing.T) {
+	t.Setenv("NO_COLOR", "")
+	t.Setenv("TERM", "xterm")
+	var b bytes.Buffer
+	if err := explainCodes(&b, []string{"hex-unknown"}, "https://example.org/checks.md", true, 60); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		"\x1b[1m\x1b[4mhex-unknown\x1b[24m\x1b[22m\n",
+		"\x1b[1mLocation not on any sheet or area of the module.\x1b[22m",
+		"\x1b[36mvalidate/testdata/every-check.json\x1b[39m",
+		"\n    testdata/every-check.json:22:129: error[hex-unknown]",
+		"\nOnline: https://example.org/checks.md#hex-unknown\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	sgr := regexp.MustCompile("\x1b\\[[0-9;]*m")
+	for _, l := range strings.Split(out, "\n") {
+		if n := utf8.RuneCountInString(sgr.ReplaceAllString(l, "")); n > 60 && !strings.HasPrefix(l, "    ") && !strings.HasPrefix(l, "Online: ") {
+			t.Errorf("%d columns, wider than 60: %q", n, l)
+		}
+	}
+	// NO_COLOR keeps the layout and drops the escapes.
+	t.Setenv("NO_COLOR", "1")
+	b.Reset()
+	if err := explainCodes(&b, []string{"hex-unknown"}, "https://example.org/checks.md", true, 60); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "\x1b") || !strings.HasPrefix(b.String(), "hex-unknown\n") {
+		t.Errorf("NO_COLOR:\n%s", b.String())
+	}
+	if w := terminalWidth(func(string) string { return "132" }); w != 132 {
+		t.Errorf("COLUMNS=132: width %d", w)
+	}
+	if w := terminalWidth(func(string) string { return "" }); w != 80 {
+		t.Errorf("no COLUMNS: width %d", w)
 	}
 }
 

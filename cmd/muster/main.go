@@ -9,10 +9,12 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/musterhq/muster/internal/readin"
+	"github.com/musterhq/muster/internal/suggest"
 	"github.com/musterhq/muster/internal/termsafe"
 )
 
@@ -51,10 +53,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 func runApp(args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
 	unknown := ""
-	app.CommandNotFound = func(_ *cli.Context, name string) { unknown = name }
+	app.CommandNotFound = func(c *cli.Context, name string) { unknown = unknownCommand(c, name) }
 	err := app.Run(commandLine(app, args))
 	if unknown != "" {
-		fmt.Fprintf(stderr, "muster: no command %q (see muster --help)\n", unknown)
+		fmt.Fprintln(stderr, "muster:", unknown)
 		return exitUsage
 	}
 	if err == nil {
@@ -106,6 +108,39 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 	}
 	enableCompletion(app)
 	return app
+}
+
+// unknownCommand says that name is not a command of c's command (muster,
+// or muster export, ...), with the one meant when name is a typo of it
+// (muster valdate: did you mean "validate"?), and where they are listed.
+func unknownCommand(c *cli.Context, name string) string {
+	parent, cmds := "muster", c.App.Commands
+	if c.Command != nil && len(c.Command.Subcommands) > 0 {
+		parent, cmds = c.Command.FullName(), c.Command.Subcommands
+	}
+	if !strings.HasPrefix(parent, "muster") {
+		parent = "muster " + parent
+	}
+	msg := fmt.Sprintf("no command %q", name)
+	if parent != "muster" {
+		msg += " in " + parent
+	}
+	if near := closestCommand(cmds, name); near != "" {
+		msg += fmt.Sprintf(": did you mean %q?", near)
+	}
+	return msg + " (see " + parent + " --help)"
+}
+
+// closestCommand is the visible command whose name is a typo of name
+// away (an edit distance of at most 2), or "".
+func closestCommand(cmds []*cli.Command, name string) string {
+	var names []string
+	for _, cmd := range cmds {
+		if !cmd.Hidden {
+			names = append(names, cmd.Name)
+		}
+	}
+	return suggest.Closest(name, names)
 }
 
 // usageError is a usage problem: exit code 2.

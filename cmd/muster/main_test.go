@@ -297,3 +297,29 @@ func TestValidateOneFile(t *testing.T) {
 		t.Errorf("an error in the module's map bears on scenario 01: exit %d\n%s", code, out)
 	}
 }
+
+// A misspelled command, or subcommand, names the one meant and exits 2
+// (issue 27); a name near none says where the commands are listed.
+func TestUnknownCommandDidYouMean(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"valdate", "scenarios"}, `muster: no command "valdate": did you mean "validate"? (see muster --help)`},
+		{[]string{"EXPLIAN"}, `did you mean "explain"?`},
+		{[]string{"export", "crads", "tpc-01"}, `muster: no command "crads" in muster export: did you mean "cards"? (see muster export --help)`},
+		{[]string{"import", "tvs"}, `no command "tvs" in muster import: did you mean "tsv"?`},
+		{[]string{"new", "scenaro"}, `no command "scenaro" in muster new: did you mean "scenario"?`},
+		{[]string{"playtest", "merg", "part1.json"}, `did you mean "muster playtest merge"?`},
+		{[]string{"frobnicate"}, `muster: no command "frobnicate" (see muster --help)`},
+		{[]string{"export", "zzzzzz"}, `muster: no command "zzzzzz" in muster export (see muster export --help)`},
+	} {
+		code, out, errOut := muster(t, tc.args...)
+		if code != exitUsage || !strings.Contains(errOut, tc.want) {
+			t.Errorf("muster %s: exit %d, want %d\nstderr: %s\nwant: %s\nstdout: %.300s", strings.Join(tc.args, " "), code, exitUsage, errOut, tc.want, out)
+		}
+		if !strings.Contains(tc.want, "did you mean") && strings.Contains(errOut, "did you mean") {
+			t.Errorf("muster %s: a suggestion for a name near no command: %s", strings.Join(tc.args, " "), errOut)
+		}
+	}
+}

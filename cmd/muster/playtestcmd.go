@@ -2,8 +2,9 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
-	"github.com/musterhq/muster/internal/readin"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/fileout"
 	"github.com/musterhq/muster/internal/jsonsrc"
+	"github.com/musterhq/muster/internal/readin"
 	"github.com/musterhq/muster/playtest"
 	"github.com/musterhq/muster/schema"
 	"github.com/musterhq/muster/validate"
@@ -50,6 +52,12 @@ func playtestCommand() *cli.Command {
 			}
 			scripts, err := playtestScripts(c.Args().Slice())
 			if err != nil {
+				// muster playtest merg: a typo of a subcommand, not a path.
+				if first := c.Args().First(); errors.Is(err, fs.ErrNotExist) && !strings.ContainsAny(first, `/\.`) {
+					if near := closestCommand(c.Command.Subcommands, first); near != "" {
+						return cli.Exit(fmt.Sprintf("%v: did you mean \"muster playtest %s\"?", err, near), exitUsage)
+					}
+				}
 				return cli.Exit(err.Error(), exitUsage)
 			}
 			if len(scripts) == 0 {

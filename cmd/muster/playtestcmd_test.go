@@ -7,9 +7,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // The shipped playtests pass through the CLI, and their event logs match the
@@ -290,5 +292,80 @@ func TestMergeReadsAWholeRunReport(t *testing.T) {
 	}
 	if code, _, errOut := muster(t, "playtest", "merge", whole, whole); code != exitFindings || !strings.Contains(errOut, "60 games played of 30") {
 		t.Errorf("the same run twice: exit %d, %s", code, errOut)
+	}
+}
+
+// With a bid the level names are longer ("Confederate Operational Victory
+// (bid 9)") than the usual column: the text table widens, so every row of
+// the level and winner tables keeps its figures in the header's columns
+// (issue 27).
+func TestSimTextColumnsWithABid(t *testing.T) {
+	test := filepath.Join("..", "..", "rules", "lgv", "testdata", "module", "scenarios", "01-chancellorsville.json")
+	code, out, errOut := muster(t, "playtest", "sim", test, "--games", "20", "--bots", "random,random", "--option", "bid=9")
+	if code != 0 || !strings.Contains(out, "(bid 9)") {
+		t.Fatalf("sim --option bid=9: exit %d, %s\n%s", code, errOut, out)
+	}
+	lines := strings.Split(out, "\n")
+	head := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "victory level ") })
+	if head < 0 {
+		t.Fatalf("no level table:\n%s", out)
+	}
+	games := strings.Index(lines[head], "games") + len("games")
+	row := regexp.MustCompile(`^  (.*\S) +(\d+) +\d+\.\d% +\d+\.\d- *\d+\.\d%$`)
+	rows := 0
+	for _, l := range lines[head+1:] {
+		if l == "" || l == "winner" {
+			continue
+		}
+		if strings.HasPrefix(l, "VP:") {
+			break
+		}
+		m := row.FindStringSubmatchIndex(l)
+		if m == nil {
+			t.Fatalf("not a table row: %q\n%s", l, out)
+		}
+		rows++
+		// The count ends one column right of "games"; every row as long.
+		if end := utf8.RuneCountInString(l[:m[5]]); end != games+1 || utf8.RuneCountInString(l) != utf8.RuneCountInString(lines[head+1]) {
+			t.Errorf("row %q: count ends at column %d, header's games at %d\n%s", l, end, games, out)
+		}
+	}
+	if rows < 3 {
+		t.Errorf("%d rows in the level and winner tables:\n%s", rows, out)
+	}
+}
+
+// merge with shards of the run missing names them and exits 1 writing no
+// report; --partial reports on the shards given and still names the
+// missing ones (issue 27).
+func TestMergeMissingShards(t *testing.T) {
+	scn := "../../rules/lgv/testdata/module/scenarios/01-chancellorsville.json"
+	dir := t.TempDir()
+	var parts []string
+	for k := 1; k <= 4; k++ {
+		p := filepath.Join(dir, "part"+strconv.Itoa(k)+".json")
+		if code, _, errOut := muster(t, "playtest", "sim", scn, "--games", "12", "--bots", "random,random", "--shard", strconv.Itoa(k)+"/4", "--format", "json", "-o", p); code != 0 {
+			t.Fatalf("sim --shard %d/4: exit %d, %s", k, code, errOut)
+		}
+		parts = append(parts, p)
+	}
+	report := filepath.Join(dir, "report.html")
+	code, out, errOut := muster(t, "playtest", "merge", "--format", "html", "-o", report, parts[0], parts[3])
+	if code != exitFindings || out != "" || !strings.Contains(errOut, "shards 2, 3 of 4 are missing") || !strings.Contains(errOut, "--partial") {
+		t.Errorf("merge of shards 1 and 4 of 4: exit %d, want 1\nstdout: %s\nstderr: %s", code, out, errOut)
+	}
+	if _, err := os.Stat(report); err == nil {
+		t.Errorf("merge with shards missing wrote %s", report)
+	}
+	code, out, errOut = muster(t, "playtest", "merge", "--partial", parts[0], parts[1], parts[3])
+	if code != 0 || !strings.Contains(out, "(shards 1, 2, 4 of 4)") || !strings.Contains(errOut, "shard 3 of 4 is missing: the report covers 9 games of 12") {
+		t.Errorf("merge --partial: exit %d, want 0\nstdout: %s\nstderr: %s", code, out, errOut)
+	}
+	code, out, errOut = muster(t, append([]string{"playtest", "merge"}, parts...)...)
+	if code != 0 || errOut != "" || strings.Contains(out, "shards") {
+		t.Errorf("merge of every shard: exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
+	}
+	if code, out2, _ := muster(t, "playtest", "merge", "--partial", parts[0], parts[1], parts[2], parts[3]); code != 0 || out2 != out {
+		t.Errorf("merge --partial of every shard: exit %d, differs from the merge without it", code)
 	}
 }

@@ -226,14 +226,18 @@ func mergeCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "merge",
 		Usage: "add up the totals of the shards of a split sim run",
-		UsageText: "muster playtest merge [--format text|json|html] [-o FILE] TOTALS.json...\n\n" +
+		UsageText: "muster playtest merge [--partial] [--format text|json|html] [-o FILE] TOTALS.json...\n\n" +
 			"Adds the totals written by muster playtest sim --shard k/n into the report of the whole\n" +
 			"run: exactly the figures one unsplit run gives. Refuses totals of another run and a shard\n" +
-			"given twice; says which shards are still missing.\n\n" +
+			"given twice. With shards of the run missing it names them and exits 1, writing no report;\n" +
+			"--partial writes the report of the shards given (it says which) and still names the\n" +
+			"missing ones.\n\n" +
 			"Examples:\n" +
 			"   muster playtest merge part*.json\n" +
-			"   muster playtest merge --format html -o balance.html part*.json",
+			"   muster playtest merge --format html -o balance.html part*.json\n" +
+			"   muster playtest merge --partial part3.json",
 		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "partial", Usage: "report on the shards given when some of the run's shards are missing"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or html"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output"},
 			forceFlag,
@@ -241,6 +245,10 @@ func mergeCommand() *cli.Command {
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
 				return usageError("merge needs the shards' totals files")
+			}
+			format := c.String("format")
+			if format != "text" && format != "json" && format != "html" {
+				return usageError("--format must be text, json or html")
 			}
 			var parts []*sim.Totals
 			for _, path := range c.Args().Slice() {
@@ -258,11 +266,14 @@ func mergeCommand() *cli.Command {
 				return cli.Exit(err.Error(), exitFindings)
 			}
 			if missing := tot.Missing(); len(missing) > 0 {
-				fmt.Fprintf(c.App.ErrWriter, "muster: shards %v of %d are not merged yet: the report covers %d games of %d\n", missing, tot.Shards, tot.Played, tot.Games)
-			}
-			format := c.String("format")
-			if format != "text" && format != "json" && format != "html" {
-				return usageError("--format must be text, json or html")
+				what := fmt.Sprintf("shard %s of %d is missing", sim.ShardList(missing), tot.Shards)
+				if len(missing) > 1 {
+					what = fmt.Sprintf("shards %s of %d are missing", sim.ShardList(missing), tot.Shards)
+				}
+				if !c.Bool("partial") {
+					return cli.Exit(fmt.Sprintf("%s: the given totals hold %d games of %d (merge them all, or give --partial for a report of these)", what, tot.Played, tot.Games), exitFindings)
+				}
+				fmt.Fprintf(c.App.ErrWriter, "muster: %s: the report covers %d games of %d\n", what, tot.Played, tot.Games)
 			}
 			return writeSimOutput(c, tot, format, false, c.Args().Slice()...)
 		},
@@ -388,17 +399,6 @@ func orNone(s string) string {
 		return "none"
 	}
 	return s
-}
-
-// isTerminal reports whether w is a terminal (a progress bar would be
-// noise in a file or a pipe).
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
 // progressBar redraws one line as games finish, at most ten times a second.

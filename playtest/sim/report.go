@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // Report is what a designer reads of a run: shares with 95% confidence
@@ -99,11 +100,7 @@ func NewReport(t *Totals) Report {
 	}
 	r.Options = strings.Join(opts, " ")
 	if t.Shards > 1 {
-		parts := make([]string, len(t.ShardsIn))
-		for i, s := range t.ShardsIn {
-			parts[i] = strconv.Itoa(s)
-		}
-		r.Partial = fmt.Sprintf("shards %s of %d", strings.Join(parts, ", "), t.Shards)
+		r.Partial = fmt.Sprintf("shards %s of %d", ShardList(t.ShardsIn), t.Shards)
 	}
 	r.Levels = shares(t.Levels, t.Played)
 	r.Winners = shares(renameDraw(t.Winners), t.Played)
@@ -228,13 +225,20 @@ func (r Report) WriteText(w io.Writer) error {
 	if r.Partial != "" {
 		fmt.Fprintf(&b, " (%s)", r.Partial)
 	}
-	b.WriteString("\n\nvictory level                       games   share   95% CI\n")
+	// The name column is as wide as the longest level or winner name (a
+	// level with a bid, "Union Operational Victory (bid 9)", is longer
+	// than the usual 32), so the figures stay in their columns.
+	width := 32
+	for _, s := range append(r.Levels[:len(r.Levels):len(r.Levels)], r.Winners...) {
+		width = max(width, utf8.RuneCountInString(s.Name))
+	}
+	fmt.Fprintf(&b, "\n\n%-*s games   share   95%% CI\n", width+3, "victory level")
 	for _, s := range r.Levels {
-		fmt.Fprintf(&b, "  %-32s %7d  %5.1f%%  %5.1f-%5.1f%%\n", s.Name, s.Count, 100*s.Share, 100*s.Low, 100*s.High)
+		fmt.Fprintf(&b, "  %-*s %7d  %5.1f%%  %5.1f-%5.1f%%\n", width, s.Name, s.Count, 100*s.Share, 100*s.Low, 100*s.High)
 	}
 	b.WriteString("\nwinner\n")
 	for _, s := range r.Winners {
-		fmt.Fprintf(&b, "  %-32s %7d  %5.1f%%  %5.1f-%5.1f%%\n", s.Name, s.Count, 100*s.Share, 100*s.Low, 100*s.High)
+		fmt.Fprintf(&b, "  %-*s %7d  %5.1f%%  %5.1f-%5.1f%%\n", width, s.Name, s.Count, 100*s.Share, 100*s.Low, 100*s.High)
 	}
 	fmt.Fprintf(&b, "\nVP: mean %.2f, sd %.2f, min %g, max %g\n", r.VP.Mean, r.VP.SD, r.VP.Min, r.VP.Max)
 	writeBars(&b, r.VP.Bins)

@@ -228,3 +228,20 @@ func TestReportOfZeroCounts(t *testing.T) {
 		t.Errorf("values no game had stretch the distribution: %+v", d)
 	}
 }
+
+func TestShardList(t *testing.T) {
+	for _, tc := range []struct {
+		in   []int
+		want string
+	}{
+		{nil, ""},
+		{[]int{3}, "3"},
+		{[]int{1, 2}, "1, 2"},
+		{[]int{1, 2, 3}, "1-3"},
+		{[]int{1, 3, 5, 6, 7, 8, 10, 11}, "1, 3, 5-8, 10, 11"},
+	} {
+		if got := ShardList(tc.in); got != tc.want {
+			t.Errorf("ShardList(%v) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

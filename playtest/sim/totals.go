@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // Totals are the counts of a run, or of one shard of it. They hold no
@@ -115,6 +116,28 @@ func addCounts(dst, src map[string]int) {
 	for k, n := range src {
 		dst[k] += n
 	}
+}
+
+// ShardList writes sorted shard numbers as a reader counts them, runs
+// of three or more as ranges: "1, 3, 5-8".
+func ShardList(shards []int) string {
+	var parts []string
+	for i := 0; i < len(shards); {
+		j := i
+		for j+1 < len(shards) && shards[j+1] == shards[j]+1 {
+			j++
+		}
+		switch {
+		case j-i >= 2:
+			parts = append(parts, strconv.Itoa(shards[i])+"-"+strconv.Itoa(shards[j]))
+		case j > i:
+			parts = append(parts, strconv.Itoa(shards[i]), strconv.Itoa(shards[j]))
+		default:
+			parts = append(parts, strconv.Itoa(shards[i]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Missing lists the shards not yet merged in.

@@ -218,8 +218,18 @@ func emptyDir(dir string) error {
 	return nil
 }
 
-// build cross-compiles ./cmd/muster for t, without cgo (so every target
-// builds on any machine), and returns the binary.
+// testBuild makes build compile as the go test run that calls it does
+// (paths kept, cgo as the environment has it) instead of with the release
+// settings. The packages then come out of the build cache that go test
+// ./... fills for the other tests: built with -trimpath and without cgo,
+// every package of muster and the standard library is compiled a second
+// time, which on a fresh clone was most of the suite's time (94 s of 154).
+// The link, with the release's -ldflags and stamp, is the same. Only
+// TestReleaseHost sets it, for one target; .ci/run builds all six with
+// the release settings (go run ./internal/release).
+var testBuild bool
+
+// build cross-compiles ./cmd/muster for t and returns the binary.
 func build(t Target, s Stamp) ([]byte, error) {
 	dir, err := os.MkdirTemp("", "muster-release-")
 	if err != nil {
@@ -227,13 +237,27 @@ func build(t Target, s Stamp) ([]byte, error) {
 	}
 	defer os.RemoveAll(dir)
 	bin := filepath.Join(dir, t.Exe())
-	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags", s.LDFlags(), "-o", bin, "./cmd/muster")
-	cmd.Env = append(os.Environ(), "GOOS="+t.OS, "GOARCH="+t.Arch, "CGO_ENABLED=0")
+	cmd := buildCommand(t, s, bin)
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Run(); err != nil {
 		return nil, fmt.Errorf("go build for %s: %w", t, err)
 	}
 	return os.ReadFile(bin)
+}
+
+// buildCommand is the go build of a release: without cgo, so every target
+// builds on any machine, with paths trimmed, so a rebuild gives the same
+// bytes, and stamped (-ldflags). testBuild leaves out the first two.
+func buildCommand(t Target, s Stamp, bin string) *exec.Cmd {
+	args := []string{"build", "-buildvcs=false", "-ldflags", s.LDFlags(), "-o", bin}
+	env := append(os.Environ(), "GOOS="+t.OS, "GOARCH="+t.Arch)
+	if !testBuild {
+		args = append(args, "-trimpath")
+		env = append(env, "CGO_ENABLED=0")
+	}
+	cmd := exec.Command("go", append(args, "./cmd/muster")...)
+	cmd.Env = env
+	return cmd
 }
 
 // archive packs files into one folder named after the archive, every entry

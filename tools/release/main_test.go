@@ -49,6 +49,26 @@ func TestLDFlags(t *testing.T) {
 	}
 }
 
+// A release build trims paths and leaves cgo out (every target, any
+// machine, the same bytes again); the test's build (testBuild) compiles as
+// go test does and links with the same stamp.
+func TestBuildCommand(t *testing.T) {
+	tg := Target{"windows", "arm64"}
+	for _, test := range []bool{false, true} {
+		testBuild = test
+		cmd := buildCommand(tg, testStamp, "out/muster.exe")
+		testBuild = false
+		args, env := strings.Join(cmd.Args, " "), strings.Join(cmd.Env, "\n")
+		if !strings.HasPrefix(args, "go build -buildvcs=false -ldflags "+testStamp.LDFlags()+" -o out/muster.exe") || !strings.HasSuffix(args, " ./cmd/muster") ||
+			!strings.HasSuffix(env, "\nGOOS=windows\nGOARCH=arm64"+map[bool]string{false: "\nCGO_ENABLED=0"}[test]) {
+			t.Errorf("testBuild %v: %s\n%s", test, args, env[max(0, len(env)-80):])
+		}
+		if trimmed := strings.Contains(args, " -trimpath "); trimmed == test {
+			t.Errorf("testBuild %v: -trimpath %v: %s", test, trimmed, args)
+		}
+	}
+}
+
 // unpack lists an archive's entries: name, mode, time and content.
 func unpack(t *testing.T, name string, data []byte) map[string]string {
 	t.Helper()
@@ -157,11 +177,16 @@ func TestChecksums(t *testing.T) {
 }
 
 // TestReleaseHost runs the release for this machine's platform, unpacks
-// the archive and runs the binary: muster version shows the stamp.
+// the archive and runs the binary: muster version shows the stamp. It
+// builds one target, compiled as go test compiles (testBuild), so a cold
+// go test ./... does not compile muster a second time with the release
+// settings; .ci/run builds the six targets with them.
 func TestReleaseHost(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: builds muster")
 	}
+	testBuild = true
+	t.Cleanup(func() { testBuild = false })
 	host := Target{runtime.GOOS, runtime.GOARCH}
 	if _, err := parseTargets(host.String()); err != nil {
 		t.Skip(err)
