@@ -226,7 +226,7 @@ func emptyDir(dir string) error {
 // time, which on a fresh clone was most of the suite's time (94 s of 154).
 // The link, with the release's -ldflags and stamp, is the same. Only
 // TestReleaseHost sets it, for one target; .ci/run builds all six with
-// the release settings (go run ./internal/release).
+// the release settings (go run ./tools/release).
 var testBuild bool
 
 // build cross-compiles ./cmd/muster for t and returns the binary.
