@@ -57,7 +57,7 @@ func TestExplainPlainWhenPiped(t *testing.T) {
 			}
 		}
 	}
-	if !strings.Contains(out, "\n    testdata/every-check.json:22:129: error[hex-unknown]") {
+	if !strings.Contains(out, "\n    testdata/every-check.json:21:121: error[hex-unknown]") {
 		t.Errorf("the example finding is not an indented block:\n%.2000s", out)
 	}
 	// A link to another code's section says how to read it here.
@@ -81,7 +81,7 @@ func TestExplainOnATerminal(t *testing.T) {
 		"\x1b[1m\x1b[4mhex-unknown\x1b[24m\x1b[22m\n",
 		"\x1b[1mLocation not on any sheet or area of the module.\x1b[22m",
 		"\x1b[36mvalidate/testdata/every-check.json\x1b[39m",
-		"\n    testdata/every-check.json:22:129: error[hex-unknown]",
+		"\n    testdata/every-check.json:21:121: error[hex-unknown]",
 		"\nOnline: https://example.org/checks.md#hex-unknown\n",
 	} {
 		if !strings.Contains(out, want) {
