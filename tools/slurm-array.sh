@@ -134,7 +134,7 @@ code=$?
 set -e
 cat merge.err
 [ "$code" -eq 1 ] || { echo "merge with a cancelled task exited $code, want 1" >&2; exit 1; }
-grep -q "3" merge.err || { echo "merge does not name the missing shard 3 (task 2)" >&2; exit 1; }
+grep -q "shard 3 of 4 is missing" merge.err || { echo "merge does not name the missing shard 3 (task 2)" >&2; exit 1; }
 [ ! -e merged.txt ] || { echo "merge wrote a report with a shard missing" >&2; exit 1; }
 muster playtest merge --partial -o partial.txt parts/part-*.json
 echo "a cancelled task: merge names its shard and exits 1; --partial reports on the rest"
