@@ -465,6 +465,12 @@ func (g *game) casualtyLegal() {
 			}
 			if cpCost[o] <= cb.cp && (!exact || g.absorbable(cb.cp-cpCost[o], u, after)) {
 				g.push(aCP, u, o)
+				if o == cpRetreatExh {
+					g.targets = g.zoneRetreats(u, g.targets)
+					for _, z := range g.targets { // 14.5
+						g.push(aCP, u, cpZone+z)
+					}
+				}
 			}
 		}
 	}
@@ -517,7 +523,12 @@ func (g *game) absorb(u, how int) {
 	// A unit absorbs once, unless the repeat reading lets a unit it
 	// flipped go on absorbing as an Exhausted unit (Options.CPOnce unset).
 	cb.absorbed[u] = how != cpFlip || !!g.e.opts.CPOnce
-	cb.cp -= cpCost[how]
+	cb.cp -= cpCostOf(how)
+	if how >= cpZone { // 14.5: the owner's Zone, whatever the priorities
+		g.retreatIntoZone(u, how-cpZone)
+		g.autoCasualty()
+		return
+	}
 	switch how {
 	case cpFlip:
 		g.setFresh(u, false)
