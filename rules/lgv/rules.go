@@ -22,21 +22,31 @@ func (g *game) contested(loc int) bool { return g.occupied(union, loc) && g.occu
 func (g *game) free(side, loc int) bool { return g.control[loc] == side && !g.occupied(1-side, loc) }
 
 // stacked counts the units of a side against the stacking limit of 7.1:
-// Leaders are free with a unit of their command present, Hooker and Lee
-// always, Union Engineers always.
+// the kinds the module counts (Engine.stackKinds: Infantry, Artillery,
+// Cavalry and Leaders, Union Engineers free), a Leader free with a unit
+// of his command present, Hooker and Lee always.
 func (g *game) stacked(side, loc int) int {
-	all, _ := g.count(side, loc)
-	leaders := g.kindCount(side, leader, loc)
-	n := all - g.kindCount(side, engineer, loc) - leaders
-	if leaders == 0 {
+	k := &g.e.stackKinds[side]
+	n := 0
+	for kind := infantry; kind < leader; kind++ {
+		if k[kind] {
+			n += g.kindCount(side, kind, loc)
+		}
+	}
+	if !k[leader] || g.kindCount(side, leader, loc) == 0 {
 		return n
 	}
 	for _, u := range g.e.leaders[side] {
-		if s := g.units[u]; s.status == onMap && s.loc == loc && !g.e.units[u].armyLeader && !g.commandPresent(u, loc) {
+		if s := g.units[u]; s.status == onMap && s.loc == loc && g.leaderCounts(u, loc) {
 			n++
 		}
 	}
 	return n
+}
+
+// leaderCounts: Leader u counts against stacking at loc (7.1.3).
+func (g *game) leaderCounts(u, loc int) bool {
+	return !g.e.units[u].stackFree && !(g.e.stackFreeCmd && g.commandPresent(u, loc))
 }
 
 func (g *game) commandPresent(ldr, loc int) bool {
@@ -56,10 +66,10 @@ func (g *game) commandPresent(ldr, loc int) bool {
 func (g *game) counts(u, loc int) bool {
 	info := &g.e.units[u]
 	switch {
-	case info.kind == engineer:
+	case !g.e.stackKinds[info.side][info.kind]:
 		return false
 	case info.kind == leader:
-		return !info.armyLeader && !g.commandPresent(u, loc)
+		return g.leaderCounts(u, loc)
 	}
 	return true
 }
