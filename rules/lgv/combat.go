@@ -37,8 +37,11 @@ func (g *game) startAttack(p int) {
 		minor, major := true, true
 		for _, u := range cb.attackers {
 			l, _ := g.e.b.linkOf(g.cameFrom[u], p)
-			minor = minor && (l.boundary == minorWater || l.boundary == majorWater)
-			major = major && l.boundary == majorWater
+			// Zone H - Area 53 is "considered to have crossed a Major
+			// Water Boundary" whatever the map draws (14.1.1, line 703).
+			isMajor := l.boundary == majorWater || l.germanna
+			minor = minor && (l.boundary == minorWater || isMajor)
+			major = major && isMajor
 		}
 		switch {
 		case major && len(cb.attackers) > 0:

@@ -1,6 +1,10 @@
 package lgv
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/musterhq/muster/scenarios"
+)
 
 // 9.4.3D (line 542): "+1 When making a Mandatory Attack (Section 9.1) if
 // all of the attacking units crossed a minor water boundary, +2 if all of
@@ -60,6 +64,37 @@ func TestMandatoryAttackWaterBonus(t *testing.T) {
 		}
 		if g.cb.waterCross != c.want {
 			t.Errorf("%s: water bonus %d, want %d", c.name, g.cb.waterCross, c.want)
+		}
+	}
+}
+
+// 14.1.1 (line 703): "Union units moving from Zone H to Area 53 (and from
+// Area 53 to Zone H) are considered to have crossed a Major Water
+// Boundary": a Mandatory Attack into Area 53 by units that all came from
+// Zone H gives +2 (9.4.3D) however the module draws the link (the map
+// art may show a zone arrow; the test module says major-water, where
+// script 09-germanna-water-bonus pins it). The engine read only the
+// boundary type and gave nothing on a module that draws it otherwise.
+func TestGermannaWaterBonus(t *testing.T) {
+	for _, boundary := range []string{"major-water", "zone-arrow", "open-ground"} {
+		e := fixtureEngine(t, func(sf *scenarios.ScenarioFile) {
+			for i := range sf.Module.Map.Adjacency {
+				if a := &sf.Module.Map.Adjacency[i]; len(a.Between) == 2 && (a.Between[0] == "H" && a.Between[1] == "53" || a.Between[0] == "53" && a.Between[1] == "H") {
+					a.Boundary = boundary
+				}
+			}
+		})
+		g := e.NewGame(1)
+		h, p := e.b.lookup("H"), e.b.lookup("53")
+		def, att := e.byID["c.wright.inf"], e.byID["u.devens.inf"]
+		g.setLoc(def, p)
+		g.mover = union
+		g.snap(p) // not Contested at the start of the Impulse: a Mandatory Attack (9.1)
+		g.setLoc(att, p)
+		g.moved[att], g.cameFrom[att] = true, h
+		g.startAttack(p)
+		if !g.cb.mandatory || g.cb.waterCross != 2 {
+			t.Errorf("H-53 drawn %s: mandatory %v, water bonus %d; want a Mandatory Attack with +2 (14.1.1, 9.4.3D)", boundary, g.cb.mandatory, g.cb.waterCross)
 		}
 	}
 }
