@@ -40,7 +40,7 @@ func (g *game) startAttack(p int) {
 			// Zone H - Area 53 is "considered to have crossed a Major
 			// Water Boundary" whatever the map draws (14.1.1, line 703).
 			isMajor := l.boundary == majorWater || l.germanna
-			minor = minor && (l.boundary == minorWater || isMajor)
+			minor = minor && (l.boundary == minorWater || isMajor && !g.e.opts.WaterMixedNone) // option water-mixed
 			major = major && isMajor
 		}
 		switch {
@@ -289,7 +289,9 @@ func (g *game) resolve() {
 		for range g.e.nCmds {
 			byCommand = append(byCommand, 0)
 		}
-		surprise := g.e.b.wild[p]
+		// 9.4.2D: every non-Leader attacker from a Wilderness Area, or
+		// one of them (option surprise).
+		anyWild, allWild := false, true
 		for _, u := range cb.attackers {
 			if u != lead && (g.e.units[u].kind != leader || g.e.opts.LeadersCount) {
 				cb.av += perUnit // 9.4.2B "each additional unit" (option leader-attack-bonus)
@@ -304,8 +306,10 @@ func (g *game) resolve() {
 			if from == none {
 				from = g.active
 			}
-			surprise = surprise && g.e.b.wild[from] && from != p
+			wild := g.e.b.wild[from] && from != p
+			anyWild, allWild = anyWild || wild, allWild && wild
 		}
+		surprise := g.e.b.wild[p] && (allWild && !g.e.opts.SurpriseAny || anyWild && g.e.opts.SurpriseAny)
 		cb.av += len(cb.support)
 		if surprise {
 			cb.av++
