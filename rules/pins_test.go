@@ -547,3 +547,25 @@ func TestDeclaredWithinTurns(t *testing.T) {
 		}
 	}
 }
+
+// A placement is the end of a move for the restricted regions (Place,
+// "restricted regions apply as to the end of a move"): the second pin of
+// the end-move form (TestMovePathSteps pins it on a path), from another
+// position: scenario 8's Beale entering on turn 2 at S3250, where a
+// made-up rule forbids the Confederates to end a move, is refused; a
+// rule forbidding only passing through ("move") refuses him too (ending
+// a move there is moving there); a rule forbidding only retreats does not.
+func TestPlaceIsAnEndMove(t *testing.T) {
+	place := func(prohibits ...string) error {
+		m, s := copyOf(t, "tpc-08")
+		s.SpecialRules = append(s.SpecialRules, scenarios.SpecialRule{Number: "99", Title: "No halt", Text: "x", Effects: []scenarios.Effect{
+			{Kind: "restricted-region", Sides: []string{"confederate"}, Region: &scenarios.Region{Hexes: []string{"GTC S3250"}}, Prohibits: prohibits},
+		}})
+		st := stateOf(t, m, s)
+		must(t, st.NextTurn(2))
+		return st.Place("c.beale.cav", "GTC S3250")
+	}
+	refusedWith(t, place("end-move"), "restricted-region")
+	refusedWith(t, place("move"), "restricted-region")
+	must(t, place("retreat"))
+}

@@ -35,8 +35,10 @@ var levelsGap = register(&Check{
 				p.Report(ptr, fmt.Sprintf("band %q is empty: its lower bound is not below its upper bound", b.Level), "swap the bounds")
 			}
 			switch {
-			case i == 0 && (b.Max != nil || b.Under != nil):
+			case i == 0 && b.Max != nil:
 				p.Report(ptr+"/max", fmt.Sprintf("the top band %q should be open above (\"or more\")", b.Level), "remove max from the top band")
+			case i == 0 && b.Under != nil:
+				p.Report(ptr+"/under", fmt.Sprintf("the top band %q should be open above (\"or more\")", b.Level), "remove under from the top band")
 			case i == len(bands)-1 && b.Min != nil:
 				p.Report(ptr+"/min", fmt.Sprintf("the bottom band %q should be open below (\"or less\")", b.Level), "remove min from the bottom band")
 			}

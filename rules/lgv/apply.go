@@ -153,7 +153,11 @@ func (g *game) apply(x rules.Action) error {
 	case aCP:
 		g.absorb(a, b)
 	case aVRetreat:
-		g.retreat(a, none)
+		if b > 0 {
+			g.retreatIntoZone(a, b-1) // 14.5
+		} else {
+			g.retreat(a, none)
+		}
 	case aDone:
 		switch g.stage {
 		case stVoluntary:
@@ -184,6 +188,8 @@ func (g *game) apply(x rules.Action) error {
 		}
 	case aHoldBack:
 		g.holdBack[a] = true
+	case aCapture: // 15.2
+		g.capture(g.mover, a)
 	case aRemoveEntrench: // 15.3
 		g.setEntrench(a, 0, g.reorgSide)
 		if g.logOn {
@@ -203,7 +209,11 @@ func (g *game) apply(x rules.Action) error {
 		}
 		g.afterRemoval()
 	case aScreen: // 8.3: not Exhausted by screening
-		g.retreat(a, none)
+		if b > 0 {
+			g.retreatIntoZone(a, b-1) // 14.5
+		} else {
+			g.retreat(a, none)
+		}
 		if len(g.legalActions()) == 1 {
 			g.afterScreen()
 		}

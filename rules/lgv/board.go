@@ -295,7 +295,8 @@ type unitInfo struct {
 	exhDefense      int
 	mf              int
 	independent     bool
-	armyLeader      bool // Hooker, Lee: stack free (7.1.3)
+	armyLeader      bool // Hooker, Lee (7.1.3, 12.2, 17.2)
+	stackFree       bool // stacks free wherever (7.1.3; game.json stacking free units)
 	frontBonus      int  // +1, or +2 for Jackson, Lee, Stuart (9.4.2F)
 	artLeader       bool // Pendleton (10.3C)
 	kiaVP           int  // 17.2: Confederate +1 (+2 Jackson, Stuart; +3 Lee); Union -1 (-2 Hooker)

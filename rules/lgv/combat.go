@@ -37,8 +37,11 @@ func (g *game) startAttack(p int) {
 		minor, major := true, true
 		for _, u := range cb.attackers {
 			l, _ := g.e.b.linkOf(g.cameFrom[u], p)
-			minor = minor && (l.boundary == minorWater || l.boundary == majorWater)
-			major = major && l.boundary == majorWater
+			// Zone H - Area 53 is "considered to have crossed a Major
+			// Water Boundary" whatever the map draws (14.1.1, line 703).
+			isMajor := l.boundary == majorWater || l.germanna
+			minor = minor && (l.boundary == minorWater || isMajor && !g.e.opts.WaterMixedNone) // option water-mixed
+			major = major && isMajor
 		}
 		switch {
 		case major && len(cb.attackers) > 0:
@@ -286,7 +289,9 @@ func (g *game) resolve() {
 		for range g.e.nCmds {
 			byCommand = append(byCommand, 0)
 		}
-		surprise := g.e.b.wild[p]
+		// 9.4.2D: every non-Leader attacker from a Wilderness Area, or
+		// one of them (option surprise).
+		anyWild, allWild := false, true
 		for _, u := range cb.attackers {
 			if u != lead && (g.e.units[u].kind != leader || g.e.opts.LeadersCount) {
 				cb.av += perUnit // 9.4.2B "each additional unit" (option leader-attack-bonus)
@@ -301,8 +306,10 @@ func (g *game) resolve() {
 			if from == none {
 				from = g.active
 			}
-			surprise = surprise && g.e.b.wild[from] && from != p
+			wild := g.e.b.wild[from] && from != p
+			anyWild, allWild = anyWild || wild, allWild && wild
 		}
+		surprise := g.e.b.wild[p] && (allWild && !g.e.opts.SurpriseAny || anyWild && g.e.opts.SurpriseAny)
 		cb.av += len(cb.support)
 		if surprise {
 			cb.av++
@@ -465,6 +472,12 @@ func (g *game) casualtyLegal() {
 			}
 			if cpCost[o] <= cb.cp && (!exact || g.absorbable(cb.cp-cpCost[o], u, after)) {
 				g.push(aCP, u, o)
+				if o == cpRetreatExh {
+					g.targets = g.zoneRetreats(u, g.targets)
+					for _, z := range g.targets { // 14.5
+						g.push(aCP, u, cpZone+z)
+					}
+				}
 			}
 		}
 	}
@@ -517,7 +530,12 @@ func (g *game) absorb(u, how int) {
 	// A unit absorbs once, unless the repeat reading lets a unit it
 	// flipped go on absorbing as an Exhausted unit (Options.CPOnce unset).
 	cb.absorbed[u] = how != cpFlip || !!g.e.opts.CPOnce
-	cb.cp -= cpCost[how]
+	cb.cp -= cpCostOf(how)
+	if how >= cpZone { // 14.5: the owner's Zone, whatever the priorities
+		g.retreatIntoZone(u, how-cpZone)
+		g.autoCasualty()
+		return
+	}
 	switch how {
 	case cpFlip:
 		g.setFresh(u, false)

@@ -29,6 +29,13 @@ type Engine struct {
 	hot        []unitHot
 	leaders    [2][]int
 	stackLimit [2]int
+	// stackKinds are the kinds of unit each side counts against its
+	// stacking limit (game.json stacking: the limit's counts types less
+	// the free types), stackFreeCmd whether a Leader with a unit of his
+	// command stacks free (leadersFreeWithCommand): 7.1.3 as the module
+	// gives it. unitInfo.stackFree marks the units always free (Hooker, Lee).
+	stackKinds   [2][nKinds]bool
+	stackFreeCmd bool
 	turns      int
 	bands      []scenarios.Band
 	otherwise  *scenarios.Outcome // the result when no band holds the total
@@ -104,6 +111,9 @@ func CompileWith(sf *scenarios.ScenarioFile, opts Options) (*Engine, error) {
 				}
 			}
 		}
+	}
+	if err := e.readStacking(m.Game, units); err != nil {
+		return nil, fmt.Errorf("%s: %w", sf.Scenario.ID, err)
 	}
 	if g := m.Game; g != nil && g.Stacking != nil {
 		for _, l := range g.Stacking.Limits {
@@ -198,7 +208,9 @@ func commandUnder(gm *scenarios.Game, side, code, cmd string) bool {
 // markers, the Pontoon Bridge at Reynold's Crossing. Units placed "with
 // any Union Leader" (the Engineers, one per Area, and Pleasanton) go with
 // the Union Leaders in the Union sector in id order: the player's choice,
-// made for him.
+// made for him; an Engineer skips a Leader whose Area already holds one
+// (the footnote of 5.3.1), and a setup that puts two Engineers in one
+// Area is refused.
 func (e *Engine) setup(st *rules.State) (*game, error) {
 	n := len(e.b.ids)
 	g := &game{e: e, units: make([]unitState, len(e.units)), control: make([]int, n), entrench: make([]int, 2*n),
@@ -234,6 +246,20 @@ func (e *Engine) setup(st *rules.State) (*game, error) {
 			unionLeaders = append(unionLeaders, i)
 		}
 	}
+	// The setup footnote (line 272): "*maximum of one Engineer unit per
+	// Area". An Engineer set up in an Area goes there; one set up "with
+	// any Union Leader" goes with the next Leader in id order whose Area
+	// holds no Engineer yet, so two Leaders sharing an Area take one
+	// Engineer between them.
+	engineerAt := map[int]string{}
+	for i, u := range e.units {
+		if loc := g.units[i].loc; u.kind == engineer && loc != none {
+			if other, ok := engineerAt[loc]; ok {
+				return nil, fmt.Errorf("%s: LGV 5.3.1: %s and %s both set up in %s; \"maximum of one Engineer unit per Area\"", e.sf.Scenario.ID, other, u.id, e.b.ids[loc])
+			}
+			engineerAt[loc] = u.id
+		}
+	}
 	next := 0
 	for i := range e.units {
 		if g.units[i].loc != none {
@@ -242,9 +268,21 @@ func (e *Engine) setup(st *rules.State) (*game, error) {
 		if len(unionLeaders) == 0 || e.units[i].side != union {
 			return nil, fmt.Errorf("%s: no location for %s at the start", e.sf.Scenario.ID, e.units[i].id)
 		}
-		g.units[i].loc = g.units[unionLeaders[next%len(unionLeaders)]].loc
-		if e.units[i].kind == engineer {
+		if e.units[i].kind != engineer {
+			g.units[i].loc = g.units[unionLeaders[next%len(unionLeaders)]].loc
+			continue
+		}
+		placed := false
+		for tries := 0; tries < len(unionLeaders) && !placed; tries++ {
+			loc := g.units[unionLeaders[next%len(unionLeaders)]].loc
 			next++
+			if _, ok := engineerAt[loc]; !ok {
+				g.units[i].loc, placed = loc, true
+				engineerAt[loc] = e.units[i].id
+			}
+		}
+		if !placed {
+			return nil, fmt.Errorf("%s: LGV 5.3.1: no Area with a Union Leader is left for %s (\"maximum of one Engineer unit per Area\")", e.sf.Scenario.ID, e.units[i].id)
 		}
 	}
 	g.rerolls = [2]int{1, 1}
@@ -287,3 +325,99 @@ func (e *Engine) NewGame(seed uint64) *game {
 }
 
 func newPCG(seed uint64) *rand.PCG { return rand.NewPCG(seed, seed^0x9e3779b97f4a7c15) }
+
+// stackTypes are the counter types of LGV by unit kind.
+var stackTypes = map[string]int{"Inf": infantry, "Cav": cavalry, "Art": artillery, "Eng": engineer, "Ldr": leader}
+
+// readStacking reads which units count against the stacking limits
+// (7.1.3) from game.json: a limit's counts types, the free filters (by
+// side and types, or named Leaders) and leadersFreeWithCommand. Without a
+// stacking entry it plays the rulebook's 7.1.3 (Infantry, Artillery,
+// Cavalry and Leaders count; Union Engineers, Hooker and Lee are free; a
+// Leader with a unit of his command is free). A filter the engine cannot
+// play (a field other than side, types and Leaders' units, or a type LGV
+// has not) refuses the module, naming it, rather than being left unread.
+func (e *Engine) readStacking(gm *scenarios.Game, units []unitInfo) error {
+	for s := range e.stackKinds {
+		e.stackKinds[s] = [nKinds]bool{infantry: true, cavalry: true, artillery: true, leader: true}
+	}
+	e.stackFreeCmd = true
+	for i := range units {
+		units[i].stackFree = units[i].armyLeader
+	}
+	if gm == nil || gm.Stacking == nil || gm.Stacking.Missing {
+		return nil
+	}
+	st := gm.Stacking
+	kindsOf := func(f *scenarios.UnitFilter, what string) ([nKinds]bool, error) {
+		var k [nKinds]bool
+		if len(f.Sizes) > 0 || len(f.Commands) > 0 || f.Marks != "" || f.Morale != "" || f.Leaders || len(f.Except) > 0 || f.StartingIn != nil {
+			return k, fmt.Errorf("LGV 7.1.3: the stacking %s filters by more than side, types and units, which the LGV engine does not read", what)
+		}
+		if len(f.Types) == 0 {
+			return [nKinds]bool{true, true, true, true, true}, nil
+		}
+		for _, t := range f.Types {
+			kind, ok := stackTypes[t]
+			if !ok {
+				return k, fmt.Errorf("LGV 7.1.3: the stacking %s names type %q, not one of LGV's (Inf, Cav, Art, Eng, Ldr)", what, t)
+			}
+			k[kind] = true
+		}
+		return k, nil
+	}
+	e.stackFreeCmd = st.LeadersFreeWithCommand
+	for _, l := range st.Limits {
+		if l.Side == "" || l.Max <= 0 || !(len(l.LocationKinds) == 0 || slices.Contains(l.LocationKinds, "area")) {
+			continue
+		}
+		k := [nKinds]bool{true, true, true, true, true}
+		if l.Counts != nil {
+			if len(l.Counts.Units) > 0 {
+				return fmt.Errorf("LGV 7.1.3: the %s stacking limit counts named units, which the LGV engine does not read", l.Side)
+			}
+			var err error
+			if k, err = kindsOf(l.Counts, l.Side+" limit's counts"); err != nil {
+				return err
+			}
+		}
+		e.stackKinds[sideIndex(l.Side)] = k
+	}
+	for i := range units {
+		units[i].stackFree = false
+	}
+	for _, f := range st.Free {
+		for _, id := range f.Units {
+			for i := range units {
+				if units[i].id != id {
+					continue
+				}
+				if units[i].kind != leader {
+					return fmt.Errorf("LGV 7.1.3: the stacking free units name %s, not a Leader; the LGV engine plays free units only for Leaders", id)
+				}
+				units[i].stackFree = true
+			}
+		}
+		if len(f.Units) > 0 && len(f.Types) == 0 {
+			if _, err := kindsOf(&f, "free entry"); err != nil {
+				return err
+			}
+			continue
+		}
+		k, err := kindsOf(&f, "free entry")
+		if err != nil {
+			return err
+		}
+		for s := range e.stackKinds {
+			if f.Side != "" && sideIndex(f.Side) != s {
+				continue
+			}
+			for kind, free := range k {
+				if free {
+					e.stackKinds[s][kind] = false
+				}
+			}
+		}
+	}
+	return nil
+}

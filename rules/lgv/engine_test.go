@@ -203,3 +203,116 @@ func TestCommitAttackNoSurprise(t *testing.T) {
 		t.Errorf("AV %d, want 6 (Griffin 4, +2 Sykes, no Surprise)", g.cb.av)
 	}
 }
+
+// The setup footnote of 5.3.1 (line 272, "*maximum of one Engineer unit
+// per Area"): with Hooker moved to Area 61, where Couch stands, the first
+// two Union Leaders in id order share an Area, and the Engineers set up
+// "with any Union Leader" still go to three different Areas (Colgate with
+// Couch in 61, Reese on to Howard in H, Stuart to Meade in 56); Pleasanton,
+// no Engineer, goes with Hooker. Under the id order alone Reese went to
+// 61 too.
+func TestOneEngineerPerArea(t *testing.T) {
+	e := fixtureEngine(t, setupAt("u.hooker.ldr-army", "61"))
+	g := e.NewGame(1)
+	want := map[string]string{"u.colgate-engineer.eng": "61", "u.pleasanton.cav": "61", "u.reese-engineer.eng": "H", "u.stuart-engineer.eng": "56"}
+	for id, at := range want {
+		if got := e.b.ids[g.units[e.byID[id]].loc]; got != at {
+			t.Errorf("%s starts at %s, want %s", id, got, at)
+		}
+	}
+	seen := map[int]string{}
+	for _, u := range e.engs[union] {
+		if other, ok := seen[g.units[u].loc]; ok {
+			t.Errorf("%s and %s both start in %s (5.3.1)", other, e.units[u].id, e.b.ids[g.units[u].loc])
+		}
+		seen[g.units[u].loc] = e.units[u].id
+	}
+}
+
+// Two Engineers set up in one Area break the footnote: the scenario is
+// refused, naming the case.
+func TestTwoEngineersInOneAreaRefused(t *testing.T) {
+	_, err := compileFixture(t, func(sf *scenarios.ScenarioFile) {
+		setupAt("u.colgate-engineer.eng", "61")(sf)
+		setupAt("u.reese-engineer.eng", "61")(sf)
+	})
+	if err == nil || !strings.Contains(err.Error(), "LGV 5.3.1") {
+		t.Errorf("want the setup refused under 5.3.1, got %v", err)
+	}
+}
+
+// setupAt sets a unit's setup row to a location (its placement dropped).
+func setupAt(unit, loc string) func(sf *scenarios.ScenarioFile) {
+	return func(sf *scenarios.ScenarioFile) {
+		for i := range sf.Scenario.Setup {
+			for j := range sf.Scenario.Setup[i].Rows {
+				r := &sf.Scenario.Setup[i].Rows[j]
+				if r.Unit == unit {
+					r.Hex, r.Placement = loc, nil
+				}
+			}
+		}
+	}
+}
+
+// The stacking limits' counts filter of game.json is read (7.1.3 as the
+// module gives it): a module whose Union limit leaves Cavalry out lets
+// Pleasanton stack free beside six infantry; one that also counts
+// Engineers (no free entry for them) makes an Engineer count. The shipped
+// filter gives the rulebook's 7.1.3: Engineers free, Cavalry counted.
+func TestStackingCountsRead(t *testing.T) {
+	countsOf := func(types ...string) func(sf *scenarios.ScenarioFile) {
+		return func(sf *scenarios.ScenarioFile) {
+			st := sf.Module.Game.Stacking
+			for i := range st.Limits {
+				if st.Limits[i].Side == "union" {
+					st.Limits[i].Counts = &scenarios.UnitFilter{Types: types}
+				}
+			}
+			if slices.Contains(types, "Eng") {
+				st.Free = slices.DeleteFunc(st.Free, func(f scenarios.UnitFilter) bool { return slices.Contains(f.Types, "Eng") })
+			}
+		}
+	}
+	stack := func(e *Engine) (*game, int) {
+		g := e.NewGame(1)
+		loc := e.b.lookup("61") // Couch's II Corps: Couch, French, Hancock, Colgate Engineer
+		for _, id := range []string{"u.gibbon.inf", "u.patrick.inf", "u.wadsworth.inf", "u.pleasanton.cav"} {
+			g.setLoc(e.byID[id], loc)
+		}
+		return g, loc
+	}
+	for _, c := range []struct {
+		name   string
+		change func(sf *scenarios.ScenarioFile)
+		want   int
+		full   bool
+	}{
+		{"shipped", func(*scenarios.ScenarioFile) {}, 6, true},                    // French, Hancock, Gibbon, Patrick, Wadsworth, Pleasanton
+		{"no cavalry", countsOf("Inf", "Art", "Ldr"), 5, false},                   // Pleasanton free
+		{"engineers count", countsOf("Inf", "Art", "Cav", "Ldr", "Eng"), 7, true}, // Colgate too
+	} {
+		e := fixtureEngine(t, c.change)
+		g, loc := stack(e)
+		if n := g.stacked(union, loc); n != c.want || g.full(union, loc) != c.full {
+			t.Errorf("%s: %d units count in Area 61 (full %v), want %d (full %v)", c.name, n, g.full(union, loc), c.want, c.full)
+		}
+	}
+}
+
+// A stacking filter the engine cannot play refuses the module, naming
+// 7.1.3, rather than being left unread.
+func TestStackingFilterUnreadRefused(t *testing.T) {
+	for name, change := range map[string]func(st *scenarios.Stacking){
+		"sizes":        func(st *scenarios.Stacking) { st.Limits[0].Counts.Sizes = []string{"div"} },
+		"unknown type": func(st *scenarios.Stacking) { st.Limits[0].Counts.Types = append(st.Limits[0].Counts.Types, "Sup") },
+		"free infantry": func(st *scenarios.Stacking) {
+			st.Free = append(st.Free, scenarios.UnitFilter{Units: []string{"u.gibbon.inf"}})
+		},
+	} {
+		_, err := compileFixture(t, func(sf *scenarios.ScenarioFile) { change(sf.Module.Game.Stacking) })
+		if err == nil || !strings.Contains(err.Error(), "LGV 7.1.3") {
+			t.Errorf("%s: want the module refused under 7.1.3, got %v", name, err)
+		}
+	}
+}

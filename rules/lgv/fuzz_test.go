@@ -25,7 +25,7 @@ func FuzzScriptSteps(f *testing.F) {
 func playFuzzSteps(t testing.TB, e *Engine, data []byte) {
 	plays := []string{"continue", "steal-march", "accept", "reroll", "pass", "assault", "bombard", "pontoon", "move", "stop", "commit",
 		"attack", "end-activation", "lead", "front", "no-front", "support", "roll", "defend", "absorb", "retreat", "done", "screen",
-		"bombard-with", "primary", "reorganize", "rally", "place", "entrench", "remove-entrench", "remove-pontoon", "hold-back"}
+		"bombard-with", "primary", "reorganize", "rally", "place", "entrench", "remove-entrench", "remove-pontoon", "hold-back", "capture"}
 	edits := []string{"setup", "eliminate", "control", "marker", "track", "turn", "phase"}
 	expects := []string{"at", "state", "control", "vp", "fail", "offered", "event", "decision", "combat", "marker", "track"}
 	values := []any{"advantage", "marker", "flip", "eliminate", "retreat", "fresh", 3, false, "union", "none"}

@@ -121,11 +121,14 @@ func TestSensibleBot(t *testing.T) {
 			}
 			r := e.NewGame(x.(*Game).seed)
 			for _, a := range x.(*Game).history {
-				k, u, _ := split(a)
+				k, u, b := split(a)
 				switch k {
 				case aRerollAdv, aRerollMarker:
 					rerolls++
 				case aScreen, aVRetreat, aARetreat:
+					if k != aARetreat && b > 0 {
+						break // into a Zone (14.5)
+					}
 					prefer := -1
 					if k == aARetreat {
 						prefer = r.cameFrom[u]

@@ -72,6 +72,20 @@ type Options struct {
 	// front-leader-fate=roll he first takes 12.2's fate roll, as a Leader
 	// eliminated in combat does.
 	FrontLeaderFate bool
+	// SurpriseAny: 9.4.2D gives "+1 Surprise if attacking an Area with
+	// Wilderness terrain from another Area with Wilderness terrain"; where
+	// the attackers came from several Areas the text does not say whether
+	// all or one of them must be Wilderness. The default (surprise=all)
+	// asks it of every attacker, as 9.4.3D says "all" of the water bonus;
+	// surprise=any asks it of one.
+	SurpriseAny bool
+	// WaterMixedNone: 9.4.3D gives "+1 ... if all of the attacking units
+	// crossed a minor water boundary, +2 if all of the attacking units
+	// crossed a Major Water Boundary". The default (water-mixed=minor)
+	// reads a Major Water Boundary as water too, so attackers that crossed
+	// some Major and some minor water give +1; water-mixed=none reads the
+	// two kinds apart, so a mix gives nothing.
+	WaterMixedNone bool
 }
 
 // OptionNames lists the options a game takes, with their values.
@@ -85,6 +99,8 @@ var OptionNames = map[string]string{
 	"ford-limit":          "per-ford (one unit per unbridged ford per Impulse, 8.4.4; default) or per-impulse (one unit in all)",
 	"kia-jackson-stuart":  "each (+2 VP for each of Jackson and Stuart KIA) or together (+2 VP if one or both are KIA)",
 	"front-leader-fate":   "return (a Leader removed leading from the front returns in the Reorganization Phase) or roll (he takes the 12.2 fate roll)",
+	"surprise":            "all (9.4.2D Surprise when every attacker came from a Wilderness Area; default) or any (when one did)",
+	"water-mixed":         "minor (attackers that crossed some Major and some minor water give +1 DV, 9.4.3D; default) or none (a mix gives nothing)",
 }
 
 // ParseOptions reads options given as text (sim flags, script options).
@@ -167,6 +183,22 @@ func ParseOptions(m map[string]string) (Options, error) {
 				o.KIAJacksonStuartTogether = true
 			default:
 				return o, fmt.Errorf("option kia-jackson-stuart=%q: want each or together", v)
+			}
+		case "surprise":
+			switch v {
+			case "all":
+			case "any":
+				o.SurpriseAny = true
+			default:
+				return o, fmt.Errorf("option surprise=%q: want all or any", v)
+			}
+		case "water-mixed":
+			switch v {
+			case "minor":
+			case "none":
+				o.WaterMixedNone = true
+			default:
+				return o, fmt.Errorf("option water-mixed=%q: want minor or none", v)
 			}
 		default:
 			return o, fmt.Errorf("unknown option %q; LGV takes: %s", k, optionList())

@@ -39,6 +39,7 @@ const (
 	aRemovePontoon  // 16.3
 	aHoldBack       // a unit that entered stays out of an Optional Attack (9.2)
 	aSwap           // the Variant Union Setup's switch (5.2): a is the candidate corps
+	aCapture        // a friendly Entrench +1 placed in a captured Area (15.2): a is the Area
 )
 
 // CP choices of 11.1.
@@ -47,9 +48,19 @@ const (
 	cpElimFresh         // 3 CP
 	cpElimExh           // 2 CP
 	cpRetreatExh        // Exhausted unit retreats: 1 CP
+	// cpZone+z: an Exhausted unit retreats into Zone z (14.5): 1 CP.
+	cpZone = 16
 )
 
 var cpCost = [4]int{1, 3, 2, 1}
+
+// cpCostOf is the CP a choice of 11.1 absorbs.
+func cpCostOf(how int) int {
+	if how >= cpZone {
+		return 1
+	}
+	return cpCost[how]
+}
 
 func act(kind, a, b int) rules.Action {
 	return rules.Action(uint64(kind)<<32 | uint64(a)<<16 | uint64(b))
@@ -117,6 +128,7 @@ func (g *game) beginImpulse() {
 	g.pending, g.crossings, g.current, g.overrunners = g.pending[:0], g.crossings[:0], -1, g.overrunners[:0]
 	g.waveUnits, g.waveTargets, g.resume = g.waveUnits[:0], g.waveTargets[:0], g.resume[:0]
 	g.activeUnits, g.anyMove, g.bridged = g.activeUnits[:0], false, false
+	g.captures = g.captures[:0] // 15.2's discretion lasts the activation
 	g.pontoons0 = append(g.pontoons0[:0], g.pontoons...)
 	if g.advantage == g.mover && !g.stolen[g.mover] {
 		g.stage = stImpulseStart
@@ -277,6 +289,10 @@ func (g *game) legalActions() []rules.Action {
 		for u := nextBit(at, 0); u >= 0; u = nextBit(at, u+1) {
 			if g.defenderAt(u, g.cb.area) && !g.units[u].fresh {
 				g.push(aVRetreat, u, 0)
+				g.targets = g.zoneRetreats(u, g.targets)
+				for _, z := range g.targets { // 14.5
+					g.push(aVRetreat, u, z+1)
+				}
 			}
 		}
 	case stScreen:
@@ -285,6 +301,10 @@ func (g *game) legalActions() []rules.Action {
 		for u := nextBit(at, 0); u >= 0; u = nextBit(at, u+1) {
 			if g.defenderAt(u, g.screenArea) && g.e.units[u].kind == cavalry {
 				g.push(aScreen, u, 0)
+				g.targets = g.zoneRetreats(u, g.targets)
+				for _, z := range g.targets { // 14.5
+					g.push(aScreen, u, z+1)
+				}
 			}
 		}
 	case stBombardLead:
@@ -333,6 +353,11 @@ func (g *game) canActivate(loc int) bool {
 }
 
 func (g *game) assaultLegal() {
+	for _, loc := range g.captures { // 15.2 "at the discretion of the attacking player"
+		if g.canCapture(g.mover, loc) {
+			g.push(aCapture, loc, 0)
+		}
+	}
 	if g.current != none {
 		g.unitMoves(g.current)
 		g.push(aStop, g.current, 0)

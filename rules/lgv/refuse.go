@@ -42,7 +42,7 @@ var homeStages = map[int][]int{
 	aDone: {stVoluntary, stScreen, stReorg, stEntrench, stAttackerRetreat, stEndRemove, stSwap}, aSwap: {stSwap},
 	aScreen: {stScreen}, aBombLead: {stBombardLead}, aPrimary: {stPrimary},
 	aReorg: {stReorg}, aRally: {stReorg}, aPlace: {stPlace}, aEntrench: {stEntrench},
-	aRemoveEntrench: {stEndRemove}, aRemovePontoon: {stEndRemove}, aHoldBack: {stAssault},
+	aRemoveEntrench: {stEndRemove}, aRemovePontoon: {stEndRemove}, aHoldBack: {stAssault}, aCapture: {stAssault},
 }
 
 // kindCases: the case an action of a kind breaks when its decision is
@@ -55,7 +55,7 @@ var kindCases = map[int]string{
 	aCP: "LGV 11.1", aVRetreat: "LGV 11.2.3", aARetreat: "LGV 11.2", aScreen: "LGV 8.3",
 	aBombLead: "LGV 10.1.1", aPrimary: "LGV 10.2.1", aReorg: "LGV 12.1B", aRally: "LGV 13.1C",
 	aPlace: "LGV 12.1A", aEntrench: "LGV 15.1", aRemoveEntrench: "LGV 15.3", aRemovePontoon: "LGV 16.3",
-	aHoldBack: "LGV 9.2", aSwap: "LGV 5.2",
+	aHoldBack: "LGV 9.2", aSwap: "LGV 5.2", aCapture: "LGV 15.2",
 }
 
 // refusal names the case an action that is not legal now breaks, and
@@ -83,6 +83,9 @@ func (g *game) refusal(x rules.Action) (code, msg string) {
 		return g.moveRefusal(a, b)
 	}
 	code = kindCases[k]
+	if (k == aVRetreat || k == aScreen) && b > 0 || k == aCP && b >= cpZone {
+		return "LGV 14.5", what + ": a unit retreats out of the priorities only into a friendly-Controlled, Vacant Zone next to it that it may retreat into (and one the priorities do not already give)"
+	}
 	switch k {
 	case aAssault:
 		return code, fmt.Sprintf("%s: an Area must have at least one Fresh %s unit in order to activate", what, sideNames[g.mover])
@@ -133,6 +136,11 @@ func (g *game) refusal(x rules.Action) (code, msg string) {
 			}
 		}
 		return code, what + ": a returning unit goes to a friendly-Controlled, Vacant Area with another friendly unit and room under the stacking limit, or failing that any friendly-Controlled Zone, Vacant or not (12.1A, 12.2)"
+	case aCapture:
+		if a >= 0 && a < g.nLoc() && g.ent(g.mover, a) == 0 && contains(g.captures, a) && !g.entrenchLeft(g.mover) {
+			return "LGV 15.0", fmt.Sprintf("%s: all %d Entrench markers supplied with the game are in play", what, g.e.entrenchSupply[g.mover])
+		}
+		return code, what + ": a friendly Entrench +1 marker is placed only where an Assault this Activation cleared an Area holding an enemy Entrench marker and no friendly one, or where a unit entered an Area with an enemy marker and no enemy unit to assault"
 	case aCP:
 		return code, what + ": the first CP is the Lead Defending Unit's or Primary Target's, no loss may exceed the CP left, and the losses must come to the CP exactly whenever they can"
 	}

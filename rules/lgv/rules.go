@@ -22,21 +22,31 @@ func (g *game) contested(loc int) bool { return g.occupied(union, loc) && g.occu
 func (g *game) free(side, loc int) bool { return g.control[loc] == side && !g.occupied(1-side, loc) }
 
 // stacked counts the units of a side against the stacking limit of 7.1:
-// Leaders are free with a unit of their command present, Hooker and Lee
-// always, Union Engineers always.
+// the kinds the module counts (Engine.stackKinds: Infantry, Artillery,
+// Cavalry and Leaders, Union Engineers free), a Leader free with a unit
+// of his command present, Hooker and Lee always.
 func (g *game) stacked(side, loc int) int {
-	all, _ := g.count(side, loc)
-	leaders := g.kindCount(side, leader, loc)
-	n := all - g.kindCount(side, engineer, loc) - leaders
-	if leaders == 0 {
+	k := &g.e.stackKinds[side]
+	n := 0
+	for kind := infantry; kind < leader; kind++ {
+		if k[kind] {
+			n += g.kindCount(side, kind, loc)
+		}
+	}
+	if !k[leader] || g.kindCount(side, leader, loc) == 0 {
 		return n
 	}
 	for _, u := range g.e.leaders[side] {
-		if s := g.units[u]; s.status == onMap && s.loc == loc && !g.e.units[u].armyLeader && !g.commandPresent(u, loc) {
+		if s := g.units[u]; s.status == onMap && s.loc == loc && g.leaderCounts(u, loc) {
 			n++
 		}
 	}
 	return n
+}
+
+// leaderCounts: Leader u counts against stacking at loc (7.1.3).
+func (g *game) leaderCounts(u, loc int) bool {
+	return !g.e.units[u].stackFree && !(g.e.stackFreeCmd && g.commandPresent(u, loc))
 }
 
 func (g *game) commandPresent(ldr, loc int) bool {
@@ -56,10 +66,10 @@ func (g *game) commandPresent(ldr, loc int) bool {
 func (g *game) counts(u, loc int) bool {
 	info := &g.e.units[u]
 	switch {
-	case info.kind == engineer:
+	case !g.e.stackKinds[info.side][info.kind]:
 		return false
 	case info.kind == leader:
-		return !info.armyLeader && !g.commandPresent(u, loc)
+		return g.leaderCounts(u, loc)
 	}
 	return true
 }
@@ -260,21 +270,47 @@ func (g *game) enter(u, from, to int) {
 	}
 }
 
-// takeControl gives side Control of loc and captures the enemy Entrench
+// takeControl gives side Control of loc and deals with the enemy Entrench
 // marker there (15.2). assault: the Area was cleared by an Assault, where
-// the enemy marker is replaced only "if ... there are no friendly Entrench
-// markers already in the Area" (line 735), and stays otherwise; a unit
-// entering an Area with no enemy unit removes the enemy marker in any case
-// ("that entrenchment marker is removed"). A friendly +1 is placed if the
-// side has none there and one left (15.0).
+// "an enemy Entrench +1 or Entrench +2 marker may be replaced by a friendly
+// Entrench +1 marker at the discretion of the attacking player" (line 735),
+// only "if ... there are no friendly Entrench markers already in the
+// Area": the marker stays until the attacker replaces it (a capture,
+// offered while the activation lasts), and stays for good if he does not.
+// A unit entering an Area with no enemy unit to assault removes the enemy
+// marker in any case ("that entrenchment marker is removed") and "a
+// friendly Entrench +1 marker may be placed at the moving player's
+// discretion": a capture too. Either is offered only while the side has a
+// marker left (15.0).
 func (g *game) takeControl(side, loc int, assault bool) {
 	g.setControl(side, loc)
 	if g.ent(1-side, loc) == 0 || assault && g.ent(side, loc) > 0 {
 		return
 	}
+	if !assault {
+		g.setEntrench(loc, 0, 1-side)
+		if g.logOn {
+			g.logf("the %s Entrench marker in %s is removed (15.2)", sideNames[1-side], g.e.b.ids[loc])
+		}
+	}
+	if g.ent(side, loc) == 0 && !contains(g.captures, loc) {
+		g.captures = append(g.captures, loc)
+	}
+}
+
+// canCapture: side may place a friendly Entrench +1 in loc now (15.2):
+// an Area it Controls where it has no marker, with a marker left.
+func (g *game) canCapture(side, loc int) bool {
+	return g.control[loc] == side && g.ent(side, loc) == 0 && g.entrenchLeft(side)
+}
+
+// capture places side's Entrench +1 in loc, replacing the enemy's (15.2).
+func (g *game) capture(side, loc int) {
+	g.captures = remove(g.captures, loc)
 	g.setEntrench(loc, 0, 1-side)
-	if g.ent(side, loc) == 0 && g.entrenchLeft(side) {
-		g.setEntrench(loc, 1, side)
+	g.setEntrench(loc, 1, side)
+	if g.logOn {
+		g.logf("%s places an Entrench +1 marker in %s (15.2)", sideNames[side], g.e.b.ids[loc])
 	}
 }
 
@@ -332,38 +368,7 @@ func (g *game) retreat(u, prefer int) {
 	// Areas than the counters can fill (41 Union counters at 6 an Area,
 	// 49 Confederate at 10: 7.1.1, 7.1.2), so the bound never cuts a retreat.
 	for step := 0; step < 8; step++ {
-		best, bestRank, bestAdj := none, 99, 99
-		for _, l := range g.e.b.adj[at] {
-			to := l.to
-			if contains(visited, to) || !g.canRetreatIntoLink(u, at, l) {
-				continue
-			}
-			rank, adjEnemy := 99, 0
-			switch {
-			case g.e.b.zone[to] && g.free(side, to):
-				rank = 0 // 14.5
-			case g.full(side, to) && g.counts(u, to):
-				if !g.retreatGoesOn(u, to, visited, 8) {
-					continue // a full Area that leads nowhere is no way out (11.2.2D, 11.2.4)
-				}
-				rank = 4
-			case g.free(side, to):
-				rank = 1
-				for i := range g.e.b.adj[to] {
-					m := &g.e.b.adj[to][i]
-					if g.adjacentLink(m) && g.control[m.to] != side {
-						adjEnemy++
-					}
-				}
-			case g.contested(to) && g.control[to] == side:
-				rank = 2
-			case g.contested(to):
-				rank = 3
-			}
-			if rank < bestRank || rank == bestRank && adjEnemy < bestAdj {
-				best, bestRank, bestAdj = to, rank, adjEnemy
-			}
-		}
+		best, bestRank := g.retreatStep(u, at, visited)
 		if best == none {
 			break
 		}
@@ -375,6 +380,77 @@ func (g *game) retreat(u, prefer int) {
 		at = best
 	}
 	g.eliminate(u, "LGV 11.2.4")
+}
+
+// retreatStep is where a unit retreating from at goes next by the
+// priorities of 11.2.2, and the priority it went by (4: a full Area it
+// must retreat on from); none when it can go nowhere. A Zone is an Area
+// here (3.1): 14.5's Zone "even if this would violate normal retreat
+// priorities" is the owner's choice, offered beside this (zoneRetreats).
+func (g *game) retreatStep(u, at int, visited []int) (best, bestRank int) {
+	side := g.e.units[u].side
+	best, bestRank, bestAdj := none, 99, 99
+	for _, l := range g.e.b.adj[at] {
+		to := l.to
+		if contains(visited, to) || !g.canRetreatIntoLink(u, at, l) {
+			continue
+		}
+		rank, adjEnemy := 99, 0
+		switch {
+		case g.full(side, to) && g.counts(u, to):
+			if !g.retreatGoesOn(u, to, visited, 8) {
+				continue // a full Area that leads nowhere is no way out (11.2.2D, 11.2.4)
+			}
+			rank = 4
+		case g.free(side, to):
+			rank = 1
+			for i := range g.e.b.adj[to] {
+				m := &g.e.b.adj[to][i]
+				if g.adjacentLink(m) && g.control[m.to] != side {
+					adjEnemy++
+				}
+			}
+		case g.contested(to) && g.control[to] == side:
+			rank = 2
+		case g.contested(to):
+			rank = 3
+		}
+		if rank < bestRank || rank == bestRank && adjEnemy < bestAdj {
+			best, bestRank, bestAdj = to, rank, adjEnemy
+		}
+	}
+	return best, bestRank
+}
+
+// zoneRetreats lists, into buf, the Zones unit u may retreat into from
+// where it stands under 14.5 ("A unit may retreat into a
+// friendly-Controlled, Vacant Zone, even if this would violate normal
+// retreat priorities", line 721), other than the one the priorities of
+// 11.2.2 already give: each a choice of the retreating unit's owner.
+func (g *game) zoneRetreats(u int, buf []int) []int {
+	buf = buf[:0]
+	at := g.units[u].loc
+	if at == none || g.units[u].status != onMap {
+		return buf
+	}
+	side := g.e.units[u].side
+	for _, l := range g.e.b.adj[at] {
+		if g.e.b.zone[l.to] && g.free(side, l.to) && g.canRetreatIntoLink(u, at, l) {
+			buf = append(buf, l.to)
+		}
+	}
+	if len(buf) == 0 {
+		return buf
+	}
+	if best, _ := g.retreatStep(u, at, []int{at}); best != none {
+		buf = remove(buf, best)
+	}
+	return buf
+}
+
+// retreatIntoZone moves u into the Zone z its owner chose (14.5).
+func (g *game) retreatIntoZone(u, z int) {
+	g.moveRetreat(u, g.units[u].loc, z)
 }
 
 // retreatGoesOn: a unit forced into the full Area from can retreat on from

@@ -189,9 +189,9 @@ func (d *scriptDriver) encode(s *rules.Step) (rules.Action, error) {
 			}
 		}
 		return 0, fmt.Errorf("swap-setup: value %v is not a corps the variant lets switch", s.Value)
-	case "assault", "bombard", "attack", "entrench", "remove-entrench":
+	case "assault", "bombard", "attack", "entrench", "remove-entrench", "capture":
 		need("at")
-		kind = map[string]int{"assault": aAssault, "bombard": aBombard, "attack": aAttack, "entrench": aEntrench, "remove-entrench": aRemoveEntrench}[s.Play]
+		kind = map[string]int{"assault": aAssault, "bombard": aBombard, "attack": aAttack, "entrench": aEntrench, "remove-entrench": aRemoveEntrench, "capture": aCapture}[s.Play]
 	case "pontoon", "remove-pontoon":
 		need("at")
 		need("to")
@@ -213,12 +213,20 @@ func (d *scriptDriver) encode(s *rules.Step) (rules.Action, error) {
 		need("unit")
 		kind = map[string]int{"stop": aStop, "commit": aCommit, "hold-back": aHoldBack, "lead": aLead, "front": aFront, "support": aSupport, "defend": aDefLead,
 			"screen": aScreen, "bombard-with": aBombLead, "primary": aPrimary, "rally": aRally}[s.Play]
+		if s.Play == "screen" && s.To != "" { // into a Zone (14.5)
+			need("to")
+			return act(kind, u, l+1), err
+		}
 		return act(kind, u, 0), err
 	case "retreat":
 		need("unit")
 		kind = aVRetreat
 		if g.stage == stAttackerRetreat {
 			kind = aARetreat
+		}
+		if s.To != "" && kind == aVRetreat { // into a Zone (14.5)
+			need("to")
+			return act(kind, u, l+1), err
 		}
 		return act(kind, u, 0), err
 	case "absorb":
@@ -238,10 +246,14 @@ func (d *scriptDriver) encode(s *rules.Step) (rules.Action, error) {
 			}
 		case "retreat":
 			how = cpRetreatExh
+			if s.To != "" { // into a Zone (14.5)
+				need("to")
+				how = cpZone + l
+			}
 		default:
 			return 0, fmt.Errorf("absorb: value must be flip, eliminate or retreat, not %v", s.Value)
 		}
-		return act(aCP, u, how), nil
+		return act(aCP, u, how), err
 	case "reorganize":
 		need("unit")
 		need("sacrifice")

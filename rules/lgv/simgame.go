@@ -45,6 +45,8 @@ type Game struct {
 	// scratch is the copy Try plays actions on.
 	scratch    *game
 	scratchPCG *rand.PCG
+	// zoneBuf is scratch space for Weight's look at 14.5's Zones.
+	zoneBuf []int
 }
 
 // Sim starts a game for the sim runner.
@@ -247,12 +249,21 @@ func (g *game) describe(x rules.Action) string {
 	case aDefLead:
 		return "defend with " + id(a)
 	case aCP:
+		if b >= cpZone {
+			return "retreat " + id(a) + " into " + loc(b-cpZone) + " (14.5)"
+		}
 		return [4]string{"flip ", "eliminate fresh ", "eliminate exhausted ", "retreat "}[b&3] + id(a)
 	case aVRetreat:
+		if b > 0 {
+			return "retreat " + id(a) + " into " + loc(b-1) + " (11.2.3, 14.5)"
+		}
 		return "retreat " + id(a) + " (11.2.3)"
 	case aDone:
 		return "done"
 	case aScreen:
+		if b > 0 {
+			return "screen with " + id(a) + " into " + loc(b-1) + " (14.5)"
+		}
 		return "screen with " + id(a)
 	case aBombLead:
 		return "bombard with " + id(a)
@@ -274,6 +285,8 @@ func (g *game) describe(x rules.Action) string {
 		return "remove the pontoon bridge " + loc(a) + "-" + loc(b) + " (16.3)"
 	case aHoldBack:
 		return "hold " + id(a) + " back from the attack (9.2)"
+	case aCapture:
+		return "place an Entrench +1 marker in " + loc(a) + " (15.2)"
 	case aSwap:
 		if a < len(g.e.swapCands) {
 			return "switch the setup Areas of " + g.e.swapCands[a].command + " Corps with " + g.e.swapWith.command + " Corps (5.2)"
@@ -284,19 +297,38 @@ func (g *game) describe(x rules.Action) string {
 
 // Weight is how sensible an action is for the sensible bot (rules.Weigher):
 // 0 for a retreat, screen or voluntary retreat that can only eliminate the
-// unit (11.2.4) and for a re-roll of a roll that went the side's way;
-// 1 otherwise.
+// unit (11.2.4) or that follows the priorities where 14.5 opens a Zone, for a re-roll of a roll that went the side's way and for
+// ending an activation with a capture of 15.2 still open; 1 otherwise.
 func (x *Game) Weight(a rules.Action, side string) float64 {
 	g := x.g
-	k, u, _ := split(a)
+	k, u, b := split(a)
 	switch k {
 	case aScreen, aVRetreat, aARetreat:
+		if k != aARetreat && b > 0 {
+			return 1 // into a friendly Zone (14.5): never an elimination
+		}
+		if x.zoneBuf = g.zoneRetreats(u, x.zoneBuf); k != aARetreat && len(x.zoneBuf) > 0 {
+			return 0 // a Zone is open: out of reach of Assault and Bombardment (14.4), the sensible choice
+		}
 		prefer := none
 		if k == aARetreat {
 			prefer = g.cameFrom[u]
 		}
 		if x.retreatEliminates(u, prefer) {
 			return 0
+		}
+	case aCP:
+		if b != cpRetreatExh {
+			break
+		}
+		if x.zoneBuf = g.zoneRetreats(u, x.zoneBuf); len(x.zoneBuf) > 0 {
+			return 0 // as above: the Zone rather than the priorities
+		}
+	case aEnd:
+		for _, loc := range g.captures { // 15.2: take a capture before ending the activation
+			if g.canCapture(g.mover, loc) {
+				return 0
+			}
 		}
 	case aRerollAdv, aRerollMarker:
 		if g.stage == stReroll && !x.rollIsBad(sideIndex(side)) {

@@ -145,6 +145,11 @@ type game struct {
 	activeUnits []int // the units that were Fresh in the Active Area when it was activated
 	anyMove     bool  // a unit moved or was committed this impulse
 	bridged     bool  // a Pontoon Bridge was placed this activation: one only (16.1)
+	// captures are the locations where the mover may, at his discretion,
+	// place a friendly Entrench +1 marker this activation (15.2): an Area
+	// an Assault cleared (replacing the enemy's marker) or one entered
+	// with no enemy unit to assault (the enemy's marker already removed).
+	captures []int
 	// contested0 is whether a location was Contested at the start of the
 	// impulse, valid where c0Epoch holds the impulse's epoch: set snaps a
 	// location before its first change, so one never changed is read now.
@@ -246,6 +251,7 @@ func (g *game) clone() *game {
 	c.mfLeft, c.cameFrom = ci(g.mfLeft, 0), ci(g.cameFrom, 0)
 	c.activeUnits, c.pending, c.crossings = ci(g.activeUnits, u), ci(g.pending, n), ci(g.crossings, 32)
 	c.overrunners, c.waveUnits, c.waveTargets, c.resume = ci(g.overrunners, 16), ci(g.waveUnits, 16), ci(g.waveTargets, 32), ci(g.resume, 16)
+	c.captures = ci(g.captures, 8)
 	c.placeQueue = ci(g.placeQueue, u)
 	c.cb.attackers, c.cb.support, c.cb.retreating = ci(g.cb.attackers, 16), ci(g.cb.support, 16), ci(g.cb.retreating, 16)
 	c.targets, c.cand, c.placeBuf, c.stack = ci(nil, n), ci(nil, u), ci(nil, n), ci(nil, n)
@@ -321,6 +327,7 @@ func (g *game) copyInto(c *game) {
 	c.waveUnits = append(b.waveUnits[:0], g.waveUnits...)
 	c.waveTargets = append(b.waveTargets[:0], g.waveTargets...)
 	c.resume = append(b.resume[:0], g.resume...)
+	c.captures = append(b.captures[:0], g.captures...)
 	c.placeQueue = append(b.placeQueue[:0], g.placeQueue...)
 	c.cb.attackers = append(b.cb.attackers[:0], g.cb.attackers...)
 	c.cb.support = append(b.cb.support[:0], g.cb.support...)
