@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// TestNeovimSetupInREADME: the README's Neovim setup is the text of
+// TestNeovimSetupInREADME: the editors page's Neovim setup (docs/editors.md, linked from the README) is the text of
 // neovim-init.lua, the file CI runs in a headless Neovim
 // (.ci/lsp-neovim.lua loads it), so the setup a reader copies is the one
 // tested.
@@ -16,16 +16,16 @@ func TestNeovimSetupInREADME(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	readme, err := os.ReadFile("editors.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	got, ok := neovimBlock(string(readme))
 	if !ok {
-		t.Fatal("README.md has no ```lua block under its - **Neovim** item")
+		t.Fatal("docs/editors.md has no ```lua block under its - **Neovim** item")
 	}
 	if got != string(want) {
-		t.Errorf("README.md's Neovim setup is not docs/neovim-init.lua; put the file's text in the README's block, indented by two spaces:\n--- README.md\n%s--- docs/neovim-init.lua\n%s", got, want)
+		t.Errorf("docs/editors.md's Neovim setup is not docs/neovim-init.lua; put the file's text in the page's block, indented by two spaces:\n--- docs/editors.md\n%s--- docs/neovim-init.lua\n%s", got, want)
 	}
 	// The CI client loads this very file.
 	ci, err := os.ReadFile(filepath.Join("..", ".ci", "lsp-neovim.lua"))

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Regenerates the README's performance table from the benchmarks beside
+# Regenerates the performance table (docs/performance.md) from the benchmarks beside
 # the code, and the two CLI timings (a cold validate, playtest sim), then
-# writes it between the perf-table markers of README.md, with the commit,
+# writes it between the perf-table markers of docs/performance.md, with the commit,
 # Go version and machine it was measured on. Run it before a release, on a
 # quiet machine (the figures are medians of COUNT runs; a loaded machine
 # gives slower, noisier ones).
 #
-#   tools/perf-table.sh            # rewrite README.md
+#   tools/perf-table.sh            # rewrite docs/performance.md
 #   tools/perf-table.sh -n         # print the table only
 #
 # Environment: COUNT (default 5) runs of each benchmark; BENCHTIME
@@ -117,7 +117,7 @@ fi
 awk -v table="$tmp/table.md" '
 	/<!-- perf-table:begin -->/ { print; while ((getline l < table) > 0) print l; skip = 1; next }
 	/<!-- perf-table:end -->/ { skip = 0 }
-	!skip' README.md >"$tmp/README.md"
-grep -q '<!-- perf-table:begin -->' "$tmp/README.md" || { echo "README.md has no perf-table markers" >&2; exit 1; }
-cp "$tmp/README.md" README.md
-echo "README.md: performance table rewritten" >&2
+	!skip' docs/performance.md >"$tmp/performance.md"
+grep -q '<!-- perf-table:begin -->' "$tmp/performance.md" || { echo "docs/performance.md has no perf-table markers" >&2; exit 1; }
+cp "$tmp/performance.md" docs/performance.md
+echo "docs/performance.md: performance table rewritten" >&2

@@ -25,28 +25,32 @@ type example struct {
 	line  string // as printed, without the leading "muster"
 }
 
-// readmeExamples lists the muster command lines of README.md's sh blocks
-// ("go run ./cmd/muster" counts as muster).
+// readmeExamples lists the muster command lines of the sh blocks of
+// README.md and then of docs/commands.md, one session in that order ("go
+// run ./cmd/muster" counts as muster; a "# ..." line is a step done by hand).
 func readmeExamples(t *testing.T) []example {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []example
-	in := false
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for n := 1; sc.Scan(); n++ {
-		l := strings.TrimSpace(sc.Text())
-		switch {
-		case strings.HasPrefix(l, "```"):
-			in = !in && l == "```sh"
-		case in && strings.HasPrefix(l, "go run ./cmd/muster"):
-			out = append(out, example{"README.md:" + itoa(n), strings.TrimSpace(strings.TrimPrefix(l, "go run ./cmd/muster"))})
-		case in && strings.HasPrefix(l, "muster "):
-			out = append(out, example{"README.md:" + itoa(n), strings.TrimPrefix(l, "muster ")})
-		case in && strings.HasPrefix(l, "# ..."):
-			out = append(out, example{"README.md:" + itoa(n), l}) // a step done by hand
+	for _, name := range []string{"README.md", filepath.Join("docs", "commands.md")} {
+		data, err := os.ReadFile(filepath.Join("..", "..", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := false
+		sc := bufio.NewScanner(bytes.NewReader(data))
+		for n := 1; sc.Scan(); n++ {
+			l := strings.TrimSpace(sc.Text())
+			where := filepath.ToSlash(name) + ":" + itoa(n)
+			switch {
+			case strings.HasPrefix(l, "```"):
+				in = !in && l == "```sh"
+			case in && strings.HasPrefix(l, "go run ./cmd/muster"):
+				out = append(out, example{where, strings.TrimSpace(strings.TrimPrefix(l, "go run ./cmd/muster"))})
+			case in && strings.HasPrefix(l, "muster "):
+				out = append(out, example{where, strings.TrimPrefix(l, "muster ")})
+			case in && strings.HasPrefix(l, "# ..."):
+				out = append(out, example{where, l}) // a step done by hand
+			}
 		}
 	}
 	return out
@@ -139,6 +143,7 @@ var exampleExit = map[string]struct {
 	code int
 	why  string
 }{
+	"validate my-first.json": {1, "the walkthrough's slip, which validate finds"},
 	"diff tpc-01 drafts/01-errata.json": {1, "diff exits 1 when the scenarios differ, and an erratum has its own id"},
 	"diff tpc-01 my-tpc-01.json":        {1, "diff exits 1 when the scenarios differ (the copy has its own id)"},
 	"diff --format json old/05-the-fourth-offensive.json new/05-the-fourth-offensive.json": {0, "the two versions are the same file here"},
@@ -239,7 +244,7 @@ func TestExamplesRun(t *testing.T) {
 	if len(readme) < 30 || len(help) < 30 {
 		t.Fatalf("found %d README and %d --help examples: is the extraction broken?", len(readme), len(help))
 	}
-	seen := map[string]bool{}
+	seen, seenHand := map[string]bool{}, map[string]bool{}
 	session := func(t *testing.T, examples []example, before func(t *testing.T)) {
 		work := filepath.Join(t.TempDir(), "work")
 		designerFiles(t, repo, here, work)
@@ -249,8 +254,12 @@ func TestExamplesRun(t *testing.T) {
 		}
 		for _, ex := range examples {
 			if strings.HasPrefix(ex.line, "# ...") {
-				// The README's "fill in the workbook" step, done as the owner would.
-				fillLGVTemplate(t, "lgv-components.xlsx", testModule)
+				step, ok := handSteps[ex.line]
+				if !ok {
+					t.Fatalf("%s: %q: a step done by hand that handSteps does not know (add it there)", ex.where, ex.line)
+				}
+				step(t, testModule)
+				seenHand[ex.line] = true
 				continue
 			}
 			args, stdout := shellWords(t, ex.line)
@@ -291,6 +300,11 @@ func TestExamplesRun(t *testing.T) {
 			fillLGVTemplate(t, "lgv-components.xlsx", testModule)
 		})
 	})
+	for line := range handSteps {
+		if !seenHand[line] {
+			t.Errorf("handSteps lists %q, which no README or docs/commands.md example shows", line)
+		}
+	}
 	for line := range exampleExit {
 		if !seen[line] {
 			t.Errorf("exampleExit lists %q, which no README or --help example shows", line)

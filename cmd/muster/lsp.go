@@ -20,7 +20,7 @@ func lspCommand() *cli.Command {
 			"LSP client: diagnostics as you type (the checks and codes of muster validate, on the unsaved\n" +
 			"text), hover on counter and hex ids, completion of counter and hex ids, go to definition,\n" +
 			"formatting (muster fmt's form), an outline, and quick fixes for \"did you mean\" hints.\n" +
-			"Editors start it themselves; see the README for VS Code, Neovim and Helix.",
+			"Editors start it themselves; docs/editors.md sets up VS Code, Neovim and Helix.",
 		Flags: []cli.Flag{
 			&cli.DurationFlag{Name: "debounce", Value: lsp.DefaultDebounce, Usage: "wait this long after the last keystroke before checking"},
 			&cli.StringSliceFlag{Name: "disable", Usage: "skip semantic checks by `CODE` (repeatable or comma-separated)"},

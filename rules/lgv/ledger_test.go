@@ -31,7 +31,7 @@ const ledgerPage = "../../docs/lgv-cases.md"
 // Statuses of a case.
 const (
 	played     = "played"
-	reading    = "played, documented reading" // README, LGV engine section
+	reading    = "played, documented reading" // docs/engines.md, LGV engine section
 	option     = "option"                     // an --option chooses the reading
 	notApplies = "not applicable"
 	notPlayed  = "not played"
@@ -285,7 +285,7 @@ One row for each numbered case of the LGV rulebook, modules 1-18
 (` + "`../shared/seeds/002_3f3906921120270a.txt`" + `, the line of its heading), with the engine code
 that cites it (` + "`rules/lgv`" + `, file:line, the first three), the playtest scripts that cite it
 in their ` + "`cites`" + ` (` + "`rules/lgv/testdata/module/playtests`" + `), the Go tests whose doc comment
-cites it, and its status: played; played with a documented reading (README, the LGV engine
+cites it, and its status: played; played with a documented reading (docs/engines.md, the LGV engine
 section); option (an ` + "`--option`" + ` chooses the reading); not applicable (a heading, or a
 component described that the module data carries); not played, with the reason.
 ` + "`TestCaseLedger`" + ` fails when a case has no status, a row names a script that does not cite
