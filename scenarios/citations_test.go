@@ -297,25 +297,10 @@ func TestQuotedCitationsMatchTheRulebook(t *testing.T) {
 		}
 		return books[name]
 	}
-	files := citationFiles(t)
-	paths := make([]string, 0, len(files))
-	for p := range files {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
 	checked := 0
-	for _, path := range paths {
-		doc := files[path]
+	eachCitedFile(t, func(path string, v any, doc string) {
 		if doc == "" {
-			continue
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var v any
-		if err := json.Unmarshal(src, &v); err != nil {
-			t.Fatalf("%s: %v", path, err)
+			return
 		}
 		walkCitations(v, "", nil, func(ptr, text string, objLines []int, objDoc string) {
 			d := doc
@@ -345,7 +330,7 @@ func TestQuotedCitationsMatchTheRulebook(t *testing.T) {
 				}
 			}
 		})
-	}
+	})
 	if checked < 500 {
 		t.Errorf("only %d quoted citations checked: the test no longer finds them", checked)
 	}
@@ -518,5 +503,29 @@ func TestTPCHexIDsArePrintedOrInferred(t *testing.T) {
 	}
 	if checked < 1000 {
 		t.Errorf("only %d hex ids checked", checked)
+	}
+}
+
+// eachCitedFile calls fn, in path order, with every data file that cites a
+// rulebook (citationFiles), decoded, and the rulebook text it cites by
+// default ("" when it names none).
+func eachCitedFile(t *testing.T, fn func(path string, v any, doc string)) {
+	t.Helper()
+	files := citationFiles(t)
+	paths := make([]string, 0, len(files))
+	for p := range files {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, path := range paths {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v any
+		if err := json.Unmarshal(src, &v); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		fn(path, v, files[path])
 	}
 }

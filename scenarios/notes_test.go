@@ -1,9 +1,7 @@
 package scenarios
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"regexp"
 	"sort"
 	"strconv"
@@ -196,25 +194,10 @@ func TestNoteScenarioMatchesItsLines(t *testing.T) {
 	seeds := seedsDir(t)
 	books := map[string]*rulebook{}
 	sections := map[string]map[int]span{}
-	files := citationFiles(t)
-	paths := make([]string, 0, len(files))
-	for p := range files {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
 	checked := 0
-	for _, path := range paths {
-		doc := files[path]
+	eachCitedFile(t, func(path string, v any, doc string) {
 		if doc == "" {
-			continue
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var v any
-		if err := json.Unmarshal(src, &v); err != nil {
-			t.Fatalf("%s: %v", path, err)
+			return
 		}
 		walkCitations(v, "", nil, func(ptr, text string, _ []int, objDoc string) {
 			d := doc
@@ -248,7 +231,7 @@ func TestNoteScenarioMatchesItsLines(t *testing.T) {
 				}
 			}
 		})
-	}
+	})
 	if checked < 100 {
 		t.Errorf("only %d lines cited beside a scenario checked: the test no longer finds them", checked)
 	}
@@ -259,22 +242,8 @@ func TestNoteScenarioMatchesItsLines(t *testing.T) {
 // lines in its own source (the object's source is what is printed, not
 // what the inference rests on).
 func TestInferredNotesCiteALine(t *testing.T) {
-	files := citationFiles(t)
-	paths := make([]string, 0, len(files))
-	for p := range files {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
 	checked := 0
-	for _, path := range paths {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var v any
-		if err := json.Unmarshal(src, &v); err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
+	eachCitedFile(t, func(path string, v any, _ string) {
 		walkNotes(v, "", func(ptr string, n map[string]any) {
 			if n["kind"] != "inferred" {
 				return
@@ -290,7 +259,7 @@ func TestInferredNotesCiteALine(t *testing.T) {
 			}
 			t.Errorf("%s %s: an inferred note with no line: its evidence is not cited", path, ptr)
 		})
-	}
+	})
 	if checked < 100 {
 		t.Errorf("only %d inferred notes checked", checked)
 	}
