@@ -153,7 +153,7 @@ func WinChance(t *scenarios.Table, att, def scenarios.BattleSide) (int, int, err
 var tableFacts = register(&Check{
 	Code:     "table-fact",
 	Title:    "filled-in table disagrees with a fact the rulebook prints",
-	Doc:      "A matrix table that carries a grid (the owner typed it in) must reproduce every fact its file records from the rulebook: each named column exists and covers the SPs the text gives it, the column covering a count rolls the dice the text says, a worked result reads the printed result at its cell (and a result read as the column's maximum lies on or beyond the last row), a result the text reports on a column appears in it, and a success probability the text prints equals the chance found by enumerating both sides' dice (the attacker's result ranking strictly higher). The finding names the cell or column that breaks the fact and quotes the fact with its rulebook line. A table marked missing is not checked: it has no grid.",
+	Doc:      "A matrix table that carries a grid (the owner typed it in) must reproduce every fact its file records from the rulebook: each named column exists and covers the SPs the text gives it, the column covering a count rolls the dice the text says, a worked result reads the printed result at its cell (and a result the text reads as the column's maximum is the highest the column holds), a result the text reports on a column appears in it, and a success probability the text prints equals the chance found by enumerating both sides' dice (the attacker's result ranking strictly higher). The finding names the cell or column that breaks the fact and quotes the fact with its rulebook line. A table marked missing is not checked: it has no grid.",
 	Severity: diag.Error,
 	Module: func(mp *ModulePass) {
 		mp.tables(func(tf *scenarios.TableFile) {
@@ -196,7 +196,7 @@ var tableFacts = register(&Check{
 						p.Report(fmt.Sprintf("/columns/%d/dice", col), fmt.Sprintf("column %s rolls %s, but the column for %d SPs rolls %s: %s", t.Columns[col].ID, orNone(t.Columns[col].Dice), sp, f.Dice, where), "set the column's dice to "+f.Dice)
 					}
 				case "cell":
-					c, row, beyond := t.CellAt(col, *f.Roll)
+					c, row, _ := t.CellAt(col, *f.Roll)
 					if c == nil {
 						p.Report(fmt.Sprintf("/columns/%d", col), fmt.Sprintf("column %s has no row for a modified roll of %d, which %s", t.Columns[col].ID, *f.Roll, where), "add the rows the component prints")
 						continue
@@ -207,8 +207,13 @@ var tableFacts = register(&Check{
 						p.Report(cp, fmt.Sprintf("column %s at %d reads %s; the rulebook reads %d with mark %s there: %s", t.Columns[col].ID, *f.Roll, cellText(c), *f.Losses, markOf(f.Mark), where), "correct the cell as the component prints it")
 					case f.BP != nil && (c.BP == nil || *c.BP != *f.BP):
 						p.Report(cp, fmt.Sprintf("column %s at %d reads %s; the rulebook reads %d BPs there: %s", t.Columns[col].ID, *f.Roll, cellText(c), *f.BP, where), "correct the cell as the component prints it")
-					case f.Maximum && !beyond && !(t.Grid[row].Max == nil || row == len(t.Grid)-1):
-						p.Report(cp, fmt.Sprintf("a modified roll of %d reads the maximum of column %s, but row %q is not the last row: %s", *f.Roll, t.Columns[col].ID, t.Grid[row].Printed, where), "the maximum row is the last, open above")
+					case f.Maximum:
+						for ri, r := range t.Grid {
+							if col < len(r.Cells) && r.Cells[col].Losses != nil && c.Losses != nil && *r.Cells[col].Losses*10+rank[r.Cells[col].Mark] > *c.Losses*10+rank[c.Mark] {
+								p.Report(fmt.Sprintf("/grid/%d/cells/%d", ri, col), fmt.Sprintf("column %s reads %s at row %q, above the %s a modified roll of %d reads as the column's maximum: %s", t.Columns[col].ID, cellText(&r.Cells[col]), r.Printed, cellText(c), *f.Roll, where), "the column's results stop rising at its maximum")
+								break
+							}
+						}
 					}
 				case "appears":
 					found := false
@@ -479,4 +484,3 @@ var moduleInvariant = register(&Check{
 		}
 	},
 })
-

@@ -377,7 +377,7 @@ func missingComponents(m *scenarios.Module) []string {
 		if t.Missing() {
 			line := fmt.Sprintf("table %s (%s): every cell", t.ID, t.Title)
 			if len(t.Columns) > 0 {
-				line += fmt.Sprintf("; the text names %d column%s", len(t.Columns), plural(len(t.Columns)))
+				line += fmt.Sprintf("; the text names %d column%s", len(t.Columns), pluralS(len(t.Columns)))
 			}
 			if len(t.Facts) > 0 {
 				line += fmt.Sprintf(" and %d facts a filled table is checked against", len(t.Facts))
@@ -423,7 +423,7 @@ func missingComponents(m *scenarios.Module) []string {
 	return out
 }
 
-func plural(n int) string {
+func pluralS(n int) string {
 	if n == 1 {
 		return ""
 	}
