@@ -50,6 +50,32 @@ func (m *Module) MadeUp() []string {
 				out = append(out, fmt.Sprintf("map %s: %s", t.Topic, t.MadeUp))
 			}
 		}
+		n := 0
+		for _, h := range mp.Hexes {
+			if h.Status == MadeUp {
+				n++
+			}
+		}
+		for _, h := range mp.Hexsides {
+			if h.Status == MadeUp {
+				n++
+			}
+		}
+		if n > 0 {
+			out = append(out, fmt.Sprintf("map hex and hexside data for %d hexes and hexsides", n))
+		}
+	}
+	for _, tf := range m.Tables {
+		if t := tf.Table; t != nil && t.Status == MadeUp {
+			out = append(out, fmt.Sprintf("table %s (%s)", t.ID, t.Title))
+		}
+	}
+	if g := m.Game; g != nil {
+		for _, d := range g.Decks {
+			if d.Status == MadeUp {
+				out = append(out, fmt.Sprintf("deck %s (%s)", d.ID, d.Name))
+			}
+		}
 	}
 	return out
 }

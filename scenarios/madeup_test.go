@@ -105,3 +105,27 @@ func TestEngineTestModuleIsMadeUp(t *testing.T) {
 		t.Errorf("label %q", m.MadeUpLabel())
 	}
 }
+
+// TestUSCWTestModuleIsMadeUp: the USCW engine test module (issue 32) labels
+// every invented component made up and still lists what the text lacks.
+func TestUSCWTestModuleIsMadeUp(t *testing.T) {
+	l := NewLoader(Disk{})
+	m, err := l.Module(filepath.Join("..", "rules", "uscw", "testdata", "module"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Diags.HasErrors() {
+		t.Fatalf("the test module does not load: %v", l.Diags)
+	}
+	got := strings.Join(m.MadeUp(), "\n")
+	for _, want := range []string{"for 32 of 32 counters", "table crt (Combat Results Table)", "table blockade", "table turn-track", "deck union-special-action", "map hex and hexside data", "map terrain:"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("made-up list lacks %q:\n%s", want, got)
+		}
+	}
+	for _, tf := range m.Tables {
+		if tf.Table.Missing() {
+			t.Errorf("table %s is still missing in the test module", tf.Table.ID)
+		}
+	}
+}

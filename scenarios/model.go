@@ -45,7 +45,55 @@ type Game struct {
 	Prohibited     []Prohibition        `json:"prohibited,omitempty"`
 	Calendar       *Calendar            `json:"calendar,omitempty"`
 	Files          GameFiles            `json:"files"`
+	Decks          []Deck               `json:"decks,omitempty"`
+	Invariants     []Invariant          `json:"invariants,omitempty"`
+	Facts          []ValueFact          `json:"facts,omitempty"`
 	Notes          []Note               `json:"notes,omitempty"`
+}
+
+// Deck is a card deck of the game; Cards is empty while its composition
+// is missing.
+type Deck struct {
+	ID       string     `json:"id"`
+	Name     string     `json:"name"`
+	Side     string     `json:"side,omitempty"`
+	Size     int        `json:"size"`
+	Theaters []string   `json:"theaters,omitempty"`
+	Cards    []Card     `json:"cards,omitempty"`
+	Status   string     `json:"status"`
+	Source   *SourceRef `json:"source,omitempty"`
+	Notes    []Note     `json:"notes,omitempty"`
+}
+
+// Card is one card of a deck.
+type Card struct {
+	Number  int    `json:"number"`
+	Title   string `json:"title,omitempty"`
+	Theater string `json:"theater"`
+	Naval   bool   `json:"naval,omitempty"`
+	Text    string `json:"text,omitempty"`
+}
+
+// Invariant is a fact the rules state about every scenario's start.
+type Invariant struct {
+	ID     string    `json:"id"`
+	Kind   string    `json:"kind"` // tracks-sum, track-is-start-turn
+	Tracks []string  `json:"tracks,omitempty"`
+	Track  string    `json:"track,omitempty"`
+	Equals *float64  `json:"equals,omitempty"`
+	Text   string    `json:"text"`
+	Source SourceRef `json:"source"`
+}
+
+// ValueFact is a sum of counter values a worked example fixes.
+type ValueFact struct {
+	Kind     string    `json:"kind"` // value-sum
+	Counters []string  `json:"counters"`
+	Value    string    `json:"value"`
+	Sum      int       `json:"sum"`
+	Text     string    `json:"text"`
+	Source   SourceRef `json:"source"`
+	Notes    []Note    `json:"notes,omitempty"`
 }
 
 type GameSource struct {
@@ -240,6 +288,7 @@ type Map struct {
 	Features      []Feature      `json:"features,omitempty"`
 	Hexes         []HexData      `json:"hexes,omitempty"`
 	Hexsides      []HexsideData  `json:"hexsides,omitempty"`
+	HexsideKinds  []HexsideKind  `json:"hexsideKinds,omitempty"`
 	Areas         []Area         `json:"areas,omitempty"`
 	BoundaryTypes []BoundaryType `json:"boundaryTypes,omitempty"`
 	Adjacency     []Adjacency    `json:"adjacency,omitempty"`
@@ -319,15 +368,40 @@ type Feature struct {
 }
 
 type HexData struct {
-	At      string     `json:"at"`
-	Terrain string     `json:"terrain,omitempty"`
-	Region  string     `json:"region,omitempty"`
-	Source  *SourceRef `json:"source,omitempty"`
+	At        string        `json:"at"`
+	Terrain   string        `json:"terrain,omitempty"`
+	Region    string        `json:"region,omitempty"`
+	States    []string      `json:"states,omitempty"`
+	Theater   string        `json:"theater,omitempty"`
+	Place     string        `json:"place,omitempty"` // town, city, capital
+	Port      string        `json:"port,omitempty"`  // ocean, river
+	Objective bool          `json:"objective,omitempty"`
+	BP        *int          `json:"bp,omitempty"`
+	Salt      bool          `json:"salt,omitempty"`
+	Blockade  *BlockadePort `json:"blockade,omitempty"`
+	Status    string        `json:"status,omitempty"`
+	Source    *SourceRef    `json:"source,omitempty"`
+}
+
+// BlockadePort is a Blockade Runner Port's zone and modifier.
+type BlockadePort struct {
+	Zone     string `json:"zone"`
+	Modifier int    `json:"modifier"`
+	Fort     string `json:"fort,omitempty"`
+}
+
+// HexsideKind is one kind of the map's closed hexside vocabulary.
+type HexsideKind struct {
+	ID     string     `json:"id"`
+	Name   string     `json:"name"`
+	Rule   string     `json:"rule,omitempty"`
+	Source *SourceRef `json:"source,omitempty"`
 }
 
 type HexsideData struct {
 	Between []string   `json:"between"`
 	Kinds   []string   `json:"kinds"`
+	Status  string     `json:"status,omitempty"`
 	Source  *SourceRef `json:"source,omitempty"`
 }
 

@@ -24,8 +24,18 @@ type Table struct {
 	Modifiers   []Modifier      `json:"modifiers,omitempty"`
 	Legend      []LegendEntry   `json:"legend,omitempty"`
 	Entries     []ScheduleEntry `json:"entries,omitempty"`
-	Source      SourceRef       `json:"source"`
-	Notes       []Note          `json:"notes,omitempty"`
+	// Status is where the values stand (source when empty); a missing
+	// matrix keeps the columns and facts the text gives, without a grid.
+	Status        string         `json:"status,omitempty"`
+	ColumnKey     string         `json:"columnKey,omitempty"` // matrix: sp, year, name
+	RowKey        string         `json:"rowKey,omitempty"`    // matrix: roll, count, name
+	Columns       []Column       `json:"columns,omitempty"`
+	Grid          []GridRow      `json:"grid,omitempty"`
+	Facts         []TableFact    `json:"facts,omitempty"`
+	Turns         []TrackTurn    `json:"turns,omitempty"`
+	GeneralEvents []GeneralEvent `json:"generalEvents,omitempty"`
+	Source        SourceRef      `json:"source"`
+	Notes         []Note         `json:"notes,omitempty"`
 }
 
 // TableEvent is one event of a table's closed event vocabulary.
@@ -172,6 +182,152 @@ type ScheduleRequire struct {
 	AtLeast   bool        `json:"atLeast,omitempty"`
 	Text      string      `json:"text"`
 }
+
+// Column is a matrix column: its key band (Min..Max; nil bounds open) or
+// its id alone, and the dice rolled on it.
+type Column struct {
+	ID      string     `json:"id"`
+	Printed string     `json:"printed"`
+	Min     *int       `json:"min,omitempty"`
+	Max     *int       `json:"max,omitempty"`
+	Dice    string     `json:"dice,omitempty"` // 1d6, 2d6, 3d6
+	Status  string     `json:"status,omitempty"`
+	Source  *SourceRef `json:"source,omitempty"`
+	Notes   []Note     `json:"notes,omitempty"`
+}
+
+// Covers reports whether key k falls in the column's band.
+func (c Column) Covers(k int) bool {
+	if c.Min == nil && c.Max == nil {
+		return false
+	}
+	return (c.Min == nil || k >= *c.Min) && (c.Max == nil || k <= *c.Max)
+}
+
+// GridRow is a matrix row, keyed Min..Max (a nil Max: the maximum row) or
+// by name, with one cell per column.
+type GridRow struct {
+	Min     *int   `json:"min,omitempty"`
+	Max     *int   `json:"max,omitempty"`
+	Key     string `json:"key,omitempty"`
+	Printed string `json:"printed"`
+	Cells   []Cell `json:"cells"`
+	Notes   []Note `json:"notes,omitempty"`
+}
+
+// Covers reports whether key k falls in the row.
+func (r GridRow) Covers(k int) bool {
+	if r.Min == nil && r.Max == nil {
+		return false
+	}
+	return (r.Min == nil || k >= *r.Min) && (r.Max == nil || k <= *r.Max)
+}
+
+// Cell is one matrix cell: the printed text and its reading.
+type Cell struct {
+	Text        string `json:"text"`
+	Losses      *int   `json:"losses,omitempty"`
+	Mark        string `json:"mark,omitempty"` // none, diamond, asterisk
+	BP          *int   `json:"bp,omitempty"`
+	Maintenance *int   `json:"maintenance,omitempty"`
+	Value       *int   `json:"value,omitempty"`
+	Region      string `json:"region,omitempty"`
+	Notes       []Note `json:"notes,omitempty"`
+}
+
+// TableFact is a fact the rulebook prints about a table, checked against
+// a filled one.
+type TableFact struct {
+	Kind     string      `json:"kind"` // column, dice, cell, appears, probability, rank
+	Column   string      `json:"column,omitempty"`
+	SP       *int        `json:"sp,omitempty"`
+	Dice     string      `json:"dice,omitempty"`
+	Roll     *int        `json:"roll,omitempty"`
+	Maximum  bool        `json:"maximum,omitempty"`
+	Losses   *int        `json:"losses,omitempty"`
+	Mark     string      `json:"mark,omitempty"`
+	BP       *int        `json:"bp,omitempty"`
+	Attacker *BattleSide `json:"attacker,omitempty"`
+	Defender *BattleSide `json:"defender,omitempty"`
+	Percent  *int        `json:"percent,omitempty"`
+	Chance   string      `json:"chance,omitempty"`
+	Marks    []string    `json:"marks,omitempty"`
+	Text     string      `json:"text"`
+	Source   SourceRef   `json:"source"`
+	Notes    []Note      `json:"notes,omitempty"`
+}
+
+// BattleSide is one side of a probability fact.
+type BattleSide struct {
+	SP     *int   `json:"sp,omitempty"`
+	Column string `json:"column,omitempty"`
+	DRM    int    `json:"drm,omitempty"`
+}
+
+// TrackTurn is one turn of a turn record track.
+type TrackTurn struct {
+	Turn      int        `json:"turn"`
+	Season    string     `json:"season,omitempty"`
+	Year      int        `json:"year,omitempty"`
+	Benchmark *int       `json:"benchmark,omitempty"`
+	Winter    *bool      `json:"winter,omitempty"`
+	Status    string     `json:"status"`
+	Source    *SourceRef `json:"source,omitempty"`
+	Notes     []Note     `json:"notes,omitempty"`
+}
+
+// GeneralEvent is a general event printed on a turn record track.
+type GeneralEvent struct {
+	Turn     int        `json:"turn"`
+	Side     string     `json:"side"`
+	Code     string     `json:"code"` // arrive, promote, demote, remove, transfer, unassigned, return, replace-with
+	General  string     `json:"general,omitempty"`
+	Printed  string     `json:"printed"`
+	Theater  string     `json:"theater,omitempty"`
+	Partner  string     `json:"partner,omitempty"`
+	Optional bool       `json:"optional,omitempty"`
+	Status   string     `json:"status"`
+	Source   *SourceRef `json:"source,omitempty"`
+	Notes    []Note     `json:"notes,omitempty"`
+}
+
+// ColumnFor returns the index of the matrix column covering key k (an SP
+// count or a year), or of the column whose id is name when name is given;
+// -1 if none.
+func (t *Table) ColumnFor(k int, name string) int {
+	for i, c := range t.Columns {
+		if name != "" {
+			if c.ID == name {
+				return i
+			}
+			continue
+		}
+		if c.Covers(k) {
+			return i
+		}
+	}
+	return -1
+}
+
+// CellAt returns the cell of column col at row key k, the row's index and
+// whether k lies beyond the last row (read as the maximum row); nil if no
+// row covers k. A key below the first row reads the first row when it is
+// open below.
+func (t *Table) CellAt(col, k int) (*Cell, int, bool) {
+	if col < 0 {
+		return nil, -1, false
+	}
+	for i := range t.Grid {
+		r := &t.Grid[i]
+		if r.Covers(k) && col < len(r.Cells) {
+			return &r.Cells[col], i, r.Max == nil && r.Min != nil && k > *r.Min
+		}
+	}
+	return nil, -1, false
+}
+
+// Missing reports whether the table's values are not in the source.
+func (t *Table) Missing() bool { return t.Status == "missing" }
 
 // TableFile is a table with its document.
 type TableFile struct {

@@ -317,6 +317,7 @@ func Missing(m *scenarios.Module) []string {
 			out = append(out, "stacking: "+st.Text)
 		}
 	}
+	out = append(out, missingComponents(m)...)
 	if mp := m.Map; mp != nil {
 		for _, t := range mp.Missing {
 			out = append(out, "map: "+t.Text)
@@ -361,4 +362,88 @@ func shorten(s string, n int) string {
 		return strings.TrimSpace(c) + "..."
 	}
 	return s
+}
+
+// missingComponents lists the tables, turn-track values and decks a module
+// marks missing: one line per table or deck, and per turn-track value the
+// turns that lack it.
+func missingComponents(m *scenarios.Module) []string {
+	var out []string
+	for _, tf := range m.Tables {
+		t := tf.Table
+		if t == nil {
+			continue
+		}
+		if t.Missing() {
+			line := fmt.Sprintf("table %s (%s): every cell", t.ID, t.Title)
+			if len(t.Columns) > 0 {
+				line += fmt.Sprintf("; the text names %d column%s", len(t.Columns), pluralS(len(t.Columns)))
+			}
+			if len(t.Facts) > 0 {
+				line += fmt.Sprintf(" and %d facts a filled table is checked against", len(t.Facts))
+			}
+			out = append(out, line)
+		}
+		if t.Kind == "turn-track" {
+			var season, year, bench []int
+			for _, tt := range t.Turns {
+				if tt.Status == scenarios.MadeUp {
+					continue
+				}
+				if tt.Season == "" {
+					season = append(season, tt.Turn)
+				}
+				if tt.Year == 0 {
+					year = append(year, tt.Turn)
+				}
+				if tt.Benchmark == nil {
+					bench = append(bench, tt.Turn)
+				}
+			}
+			for _, w := range []struct {
+				what  string
+				turns []int
+			}{{"season", season}, {"year", year}, {"Benchmark", bench}} {
+				if len(w.turns) > 0 {
+					out = append(out, fmt.Sprintf("table %s (%s): the %s of turns %s", t.ID, t.Title, w.what, turnList(w.turns)))
+				}
+			}
+			if t.Status == "partial" || t.Status == "missing" {
+				out = append(out, fmt.Sprintf("table %s (%s): the general events beyond the %d the text gives", t.ID, t.Title, len(t.GeneralEvents)))
+			}
+		}
+	}
+	if g := m.Game; g != nil {
+		for _, d := range g.Decks {
+			if d.Status == "missing" || d.Status == "partial" {
+				out = append(out, fmt.Sprintf("deck %s (%s): %d of %d cards", d.ID, d.Name, d.Size-len(d.Cards), d.Size))
+			}
+		}
+	}
+	return out
+}
+
+func pluralS(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// turnList writes turns as runs: 1-3, 5, 10-20.
+func turnList(ts []int) string {
+	var parts []string
+	for i := 0; i < len(ts); {
+		j := i
+		for j+1 < len(ts) && ts[j+1] == ts[j]+1 {
+			j++
+		}
+		if j > i {
+			parts = append(parts, fmt.Sprintf("%d-%d", ts[i], ts[j]))
+		} else {
+			parts = append(parts, fmt.Sprint(ts[i]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
 }

@@ -31,6 +31,10 @@ func loadFixture(t testing.TB, path string) diag.Diagnostics {
 	}
 	ds := append(diag.Diagnostics{}, l.Diags...)
 	ds = append(ds, Scenario(sf, Options{})...)
+	if sf.Module != nil && strings.Contains(filepath.ToSlash(sf.Module.Dir), "testdata/") {
+		// A fixture module's own files: the module-level checks too.
+		ds = append(ds, Module(sf.Module, Options{})...)
+	}
 	return ds.Sort()
 }
 

@@ -158,8 +158,13 @@ func TestImportTemplateHexMaps(t *testing.T) {
 			rows, _ = f.GetRows("Counters")
 			for r, row := range rows {
 				if row[0] == tc.counter {
-					// rank, attack, defense (the rulebook's 1), movement
-					f.SetSheetRow("Counters", "G"+itoa(r+1), &[]any{2, 1, 1, 5})
+					// rank, attack, defense (the rulebook's 1), movement;
+					// USCW adds cautious, cavalry, parenthesised (issue 32)
+					vals := []any{2, 1, 1, 5}
+					if tc.mod == "uscw" {
+						vals = append(vals, "no", "no", "no")
+					}
+					f.SetSheetRow("Counters", "G"+itoa(r+1), &vals)
 				}
 			}
 		}

@@ -107,7 +107,7 @@ func TestTemplateSheetsAndRows(t *testing.T) {
 		// through both overlaps (column 39 rows 25-29, columns 36-38 rows
 		// 25-30).
 		{"tpc", map[string]int{tmplSheetCounters: 218, tmplSheetTerrain: 576 + 1178 + 1014 - 24 - 21 - 23}},
-		{"uscw", map[string]int{tmplSheetCounters: 32, tmplSheetTerrain: 49 * 36}},
+		{"uscw", map[string]int{tmplSheetCounters: 32, tmplSheetTerrain: 49 * 36, tmplSheetMarkers: 8}},
 	} {
 		f := tmplBook(t, tc.module)
 		if got := f.GetSheetName(0); got != tmplSheetInstructions {

@@ -1,0 +1,320 @@
+#!/usr/bin/env python3
+"""Builds the USCW engine's test module (testdata/module) from the shipped
+USCW module (issue 32): the game, scenarios, invariants, facts and every
+printed or inferred value are the shipped ones, but every fact the rulebook
+does not print is MADE UP here so an engine can play: the Combat Results,
+Blockade, Attrition and Random States tables, the rest of the Turn Record
+Track, the Special Action decks, every counter value the text lacks, and the
+map's per-hex data (terrain, states, theaters, towns, ports, Resource BPs,
+Blockade Runner Ports) and hexsides. The CRT is fitted to the rulebook's
+worked-example facts (crt.json facts) so scripts written from the examples
+hold on it, and the Resource BPs total 100 and the blockade modifiers 22
+(22 = the 1861 open 20 + Norfolk and Pensacola, lines 1193, 1794). Nothing
+here is game data. Run from the repository root:
+
+    python3 rules/uscw/testdata/gen.py
+"""
+import itertools
+import json
+import os
+import random
+
+SRC = "scenarios/uscw"
+DST = "rules/uscw/testdata/module"
+ID = "uscw-test"
+NOTE = {"kind": "made-up", "text": "MADE-UP TEST DATA (rules/uscw/testdata/gen.py): not from the game's map, charts, cards or counters."}
+STAND_INS = {
+    "terrain": "every hex gets clear, woods, marsh or mountain at random (swamp at the text's 4519)",
+    "hexside-features": "a Type 2 river along row 30 (the Ohio stand-in), Type 1 rivers along rows 40 and 45, mountain hexsides with a pass and a railroad gap along row 24, minor rivers at random",
+    "railroads-and-roads": "none: the engine moves by hex cost only",
+    "theater-extents": "columns 1-14 Trans-Mississippi, 15-30 West, 31-49 East",
+    "state-extents": "each hex in the state of its band of rows and columns; hexes on a band edge lie in two states",
+    "objective-resource-hexes": "Resource Hexes summing to 100 BPs, Charleston SC 3839 keeping its 3",
+    "ports-towns-cities": "a town every seventh hex; the named ports' hexes are ports",
+    "blockade-runner-ports": "17 ports in the three zones with modifiers totalling 22: Wilmington +2 and Roanoke Island +1 kept, Norfolk +1 and Pensacola +1 (closed in 1861)",
+    "coastal-hexes-and-waters": "none beyond the ports",
+    "map-extent-and-grid": "the shipped inferred extent, unchanged",
+    "named-places-without-hexes": "none placed",
+    "island-and-coastal-fort-connections": "the shipped features, unchanged",
+}
+rng = random.Random(1861)
+
+
+def load(name):
+    with open(os.path.join(SRC, name)) as f:
+        return json.load(f)
+
+
+def save(name, doc):
+    path = os.path.join(DST, name)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        json.dump(doc, f, indent=2, ensure_ascii=False)
+        f.write("\n")
+
+
+def made_up(obj, text=None):
+    n = dict(NOTE)
+    if text:
+        n["text"] = NOTE["text"] + " " + text
+    obj.setdefault("notes", []).insert(0, n)
+    return obj
+
+
+# ---- game: decks of 15 made-up cards ----
+game = load("game.json")
+game["id"] = ID
+game["title"] = "The U.S. Civil War (engine test module, made-up charts, cards, counters and map)"
+made_up(game)
+for d in game["decks"]:
+    theaters = ["East", "West", "Trans-Mississippi", "Any"] + (["Naval"] if d["side"] == "union" else [])
+    d["cards"] = [{"number": i + 1, "theater": theaters[i % len(theaters)]} for i in range(d["size"])]
+    d["status"] = "made-up"
+    made_up(d)
+for mk in game["markers"]:
+    if mk.get("suppliedMissing"):
+        del mk["suppliedMissing"]
+        mk["supplied"] = {"union": 6, "confederate": 6} if mk["id"] != "army" else {"union": 4, "confederate": 3}
+save("game.json", game)
+
+# ---- counters: every value the text lacks made up, every given one kept ----
+cs = load("counters.json")
+cs["module"] = ID
+made_up(cs)
+fixed = {"c.lee.ldr-general": {"defense": 2}, "c.longstreet.ldr-general": {"defense": 2, "attack": 1}}
+for c in cs["counters"]:
+    v = dict(c["printed"].get("values", {}))
+    for k, val in fixed.get(c["id"], {}).items():
+        v.setdefault(k, val)
+    v.setdefault("rank", rng.choice([1, 1, 2, 2, 3]))
+    v.setdefault("attack", rng.choice([0, 1, 1, 2]))
+    v.setdefault("defense", rng.choice([0, 1, 1, 2]))
+    v.setdefault("movement", rng.choice([3, 4, 4, 5]))
+    v.setdefault("cautious", False)
+    v.setdefault("cavalry", False)
+    v.setdefault("parenthesised", bool(v["cavalry"]) and (v["attack"] > 1 or v["defense"] > 1))
+    c["printed"] = {"status": "made-up", "values": v}
+save("counters.json", cs)
+
+# ---- map ----
+m = load("map.json")
+m["module"] = ID
+made_up(m)
+for t in m["missing"]:
+    t["madeUp"] = STAND_INS[t["topic"]]
+sheet = m["sheets"][0]
+rows = range(sheet["rows"]["min"], sheet["rows"]["max"] + 1)
+cols = range(sheet["columns"]["min"], sheet["columns"]["max"] + 1)
+hid = lambda r, c: "%02d%02d" % (r, c)
+south = ["virginia", "north-carolina", "south-carolina", "georgia", "florida", "alabama", "mississippi", "louisiana", "texas", "arkansas", "tennessee"]
+north = ["ohio", "indiana", "illinois", "pennsylvania", "maryland", "west-virginia", "kentucky", "missouri"]
+
+
+def state_of(r, c):
+    band = north if r < 30 else south
+    return band[min(len(band) - 1, (c - 1) * len(band) // 49)]
+
+
+def theater_of(c):
+    return "trans-mississippi" if c <= 14 else "west" if c <= 30 else "east"
+
+
+bp_hexes = {"3839": 3}
+ports = {  # hex: (zone, modifier)
+    "3345": ("north-atlantic", 2), "2449": ("north-atlantic", 1), "3148": ("north-atlantic", 2),
+    "3839": ("south-atlantic", 3), "4137": ("south-atlantic", 1), "3641": ("south-atlantic", 1), "4035": ("south-atlantic", 1), "4333": ("south-atlantic", 1),
+    "4722": ("gulf", 1), "4619": ("gulf", 2), "4814": ("gulf", 1), "5101": ("gulf", 1), "4725": ("gulf", 1), "4830": ("gulf", 1), "4911": ("gulf", 1),
+}
+# Roanoke Island (+1, an Island feature) and Brownsville/Matamoros (a box feature) make 17.
+for f in m["features"]:
+    if f["id"] == "brownsville-matamoros":
+        f.setdefault("attributes", {})["blockadeZone"] = "gulf"
+        f["attributes"]["blockadeModifier"] = 1
+        made_up(f, "Its zone and modifier are invented.")
+assert len(ports) + 2 == 17 and sum(z[1] for z in ports.values()) + 2 == 22
+southern = [hid(r, c) for r in rows for c in cols if r >= 30 and hid(r, c) not in bp_hexes]
+rng.shuffle(southern)
+left = 100 - sum(bp_hexes.values())
+for h in southern:
+    if left <= 0:
+        break
+    n = min(left, rng.choice([1, 1, 2, 3]))
+    bp_hexes[h] = n
+    left -= n
+hexes = []
+for r in rows:
+    for c in cols:
+        h = hid(r, c)
+        st = [state_of(r, c)]
+        if c < 49 and state_of(r, c + 1) != st[0] and (r + c) % 3 == 0:
+            st.append(state_of(r, c + 1))
+        e = {"at": h, "terrain": "swamp" if h == "4519" else rng.choice(["clear", "clear", "woods", "marsh", "mountain"]), "states": st, "theater": theater_of(c)}
+        if (r * 49 + c) % 7 == 0:
+            e["place"] = "town"
+        if h in ports:
+            e["port"] = "ocean"
+            e["blockade"] = {"zone": ports[h][0], "modifier": ports[h][1]}
+        if h in bp_hexes:
+            e["bp"] = bp_hexes[h]
+        e["status"] = "made-up"
+        hexes.append(e)
+m["hexes"] = hexes
+m["hexsideKinds"] = [
+    {"id": "minor-river", "name": "Minor River", "rule": "5.8.2"},
+    {"id": "navigable-river-type-1", "name": "Navigable River (Type 1)", "rule": "5.8.3"},
+    {"id": "navigable-river-type-2", "name": "Mississippi and Ohio (Type 2)", "rule": "5.8.3"},
+    {"id": "mountain", "name": "Mountain hexside", "rule": "5.6"},
+    {"id": "mountain-pass", "name": "Mountain Pass", "rule": "5.6"},
+    {"id": "railroad-gap", "name": "Railroad Bridge or Gap", "rule": "5.4.3"},
+    {"id": "railroad-ferry", "name": "Railroad Ferry", "rule": "5.4.4"},
+    {"id": "impassable", "name": "Impassable hexside"},
+]
+sides = []
+for c in cols:
+    if c < 49:
+        sides.append({"between": [hid(30, c), hid(30, c + 1)], "kinds": ["navigable-river-type-2"], "status": "made-up"})
+        k = "mountain-pass" if c % 11 == 0 else "railroad-gap" if c % 13 == 0 else "mountain"
+        sides.append({"between": [hid(24, c), hid(24, c + 1)], "kinds": [k], "status": "made-up"})
+    for r in (40, 45):
+        if c < 49 and c % 2 == 0:
+            sides.append({"between": [hid(r, c), hid(r, c + 1)], "kinds": ["navigable-river-type-1"], "status": "made-up"})
+for r in rows:
+    if r not in (24, 30, 40, 45) and rng.random() < 0.3:
+        c = rng.randrange(1, 49)
+        sides.append({"between": [hid(r, c), hid(r, c + 1)], "kinds": ["minor-river"], "status": "made-up"})
+m["hexsides"] = sides
+save("map.json", m)
+
+# ---- tables ----
+tables = {n: load(os.path.join("tables", n)) for n in sorted(os.listdir(os.path.join(SRC, "tables")))}
+
+
+def mk(t):
+    t["status"] = "made-up"
+    made_up(t)
+
+
+# The CRT: columns 0, 1, 2, 3, 4, 5-6 (one die), 7-8, 9-12 (two), 13-16, 17+
+# (three); rows by modified roll, <=1 to 20+. A result's rank is
+# losses*3 + mark (none 0, diamond 1, asterisk 2); each column rises with the
+# roll. The low columns are searched until the text's facts hold.
+MARKS = ["none", "diamond", "asterisk"]
+KEYS = list(range(1, 21))  # 1 is "<=1", 20 is "20+"
+
+
+def label(rank):
+    n, m = divmod(rank, 3)
+    return str(n) + {"none": "", "diamond": "\u25c7", "asterisk": "*"}[MARKS[m]]
+
+
+def column(top, start, step):
+    """A rising column: rank 0 up to roll `start`, then +1 rank per `step` rolls, capped at `top`."""
+    return [min(top, max(0, (k - start) // step + 1)) if k >= start else 0 for k in KEYS]
+
+
+def read(col, roll):
+    return col[min(max(roll, 1), 20) - 1]
+
+
+def win(a, adrm, d, ddrm):
+    w = sum(1 for x, y in itertools.product(range(1, 7), repeat=2) if read(a, x + adrm) > read(d, y + ddrm))
+    return w
+
+
+cols_crt = [("0", 0, 0, "1d6"), ("1", 1, 1, "1d6"), ("2", 2, 2, "1d6"), ("3", 3, 3, "1d6"), ("4", 4, 4, "1d6"), ("5-6", 5, 6, "1d6"),
+            ("7-8", 7, 8, "2d6"), ("9-12", 9, 12, "2d6"), ("13-16", 13, 16, "3d6"), ("17+", 17, None, "3d6")]
+fit = None
+for s0, t0, s1, t1, s3, t3 in itertools.product(range(2, 9), range(1, 4), range(2, 9), range(1, 4), range(2, 9), range(1, 4)):
+    c0, c1, c3 = column(4, s0, t0), column(5, s1, t1), column(6, s3, t3)
+    if round(100 * win(c1, 2, c0, 2) / 36) == 50 and round(100 * win(c1, 0, c0, 2) / 36) == 22 and round(100 * win(c3, 1, c0, 2) / 36) == 67:
+        fit = (c0, c1, c3)
+        break
+assert fit, "no CRT fits the text's probabilities"
+c0, c1, c3 = fit
+c2 = [max(a, b) for a, b in zip(c1, column(6, 4, 2))]
+c4 = [max(a, b) for a, b in zip(c3, column(7, 3, 2))]
+c56 = [min(8, max(0, k - 4)) if k < 12 else 8 for k in KEYS]  # 1* (rank 5) at 9; 2* (rank 8) from 12
+c78 = [min(9, max(0, (k - 3) // 2 + 1)) for k in KEYS]
+c912 = [min(11, max(0, k - 4)) for k in KEYS]  # 13 reads rank 9 = "3"
+c1316 = [min(12, max(0, k - 5)) for k in KEYS]
+c17 = [min(14, max(0, k - 5)) for k in KEYS]
+grid = [c0, c1, c2, c3, c4, c56, c78, c912, c1316, c17]
+crt = tables["crt.json"]
+crt["columns"] = [{"id": i, "printed": i, "min": lo, **({"max": hi} if hi is not None else {}), "dice": d} for i, lo, hi, d in cols_crt]
+crt["grid"] = []
+for ki, k in enumerate(KEYS):
+    row = {"printed": "<=1" if k == 1 else "20+" if k == 20 else str(k), "cells": []}
+    if k != 1:
+        row["min"] = k
+    if k != 20:
+        row["max"] = k
+    for col in grid:
+        rk = col[ki]
+        row["cells"].append({"text": label(rk), "losses": rk // 3, "mark": MARKS[rk % 3]})
+    crt["grid"].append(row)
+mk(crt)
+
+blk = tables["blockade.json"]
+blk["grid"] = []
+for k in range(1, 12):
+    row = {"printed": "<=1" if k == 1 else "11+" if k == 11 else str(k), "cells": []}
+    if k != 1:
+        row["min"] = k
+    if k != 11:
+        row["max"] = k
+    for y in range(1861, 1866):
+        bp = max(0, min(10, (k - (y - 1861) - 1) * 2))
+        cell = {"text": str(bp), "bp": bp}
+        if k == 2 and y >= 1863:
+            cell = {"text": "+2M", "bp": 0, "maintenance": 2}
+        row["cells"].append(cell)
+    blk["grid"].append(row)
+mk(blk)
+
+att = tables["attrition.json"]
+att["grid"] = []
+for k in range(1, 11):
+    row = {"printed": "<=1" if k == 1 else "10+" if k == 10 else str(k), "cells": [{"text": str(max(0, (k - 4) // 2)), "value": max(0, (k - 4) // 2)}]}
+    if k != 1:
+        row["min"] = k
+    if k != 10:
+        row["max"] = k
+    att["grid"].append(row)
+mk(att)
+
+rs = tables["random-states.json"]
+rs["grid"] = [{"min": k, "max": k, "printed": str(k), "cells": [{"text": south[k - 2].replace("-", " ").title(), "region": south[k - 2]}]} for k in range(2, 13)]
+mk(rs)
+
+trt = tables["turn-track.json"]
+seasons = ["summer", "fall", "fall", "winter", "spring", "summer", "summer", "fall", "winter", "spring", "summer", "summer", "fall",
+           "winter", "spring", "summer", "summer", "fall", "winter", "spring"]
+years = [1861] * 3 + [1862] * 5 + [1863] * 5 + [1864] * 5 + [1865] * 2
+bench = [2, 5, 8, 10, 13, 16, 19, 22, 25, 27, 30, 33, 36, 39, 42, 45, 48, 51, 54, 57]
+for t in trt["turns"]:
+    i = t["turn"] - 1
+    t.setdefault("season", seasons[i])
+    t.setdefault("year", years[i])
+    t.setdefault("benchmark", bench[i])
+    t.setdefault("winter", seasons[i] == "winter")
+    t["status"] = "made-up"
+    t.pop("notes", None)
+    t.pop("source", None)
+trt["generalEvents"] += [
+    {"turn": 2, "side": "union", "code": "arrive", "general": "u.grant.ldr-general", "printed": "Grant", "theater": "W", "status": "made-up"},
+    {"turn": 5, "side": "confederate", "code": "promote", "general": "c.jackson.ldr-general", "printed": "Jackson", "status": "made-up"},
+    {"turn": 7, "side": "union", "code": "remove", "general": "u.mcclellan.ldr-general", "printed": "McClellan", "status": "made-up"},
+    {"turn": 7, "side": "union", "code": "replace-with", "general": "u.burnside.ldr-general", "printed": "Burnside", "partner": "u.mcclellan.ldr-general", "status": "made-up"},
+    {"turn": 8, "side": "confederate", "code": "unassigned", "general": "c.j-johnston.ldr-general", "printed": "J. Johnston", "status": "made-up"},
+    {"turn": 12, "side": "confederate", "code": "return", "general": "c.j-johnston.ldr-general", "printed": "J. Johnston", "theater": "W", "status": "made-up"},
+]
+mk(trt)
+for name, t in tables.items():
+    save(os.path.join("tables", name), t)
+
+# ---- the shipped scenarios, pointed at this module ----
+for name in sorted(os.listdir(os.path.join(SRC, "scenarios"))):
+    s = load(os.path.join("scenarios", name))
+    s["module"] = ID
+    s.setdefault("notes", []).insert(0, {"kind": "comment", "text": "The shipped scenario on the made-up test module (rules/uscw/testdata/gen.py)."})
+    save(os.path.join("scenarios", name), s)
