@@ -44,8 +44,24 @@ type Game struct {
 	ManpowerLimits []ManpowerLimit      `json:"manpowerLimits,omitempty"`
 	Prohibited     []Prohibition        `json:"prohibited,omitempty"`
 	Calendar       *Calendar            `json:"calendar,omitempty"`
+	Invariants     []Invariant          `json:"invariants,omitempty"`
 	Files          GameFiles            `json:"files"`
 	Notes          []Note               `json:"notes,omitempty"`
+}
+
+// Invariant is arithmetic the rulebook states about a scenario's start: the
+// sum of the named tracks' start values equals, or stays within, a number
+// (USCW: Resource BPs and Union VPs add up to 100). StartsBefore limits it
+// to scenarios that start before a date (a limit raised on a later date).
+type Invariant struct {
+	ID           string     `json:"id"`
+	Tracks       []string   `json:"tracks"`
+	Equals       *float64   `json:"equals,omitempty"`
+	AtMost       *float64   `json:"atMost,omitempty"`
+	AtLeast      *float64   `json:"atLeast,omitempty"`
+	StartsBefore string     `json:"startsBefore,omitempty"`
+	Text         string     `json:"text"`
+	Source       *SourceRef `json:"source"`
 }
 
 type GameSource struct {

@@ -203,6 +203,14 @@ var kinds = []kind{
 		}
 		return out
 	}},
+	{"start-value", families[1], func(c *ctx) []edit {
+		var out []edit
+		c.startTracks(func(m jsonsrc.Member, v float64) {
+			b := strconv.FormatFloat(v+1, 'f', -1, 64)
+			out = append(out, replaceValue(m.Value, b, m.Key+" "+m.Value.Text+" -> "+b))
+		})
+		return out
+	}},
 	{"restriction-side", families[1], func(c *ctx) []edit {
 		var out []edit
 		for _, key := range []string{"specialRules", "setup", "variants"} {
@@ -346,21 +354,25 @@ var kinds = []kind{
 		})
 		return out
 	}},
-	// Family 4: arithmetic the rulebook states.
-	{"start-track", families[4], func(c *ctx) []edit {
+	// Family 4: arithmetic the rulebook states: a start value the module's
+	// invariants (game.json) sum, off by one, or one past a stated limit.
+	{"start-sum", families[4], func(c *ctx) []edit {
 		var out []edit
-		for _, st := range []*jsonsrc.Node{c.root.Get("start")} {
-			tr := st.Get("tracks")
-			if tr == nil {
-				continue
-			}
-			for _, m := range tr.Members {
-				v, err := strconv.ParseFloat(m.Value.Text, 64)
-				if err != nil {
-					continue
-				}
-				bad := strconv.FormatFloat(v+1, 'f', -1, 64)
-				out = append(out, replaceValue(m.Value, bad, m.Key+" "+m.Value.Text+" -> "+bad))
+		for _, inv := range c.module.Game.Invariants {
+			for _, id := range inv.Tracks {
+				c.startTracks(func(m jsonsrc.Member, v float64) {
+					if m.Key != id {
+						return
+					}
+					bad := v + 1
+					if inv.AtMost != nil && len(inv.Tracks) == 1 {
+						if bad = *inv.AtMost + 1; bad <= v {
+							return // past the limit already: the limit does not hold here
+						}
+					}
+					b := strconv.FormatFloat(bad, 'f', -1, 64)
+					out = append(out, replaceValue(m.Value, b, m.Key+" "+m.Value.Text+" -> "+b))
+				})
 			}
 		}
 		return out
@@ -386,6 +398,19 @@ var kinds = []kind{
 		})
 		return out
 	}},
+}
+
+// startTracks calls fn for every numeric start track value.
+func (c *ctx) startTracks(fn func(m jsonsrc.Member, v float64)) {
+	tr := c.root.Get("start").Get("tracks")
+	if tr == nil {
+		return
+	}
+	for _, m := range tr.Members {
+		if v, err := strconv.ParseFloat(m.Value.Text, 64); err == nil {
+			fn(m, v)
+		}
+	}
 }
 
 // prefixes returns the scenario's sheet prefixes.
