@@ -94,7 +94,7 @@ func departs(obj *jsonsrc.Node, field string) bool {
 var textMismatch = register(&Check{
 	Code:     "text-mismatch",
 	Title:    "structured value that contradicts the printed text beside it",
-	Doc:      "The data keeps the rulebook's wording beside the structured fields, and the two must agree. Read from the object's own text: a VP line's printed points (\"printedPoints\": \"+3\", \"1 VP (Confederate)\"; a text that opens \"+1 Victory Point:\" or \"-2 if ...\") against its \"points\", sign included, a points value printed for the other side counting against the scoring side; the one turn or span of turns an effect's text names (\"On Turn 2 ...\") against its \"turns\"; the one side a restriction's text binds (\"applies only to the Union player\") against its \"side\"/\"sides\"; a start state's track values (the scenario's and each variant's) against the value its text prints for the track, naming it as game.json's tracks do (the name, its part before a parenthesis, the short form in the parenthesis, the part after a colon, a \"... Track\" without its side word): \"Resource BPs = 97\", \"Box 2 on the Union Posture Track\", \"in the “0” space of the Victory Point Track\", \"on the Command Point Track in the \\\"3\\\" box\" (a text printing two values for one track is not judged). A contradiction is an error quoting the text. Where the data departs from its text on purpose (a correction of a garbled source), a notes entry of the same object, kind \"correction\", whose field names the structured field (or whose text names it) declares it, and the check stays silent.",
+	Doc:      "The data keeps the rulebook's wording beside the structured fields, and the two must agree. Read from the object's own text: a VP line's printed points (\"printedPoints\": \"+3\", \"1 VP (Confederate)\"; a text that opens \"+1 Victory Point:\" or \"-2 if ...\") against its \"points\", sign included, a points value printed for the other side counting against the scoring side; the one turn or span of turns an effect's text names (\"On Turn 2 ...\") against its \"turns\"; the one side a restriction's text binds (\"applies only to the Union player\") against its \"side\"/\"sides\"; a start state's track values (the scenario's and each variant's) against the value its text prints for the track, naming it as game.json's tracks do (the name, its part before a parenthesis, the short form in the parenthesis, the part after a colon, a \"... Track\" without its side word): \"Resource BPs = 97\", \"Box 2 on the Union Posture Track\", \"in the “0” space of the Victory Point Track\", \"on the Command Point Track in the \\\"3\\\" box\" (a text printing two values for one track is not judged); the game-length line against \"turns\" (\"GAME LENGTH: 4 turns\", \"six turns long\"), \"start\" and \"end\" (its first and last dates: \"July 27 - July 30, 1864\", \"February 5-6, 1865\") and \"calendarTurns\" (\"Starts on Turn 4 ... ends ... of Turn 8\"); a start marker's \"turn\" against the one \"(Turn N)\" its text and box print. A contradiction is an error quoting the text. Where the data departs from its text on purpose (a correction of a garbled source), a notes entry of the same object, kind \"correction\", whose field names the structured field (or whose text names it) declares it, and the check stays silent.",
 	Severity: diag.Error,
 	Run: func(p *Pass) {
 		scoring := p.Scenario.Victory.Scoring
@@ -107,8 +107,13 @@ var textMismatch = register(&Check{
 			p.sideFacts(o)
 		}
 		p.startFacts("/start", p.Scenario.Start)
+		p.markerFacts("/start", p.Scenario.Start)
+		p.lengthFacts("/length", &p.Scenario.Length, p.Scenario.Notes)
 		for i := range p.Scenario.Variants {
-			p.startFacts(fmt.Sprintf("/variants/%d/start", i), p.Scenario.Variants[i].Start)
+			v := &p.Scenario.Variants[i]
+			p.startFacts(fmt.Sprintf("/variants/%d/start", i), v.Start)
+			p.markerFacts(fmt.Sprintf("/variants/%d/start", i), v.Start)
+			p.lengthFacts(fmt.Sprintf("/variants/%d/length", i), v.Length, v.Notes)
 		}
 	},
 })

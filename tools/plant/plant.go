@@ -211,6 +211,44 @@ var kinds = []kind{
 		})
 		return out
 	}},
+	{"length-line", families[1], func(c *ctx) []edit {
+		var out []edit
+		l := c.root.Get("length")
+		if n := l.Get("turns"); n != nil {
+			v, _ := strconv.Atoi(n.Text)
+			out = append(out, replaceValue(n, strconv.Itoa(v+1), fmt.Sprintf("turns %d -> %d", v, v+1)))
+		}
+		for _, k := range []string{"start", "end"} {
+			if d := l.Get(k); d != nil && len(d.Text) == 10 {
+				day, _ := strconv.Atoi(d.Text[8:])
+				bad := fmt.Sprintf("%s%02d", d.Text[:8], day%28+1)
+				out = append(out, replaceValue(d, quote(bad), k+" "+d.Text+" -> "+bad))
+			}
+		}
+		if ct := l.Get("calendarTurns"); ct != nil {
+			for _, m := range ct.Members {
+				v, _ := strconv.Atoi(m.Value.Text)
+				if m.Key == "first" && v > 1 {
+					out = append(out, replaceValue(m.Value, strconv.Itoa(v-1), fmt.Sprintf("calendarTurns.first %d -> %d", v, v-1)))
+				}
+			}
+		}
+		return out
+	}},
+	{"marker-turn", families[1], func(c *ctx) []edit {
+		var out []edit
+		ms := c.root.Get("start").Get("markers")
+		if ms == nil {
+			return nil
+		}
+		for _, m := range ms.Items {
+			if t := m.Get("turn"); t != nil {
+				v, _ := strconv.Atoi(t.Text)
+				out = append(out, replaceValue(t, strconv.Itoa(v+2), fmt.Sprintf("marker turn %d -> %d", v, v+2)))
+			}
+		}
+		return out
+	}},
 	{"restriction-side", families[1], func(c *ctx) []edit {
 		var out []edit
 		for _, key := range []string{"specialRules", "setup", "variants"} {
