@@ -89,7 +89,9 @@ func (p *Pass) lengthFacts(ptr string, l *scenarios.Length, notes []scenarios.No
 	fix := func(field string) string {
 		return fmt.Sprintf("correct %s (or the text); if the data departs from the text on purpose, say so in a notes entry {\"kind\": \"correction\", \"field\": \"length/%s\"}", field, field)
 	}
-	off := func(field string) bool { return rowDeclares(notes, field) || rowDeclares(notes, "length/"+field) || rowDeclares(notes, "length."+field) }
+	off := func(field string) bool {
+		return rowDeclares(notes, field) || rowDeclares(notes, "length/"+field) || rowDeclares(notes, "length."+field)
+	}
 	if ms := turnCountRe.FindAllStringSubmatch(l.Text, -1); len(ms) == 1 && l.Turns > 0 && !off("turns") {
 		if n := atoiWord(ms[0][1]); n > 0 && n != l.Turns {
 			p.Report(ptr+"/turns", fmt.Sprintf("turns %d contradict the length line, which prints %q: %q", l.Turns, ms[0][0], clip(l.Text, 80)), fix("turns"))
