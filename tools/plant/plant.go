@@ -328,6 +328,20 @@ var kinds = []kind{
 		o := c.others[len(c.name)%len(c.others)]
 		return []edit{replaceValue(id, quote(o), "id "+id.Text+" -> "+o)}
 	}},
+	{"leader-turn", families[2], func(c *ctx) []edit {
+		var out []edit
+		c.rows(func(_ string, r *jsonsrc.Node) {
+			e, ty := r.Get("entry"), r.Get("type")
+			if e == nil || ty == nil || !c.ix.IsLeader(ty.Text) {
+				return
+			}
+			if t := e.Get("turn"); t != nil {
+				v, _ := strconv.Atoi(t.Text)
+				out = append(out, replaceValue(t, strconv.Itoa(v+1), fmt.Sprintf("leader entry turn %d -> %d", v, v+1)))
+			}
+		})
+		return out
+	}},
 	{"variant-base", families[2], func(c *ctx) []edit {
 		var out []edit
 		c.objects("variants", func(_ string, n *jsonsrc.Node) {
