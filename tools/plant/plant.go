@@ -306,9 +306,13 @@ var kinds = []kind{
 		}
 		sort.Strings(absent)
 		var out []edit
-		c.objects("specialRules", func(_ string, n *jsonsrc.Node) {
-			if k := n.Get("kind"); k != nil && k.Text == "placement" {
-				return // a placement puts its units in play: another id is no dangling reference
+		c.objects("specialRules", func(ptr string, n *jsonsrc.Node) {
+			if i := strings.LastIndex(ptr, "/"); i > 0 {
+				if parent, _ := c.root.Lookup(ptr[:i]); parent != nil {
+					if k := parent.Get("kind"); k != nil && k.Text == "placement" {
+						return // a placement puts its units in play: another id is no dangling reference
+					}
+				}
 			}
 			u := n.Get("units")
 			if u == nil || u.Kind != jsonsrc.Array || len(u.Items) == 0 || len(absent) == 0 {
