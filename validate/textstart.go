@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/musterhq/muster/scenarios"
 )
@@ -20,11 +21,14 @@ import (
 
 // trackReader reads one track's printed value out of a text.
 type trackReader struct {
-	id  string
-	res []*regexp.Regexp
+	id     string
+	labels []string // lower case, each with its four regexps in res
+	res    []*regexp.Regexp
 }
 
-var trackReaders sync.Map // *scenarios.Game -> []trackReader
+// trackReaders caches the readers by the module's id and track names (a
+// key that stays bounded when an editor reloads a module).
+var trackReaders sync.Map // string -> []trackReader
 
 // trackLabels lists the names a text may call a track by.
 func trackLabels(name string) []string {
@@ -54,13 +58,20 @@ func trackLabels(name string) []string {
 }
 
 func readersFor(g *scenarios.Game) []trackReader {
-	if v, ok := trackReaders.Load(g); ok {
+	var key strings.Builder
+	key.WriteString(g.ID)
+	for _, t := range g.Tracks {
+		key.WriteString("\x00" + t.ID + "\x00" + t.Name)
+	}
+	if v, ok := trackReaders.Load(key.String()); ok {
 		return v.([]trackReader)
 	}
 	var out []trackReader
 	for _, t := range g.Tracks {
 		var res []*regexp.Regexp
+		var labels []string
 		for _, l := range trackLabels(t.Name) {
+			labels = append(labels, strings.ToLower(l))
 			q := regexp.QuoteMeta(l)
 			res = append(res,
 				// "Resource BPs = 97", "Gulf: 8"
@@ -73,9 +84,9 @@ func readersFor(g *scenarios.Game) []trackReader {
 				regexp.MustCompile(`(?i)\b`+q+`(?:\s+marker)?\s+(?:on|in)\s+the\s+["“](\d+)["”]\s+(?:box|space)\b`),
 			)
 		}
-		out = append(out, trackReader{t.ID, res})
+		out = append(out, trackReader{t.ID, labels, res})
 	}
-	v, _ := trackReaders.LoadOrStore(g, out)
+	v, _ := trackReaders.LoadOrStore(key.String(), out)
 	return v.([]trackReader)
 }
 
@@ -99,6 +110,10 @@ func (p *Pass) startFacts(ptr string, st *scenarios.Start) {
 	if !hasCue {
 		return
 	}
+	lower := make([]string, len(texts))
+	for i, t := range texts {
+		lower[i] = strings.ToLower(t)
+	}
 	for _, r := range readersFor(p.Module.Game) {
 		got, ok := st.Tracks[r.id]
 		if !ok || declaresTrack(st.Notes, r.id) {
@@ -106,18 +121,20 @@ func (p *Pass) startFacts(ptr string, st *scenarios.Start) {
 		}
 		var vals []float64
 		var quote string
-		for _, t := range texts {
-			for _, re := range r.res {
-				for _, m := range re.FindAllStringSubmatch(t, -1) {
-					v, err := strconv.ParseFloat(m[1], 64)
-					if err != nil {
-						continue
-					}
-					if !containsF(vals, v) {
-						vals = append(vals, v)
-					}
-					if quote == "" || v != got {
-						quote = strings.TrimLeft(m[0], " ;,.(")
+		for ti, t := range texts {
+			for ri, re := range r.res {
+				for _, w := range windows(t, lower[ti], r.labels[ri/4]) {
+					for _, m := range re.FindAllStringSubmatch(w, -1) {
+						v, err := strconv.ParseFloat(m[1], 64)
+						if err != nil {
+							continue
+						}
+						if !containsF(vals, v) {
+							vals = append(vals, v)
+						}
+						if quote == "" || v != got {
+							quote = strings.TrimLeft(m[0], " ;,.(")
+						}
 					}
 				}
 			}
@@ -127,6 +144,35 @@ func (p *Pass) startFacts(ptr string, st *scenarios.Start) {
 		}
 		p.Report(ptr+"/tracks/"+r.id, fmt.Sprintf("%s %s contradicts the start's text, which prints %s: %q", r.id, num(got), num(vals[0]), clip(quote, 80)),
 			"correct the value (or the text); if the data departs from the text on purpose, say so in a notes entry of the start {\"kind\": \"correction\", \"field\": \"tracks/"+r.id+"\"}")
+	}
+}
+
+// windows returns the stretches of t around each place its lower-case
+// form holds label, wide enough for every reader's wording, so the
+// regexps run over a few dozen characters, not the whole text.
+func windows(t, lower, label string) []string {
+	if len(lower) != len(t) {
+		if strings.Contains(lower, label) {
+			return []string{t} // lower-casing changed byte offsets
+		}
+		return nil
+	}
+	var out []string
+	for from := 0; ; {
+		i := strings.Index(lower[from:], label)
+		if i < 0 {
+			return out
+		}
+		i += from
+		a, b := max(0, i-48), min(len(t), i+len(label)+48)
+		for a > 0 && !utf8.RuneStart(t[a]) {
+			a--
+		}
+		for b < len(t) && !utf8.RuneStart(t[b]) {
+			b++
+		}
+		out = append(out, t[a:b])
+		from = i + len(label)
 	}
 }
 
