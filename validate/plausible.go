@@ -21,7 +21,7 @@ const apartRadius = 7
 var unitApart = register(&Check{
 	Code:     "unit-apart",
 	Title:    "unit set up far from its formation and from every friendly unit",
-	Doc:      "A unit (not a leader: leader-apart judges those) whose hex is more than 7 hexes from every other unit of its formation (the row's printed command) and more than 7 hexes from every friendly unit at the start is implausible: a swapped sheet prefix or a transposed hex id puts a real hex on the other sheet or across the map. The warning names the nearest unit of its command and where it stands (or, when it is alone in its command, the nearest friendly unit). In the shipped TPC setups a unit detached from its formation always has a friendly unit within 5 hexes. A row whose printed place the map ties to its hex is corroborated and not judged. Judged on hex maps only (an area map without adjacency data cannot measure); a deliberate outpost is declared by a notes entry of the row, kind \"comment\" or \"correction\", whose field is \"hex\".",
+	Doc:      "A unit (not a leader: leader-apart judges those) whose hex is more than 7 hexes from every other unit of its formation (the row's printed command) and more than 7 hexes from every friendly unit at the start is implausible: a swapped sheet prefix or a transposed hex id puts a real hex on the other sheet or across the map. The warning names the nearest unit of its command and where it stands (or, when it is alone in its command, the nearest friendly unit). In the shipped TPC setups a unit detached from its formation always has a friendly unit within 5 hexes. A row whose printed place the map ties to its hex is corroborated and not judged. A unit sharing its hex with an opposing unit is left to both-sides. Judged on hex maps only (an area map without adjacency data cannot measure); a deliberate outpost is declared by a notes entry of the row, kind \"comment\" or \"correction\", whose field is \"hex\".",
 	Severity: diag.Warning,
 	Run: func(p *Pass) {
 		units := onMap(p)
@@ -38,7 +38,12 @@ var unitApart = register(&Check{
 				}
 			}
 			form, formD, friend, friendD := -1, 0, -1, 0
+			withEnemy := false
 			for i, o := range units {
+				if o.side != u.side && o.point == u.point && o.row.Unit != "" {
+					withEnemy = true // both-sides reports the location
+					break
+				}
 				if o.side != u.side || o.row == u.row || o.row.Unit == "" {
 					continue
 				}
@@ -53,7 +58,7 @@ var unitApart = register(&Check{
 					form, formD = i, d
 				}
 			}
-			if friend < 0 || friendD <= apartRadius || form >= 0 && formD <= apartRadius {
+			if withEnemy || friend < 0 || friendD <= apartRadius || form >= 0 && formD <= apartRadius {
 				continue
 			}
 			near, nearD, whose := units[friend], friendD, "friendly unit"
