@@ -44,9 +44,9 @@ type Game struct {
 	ManpowerLimits []ManpowerLimit      `json:"manpowerLimits,omitempty"`
 	Prohibited     []Prohibition        `json:"prohibited,omitempty"`
 	Calendar       *Calendar            `json:"calendar,omitempty"`
+	Invariants     []Invariant          `json:"invariants,omitempty"`
 	Files          GameFiles            `json:"files"`
 	Decks          []Deck               `json:"decks,omitempty"`
-	Invariants     []Invariant          `json:"invariants,omitempty"`
 	Facts          []ValueFact          `json:"facts,omitempty"`
 	Notes          []Note               `json:"notes,omitempty"`
 }
@@ -74,15 +74,23 @@ type Card struct {
 	Text    string `json:"text,omitempty"`
 }
 
-// Invariant is a fact the rules state about every scenario's start.
+// Invariant is arithmetic the rulebook states about a scenario's start.
+// Kind tracks-sum (the default): the sum of the named tracks' start values
+// equals, or stays within, a number (USCW: Resource BPs and Union VPs add up
+// to 100); StartsBefore limits it to scenarios that start before a date (a
+// limit raised on a later date). Kind track-is-start-turn: Track starts at
+// the scenario's first calendar turn (USCW Arsenals).
 type Invariant struct {
-	ID     string    `json:"id"`
-	Kind   string    `json:"kind"` // tracks-sum, track-is-start-turn
-	Tracks []string  `json:"tracks,omitempty"`
-	Track  string    `json:"track,omitempty"`
-	Equals *float64  `json:"equals,omitempty"`
-	Text   string    `json:"text"`
-	Source SourceRef `json:"source"`
+	ID           string     `json:"id"`
+	Kind         string     `json:"kind,omitempty"`
+	Tracks       []string   `json:"tracks,omitempty"`
+	Track        string     `json:"track,omitempty"`
+	Equals       *float64   `json:"equals,omitempty"`
+	AtMost       *float64   `json:"atMost,omitempty"`
+	AtLeast      *float64   `json:"atLeast,omitempty"`
+	StartsBefore string     `json:"startsBefore,omitempty"`
+	Text         string     `json:"text"`
+	Source       *SourceRef `json:"source"`
 }
 
 // ValueFact is a sum of counter values a worked example fixes.

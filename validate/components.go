@@ -3,7 +3,6 @@ package validate
 import (
 	"fmt"
 	"math"
-	"sort"
 	"strings"
 
 	"github.com/musterhq/muster/internal/diag"
@@ -443,8 +442,8 @@ func toInt(v any) (int, bool) {
 
 var moduleInvariant = register(&Check{
 	Code:     "module-invariant",
-	Title:    "scenario start breaks an invariant the rules state",
-	Doc:      "game.json invariants state what holds at every scenario's start (USCW: Resource BPs + Union VPs = 100, line 1166; Arsenals = the turn number, line 1231). tracks-sum: the scenario's start values of the tracks add up to the invariant's number; track-is-start-turn: the track starts at the scenario's first calendar turn. A scenario that sets none of the tracks is not checked.",
+	Title:    "a start track that must equal the start turn does not",
+	Doc:      "A game.json invariant of kind track-is-start-turn names a track whose start value is the scenario's first calendar turn (USCW: the Arsenals equal the turn number, line 1231). A scenario that sets the track to another value is an error at that value. Sums of tracks are invariant-broken's.",
 	Severity: diag.Error,
 	Run: func(p *Pass) {
 		g := p.Module.Game
@@ -453,33 +452,24 @@ var moduleInvariant = register(&Check{
 		}
 		tr := p.Scenario.Start.Tracks
 		for _, inv := range g.Invariants {
-			where := factWhere(inv.Text, inv.Source)
-			switch inv.Kind {
-			case "tracks-sum":
-				sum, set := 0.0, []string{}
-				for _, id := range inv.Tracks {
-					if v, ok := tr[id]; ok {
-						sum += v
-						set = append(set, fmt.Sprintf("%s %g", id, v))
-					}
+			if inv.Kind != "track-is-start-turn" {
+				continue
+			}
+			v, ok := tr[inv.Track]
+			if !ok {
+				continue
+			}
+			first := 1
+			if ct := p.Scenario.Length.CalendarTurns; ct != nil && ct.First > 0 {
+				first = ct.First
+			}
+			if v != float64(first) {
+				var src scenarios.SourceRef
+				if inv.Source != nil {
+					src = *inv.Source
 				}
-				if len(set) == 0 || inv.Equals == nil || sum == *inv.Equals {
-					continue
-				}
-				sort.Strings(set)
-				p.Report("/start/tracks/"+inv.Tracks[0], fmt.Sprintf("%s add up to %g, not %g (invariant %s): %s", strings.Join(set, " + "), sum, *inv.Equals, inv.ID, where), "correct the start tracks as the scenario prints them")
-			case "track-is-start-turn":
-				v, ok := tr[inv.Track]
-				if !ok {
-					continue
-				}
-				first := 1
-				if ct := p.Scenario.Length.CalendarTurns; ct != nil && ct.First > 0 {
-					first = ct.First
-				}
-				if v != float64(first) {
-					p.Report("/start/tracks/"+inv.Track, fmt.Sprintf("%s starts at %g, but the scenario starts on turn %d (invariant %s): %s", inv.Track, v, first, inv.ID, where), "correct the track or the scenario's calendar turns")
-				}
+				where := factWhere(inv.Text, src)
+				p.Report("/start/tracks/"+inv.Track, fmt.Sprintf("%s starts at %g, but the scenario starts on turn %d (invariant %s): %s", inv.Track, v, first, inv.ID, where), "correct the track or the scenario's calendar turns")
 			}
 		}
 	},
