@@ -143,7 +143,7 @@ var exampleExit = map[string]struct {
 	code int
 	why  string
 }{
-	"validate my-first.json": {1, "the walkthrough's slip, which validate finds"},
+	"validate my-first.json":            {1, "the walkthrough's slip, which validate finds"},
 	"diff tpc-01 drafts/01-errata.json": {1, "diff exits 1 when the scenarios differ, and an erratum has its own id"},
 	"diff tpc-01 my-tpc-01.json":        {1, "diff exits 1 when the scenarios differ (the copy has its own id)"},
 	"diff --format json old/05-the-fourth-offensive.json new/05-the-fourth-offensive.json": {0, "the two versions are the same file here"},

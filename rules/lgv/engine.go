@@ -36,11 +36,11 @@ type Engine struct {
 	// gives it. unitInfo.stackFree marks the units always free (Hooker, Lee).
 	stackKinds   [2][nKinds]bool
 	stackFreeCmd bool
-	turns      int
-	bands      []scenarios.Band
-	otherwise  *scenarios.Outcome // the result when no band holds the total
-	opts       Options
-	start      *game
+	turns        int
+	bands        []scenarios.Band
+	otherwise    *scenarios.Outcome // the result when no band holds the total
+	opts         Options
+	start        *game
 	// entrenchSupply and pontoonSupply are the markers the counter sheet
 	// supplies (15.0, 16.0: play is "limited to the markers supplied"), by
 	// side; -1 where the module does not give the count.
