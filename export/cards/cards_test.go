@@ -302,3 +302,47 @@ func BenchmarkCardsHTMLTPC11(b *testing.B) {
 		}
 	}
 }
+
+// TestCardsStartStateOnce: a card says each thing of the start state once.
+// LGV's start text repeats, sentence for sentence, its start markers and
+// special rule 5.2, and several markers share the sentence that places
+// them (the x1 and x10 VP markers): the card printed each of those twice.
+// Every sentence of a card's start state now appears once on the card.
+func TestCardsStartStateOnce(t *testing.T) {
+	for _, m := range scenarios.Builtin().Modules {
+		for _, sf := range m.Scenarios {
+			c := Build(m, sf.Scenario)
+			for i, card := range strings.Split(string(c.Markdown(Options{})), "\n---\n") {
+				start, _, _ := strings.Cut(card, "## Special rules")
+				_, start, ok := strings.Cut(start, "## Start state")
+				if !ok {
+					continue
+				}
+				count := map[string]int{}
+				for _, line := range strings.Split(card, "\n") {
+					line = strings.TrimPrefix(strings.TrimSpace(line), "- ")
+					for _, s := range cardsSentences(strings.Join(strings.Fields(line), " ")) {
+						count[s]++
+					}
+				}
+				for _, line := range strings.Split(start, "\n") {
+					line = strings.TrimPrefix(strings.TrimSpace(line), "- ")
+					for _, s := range cardsSentences(strings.Join(strings.Fields(line), " ")) {
+						if len(s) >= 30 && count[s] > 1 {
+							t.Errorf("%s card %d: the start state says %d times %q", sf.Scenario.ID, i+1, count[s], s)
+							count[s] = 0
+						}
+					}
+				}
+			}
+		}
+	}
+	// What the start text says beyond the markers stays.
+	c := cardsOf(t, "tpc-11")
+	if !strings.Contains(c.Start.Text, `Place the Union Command Point marker on the Command Point Track in the "3" box.`) {
+		t.Errorf("tpc-11 start text %q", c.Start.Text)
+	}
+	if lgv := cardsOf(t, "lgv-01"); lgv.Start.Text != "" || len(lgv.Start.Markers) != 9 {
+		t.Errorf("lgv-01 start: %d marker lines, text %q", len(lgv.Start.Markers), lgv.Start.Text)
+	}
+}
