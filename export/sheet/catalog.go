@@ -33,7 +33,7 @@ func Catalog(m *scenarios.Module) ([]byte, error) {
 	for _, h := range []struct {
 		head  string
 		width float64
-	}{{"Id", 10}, {"Number", 8}, {"Title", 34}, {"Turns", 7}, {"Length", 44}, {"Maps", 44}} {
+	}{{"Id", 10}, {"Number", 8}, {"Title", 34}, {"Turns", 7}, {"Length", 30}, {"Maps", 30}} {
 		list.col(h.head, h.width, h.head == "Length" || h.head == "Maps", true, "")
 	}
 	for _, sd := range m.Game.Sides {

@@ -42,6 +42,9 @@ type xlsxBook struct {
 	wrap   int               // wrapped text
 	lists  map[string]string // list key -> range on the Lists sheet
 	first  bool              // the first sheet still carries excelize's default name
+	// wrapCols are the wrapped columns of each sheet and their widths,
+	// for the row heights (fitRows).
+	wrapCols map[string]map[int]float64
 }
 
 // xlsxGrid is one table sheet: a header row, rows of cells, and what the
@@ -57,6 +60,10 @@ type xlsxGrid struct {
 	freezeCols int
 	side       string // commands list of this side; "" for all sides
 	extra      func(b *xlsxBook) error
+	// printExtra prints what extra writes to the right of the table (a
+	// level table's text); otherwise it stays on screen (a setup's
+	// legend).
+	printExtra bool
 }
 
 func (g *xlsxGrid) col(head string, width float64, wrap, ro bool, list string) {
@@ -186,6 +193,7 @@ func (b *xlsxBook) writeGrid(g *xlsxGrid) error {
 			return err
 		}
 		if g.wrap[i] {
+			b.noteWrap(g.sheet, i+1, g.widths[i])
 			if err := f.SetColStyle(g.sheet, col, b.wrap); err != nil {
 				return err
 			}
@@ -219,7 +227,7 @@ func (b *xlsxBook) writeGrid(g *xlsxGrid) error {
 	if err := f.AutoFilter(g.sheet, fmt.Sprintf("A1:%s%d", xlsxColLetters(last), lastRow), nil); err != nil {
 		return err
 	}
-	if err := b.printSetup(g.sheet); err != nil {
+	if err := b.printSetup(g.sheet, g.heads, g.widths, g.freezeCols, g.extra != nil && !g.printExtra); err != nil {
 		return err
 	}
 	if g.extra != nil {
@@ -233,19 +241,6 @@ func xlsxPane(freezeCols int) string {
 		return "bottomRight"
 	}
 	return "bottomLeft"
-}
-
-// printSetup: landscape, one page wide, the header row on every page.
-func (b *xlsxBook) printSetup(sheet string) error {
-	landscape, one, any := "landscape", 1, 0
-	if err := b.f.SetPageLayout(sheet, &excelize.PageLayoutOptions{Orientation: &landscape, FitToWidth: &one, FitToHeight: &any}); err != nil {
-		return err
-	}
-	fit := true
-	if err := b.f.SetSheetProps(sheet, &excelize.SheetPropsOptions{FitToPage: &fit}); err != nil {
-		return err
-	}
-	return b.f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Titles", RefersTo: xlsxSheetRef(sheet) + "!$1:$1", Scope: sheet})
 }
 
 // writeLists fills the hidden Lists sheet the drop-downs read from.
@@ -393,6 +388,9 @@ func xlsxScenario(m *scenarios.Module, s *scenarios.Scenario, schemaRef string, 
 }
 
 func (b *xlsxBook) bytes() ([]byte, error) {
+	if err := b.fitRows(); err != nil {
+		return nil, fmt.Errorf("export: xlsx: %w", err)
+	}
 	b.f.SetActiveSheet(0)
 	buf, err := b.f.WriteToBuffer()
 	if err != nil {
@@ -517,6 +515,8 @@ func (b *xlsxBook) writeLegend(sheet string, col int, t *scenarios.SetupTable) e
 	if err := b.f.SetColWidth(sheet, xlsxColLetters(col+1), xlsxColLetters(col+2), 40); err != nil {
 		return err
 	}
+	b.noteWrap(sheet, col+1, 40)
+	b.noteWrap(sheet, col+2, 40)
 	return b.f.SetColStyle(sheet, xlsxColLetters(col+1)+":"+xlsxColLetters(col+2), b.wrap)
 }
 
@@ -608,13 +608,14 @@ func (b *xlsxBook) writeInfo(s *scenarios.Scenario) error {
 	if err := b.f.SetColStyle(sh, "B", b.wrap); err != nil {
 		return err
 	}
+	b.noteWrap(sh, 2, 110)
 	if err := b.f.SetCellStyle(sh, "B1", "B1", b.head); err != nil {
 		return err
 	}
 	if err := b.f.SetPanes(sh, &excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
 		return err
 	}
-	return b.printSetup(sh)
+	return b.printSetup(sh, []string{"Field", "Value"}, []float64{24, 110}, 0, false)
 }
 
 func xlsxKeys[V any](m map[string]V) []string {
@@ -666,6 +667,7 @@ func (b *xlsxBook) writeLevels(s *scenarios.Scenario) error {
 			g.rows = append(g.rows, xlsxCells(b.x, xlsxBandCols, &s.Victory.Levels.Bands[i]))
 		}
 	}
+	g.printExtra = true
 	g.extra = func(b *xlsxBook) error {
 		if s.Victory.Levels == nil {
 			return nil
@@ -683,6 +685,12 @@ func (b *xlsxBook) writeLevels(s *scenarios.Scenario) error {
 		if err := b.f.SetCellStyle(g.sheet, xlsxCell(col, 1), xlsxCell(col, len(rows)), b.headRO); err != nil {
 			return err
 		}
+		// The table's text wraps in its column (unwrapped it ran on to the
+		// right, and a print fitted to the page width shrank to fit it).
+		if err := b.f.SetCellStyle(g.sheet, xlsxCell(col+1, 1), xlsxCell(col+1, len(rows)), b.wrap); err != nil {
+			return err
+		}
+		b.noteWrap(g.sheet, col+1, 60)
 		return b.f.SetColWidth(g.sheet, xlsxColLetters(col+1), xlsxColLetters(col+1), 60)
 	}
 	return b.writeGrid(g)
@@ -739,8 +747,8 @@ func (b *xlsxBook) writeSchedule(s *scenarios.Scenario) error {
 		head  string
 		width float64
 		wrap  bool
-	}{{"Turn", 7, false}, {"Date", 12, false}, {"Side", 13, false}, {"Action", 14, false}, {"Title", 26, true},
-		{"Units", 50, true}, {"Requirements", 40, true}, {"Text", 70, true}, {"Table", 26, false}, {"Id", 30, false}} {
+	}{{"Turn", 7, false}, {"Date", 12, false}, {"Side", 13, false}, {"Action", 14, false}, {"Title", 22, true},
+		{"Units", 34, true}, {"Requirements", 26, true}, {"Text", 44, true}, {"Table", 20, true}, {"Id", 30, false}} {
 		g.col(h.head, h.width, h.wrap, true, "")
 	}
 	for _, tf := range b.x.mod.Tables {
