@@ -52,8 +52,9 @@ func pdfOverRows(p pdfPage) []string {
 // rows left at one line's height printed wrapped text over the rows below
 // (LibreOffice does not size the rows of an xlsx it opens). Now every text
 // prints at 6 points or more, a setup sheet's at 7 or more, no line over
-// another, the bookkeeping columns and the legend left to the screen.
-// Skipped where LibreOffice is missing (CI installs it).
+// another, the bookkeeping columns and the legend left to the screen; and
+// a draft's every page says DRAFT with its error count. Skipped where
+// LibreOffice is missing (CI installs it).
 func TestLibreOfficePrintsReadable(t *testing.T) {
 	lo := soffice(t)
 	if testing.Short() {
@@ -64,6 +65,7 @@ func TestLibreOfficePrintsReadable(t *testing.T) {
 		"tpc-11":  {"export", "xlsx", "-o", "", "tpc-11"},
 		"lgv-01":  {"export", "xlsx", "-o", "", "lgv-01"},
 		"catalog": {"export", "xlsx", "-o", "", "tpc"},
+		"draft":   {"export", "xlsx", "--draft", "-o", "", draftFixture},
 	}
 	var paths []string
 	for name, args := range books {
@@ -111,6 +113,9 @@ func TestLibreOfficePrintsReadable(t *testing.T) {
 			}
 			for _, o := range pdfOverRows(p) {
 				t.Errorf("%s page %d: %q prints over the row below", name, i+1, o)
+			}
+			if name == "draft" && !strings.Contains(text, draftMark) {
+				t.Errorf("draft page %d of %d does not say %q", i+1, len(pages), draftMark)
 			}
 		}
 		if name != "catalog" && setups == 0 {

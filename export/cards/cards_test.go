@@ -346,3 +346,44 @@ func TestCardsStartStateOnce(t *testing.T) {
 		t.Errorf("lgv-01 start: %d marker lines, text %q", len(lgv.Start.Markers), lgv.Start.Text)
 	}
 }
+
+// TestCardsDraft: a draft's every card opens with the banner, and its
+// printed pages carry it in the top margin; cards that are not a draft
+// say nothing of it.
+func TestCardsDraft(t *testing.T) {
+	c := cardsOf(t, "tpc-01")
+	md := string(c.Markdown(Options{Draft: 4}))
+	for i, card := range strings.Split(md, "\n---\n") {
+		body := strings.TrimSpace(card)
+		if i == 0 {
+			_, body, _ = strings.Cut(body, "-->")
+			body = strings.TrimSpace(body)
+		}
+		if !strings.HasPrefix(body, "> **DRAFT — 4 validation errors.**") {
+			t.Errorf("card %d opens %.80q", i+1, body)
+		}
+	}
+	page, err := c.HTML(Options{Draft: 4, Paper: "a4"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := string(page)
+	if n := strings.Count(h, `<div class="draft">`); n != len(c.Sides) {
+		t.Errorf("%d banners for %d cards", n, len(c.Sides))
+	}
+	for _, want := range []string{`@page { @top-center { content: "DRAFT — 4 validation errors";`, "<title>DRAFT — 4 validation errors: Setup cards: tpc-01"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if one := string(c.Markdown(Options{Draft: 1})); !strings.Contains(one, "**DRAFT — 1 validation error.**") {
+		t.Error("one error: no singular banner")
+	}
+	clean, _ := c.HTML(Options{})
+	if strings.Contains(string(clean)+string(c.Markdown(Options{})), "DRAFT") {
+		t.Error("cards that are not a draft are marked")
+	}
+	if got := cardsCSSString(`a "b" \c`); got != `"a \"b\" \\c"` {
+		t.Errorf("cardsCSSString %s", got)
+	}
+}

@@ -810,3 +810,44 @@ func TestSVGSheetLabelsAtSeams(t *testing.T) {
 		}
 	}
 }
+
+// TestSVGDraft: a draft picture says so above the map, and in its title;
+// a picture that is not a draft says nothing of it.
+func TestSVGDraft(t *testing.T) {
+	sf := svgBuiltin(t, "tpc-01")
+	root, data := svgRender(t, sf, Options{Draft: 4})
+	g := root.group(t, "draft")
+	if got := g.text(); got != "DRAFT — 4 validation errors" {
+		t.Errorf("draft label %q", got)
+	}
+	var title string
+	root.walk(func(n *svgNode) {
+		if n.XMLName.Local == "title" {
+			title = n.text()
+		}
+	})
+	if !strings.HasPrefix(title, "DRAFT — 4 validation errors: tpc-01") {
+		t.Errorf("title %q", title)
+	}
+	// The label lies above every hex and label of the map.
+	var label svgRect
+	for _, n := range g.Nodes {
+		if n.XMLName.Local == "rect" {
+			label = svgRect{n.num(t, "x"), n.num(t, "y"), n.num(t, "width"), n.num(t, "height")}
+		}
+	}
+	for kind, bs := range svgLabelBoxes(t, root) {
+		for _, b := range bs {
+			if label.overlaps(b) {
+				t.Errorf("the draft label crosses %s at (%.0f, %.0f)", kind, b.x, b.y)
+			}
+		}
+	}
+	if _, one := svgRender(t, sf, Options{Draft: 1}); !bytes.Contains(one, []byte("DRAFT — 1 validation error<")) {
+		t.Error("one error: no singular label")
+	}
+	_, clean := svgRender(t, sf, Options{})
+	if bytes.Contains(clean, []byte("DRAFT")) || bytes.Equal(clean, data) {
+		t.Error("a picture that is not a draft is marked")
+	}
+}
