@@ -20,7 +20,7 @@ func exportCardsCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "cards",
 		Usage: "printable setup cards: one card per side, units grouped by location (Markdown, HTML or PDF)",
-		UsageText: "muster export cards [--paper letter|a4] [--roster [--counter SIZE]] [--draft] SCENARIO -o FILE.{md,html,pdf}\n\n" +
+		UsageText: "muster export cards [--paper letter|a4] [--roster [--counter SIZE]] SCENARIO -o FILE.{md,html,pdf} [--draft]\n\n" +
 			"SCENARIO is a scenario file or a built-in id (muster list). One card per side: its units\n" +
 			"grouped by hex (or area) and place name, each with size, command, type, manpower and\n" +
 			"its starting states as badges (footnote marks resolved through the legend), off-map\n" +
