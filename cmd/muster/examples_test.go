@@ -217,6 +217,9 @@ func designerFiles(t *testing.T, repo, here, work string) {
 	for _, p := range []string{"old/05.json", "new/05.json", "old/05-the-fourth-offensive.json", "new/05-the-fourth-offensive.json"} {
 		copyFile(t, filepath.Join(tpc, "05-the-fourth-offensive.json"), filepath.Join(work, p))
 	}
+	// A scenario still being written: a unit set up twice and three other
+	// errors (made-up), which exports only as a marked draft.
+	copyFile(t, filepath.Join(here, "testdata", "draft", "tpc-unfinished.json"), filepath.Join(work, "unfinished.json"))
 	copyFile(t, filepath.Join(here, "testdata", "union-draft.tsv"), filepath.Join(work, "union.tsv"))
 	copyFile(t, filepath.Join(here, "testdata", "examples", "errata.tsv"), filepath.Join(work, "errata.tsv"))
 	copyFile(t, filepath.Join(here, "testdata", "examples", "scenario-5.txt"), filepath.Join(work, "scenario-5.txt"))

@@ -20,7 +20,7 @@ func exportCardsCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "cards",
 		Usage: "printable setup cards: one card per side, units grouped by location (Markdown, HTML or PDF)",
-		UsageText: "muster export cards [--paper letter|a4] [--roster [--counter SIZE]] SCENARIO -o FILE.{md,html,pdf}\n\n" +
+		UsageText: "muster export cards [--paper letter|a4] [--roster [--counter SIZE]] SCENARIO -o FILE.{md,html,pdf} [--draft]\n\n" +
 			"SCENARIO is a scenario file or a built-in id (muster list). One card per side: its units\n" +
 			"grouped by hex (or area) and place name, each with size, command, type, manpower and\n" +
 			"its starting states as badges (footnote marks resolved through the legend), off-map\n" +
@@ -28,18 +28,23 @@ func exportCardsCommand() *cli.Command {
 			"and a victory summary. The format follows the extension of -o: .md (Markdown), .html\n" +
 			"(one self-contained page; print it from a browser) or .pdf (printed by headless\n" +
 			"Chrome, Chromium or Edge, found where each system installs them, or MUSTER_CHROMIUM). --roster adds\n" +
-			"counter-sized boxes to each unit row to keep fatigue and entrenchment markers off the map.\n\n" +
+			"counter-sized boxes to each unit row to keep fatigue and entrenchment markers off the map.\n" +
+			"A scenario with validation errors is not exported: its findings are printed as muster validate\n" +
+			"prints them (exit 1). --draft exports it anyway, with a banner on every card and printed page\n" +
+			"saying DRAFT and how many errors it has.\n\n" +
 			"Examples:\n" +
 			"   muster export cards tpc-01 -o tpc-01-cards.html\n" +
 			"   muster export cards --paper a4 tpc-11 -o tpc-11-cards.pdf\n" +
 			"   muster export cards --roster --counter 5/8in lgv-01 -o lgv-roster.pdf\n" +
-			"   muster export cards drafts/my-scenario.json -o my-scenario-cards.md",
+			"   muster export cards drafts/my-scenario.json -o my-scenario-cards.md\n" +
+			"   muster export cards --draft unfinished.json -o unfinished-cards.pdf",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (.md, .html or .pdf)"},
 			forceFlag,
 			&cli.StringFlag{Name: "paper", Value: "letter", Usage: "`PAPER` size for print: letter or a4"},
 			&cli.BoolFlag{Name: "roster", Usage: "roster layout: counter-sized boxes for each unit's markers"},
 			&cli.StringFlag{Name: "counter", Value: "0.5in", Usage: "counter edge `SIZE` for --roster boxes (0.5in, 5/8in, 16mm)"},
+			draftFlag,
 		},
 		Action: exportCards,
 	}
@@ -107,6 +112,9 @@ func exportCards(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if opt.Draft, _, err = draftGate(c, c.Bool("draft"), arg, sf, nil, "every card and printed page is marked DRAFT"); err != nil {
+		return err
+	}
 	set := cards.Build(sf.Module, sf.Scenario)
 	var data []byte
 	switch format {
@@ -130,7 +138,11 @@ func exportCards(c *cli.Context) error {
 	if err := writeOutput(c, out, data, kind, inputs...); err != nil {
 		return err
 	}
-	fmt.Fprintf(c.App.Writer, "wrote %s: %s for %s (%s)\n", out, cardsSummary(set), sf.Scenario.ID, strings.ToUpper(format))
+	kindText := strings.ToUpper(format)
+	if opt.Draft > 0 {
+		kindText += ", draft"
+	}
+	fmt.Fprintf(c.App.Writer, "wrote %s: %s for %s (%s)\n", out, cardsSummary(set), sf.Scenario.ID, kindText)
 	return nil
 }
 

@@ -23,22 +23,26 @@ func exportSVGCommand() *cli.Command {
 		&cli.StringFlag{Name: "crop", Value: svg.CropSheets, Usage: "`AREA` drawn: sheets (every hex of the sheets in play) or setup (the hexes used, plus a margin)"},
 		forceFlag,
 		&cli.IntFlag{Name: "margin", Value: 2, Usage: "keep `N` hexes around the used ones with --crop setup"},
+		draftFlag,
 	}
 	return &cli.Command{
 		Name:  "svg",
 		Usage: "draw a scenario's setup as an SVG picture of the map",
-		UsageText: "muster export svg SCENARIO -o FILE.svg [--crop sheets|setup] [--margin N]\n\n" +
+		UsageText: "muster export svg SCENARIO -o FILE.svg [--crop sheets|setup] [--margin N] [--draft]\n\n" +
 			"SCENARIO is a scenario file or the id of a built-in scenario (muster list). On a hex map,\n" +
 			"draws every hex of the sheets in play with its number, placed where overlapping sheets\n" +
 			"join, the sheet outlines, the unit stacks at their set-up hexes (names in side colours,\n" +
 			"a count per stack), the victory locations and the restricted regions of the special\n" +
 			"rules (shaded only where the map data decides it). On an area map, draws the areas and\n" +
 			"zones as a grid of boxes coloured by sector, each listing its units. A caption says\n" +
-			"what the map data lacks. Options may come before or after SCENARIO.\n\n" +
+			"what the map data lacks. Options may come before or after SCENARIO. A scenario with validation\n" +
+			"errors is not drawn: its findings are printed as muster validate prints them (exit 1); --draft\n" +
+			"draws it anyway, labelled DRAFT with its error count above the picture.\n\n" +
 			"Examples:\n" +
 			"   muster export svg tpc-01 -o tpc-01.svg\n" +
 			"   muster export svg --crop setup --margin 3 tpc-11 -o tpc-11-setup.svg\n" +
-			"   muster export svg lgv-01 -o - > lgv-01.svg",
+			"   muster export svg lgv-01 -o - > lgv-01.svg\n" +
+			"   muster export svg --draft unfinished.json -o unfinished.svg",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
 			arg, opts, err := svgArgs(c, flags)
@@ -61,7 +65,11 @@ func exportSVGCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			data, err := svg.Draw(sf.Module, sf.Scenario, svg.Options{Crop: crop, Margin: margin})
+			errs, _, err := draftGate(c, opts("draft") == "true", arg, sf, nil, "the picture is labelled DRAFT")
+			if err != nil {
+				return err
+			}
+			data, err := svg.Draw(sf.Module, sf.Scenario, svg.Options{Crop: crop, Margin: margin, Draft: errs})
 			if err != nil {
 				return cli.Exit(err.Error(), exitUsage)
 			}

@@ -7,6 +7,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/musterhq/muster/export/sheet"
+	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/fileout"
 	"github.com/musterhq/muster/scenarios"
 )
@@ -19,31 +20,37 @@ func exportXLSXCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "xlsx",
 		Usage: "write a scenario (or a whole module) as an Excel workbook",
-		UsageText: "muster export xlsx -o FILE.xlsx SCENARIO|MODULE\n\n" +
+		UsageText: "muster export xlsx [--draft] -o FILE.xlsx SCENARIO|MODULE\n\n" +
 			"For a SCENARIO (a file or a built-in id, see muster list) writes one workbook: an overview,\n" +
 			"a sheet per side's setup in the rulebook's column order with the footnote legend and the\n" +
 			"starting states and restrictions its marks give, reinforcements, marker rows, start markers,\n" +
 			"special rules, victory lines and levels, and the order of battle. Drop-downs offer the game's\n" +
 			"sizes, types and commands. muster import xlsx reads the workbook back.\n" +
 			"For a MODULE (a module folder such as scenarios/tpc, or a built-in module id) writes a\n" +
-			"catalog: one sheet listing the scenarios and one holding every setup row.\n\n" +
+			"catalog: one sheet listing the scenarios and one holding every setup row.\n" +
+			"A scenario (or a module whose scenarios) with validation errors is not exported: the findings\n" +
+			"are printed as muster validate prints them (exit 1). --draft exports it anyway: every sheet's\n" +
+			"tab turns red, its printed pages carry DRAFT and the error count in their header, and the\n" +
+			"first sheet says so; muster import xlsx reads a draft workbook as any other.\n\n" +
 			"Examples:\n" +
 			"   muster export xlsx -o tpc-01.xlsx tpc-01\n" +
 			"   muster export xlsx -o my-scenario.xlsx my-scenario.json\n" +
-			"   muster export xlsx -o tpc-catalog.xlsx scenarios/tpc",
+			"   muster export xlsx -o tpc-catalog.xlsx scenarios/tpc\n" +
+			"   muster export xlsx --draft -o unfinished.xlsx unfinished.json",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the workbook to `FILE` (.xlsx; required)"},
 			forceFlag,
+			draftFlag,
 		},
 		Action: func(c *cli.Context) error {
-			args, flags, err := xlsxTrailingFlags(c, "output")
+			args, flags, err := xlsxTrailingFlags(c, "output", "draft")
 			if err != nil {
 				return err
 			}
 			if len(args) != 1 {
 				return usageError("export xlsx takes one SCENARIO or MODULE (a file, a module folder or a built-in id)")
 			}
-			arg, out := args[0], flags["output"]
+			arg, out, draft := args[0], flags["output"], flags["draft"] == "true"
 			if out == "" {
 				return usageError("export xlsx needs -o FILE.xlsx")
 			}
@@ -55,14 +62,22 @@ func exportXLSXCommand() *cli.Command {
 				if merr != nil {
 					return merr
 				}
-				data, err = sheet.Catalog(m)
+				n, found, gerr := draftGate(c, draft, arg, nil, m, "every sheet is marked DRAFT")
+				if gerr != nil {
+					return gerr
+				}
+				data, err = sheet.CatalogOpts(m, sheet.Options{Draft: n, Errors: xlsxScenarioErrors(m, found)})
 				inputs = xlsxModuleInputs(m)
 			} else {
 				sf, lerr := loadScenarioArg(c, arg)
 				if lerr != nil {
 					return lerr
 				}
-				data, err = sheet.WriteFile(sf)
+				n, _, gerr := draftGate(c, draft, arg, sf, nil, "every sheet is marked DRAFT")
+				if gerr != nil {
+					return gerr
+				}
+				data, err = sheet.WriteFileOpts(sf, sheet.Options{Draft: n})
 				if _, serr := os.Stat(arg); serr == nil {
 					inputs = append(inputs, arg)
 				}
@@ -100,6 +115,23 @@ func xlsxModuleArg(arg string) (*scenarios.Module, bool, error) {
 	return nil, false, nil
 }
 
+// xlsxScenarioErrors counts the errors among findings in each scenario
+// file of a module, by scenario id.
+func xlsxScenarioErrors(m *scenarios.Module, found diag.Diagnostics) map[string]int {
+	out := map[string]int{}
+	for _, sf := range m.Scenarios {
+		if sf.Doc == nil || sf.Scenario == nil {
+			continue
+		}
+		for _, d := range found {
+			if d.Severity == diag.Error && d.Subject != nil && d.Subject.Filename == sf.Doc.Path {
+				out[sf.Scenario.ID]++
+			}
+		}
+	}
+	return out
+}
+
 // xlsxModuleInputs lists a module's files on disk, which an output must
 // not overwrite.
 func xlsxModuleInputs(m *scenarios.Module) []string {
@@ -118,17 +150,19 @@ func xlsxModuleInputs(m *scenarios.Module) []string {
 }
 
 // xlsxTrailingFlags returns the positional arguments and the values of the
-// named string flags, accepting the flags after the arguments too
+// named flags, accepting the flags after the arguments too
 // ("muster export xlsx tpc-01 -o tpc-01.xlsx"), which urfave/cli leaves
-// among the arguments.
+// among the arguments. A boolean flag takes no value ("true" when given).
 func xlsxTrailingFlags(c *cli.Context, names ...string) ([]string, map[string]string, error) {
 	flags := map[string]string{}
 	spell := map[string]string{}
+	boolean := map[string]bool{}
 	for _, n := range names {
 		flags[n] = c.String(n)
 		spell["--"+n] = n
 		for _, f := range c.Command.Flags {
 			if f.Names()[0] == n {
+				_, boolean[n] = f.(*cli.BoolFlag)
 				for _, a := range f.Names()[1:] {
 					spell["-"+a] = n
 					spell["--"+a] = n
@@ -149,7 +183,9 @@ func xlsxTrailingFlags(c *cli.Context, names ...string) ([]string, map[string]st
 			args = append(args, a)
 			continue
 		}
-		if !hasVal {
+		if !hasVal && boolean[n] {
+			val = "true"
+		} else if !hasVal {
 			if i+1 >= len(in) {
 				return nil, nil, usageError("flag %s needs a value", a)
 			}

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/musterhq/muster/scenarios"
 )
@@ -223,7 +224,7 @@ func Build(m *scenarios.Module, s *scenarios.Scenario) *Cards {
 			}
 			side(sideID).addStartUnit(&sm, ctr)
 		}
-		c.Start = cardsBuildStart(st, ix)
+		c.Start = cardsBuildStart(st, ix, s.SpecialRules)
 	}
 	for _, id := range order {
 		c.Sides = append(c.Sides, sides[id].finish())
@@ -549,8 +550,12 @@ func cardsJoinOr(xs []string) string {
 	return strings.Join(out[:len(out)-1], ", ") + " or " + out[len(out)-1]
 }
 
-func cardsBuildStart(st *scenarios.Start, ix *scenarios.Index) *Start {
-	out := &Start{Text: st.Text}
+// cardsBuildStart gives the start state's lines: tracks, statuses, cards,
+// boxes, one line per start marker (a sentence that places several
+// markers once), the first player, and what the printed start text says
+// beyond them and the special rules the card prints.
+func cardsBuildStart(st *scenarios.Start, ix *scenarios.Index, rules []scenarios.SpecialRule) *Start {
+	out := &Start{}
 	for _, k := range cardsSortedKeys(st.Tracks) {
 		name := k
 		if t := ix.Tracks[k]; t != nil {
@@ -587,20 +592,86 @@ func cardsBuildStart(st *scenarios.Start, ix *scenarios.Index) *Start {
 		}
 		out.Boxes = append(out.Boxes, [2]string{name, strings.Join(units, ", ")})
 	}
+	seen := map[string]bool{}
 	for _, sm := range st.Markers {
-		if sm.Text != "" {
-			out.Markers = append(out.Markers, sm.Text)
-			continue
+		line := sm.Text
+		if line == "" {
+			what := cardsFirst(sm.Marker, sm.Unit)
+			if mk := ix.Markers[sm.Marker]; mk != nil {
+				what = mk.Name
+			}
+			where := cardsFirst(sm.Box, sm.At, strings.Join(sm.Hexside, "/"))
+			line = strings.TrimSpace(what + " " + where)
 		}
-		what := cardsFirst(sm.Marker, sm.Unit)
-		if mk := ix.Markers[sm.Marker]; mk != nil {
-			what = mk.Name
+		// Markers placed by one printed sentence ("x1 and x10 markers in
+		// the 0 space") share their text: the card prints it once.
+		if !seen[line] {
+			seen[line] = true
+			out.Markers = append(out.Markers, line)
 		}
-		where := cardsFirst(sm.Box, sm.At, strings.Join(sm.Hexside, "/"))
-		out.Markers = append(out.Markers, strings.TrimSpace(what+" "+where))
 	}
+	said := append([]string(nil), out.Markers...)
 	if st.FirstPlayer != nil {
 		out.FirstPlayer = st.FirstPlayer.Text
+		said = append(said, out.FirstPlayer)
+	}
+	for _, r := range rules {
+		said = append(said, r.Text)
+	}
+	out.Text = cardsUnsaid(st.Text, said)
+	return out
+}
+
+// cardsUnsaid is text less its sentences that one of said already holds
+// (a sentence's leading label, "Note:", aside): the printed start text
+// often repeats, sentence for sentence, what its markers and special rules
+// say, and a card that prints both lists the start state twice.
+func cardsUnsaid(text string, said []string) string {
+	norm := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	var pool []string
+	for _, s := range said {
+		pool = append(pool, norm(s))
+	}
+	holds := func(sentence string) bool {
+		for _, s := range pool {
+			if strings.Contains(s, sentence) {
+				return true
+			}
+		}
+		return false
+	}
+	var kept []string
+	for _, sentence := range cardsSentences(norm(text)) {
+		bare := sentence
+		if label, rest, ok := strings.Cut(sentence, ": "); ok && len(strings.Fields(label)) <= 3 {
+			bare = rest
+		}
+		if !holds(sentence) && !holds(bare) {
+			kept = append(kept, sentence)
+		}
+	}
+	return strings.Join(kept, " ")
+}
+
+// cardsSentences splits text after a full stop, question or exclamation
+// mark that a space and a capital letter, a digit or an opening quote or
+// bracket follow.
+func cardsSentences(text string) []string {
+	var out []string
+	start := 0
+	rs := []rune(text)
+	for i := 0; i+2 < len(rs); i++ {
+		if !strings.ContainsRune(".!?", rs[i]) || rs[i+1] != ' ' {
+			continue
+		}
+		next := rs[i+2]
+		if unicode.IsUpper(next) || unicode.IsDigit(next) || strings.ContainsRune("\"“‘'([", next) {
+			out = append(out, string(rs[start:i+1]))
+			start = i + 2
+		}
+	}
+	if start < len(rs) {
+		out = append(out, string(rs[start:]))
 	}
 	return out
 }

@@ -302,3 +302,88 @@ func BenchmarkCardsHTMLTPC11(b *testing.B) {
 		}
 	}
 }
+
+// TestCardsStartStateOnce: a card says each thing of the start state once.
+// LGV's start text repeats, sentence for sentence, its start markers and
+// special rule 5.2, and several markers share the sentence that places
+// them (the x1 and x10 VP markers): the card printed each of those twice.
+// Every sentence of a card's start state now appears once on the card.
+func TestCardsStartStateOnce(t *testing.T) {
+	for _, m := range scenarios.Builtin().Modules {
+		for _, sf := range m.Scenarios {
+			c := Build(m, sf.Scenario)
+			for i, card := range strings.Split(string(c.Markdown(Options{})), "\n---\n") {
+				start, _, _ := strings.Cut(card, "## Special rules")
+				_, start, ok := strings.Cut(start, "## Start state")
+				if !ok {
+					continue
+				}
+				count := map[string]int{}
+				for _, line := range strings.Split(card, "\n") {
+					line = strings.TrimPrefix(strings.TrimSpace(line), "- ")
+					for _, s := range cardsSentences(strings.Join(strings.Fields(line), " ")) {
+						count[s]++
+					}
+				}
+				for _, line := range strings.Split(start, "\n") {
+					line = strings.TrimPrefix(strings.TrimSpace(line), "- ")
+					for _, s := range cardsSentences(strings.Join(strings.Fields(line), " ")) {
+						if len(s) >= 30 && count[s] > 1 {
+							t.Errorf("%s card %d: the start state says %d times %q", sf.Scenario.ID, i+1, count[s], s)
+							count[s] = 0
+						}
+					}
+				}
+			}
+		}
+	}
+	// What the start text says beyond the markers stays.
+	c := cardsOf(t, "tpc-11")
+	if !strings.Contains(c.Start.Text, `Place the Union Command Point marker on the Command Point Track in the "3" box.`) {
+		t.Errorf("tpc-11 start text %q", c.Start.Text)
+	}
+	if lgv := cardsOf(t, "lgv-01"); lgv.Start.Text != "" || len(lgv.Start.Markers) != 9 {
+		t.Errorf("lgv-01 start: %d marker lines, text %q", len(lgv.Start.Markers), lgv.Start.Text)
+	}
+}
+
+// TestCardsDraft: a draft's every card opens with the banner, and its
+// printed pages carry it in the top margin; cards that are not a draft
+// say nothing of it.
+func TestCardsDraft(t *testing.T) {
+	c := cardsOf(t, "tpc-01")
+	md := string(c.Markdown(Options{Draft: 4}))
+	for i, card := range strings.Split(md, "\n---\n") {
+		body := strings.TrimSpace(card)
+		if i == 0 {
+			_, body, _ = strings.Cut(body, "-->")
+			body = strings.TrimSpace(body)
+		}
+		if !strings.HasPrefix(body, "> **DRAFT — 4 validation errors.**") {
+			t.Errorf("card %d opens %.80q", i+1, body)
+		}
+	}
+	page, err := c.HTML(Options{Draft: 4, Paper: "a4"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := string(page)
+	if n := strings.Count(h, `<div class="draft">`); n != len(c.Sides) {
+		t.Errorf("%d banners for %d cards", n, len(c.Sides))
+	}
+	for _, want := range []string{`@page { @top-center { content: "DRAFT — 4 validation errors";`, "<title>DRAFT — 4 validation errors: Setup cards: tpc-01"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if one := string(c.Markdown(Options{Draft: 1})); !strings.Contains(one, "**DRAFT — 1 validation error.**") {
+		t.Error("one error: no singular banner")
+	}
+	clean, _ := c.HTML(Options{})
+	if strings.Contains(string(clean)+string(c.Markdown(Options{})), "DRAFT") {
+		t.Error("cards that are not a draft are marked")
+	}
+	if got := cardsCSSString(`a "b" \c`); got != `"a \"b\" \\c"` {
+		t.Errorf("cardsCSSString %s", got)
+	}
+}

@@ -26,6 +26,9 @@ func (c *Cards) HTML(opt Options) ([]byte, error) {
 	var b bytes.Buffer
 	b.Grow(64 << 10)
 	title := fmt.Sprintf("Setup cards: %s %s", c.Scenario, c.Title)
+	if opt.Draft > 0 {
+		title = DraftText(opt.Draft) + ": " + title
+	}
 	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>%s</title>\n", html.EscapeString(title))
 	b.WriteString("<meta name=\"generator\" content=\"muster export cards\">\n<style>\n")
 	b.WriteString(c.css(paper, opt))
@@ -48,6 +51,25 @@ func (c *Cards) HTML(opt Options) ([]byte, error) {
 	}
 	b.WriteString("</body>\n</html>\n")
 	return b.Bytes(), nil
+}
+
+// cardsCSSString quotes text as a CSS string.
+func cardsCSSString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, "\\%x ", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 type cardsPaper struct {
@@ -83,6 +105,14 @@ func (c *Cards) css(p cardsPaper, opt Options) string {
 	box := BoxSize(opt.Counter)
 	var b strings.Builder
 	fmt.Fprintf(&b, "@page { size: %s; margin: %s; }\n", p.size, p.margin)
+	if opt.Draft > 0 {
+		// The banner opens every card; the page's top margin repeats it on
+		// every printed page (CSS margin boxes: Chromium 131 and later).
+		fmt.Fprintf(&b, "@page { @top-center { content: %s; color: #b00020; font: bold 9pt \"DejaVu Sans\", Arial, sans-serif; } }\n", cardsCSSString(DraftText(opt.Draft)))
+		b.WriteString(`.draft blockquote { margin: 0 0 6pt; padding: 3pt 6pt; border: 2pt solid #b00020; color: #b00020; background: #fdecee; font-family: "DejaVu Sans", Arial, sans-serif; font-size: 9pt; }
+.draft strong { letter-spacing: 0.05em; }
+`)
+	}
 	b.WriteString(`:root { --ink: #1a1a1a; --rule: #999; --badge: #eef1f6; --badge-ink: #1d3557; }
 * { box-sizing: border-box; }
 html { font-family: "DejaVu Serif", Georgia, "Times New Roman", serif; font-size: 10pt; color: var(--ink); }

@@ -17,6 +17,21 @@ type Options struct {
 	Roster bool
 	// Counter is the counter edge in inches (0: GCACW's 1/2").
 	Counter float64
+	// Draft, above 0, is the number of validation errors of a scenario
+	// exported as a draft (muster export --draft): every card opens with
+	// a banner saying so, and the printed page carries it in its top
+	// margin on every page.
+	Draft int
+}
+
+// DraftText is the banner of a draft's cards, sheets and picture:
+// "DRAFT — 4 validation errors".
+func DraftText(errors int) string {
+	word := "errors"
+	if errors == 1 {
+		word = "error"
+	}
+	return fmt.Sprintf("DRAFT — %d validation %s", errors, word)
 }
 
 // cardsPart is one section of a card: its Markdown and the class of the
@@ -50,6 +65,12 @@ func (c *Cards) cardParts(s *Side, opt Options) []cardsPart {
 		if b.Len() > 0 {
 			parts = append(parts, cardsPart{class, b.String()})
 		}
+	}
+
+	if opt.Draft > 0 {
+		var draft strings.Builder
+		fmt.Fprintf(&draft, "> **%s.** The scenario does not validate (muster validate lists the errors): not for play.\n", DraftText(opt.Draft))
+		add("draft", &draft)
 	}
 
 	var head strings.Builder

@@ -12,6 +12,12 @@ import (
 // filtering and comparing across scenarios. It is a view; muster import
 // reads single-scenario workbooks only.
 func Catalog(m *scenarios.Module) ([]byte, error) {
+	return CatalogOpts(m, Options{})
+}
+
+// CatalogOpts is Catalog with options: a draft catalog is marked as a
+// draft workbook is, and lists each scenario's validation errors.
+func CatalogOpts(m *scenarios.Module, opt Options) ([]byte, error) {
 	if m == nil || m.Game == nil {
 		return nil, fmt.Errorf("export: xlsx needs a game module")
 	}
@@ -28,12 +34,14 @@ func Catalog(m *scenarios.Module) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	b.opt = opt
+	draft := opt.Draft > 0
 
 	list := &xlsxGrid{sheet: xlsxSheetCatalog, freezeCols: 2}
 	for _, h := range []struct {
 		head  string
 		width float64
-	}{{"Id", 10}, {"Number", 8}, {"Title", 34}, {"Turns", 7}, {"Length", 44}, {"Maps", 44}} {
+	}{{"Id", 10}, {"Number", 8}, {"Title", 34}, {"Turns", 7}, {"Length", 30}, {"Maps", 30}} {
 		list.col(h.head, h.width, h.head == "Length" || h.head == "Maps", true, "")
 	}
 	for _, sd := range m.Game.Sides {
@@ -41,6 +49,24 @@ func Catalog(m *scenarios.Module) ([]byte, error) {
 	}
 	for _, h := range []string{"Special rules", "VP lines", "Setup rows missing"} {
 		list.col(h, 12, h == "Setup rows missing", true, "")
+	}
+	if draft {
+		list.col("Validation errors", 12, false, true, "")
+		list.extra = func(b *xlsxBook) error {
+			// On screen, beside the table: the catalog is a draft.
+			col := len(list.heads) + 2
+			st, err := b.draftStyle()
+			if err != nil {
+				return err
+			}
+			if err := b.f.SetCellStr(list.sheet, xlsxCell(col, 1), DraftText(opt.Draft)+": some scenarios do not validate (muster validate lists the errors)"); err != nil {
+				return err
+			}
+			if err := b.f.SetCellStyle(list.sheet, xlsxCell(col, 1), xlsxCell(col, 1), st); err != nil {
+				return err
+			}
+			return b.f.SetColWidth(list.sheet, xlsxColLetters(col), xlsxColLetters(col), 40)
+		}
 	}
 	all := &xlsxGrid{sheet: xlsxSheetAllSetups, freezeCols: 3}
 	all.col("Scenario", 10, false, true, "")
@@ -80,6 +106,9 @@ func Catalog(m *scenarios.Module) ([]byte, error) {
 		}
 		vp := len(xlsxVPLines(&s.Victory))
 		row = append(row, len(s.SpecialRules), vp, strings.Join(missing, "; "))
+		if draft {
+			row = append(row, opt.Errors[s.ID])
+		}
 		list.rows = append(list.rows, row)
 	}
 	b.x.side, b.x.legend = "", nil

@@ -291,6 +291,13 @@ func xlsxRestrictions(x *xlsxCtx, r *scenarios.SetupRow) string {
 	var parts []string
 	fns, _ := xlsxSplitMarks(r.Marks, x.legend)
 	for _, f := range fns {
+		if len(f.States) == 0 && len(f.Restrictions) == 0 && strings.TrimSpace(f.Text) != "" {
+			// A footnote muster cannot read (a limit, a pointer to a
+			// rule): its words, so the row says what its mark means
+			// where the legend is not at hand (a print leaves it out).
+			parts = append(parts, strings.TrimSpace(f.Text)+" ("+f.Symbol+")")
+			continue
+		}
 		for _, rs := range f.Restrictions {
 			t := xlsxRestrictionText(rs)
 			if f.Rule != "" {
@@ -414,15 +421,15 @@ var (
 	xlsxColMarks = xlsxRowCol{head: "Marks", width: 8, field: "marks",
 		get: func(_ *xlsxCtx, r *scenarios.SetupRow) string { return r.Marks },
 		set: func(x *xlsxCtx, r *scenarios.SetupRow, v string) error { return x.setMarks(r, v) }}
-	xlsxColState = xlsxRowCol{head: "Starting state", width: 30, wrap: true, field: "states", get: xlsxStartingState}
-	xlsxColRestr = xlsxRowCol{head: "Restrictions", width: 34, wrap: true, field: "marks", get: xlsxRestrictions}
+	xlsxColState = xlsxRowCol{head: "Starting state", width: 26, wrap: true, field: "states", get: xlsxStartingState}
+	xlsxColRestr = xlsxRowCol{head: "Restrictions", width: 26, wrap: true, field: "marks", get: xlsxRestrictions}
 	xlsxColUnit  = xlsxRowCol{head: "Counter", width: 26, field: "unit",
 		get: func(_ *xlsxCtx, r *scenarios.SetupRow) string { return r.Unit },
 		set: func(x *xlsxCtx, r *scenarios.SetupRow, v string) error { return x.setCounter(r, v) }}
 	xlsxColMarker = xlsxRowCol{head: "Marker", width: 20, field: "marker",
 		get: func(_ *xlsxCtx, r *scenarios.SetupRow) string { return r.Marker },
 		set: func(x *xlsxCtx, r *scenarios.SetupRow, v string) error { return x.setMarker(r, v) }}
-	xlsxColArrives = xlsxRowCol{head: "Arrives", width: 36, wrap: true, field: "entry",
+	xlsxColArrives = xlsxRowCol{head: "Arrives", width: 26, wrap: true, field: "entry",
 		get: func(_ *xlsxCtx, r *scenarios.SetupRow) string {
 			if r.Entry == nil {
 				return ""
@@ -619,7 +626,7 @@ var xlsxStartMarkerCols = []xlsxSMCol{
 			m.Count, err = xlsxParseInt(v, "count")
 			return err
 		}},
-	{head: "Text", width: 70, wrap: true, field: "text",
+	{head: "Text", width: 44, wrap: true, field: "text",
 		get: func(_ *xlsxCtx, m *scenarios.StartMarker) string { return m.Text },
 		set: func(_ *xlsxCtx, m *scenarios.StartMarker, v string) error { m.Text = v; return nil }},
 }
@@ -655,7 +662,7 @@ var xlsxRuleCols = []xlsxRuleCol{
 			r.Title = v
 			return nil
 		}},
-	{head: "Text", width: 90, wrap: true, field: "text",
+	{head: "Text", width: 70, wrap: true, field: "text",
 		get: func(_ *xlsxCtx, r *scenarios.SpecialRule) string { return r.Text },
 		set: func(_ *xlsxCtx, r *scenarios.SpecialRule, v string) error { r.Text = v; return nil }},
 	{head: "Adjudication", width: 13, list: xlsxListAdjud, field: "adjudication",

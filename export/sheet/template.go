@@ -396,6 +396,7 @@ func (b *xlsxBook) writeTemplateInstructions(m *scenarios.Module) error {
 	if err := b.f.SetColStyle(sh, "A", b.wrap); err != nil {
 		return err
 	}
+	b.noteWrap(sh, 1, 120)
 	bold, err := b.f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 12}, Alignment: &excelize.Alignment{Vertical: "top", WrapText: true}})
 	if err != nil {
 		return err

@@ -42,6 +42,32 @@ type xlsxBook struct {
 	wrap   int               // wrapped text
 	lists  map[string]string // list key -> range on the Lists sheet
 	first  bool              // the first sheet still carries excelize's default name
+	opt    Options
+	// wrapCols are the wrapped columns of each sheet and their widths,
+	// for the row heights (fitRows).
+	wrapCols map[string]map[int]float64
+}
+
+// Options tune a workbook.
+type Options struct {
+	// Draft, above 0, is the number of validation errors of the scenario
+	// (or of a module's scenarios) exported as a draft (muster export xlsx
+	// --draft): every sheet's tab turns red and its printed pages carry
+	// the count in their header; the overview (or the catalog) says so on
+	// screen. An import reads a draft workbook as it reads any other.
+	Draft int
+	// Errors are the validation errors of each scenario of a catalog, by
+	// scenario id: a draft catalog lists them.
+	Errors map[string]int
+}
+
+// DraftText is the mark of a draft workbook: "DRAFT — 4 validation errors".
+func DraftText(errors int) string {
+	word := "errors"
+	if errors == 1 {
+		word = "error"
+	}
+	return fmt.Sprintf("DRAFT — %d validation %s", errors, word)
 }
 
 // xlsxGrid is one table sheet: a header row, rows of cells, and what the
@@ -57,6 +83,10 @@ type xlsxGrid struct {
 	freezeCols int
 	side       string // commands list of this side; "" for all sides
 	extra      func(b *xlsxBook) error
+	// printExtra prints what extra writes to the right of the table (a
+	// level table's text); otherwise it stays on screen (a setup's
+	// legend, a draft catalog's note).
+	printExtra bool
 }
 
 func (g *xlsxGrid) col(head string, width float64, wrap, ro bool, list string) {
@@ -186,6 +216,7 @@ func (b *xlsxBook) writeGrid(g *xlsxGrid) error {
 			return err
 		}
 		if g.wrap[i] {
+			b.noteWrap(g.sheet, i+1, g.widths[i])
 			if err := f.SetColStyle(g.sheet, col, b.wrap); err != nil {
 				return err
 			}
@@ -219,7 +250,7 @@ func (b *xlsxBook) writeGrid(g *xlsxGrid) error {
 	if err := f.AutoFilter(g.sheet, fmt.Sprintf("A1:%s%d", xlsxColLetters(last), lastRow), nil); err != nil {
 		return err
 	}
-	if err := b.printSetup(g.sheet); err != nil {
+	if err := b.printSetup(g.sheet, g.heads, g.widths, g.freezeCols, g.extra != nil && !g.printExtra); err != nil {
 		return err
 	}
 	if g.extra != nil {
@@ -233,19 +264,6 @@ func xlsxPane(freezeCols int) string {
 		return "bottomRight"
 	}
 	return "bottomLeft"
-}
-
-// printSetup: landscape, one page wide, the header row on every page.
-func (b *xlsxBook) printSetup(sheet string) error {
-	landscape, one, any := "landscape", 1, 0
-	if err := b.f.SetPageLayout(sheet, &excelize.PageLayoutOptions{Orientation: &landscape, FitToWidth: &one, FitToHeight: &any}); err != nil {
-		return err
-	}
-	fit := true
-	if err := b.f.SetSheetProps(sheet, &excelize.SheetPropsOptions{FitToPage: &fit}); err != nil {
-		return err
-	}
-	return b.f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Titles", RefersTo: xlsxSheetRef(sheet) + "!$1:$1", Scope: sheet})
 }
 
 // writeLists fills the hidden Lists sheet the drop-downs read from.
@@ -357,13 +375,18 @@ type xlsxPlaced struct {
 // drop-downs and muster import read. schemaRef is the "$schema" an import
 // gives back (DefaultSchemaRef when empty).
 func Write(m *scenarios.Module, s *scenarios.Scenario, schemaRef string) ([]byte, error) {
-	return xlsxScenario(m, s, schemaRef, nil)
+	return xlsxScenario(m, s, schemaRef, nil, Options{})
 }
 
 // WriteFile is Write for a loaded scenario file: the workbook keeps the
 // file's "$schema" and its text, so that importing the untouched workbook
 // gives back the same file, byte for byte when it was in canonical form.
 func WriteFile(sf *scenarios.ScenarioFile) ([]byte, error) {
+	return WriteFileOpts(sf, Options{})
+}
+
+// WriteFileOpts is WriteFile with options (a draft's marks).
+func WriteFileOpts(sf *scenarios.ScenarioFile, opt Options) ([]byte, error) {
 	if sf == nil || sf.Scenario == nil {
 		return nil, fmt.Errorf("export: xlsx: no scenario")
 	}
@@ -375,14 +398,15 @@ func WriteFile(sf *scenarios.ScenarioFile) ([]byte, error) {
 		}
 		src = d.File.Bytes
 	}
-	return xlsxScenario(sf.Module, sf.Scenario, ref, src)
+	return xlsxScenario(sf.Module, sf.Scenario, ref, src, opt)
 }
 
-func xlsxScenario(m *scenarios.Module, s *scenarios.Scenario, schemaRef string, src []byte) ([]byte, error) {
+func xlsxScenario(m *scenarios.Module, s *scenarios.Scenario, schemaRef string, src []byte, opt Options) ([]byte, error) {
 	b, err := newXLSXBook(m, s)
 	if err != nil {
 		return nil, err
 	}
+	b.opt = opt
 	if err := b.writeScenario(s); err != nil {
 		return nil, fmt.Errorf("export: xlsx: %w", err)
 	}
@@ -393,12 +417,57 @@ func xlsxScenario(m *scenarios.Module, s *scenarios.Scenario, schemaRef string, 
 }
 
 func (b *xlsxBook) bytes() ([]byte, error) {
+	if err := b.markDraft(); err != nil {
+		return nil, fmt.Errorf("export: xlsx: %w", err)
+	}
+	if err := b.fitRows(); err != nil {
+		return nil, fmt.Errorf("export: xlsx: %w", err)
+	}
 	b.f.SetActiveSheet(0)
 	buf, err := b.f.WriteToBuffer()
 	if err != nil {
 		return nil, fmt.Errorf("export: xlsx: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// markDraft marks every visible sheet of a draft: a red tab on screen,
+// and the draft's error count in the header of every printed page. The
+// hidden sheets muster import reads stay as they are.
+func (b *xlsxBook) markDraft() error {
+	if b.opt.Draft <= 0 {
+		return nil
+	}
+	text := DraftText(b.opt.Draft)
+	tab := xlsxDraftColor
+	for _, sh := range b.f.GetSheetList() {
+		if visible, err := b.f.GetSheetVisible(sh); err != nil || !visible {
+			continue
+		}
+		if err := b.f.SetSheetProps(sh, &excelize.SheetPropsOptions{TabColorRGB: &tab}); err != nil {
+			return err
+		}
+		// &C: centred; &"-,Bold": the sheet's font, bold; &A: the sheet.
+		if err := b.f.SetHeaderFooter(sh, &excelize.HeaderFooterOptions{
+			OddHeader: `&C&"-,Bold"&14` + text,
+			OddFooter: `&L` + text + `&R&A, page &P of &N`,
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// xlsxDraftColor is the colour of a draft's tabs and notes.
+const xlsxDraftColor = "B00020"
+
+// draftStyle is the style of a draft's note on screen.
+func (b *xlsxBook) draftStyle() (int, error) {
+	return b.f.NewStyle(&excelize.Style{
+		Font:      &excelize.Font{Bold: true, Color: "FFFFFF"},
+		Fill:      excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{xlsxDraftColor}},
+		Alignment: &excelize.Alignment{Vertical: "top", WrapText: true},
+	})
 }
 
 func (b *xlsxBook) writeScenario(s *scenarios.Scenario) error {
@@ -517,6 +586,8 @@ func (b *xlsxBook) writeLegend(sheet string, col int, t *scenarios.SetupTable) e
 	if err := b.f.SetColWidth(sheet, xlsxColLetters(col+1), xlsxColLetters(col+2), 40); err != nil {
 		return err
 	}
+	b.noteWrap(sheet, col+1, 40)
+	b.noteWrap(sheet, col+2, 40)
 	return b.f.SetColStyle(sheet, xlsxColLetters(col+1)+":"+xlsxColLetters(col+2), b.wrap)
 }
 
@@ -532,6 +603,11 @@ func (b *xlsxBook) writeInfo(s *scenarios.Scenario) error {
 		if v != "" {
 			rows = append(rows, [2]string{k, v})
 		}
+	}
+	if b.opt.Draft > 0 {
+		// On screen, first: muster import reads only the Title row here.
+		add(DraftText(b.opt.Draft), "The scenario does not validate (muster validate lists the errors): this workbook is a draft, "+
+			"not for play. Every sheet's tab is red and its printed pages say DRAFT. muster import xlsx reads it as any other workbook.")
 	}
 	add("Id", s.ID)
 	add("Title", s.Title)
@@ -608,13 +684,23 @@ func (b *xlsxBook) writeInfo(s *scenarios.Scenario) error {
 	if err := b.f.SetColStyle(sh, "B", b.wrap); err != nil {
 		return err
 	}
+	b.noteWrap(sh, 2, 110)
 	if err := b.f.SetCellStyle(sh, "B1", "B1", b.head); err != nil {
 		return err
 	}
 	if err := b.f.SetPanes(sh, &excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
 		return err
 	}
-	return b.printSetup(sh)
+	if b.opt.Draft > 0 {
+		st, err := b.draftStyle()
+		if err != nil {
+			return err
+		}
+		if err := b.f.SetCellStyle(sh, "A2", "B2", st); err != nil {
+			return err
+		}
+	}
+	return b.printSetup(sh, []string{"Field", "Value"}, []float64{24, 110}, 0, false)
 }
 
 func xlsxKeys[V any](m map[string]V) []string {
@@ -666,6 +752,7 @@ func (b *xlsxBook) writeLevels(s *scenarios.Scenario) error {
 			g.rows = append(g.rows, xlsxCells(b.x, xlsxBandCols, &s.Victory.Levels.Bands[i]))
 		}
 	}
+	g.printExtra = true
 	g.extra = func(b *xlsxBook) error {
 		if s.Victory.Levels == nil {
 			return nil
@@ -683,6 +770,12 @@ func (b *xlsxBook) writeLevels(s *scenarios.Scenario) error {
 		if err := b.f.SetCellStyle(g.sheet, xlsxCell(col, 1), xlsxCell(col, len(rows)), b.headRO); err != nil {
 			return err
 		}
+		// The table's text wraps in its column (unwrapped it ran on to the
+		// right, and a print fitted to the page width shrank to fit it).
+		if err := b.f.SetCellStyle(g.sheet, xlsxCell(col+1, 1), xlsxCell(col+1, len(rows)), b.wrap); err != nil {
+			return err
+		}
+		b.noteWrap(g.sheet, col+1, 60)
 		return b.f.SetColWidth(g.sheet, xlsxColLetters(col+1), xlsxColLetters(col+1), 60)
 	}
 	return b.writeGrid(g)
@@ -739,8 +832,8 @@ func (b *xlsxBook) writeSchedule(s *scenarios.Scenario) error {
 		head  string
 		width float64
 		wrap  bool
-	}{{"Turn", 7, false}, {"Date", 12, false}, {"Side", 13, false}, {"Action", 14, false}, {"Title", 26, true},
-		{"Units", 50, true}, {"Requirements", 40, true}, {"Text", 70, true}, {"Table", 26, false}, {"Id", 30, false}} {
+	}{{"Turn", 7, false}, {"Date", 12, false}, {"Side", 13, false}, {"Action", 14, false}, {"Title", 22, true},
+		{"Units", 34, true}, {"Requirements", 26, true}, {"Text", 44, true}, {"Table", 20, true}, {"Id", 30, false}} {
 		g.col(h.head, h.width, h.wrap, true, "")
 	}
 	for _, tf := range b.x.mod.Tables {

@@ -53,6 +53,7 @@ type svgDoc struct {
 	box     svgBox // the picture, without legend and caption
 	legend  []svgLegendItem
 	caption []string
+	draft   string // the draft label above the picture, if a draft
 }
 
 type svgLayer struct {
@@ -114,6 +115,16 @@ func (d *svgDoc) bytes() []byte {
 		y += 3
 	}
 	top := box.minY - pad
+	var draft string
+	if d.draft != "" {
+		// A band above the picture, as wide as the document: nothing of
+		// the picture lies under it.
+		const band = 30.0
+		top -= band
+		draft = fmt.Sprintf(`<g id="draft"><rect x="%s" y="%s" width="%s" height="%s" fill="#fdecee" stroke="#b00020" stroke-width="2"/>`+
+			`<text class="draft" x="%s" y="%s">%s</text></g>`+"\n",
+			svgNum(left+1), svgNum(top+1), svgNum(width-2), svgNum(band-4), svgNum(left+pad), svgNum(top+band/2+4), svgEscape(d.draft))
+	}
 	height := y - top
 	var out strings.Builder
 	out.Grow(1 << 16)
@@ -121,9 +132,14 @@ func (d *svgDoc) bytes() []byte {
 	fmt.Fprintf(&out, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="%s %s %s %s" width="%s" height="%s" font-family="sans-serif">`+"\n",
 		svgNum(left), svgNum(top), svgNum(width), svgNum(height), svgNum(math.Ceil(width)), svgNum(math.Ceil(height)))
 	fmt.Fprintf(&out, "<title>%s</title>\n", svgEscape(d.title))
-	out.WriteString("<style>" + svgBaseCSS + d.css + "</style>\n")
+	css := svgBaseCSS + d.css
+	if draft != "" {
+		css += svgDraftCSS
+	}
+	out.WriteString("<style>" + css + "</style>\n")
 	out.WriteString("<defs>\n" + d.defs.String() + "</defs>\n")
 	fmt.Fprintf(&out, `<rect class="bg" x="%s" y="%s" width="%s" height="%s"/>`+"\n", svgNum(left), svgNum(top), svgNum(width), svgNum(height))
+	out.WriteString(draft)
 	for _, l := range d.layers {
 		fmt.Fprintf(&out, "<g id=\"%s\">\n", l.id)
 		out.WriteString(l.b.String())
@@ -138,6 +154,8 @@ const svgBaseCSS = `.bg{fill:#fff}` +
 	`.lh{font-size:12px;font-weight:bold}` +
 	`.cap{font-size:11px;fill:#222}` +
 	`.u,.ul{paint-order:stroke;stroke:#fff;stroke-width:1.6px;stroke-linejoin:round}`
+
+const svgDraftCSS = `.draft{font-size:15px;font-weight:bold;fill:#b00020;letter-spacing:.05em}`
 
 // svgNum formats a coordinate with at most one decimal, which keeps files
 // small and output deterministic.

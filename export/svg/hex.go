@@ -10,6 +10,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/musterhq/muster/rules"
 	"github.com/musterhq/muster/scenarios"
@@ -329,7 +330,16 @@ func svgHexPicture(d *svgDoc, m *scenarios.Module, s *scenarios.Scenario, opt Op
 		}
 	}
 
-	// Sheet outlines, labelled with the sheet name.
+	// Sheet outlines, labelled with the sheet name outside the outline, on
+	// no hex: where sheets overlap, a sheet's top edge runs through the
+	// hexes of the sheet above it (the seam), so the label goes to the
+	// first of the outline's corners that is clear.
+	var hexBoxes []svgRect
+	for _, p := range kept {
+		c := cells[p]
+		hexBoxes = append(hexBoxes, svgRect{c.x - halfW, c.y - halfH, 2 * halfW, 2 * halfH})
+	}
+	var labels []svgRect
 	for _, sh := range sheets {
 		var b svgBox
 		for _, p := range sheetPts[sh.ID] {
@@ -347,8 +357,14 @@ func svgHexPicture(d *svgDoc, m *scenarios.Module, s *scenarios.Scenario, opt Op
 		if sh.QualifiedPrefix != "" {
 			label += " (" + sh.QualifiedPrefix + ")"
 		}
-		fmt.Fprintf(sheetLayer, `<text class="shl" x="%s" y="%s">%s</text>`+"\n", svgNum(x+2), svgNum(y-7), svgEscape(label))
-		d.box.addRect(x, y-24, w, h+24)
+		lx, ly, box := svgSheetLabelAt(x, y, w, h, svgTextWidth(label, svgSheetLabelFont, true), hexBoxes, labels)
+		labels = append(labels, box)
+		fmt.Fprintf(sheetLayer, `<text class="shl" x="%s" y="%s">%s</text>`+"\n", svgNum(lx), svgNum(ly), svgEscape(label))
+		if ly < y {
+			d.box.addRect(x, y-24, w, h+24)
+		} else {
+			d.box.addRect(x, y, w, h+24)
+		}
 	}
 	d.legend = append(d.legend, svgLegendItem{
 		swatch: `<rect width="14" height="10" class="sh" style="stroke-dasharray:4 2;stroke-width:1.5px"/>`,
@@ -392,6 +408,61 @@ func svgHexPicture(d *svgDoc, m *scenarios.Module, s *scenarios.Scenario, opt Op
 	if line := svgMissingTopics(mp); line != "" {
 		d.caption = append(d.caption, line)
 	}
+}
+
+// svgSheetLabelFont is the size of a sheet's label (the .shl class).
+const svgSheetLabelFont = 15.0
+
+// svgRect is a box in picture units.
+type svgRect struct{ x, y, w, h float64 }
+
+func (r svgRect) overlaps(o svgRect) bool {
+	return r.x < o.x+o.w && o.x < r.x+r.w && r.y < o.y+o.h && o.y < r.y+r.h
+}
+
+// svgTextWidth estimates the width of a line of sans-serif text: wide
+// enough for the DejaVu and Liberation faces viewers substitute.
+func svgTextWidth(text string, size float64, bold bool) float64 {
+	em := 0.6
+	if bold {
+		em = 0.66
+	}
+	return float64(utf8.RuneCountInString(text)) * size * em
+}
+
+// svgSheetLabelAt places a sheet's label (width lw) at a corner of its
+// outline (x, y, w, h): above it at the left, above at the right, below
+// at the left, below at the right, the first that crosses no hex and no
+// label placed before; where all do, the one that crosses fewest. It
+// returns the text's baseline origin and its box.
+func svgSheetLabelAt(x, y, w, h, lw float64, hexes, labels []svgRect) (float64, float64, svgRect) {
+	const above, below = 7.0, 5 + svgSheetLabelFont // baseline offsets from the outline
+	asc, desc := 0.8*svgSheetLabelFont, 0.25*svgSheetLabelFont
+	type spot struct{ x, y float64 }
+	spots := []spot{{x + 2, y - above}, {x + w - 2 - lw, y - above}, {x + 2, y + h + below}, {x + w - 2 - lw, y + h + below}}
+	best, bestHits := 0, -1
+	for i, sp := range spots {
+		box := svgRect{sp.x, sp.y - asc, lw, asc + desc}
+		hits := 0
+		for _, o := range hexes {
+			if box.overlaps(o) {
+				hits++
+			}
+		}
+		for _, o := range labels {
+			if box.overlaps(o) {
+				hits++
+			}
+		}
+		if bestHits < 0 || hits < bestHits {
+			best, bestHits = i, hits
+		}
+		if hits == 0 {
+			break
+		}
+	}
+	sp := spots[best]
+	return sp.x, sp.y, svgRect{sp.x, sp.y - asc, lw, asc + desc}
 }
 
 func svgRestrictionName(rr svgRestriction) string {

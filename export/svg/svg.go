@@ -31,6 +31,19 @@ type Options struct {
 	// Margin is the number of hexes kept around the used ones with
 	// CropSetup.
 	Margin int
+	// Draft, above 0, is the number of validation errors of a scenario
+	// drawn as a draft (muster export svg --draft): a label above the
+	// picture says so, and the title starts with it.
+	Draft int
+}
+
+// DraftText is the label of a draft picture: "DRAFT — 4 validation errors".
+func DraftText(errors int) string {
+	word := "errors"
+	if errors == 1 {
+		word = "error"
+	}
+	return fmt.Sprintf("DRAFT — %d validation %s", errors, word)
 }
 
 // Draw draws the setup of scenario s of module m as an SVG document.
@@ -49,6 +62,10 @@ func Draw(m *scenarios.Module, s *scenarios.Scenario, opt Options) ([]byte, erro
 		return nil, fmt.Errorf("export: svg: negative margin %d", opt.Margin)
 	}
 	d := &svgDoc{title: s.ID + ": " + s.Title + " (setup)"}
+	if opt.Draft > 0 {
+		d.draft = DraftText(opt.Draft)
+		d.title = d.draft + ": " + d.title
+	}
 	switch {
 	case m.Map == nil:
 		d.caption = append(d.caption, "The game module has no map file: nothing to draw.")

@@ -734,3 +734,120 @@ func TestSVGPartialVictory(t *testing.T) {
 		}
 	}
 }
+
+// svgLabelBoxes lists the boxes of the picture's text and hexes: the
+// sheet labels, the hex numbers, each line of a unit stack and each hex
+// drawn, by kind.
+func svgLabelBoxes(t *testing.T, root *svgNode) map[string][]svgRect {
+	t.Helper()
+	out := map[string][]svgRect{}
+	halfW, halfH := svgR, svgSqrt3/2*svgR
+	for _, n := range root.group(t, "hexes").Nodes {
+		x, y := n.num(t, "x"), n.num(t, "y")
+		out["hex "+n.attr("data-hex")] = append(out["hex "+n.attr("data-hex")], svgRect{x - halfW, y - halfH, 2 * halfW, 2 * halfH})
+	}
+	for _, n := range root.group(t, "numbers").Nodes {
+		w := svgTextWidth(n.text(), 6, false)
+		out["number"] = append(out["number"], svgRect{n.num(t, "x") - w/2, n.num(t, "y") - 0.8*6, w, 6})
+	}
+	for _, n := range root.group(t, "sheets").Nodes {
+		if n.attr("class") == "shl" {
+			w := svgTextWidth(n.text(), svgSheetLabelFont, true)
+			out["sheet label"] = append(out["sheet label"], svgRect{n.num(t, "x"), n.num(t, "y") - 0.8*svgSheetLabelFont, w, svgSheetLabelFont})
+		}
+	}
+	for _, g := range root.group(t, "units").Nodes {
+		for _, n := range g.Nodes {
+			if n.attr("class") != "u" {
+				continue
+			}
+			y := n.num(t, "y")
+			for _, ts := range n.Nodes {
+				y += ts.num(t, "dy")
+				w := svgTextWidth(ts.text(), 6.5, true)
+				out["unit "+g.attr("data-hex")] = append(out["unit "+g.attr("data-hex")], svgRect{ts.num(t, "x") - w/2, y - 0.8*6.5, w, 6.5})
+			}
+		}
+	}
+	return out
+}
+
+// TestSVGSheetLabelsAtSeams: where sheets overlap, a sheet's edge runs
+// through the hexes of the sheet above it; its label stands clear of every
+// hex, hex number, unit name and other sheet label (tpc-03 sets units up
+// on both sides of the OTR seam; tpc-06 and tpc-11 join three sheets).
+func TestSVGSheetLabelsAtSeams(t *testing.T) {
+	for _, id := range []string{"tpc-03", "tpc-06", "tpc-11"} {
+		for _, crop := range []string{CropSheets, CropSetup} {
+			root, _ := svgRender(t, svgBuiltin(t, id), Options{Crop: crop, Margin: 2})
+			boxes := svgLabelBoxes(t, root)
+			labels := boxes["sheet label"]
+			if len(labels) < 2 {
+				t.Fatalf("%s %s: %d sheet labels", id, crop, len(labels))
+			}
+			for i, l := range labels {
+				for kind, bs := range boxes {
+					for j, b := range bs {
+						if kind == "sheet label" && j == i {
+							continue
+						}
+						if l.overlaps(b) {
+							t.Errorf("%s --crop %s: sheet label %d at (%.0f, %.0f) crosses %s at (%.0f, %.0f)", id, crop, i+1, l.x, l.y, kind, b.x, b.y)
+						}
+					}
+				}
+			}
+			// The picture holds its labels.
+			vb := strings.Fields(root.attr("viewBox"))
+			x0, _ := strconv.ParseFloat(vb[0], 64)
+			y0, _ := strconv.ParseFloat(vb[1], 64)
+			w, _ := strconv.ParseFloat(vb[2], 64)
+			for _, l := range labels {
+				if l.x < x0 || l.y < y0 || l.x+l.w > x0+w {
+					t.Errorf("%s --crop %s: sheet label at (%.0f, %.0f) outside the viewBox %v", id, crop, l.x, l.y, vb)
+				}
+			}
+		}
+	}
+}
+
+// TestSVGDraft: a draft picture says so above the map, and in its title;
+// a picture that is not a draft says nothing of it.
+func TestSVGDraft(t *testing.T) {
+	sf := svgBuiltin(t, "tpc-01")
+	root, data := svgRender(t, sf, Options{Draft: 4})
+	g := root.group(t, "draft")
+	if got := g.text(); got != "DRAFT — 4 validation errors" {
+		t.Errorf("draft label %q", got)
+	}
+	var title string
+	root.walk(func(n *svgNode) {
+		if n.XMLName.Local == "title" {
+			title = n.text()
+		}
+	})
+	if !strings.HasPrefix(title, "DRAFT — 4 validation errors: tpc-01") {
+		t.Errorf("title %q", title)
+	}
+	// The label lies above every hex and label of the map.
+	var label svgRect
+	for _, n := range g.Nodes {
+		if n.XMLName.Local == "rect" {
+			label = svgRect{n.num(t, "x"), n.num(t, "y"), n.num(t, "width"), n.num(t, "height")}
+		}
+	}
+	for kind, bs := range svgLabelBoxes(t, root) {
+		for _, b := range bs {
+			if label.overlaps(b) {
+				t.Errorf("the draft label crosses %s at (%.0f, %.0f)", kind, b.x, b.y)
+			}
+		}
+	}
+	if _, one := svgRender(t, sf, Options{Draft: 1}); !bytes.Contains(one, []byte("DRAFT — 1 validation error<")) {
+		t.Error("one error: no singular label")
+	}
+	_, clean := svgRender(t, sf, Options{})
+	if bytes.Contains(clean, []byte("DRAFT")) || bytes.Equal(clean, data) {
+		t.Error("a picture that is not a draft is marked")
+	}
+}
