@@ -107,6 +107,11 @@ func (g *game) move(o moveOrder) error {
 			if i != len(o.path)-1 {
 				return refuse("11.1.1", "entering %s, which holds enemy SPs, starts a battle: 'The movement of the active force is suspended and a battle is resolved immediately' (U771); the path must end there", id)
 			}
+			for _, k := range b.topo.Side(at, p) {
+				if k == "navigable-river-type-1" || k == "navigable-river-type-2" {
+					return fmt.Errorf("a battle across a Navigable River (11.5, U836-852: at most 3 SPs in the battle, Naval Control) is not yet played by this engine")
+				}
+			}
 			q := p
 			battleAt = &q
 		}

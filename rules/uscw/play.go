@@ -190,6 +190,7 @@ func (g *game) endPlayerPhase() {
 func (g *game) endPhase() {
 	g.say("3.5", "End Phase of turn %d: Control Segment (20.1) and End Turn Rally (20.2) not played by this engine", g.turn)
 	g.core.Turn = g.turn
+	g.victoryTracks()
 	r := rules.Evaluate(g.core)
 	if r.Automatic != "" {
 		g.say("20.3", "automatic victory: %s (%s)", r.Automatic, r.Winner)
@@ -252,4 +253,22 @@ func (g *game) generalsAt(side string, p rules.Point) []*general {
 		return out[i].id < out[j].id
 	})
 	return out
+}
+
+// victoryTracks sets the rules core's tracks of the End Phase Victory
+// Calculation (20.3.5, U1710-1712): the turn's Union Benchmark number
+// from the Turn Record Track, and the Union VPs less the Confederate VPs.
+func (g *game) victoryTracks() {
+	t := g.core.Tracks
+	diff := t["union-vp"] - t["csa-vp"] - t["csa-national-panic"]
+	t["vp-difference"] = diff
+	for _, tt := range g.e.track.Turns {
+		if tt.Turn == g.turn && tt.Benchmark != nil {
+			t["benchmark"] = float64(*tt.Benchmark)
+			g.say("20.3.5", "End Phase Victory Calculation: Union VPs less CSA VPs = %g against the turn %d Benchmark %d", diff, g.turn, *tt.Benchmark)
+			return
+		}
+	}
+	delete(t, "benchmark")
+	g.say("20.3.5", "turn %d has no Benchmark number on the Turn Record Track: the automatic victory check is unknown", g.turn)
 }

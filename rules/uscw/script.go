@@ -77,7 +77,7 @@ func (d *scriptDriver) Act(s *rules.Step) error {
 func (d *scriptDriver) act(s *rules.Step) error {
 	g := d.g
 	if g.stage == stOver && (s.Play != "" || s.Do == "turn") {
-		return fmt.Errorf("the game is over")
+		return refuse("20.3", "the game is over (%s)", d.g.outcome.Level)
 	}
 	switch s.Play {
 	case "":
