@@ -2,6 +2,7 @@ package uscw
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/musterhq/muster/rules"
 	"github.com/musterhq/muster/scenarios"
@@ -46,7 +47,7 @@ func generalsUsed(n int) int {
 
 // fight resolves the battle of an attacking force entering hex at from
 // hex from (11.1-11.4), then its retreat.
-func (g *game) fight(side string, gen *general, n int, dem bool, from, at rules.Point) {
+func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool, from, at rules.Point) {
 	e, b := g.e, g.e.b
 	def := other(side)
 	d := g.sp[def][at]
@@ -57,7 +58,7 @@ func (g *game) fight(side string, gen *general, n int, dem bool, from, at rules.
 		bt.winner = "displaced"
 		g.say("11.1.2", "%d SPs against %d: at least 7:1, no battle; the defender's SPs and Generals go to the %s Displaced Box", n, d, b.theater(at))
 		g.displaceAll(def, at)
-		g.arrive(side, gen, n, dem, at)
+		g.arrive(side, gen, subs, n, dem, at)
 		return
 	}
 	// Step 1: columns and dice; Step 2: DRMs (11.4).
@@ -70,6 +71,18 @@ func (g *game) fight(side string, gen *general, n int, dem bool, from, at rules.
 	if gen != nil {
 		bt.aDRM += gen.attack
 		g.say("11.4", "attacker: +%d, %s's Attack Rating (the Commanding General)", gen.attack, gen.name)
+		// The subordinates 11.3 allows, the highest Attack Ratings first
+		// (the owner's choice, read as the best).
+		best := append([]*general(nil), subs...)
+		sort.SliceStable(best, func(i, j int) bool { return best[i].attack > best[j].attack })
+		for i, sub := range best {
+			if i+1 >= generalsUsed(n) {
+				g.say("11.3", "attacker: %s is not used: %d SPs use %d General(s) (U809-812)", sub.name, n, generalsUsed(n))
+				continue
+			}
+			bt.aDRM += sub.attack
+			g.say("11.4", "attacker: +%d, %s's Attack Rating (a subordinate, 11.3)", sub.attack, sub.name)
+		}
 	}
 	if dem {
 		bt.aDRM -= 2
@@ -141,14 +154,14 @@ func (g *game) fight(side string, gen *general, n int, dem bool, from, at rules.
 	switch bt.winner {
 	case "tie":
 		g.say("11.2.2", "tie (%s against %s): neither side wins, the attacker backs up to %s, the hex it entered from (U799)", ac.Text, dc.Text, b.ids[from])
-		g.arrive(side, gen, n, dem, from)
+		g.arrive(side, gen, subs, n, dem, from)
 	case "defender":
 		g.say("11.2.2", "the defender wins (%s beats %s): the attacker is Demoralized (12.2) and retreats to %s, the hex it entered from (11.6.2)", dc.Text, ac.Text, b.ids[from])
-		g.arrive(side, gen, n, true, from)
+		g.arrive(side, gen, subs, n, true, from)
 		g.displaceIfEmpty(side, from, "defeated")
 	case "attacker":
 		g.say("11.2.2", "the attacker wins (%s beats %s): the defender is Demoralized (12.2) and must retreat (11.6)", ac.Text, dc.Text)
-		g.arrive(side, gen, n, dem, at)
+		g.arrive(side, gen, subs, n, dem, at)
 		if g.sp[def][at] == 0 {
 			g.say("11.2.4", "all the defeated force's SPs are eliminated: its Generals go to the %s Displaced Box", b.theater(at))
 			g.displaceAll(def, at)

@@ -11,9 +11,10 @@ import (
 // carries as many as his rank allows, 7.3-7.4), or up to 3 SPs without a
 // General (7.8), along a path of adjacent hexes.
 type moveOrder struct {
-	general string // "" for SPs alone
-	from    string // SPs alone: the hex they start in
-	sps     int    // -1: every unmoved SP in the hex the General may carry
+	general string   // "" for SPs alone
+	subs    []string // subordinate Generals moving with him (7.2.3)
+	from    string   // SPs alone: the hex they start in
+	sps     int      // -1: every unmoved SP in the hex the General may carry
 	path    []string
 }
 
@@ -43,7 +44,28 @@ func (g *game) move(o moveOrder) error {
 			return refuse("5.1.2", "%s has already been activated or moved in this Action Phase: 'An SP or General may be activated only once per Action Phase' (U218)", gen.name)
 		}
 		start, ma = at, gen.ma
+		for _, id := range o.subs {
+			sub := g.e.generals[id]
+			if sub == nil {
+				return fmt.Errorf("no General %q in the counters", id)
+			}
+			if p, on := g.genAt[id]; !on || p != at || sub.side != side {
+				return refuse("7.2.3", "%s is not a %s General in %s: subordinates move with the Commanding General from his hex", sub.name, side, b.ids[at])
+			}
+			if g.moved[id] {
+				return refuse("5.1.2", "%s has already been activated or moved in this Action Phase (U218)", sub.name)
+			}
+			if sub.rank > gen.rank {
+				return refuse("7.2.2", "%s (%d-star) outranks %s (%d-star): 'the highest ranking General must be designated the Commanding General' (U441)", sub.name, sub.rank, gen.name, gen.rank)
+			}
+			if sub.rank >= 3 && gen.rank < 4 {
+				return refuse("7.4.1", "%s is a 3-star General: 'They may never be a subordinate, except under the 4-star general Grant (7.4.2) or when defending in battle (11.3)' (U470)", sub.name)
+			}
+		}
 	} else {
+		if len(o.subs) > 0 {
+			return fmt.Errorf("SPs moving without a General carry no subordinates")
+		}
 		p, err := b.locate(o.from)
 		if err != nil {
 			return err
@@ -130,25 +152,34 @@ func (g *game) move(o moveOrder) error {
 	dem := g.demoral[side][start]
 	g.sp[side][start] -= n
 	g.tidy(side, start)
+	var subs []*general
 	if gen != nil {
 		g.moved[gen.id] = true
+		for _, id := range o.subs {
+			g.moved[id] = true
+			subs = append(subs, g.e.generals[id])
+			what += " and " + g.e.generals[id].name
+		}
 	}
 	g.say("5.3", "%s moves from %s: %s; %d of %d MP", what, b.ids[start], strings.Join(steps, ", "), spent, ma)
 	if battleAt != nil {
 		g.say("11.1.1", "%s enters %s, which holds %d enemy SPs: battle", what, b.ids[*battleAt], g.sp[other(side)][*battleAt])
-		g.fight(side, gen, n, dem, at, *battleAt)
+		g.fight(side, gen, subs, n, dem, at, *battleAt)
 		return nil
 	}
-	g.arrive(side, gen, n, dem, at)
+	g.arrive(side, gen, subs, n, dem, at)
 	return nil
 }
 
 // arrive puts a moved force in hex p.
-func (g *game) arrive(side string, gen *general, n int, dem bool, p rules.Point) {
+func (g *game) arrive(side string, gen *general, subs []*general, n int, dem bool, p rules.Point) {
 	g.sp[side][p] += n
 	g.movedSP[side][p] += n
 	if gen != nil {
 		g.genAt[gen.id] = p
+	}
+	for _, sub := range subs {
+		g.genAt[sub.id] = p
 	}
 	if dem {
 		g.demoral[side][p] = true

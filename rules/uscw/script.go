@@ -92,7 +92,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		if s.Unit == "sps" {
 			o.from = s.At
 		} else {
-			o.general = s.Unit
+			o.general, o.subs = s.Unit, s.Targets
 		}
 		return g.move(o)
 	case "pass":
