@@ -52,3 +52,34 @@ func TestAdvancedRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// The sim adapter plays the test module's 1861 scenario to its end (the
+// bots can only pass yet): three turns of three Action Phases, and the
+// rules core's verdict, unknown while a line is left to the players.
+func TestSimPlaysToTheEnd(t *testing.T) {
+	l := scenarios.NewLoader(scenarios.Disk{})
+	sf, err := l.Scenario("testdata/module/scenarios/01-1861.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	newGame, err := Ruleset{}.Compile(sf, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed <= 5; seed++ {
+		gm, err := newGame(seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		steps := 0
+		for !gm.Over() {
+			if err := gm.Apply(gm.Legal()[0]); err != nil {
+				t.Fatal(err)
+			}
+			steps++
+		}
+		if o := gm.Outcome(); o.Turns != 3 || o.Level != "unknown" || steps != 18 {
+			t.Fatalf("seed %d: %+v after %d passes, want turn 3, level unknown, 18 passes", seed, o, steps)
+		}
+	}
+}
