@@ -142,6 +142,16 @@ func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool
 	g.sp[def][at] -= bt.dLoss
 	n -= bt.aLoss
 	g.say("11.2.1", "losses: the attacker loses %d SPs, the defender %d", bt.aLoss, bt.dLoss)
+	// Heavy Losses (12.3, U921): 3 or more SPs lost demoralizes, even the
+	// winner.
+	if bt.aLoss >= 3 && !dem {
+		dem = true
+		g.say("12.3", "Heavy Losses: the attacker lost %d SPs and is Demoralized", bt.aLoss)
+	}
+	if bt.dLoss >= 3 && g.sp[def][at] > 0 && !g.demoral[def][at] {
+		g.demoral[def][at] = true
+		g.say("12.3", "Heavy Losses: the defender lost %d SPs and is Demoralized", bt.dLoss)
+	}
 	// Step 5: who won (11.2.2).
 	switch ra, rd := rank(ac), rank(dc); {
 	case ra > rd:
