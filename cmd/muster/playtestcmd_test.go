@@ -121,11 +121,12 @@ func TestPlaytestLogsAndGolden(t *testing.T) {
 	}
 }
 
-// A game system without a whole-game engine says so; merge refuses what
-// is not a shard's totals.
+// An engine refuses a module that lacks what it needs, saying what;
+// merge refuses what is not a shard's totals.
 func TestSimNeedsAnEngine(t *testing.T) {
+	// The shipped USCW module lacks the CRT, the ratings and the map.
 	code, _, errOut := muster(t, "playtest", "sim", "uscw-s1", "--games", "10")
-	if code != exitFindings || !strings.Contains(errOut, `no engine plays game system "uscw"`) {
+	if code != exitFindings || !strings.Contains(errOut, "the USCW engine cannot play: the module lacks table crt") {
 		t.Fatalf("sim uscw-s1: exit %d, %s", code, errOut)
 	}
 	// TPC's engine plays the Advanced Game's strategic layer only.

@@ -1,0 +1,142 @@
+package uscw
+
+import (
+	"fmt"
+
+	"github.com/musterhq/muster/rules"
+	"github.com/musterhq/muster/scenarios"
+)
+
+// board is the compiled map: each hex's terrain and theater, the
+// hexsides, and the List of Movement Costs (5.3, U238-262).
+type board struct {
+	topo    *rules.Topology
+	hexes   map[rules.Point]*scenarios.HexData
+	ids     map[rules.Point]string
+	pts     map[string]rules.Point
+	cost    map[string]int  // terrain or hexside key -> MP (or +MP)
+	prohib  map[string]bool // prohibited terrain (swamp, 5.7)
+	costRow map[string]string
+}
+
+// newBoard compiles the map, or lists what it lacks.
+func newBoard(m *scenarios.Module, s *scenarios.Scenario) (*board, []string) {
+	b := &board{topo: rules.NewTopology(m), hexes: map[rules.Point]*scenarios.HexData{}, ids: map[rules.Point]string{}, pts: map[string]rules.Point{},
+		cost: map[string]int{}, prohib: map[string]bool{}, costRow: map[string]string{}}
+	var missing []string
+	if m.Map == nil || len(m.Map.Hexes) == 0 {
+		missing = append(missing, "the map's per-hex terrain, theaters and hexsides (map art: map.json missing topics terrain, hexside-features, theater-extents)")
+	} else {
+		for i := range m.Map.Hexes {
+			h := &m.Map.Hexes[i]
+			p, _, err := b.topo.Locate(h.At, s.Maps.Prefixes)
+			if err != nil {
+				continue
+			}
+			b.hexes[p], b.ids[p], b.pts[h.At] = h, h.At, p
+		}
+	}
+	if t := m.Table("movement-costs"); t != nil {
+		for _, r := range t.Grid {
+			if len(r.Cells) == 0 {
+				continue
+			}
+			b.costRow[r.Key] = r.Printed
+			switch c := r.Cells[0]; {
+			case c.Value != nil:
+				b.cost[r.Key] = *c.Value
+			case c.Text == "Prohibited":
+				b.prohib[r.Key] = true
+			case r.Key == "navigable-river":
+				b.cost[r.Key] = 1 // +1 friendly or uncontrolled; +2 enemy-controlled (U260)
+			}
+		}
+	}
+	return b, missing
+}
+
+// locate finds a hex by id.
+func (b *board) locate(id string) (rules.Point, error) {
+	p, ok := b.pts[id]
+	if !ok {
+		return p, fmt.Errorf("no hex %q on the map", id)
+	}
+	return p, nil
+}
+
+func (b *board) adjacent(a, c rules.Point) bool {
+	d, ok := b.topo.Distance(a, c)
+	return ok && d == 1
+}
+
+// theater of a hex (2.1.1): east, west or trans-mississippi.
+func (b *board) theater(p rules.Point) string {
+	if h := b.hexes[p]; h != nil {
+		return h.Theater
+	}
+	return ""
+}
+
+// stepCost is the MPs to enter hex to from hex from (5.3), with the
+// terrain and hexsides that make it up, or a refusal naming the case.
+func (b *board) stepCost(from, to rules.Point) (int, string, error) {
+	h := b.hexes[to]
+	if h == nil {
+		return 0, "", refuse("5.1.4", "hex %s is off the map", b.ids[to])
+	}
+	if b.prohib[h.Terrain] {
+		return 0, "", refuse("5.7", "%s is %s: %s is Prohibited (5.3, U246)", b.ids[to], h.Terrain, b.costRow[h.Terrain])
+	}
+	c, ok := b.cost[h.Terrain]
+	if !ok {
+		return 0, "", fmt.Errorf("%s: terrain %q has no row on the List of Movement Costs", b.ids[to], h.Terrain)
+	}
+	why := fmt.Sprintf("%s %d", h.Terrain, c)
+	for _, k := range b.topo.Side(from, to) {
+		key := k
+		switch k {
+		case "navigable-river-type-1", "navigable-river-type-2":
+			key = "navigable-river"
+		case "railroad-gap":
+			key = "railroad-bridge-gap"
+		case "mountain":
+			key = "mountain-hexside"
+		case "impassable":
+			return 0, "", refuse("5.8", "the hexside %s-%s is impassable", b.ids[from], b.ids[to])
+		}
+		if v, ok := b.cost[key]; ok {
+			c += v
+			why += fmt.Sprintf(" + %s %+d", k, v)
+		}
+	}
+	return c, why, nil
+}
+
+// river reports whether the hexside from-to is a river (11.4: +1 to the
+// defender, U833).
+func (b *board) river(from, to rules.Point) bool {
+	for _, k := range b.topo.Side(from, to) {
+		switch k {
+		case "minor-river", "navigable-river-type-1", "navigable-river-type-2":
+			return true
+		}
+	}
+	return false
+}
+
+// mountain reports a Mountain hexside (incl. Rail Gap and Pass) or a
+// Marsh hex at either end (11.4, U832: +1 to the defender).
+func (b *board) mountainOrMarsh(from, to rules.Point) bool {
+	for _, k := range b.topo.Side(from, to) {
+		switch k {
+		case "mountain", "mountain-pass", "railroad-gap":
+			return true
+		}
+	}
+	for _, p := range []rules.Point{from, to} {
+		if h := b.hexes[p]; h != nil && h.Terrain == "marsh" {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,215 @@
+// Package uscw plays the Basic Game of The U.S. Civil War (GMT Games,
+// 3rd edition, 003_712b166fc2bd6784.txt, cited "U" + line) as far as
+// docs/uscw-cases.md says: the sequence of play with its Action Cycle
+// (3.1-3.5, 4.1-4.2), activation and movement with the List of Movement
+// Costs (4.3, 5.1-5.3), battle on the Combat Results Table (11.1-11.4)
+// and victory through the rules core (20.3, the scenarios' conditions).
+// Every other procedure is logged as not played, and the ledger lists
+// what each needs. Section 21 (Advanced Naval Rules) is absent from the
+// rulebook, so the Advanced Game is refused.
+//
+// The engine reads the module's tables (crt, movement-costs,
+// command-limits, turn-track) and its counters' ratings; the shipped
+// module lacks the CRT, the ratings and the map's terrain, so it is
+// refused with that list. The test module (rules/uscw/testdata/module)
+// is made up in every value the rulebook does not print.
+package uscw
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/musterhq/muster/rules"
+	"github.com/musterhq/muster/scenarios"
+)
+
+// Ruleset is the engine as the tools see it (rules.Engine).
+type Ruleset struct{}
+
+// System is the game system of game.json.
+func (Ruleset) System() string { return "uscw" }
+
+// Compile prepares a scenario for the sim's games.
+func (Ruleset) Compile(sf *scenarios.ScenarioFile, options map[string]string) (rules.NewGame, error) {
+	if err := checkOptions(options); err != nil {
+		return nil, err
+	}
+	e, err := Compile(sf)
+	if err != nil {
+		return nil, err
+	}
+	return e.Sim, nil
+}
+
+// Script starts a game for a scripted playtest ("engine": "uscw").
+func (Ruleset) Script(sf *scenarios.ScenarioFile, s *rules.Script) (rules.Driver, error) {
+	opts := map[string]string{}
+	for k, v := range s.Options {
+		opts[k] = fmt.Sprint(v)
+	}
+	if err := checkOptions(opts); err != nil {
+		return nil, err
+	}
+	return newScriptDriver(sf, s)
+}
+
+// checkOptions refuses every option: the Advanced Game needs section 21,
+// which the rulebook does not hold; the five optional rules are not yet
+// played.
+func checkOptions(options map[string]string) error {
+	keys := make([]string, 0, len(options))
+	for k := range options {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		switch k {
+		case "advanced", "advanced-naval", "game":
+			if k == "game" && options[k] == "basic" {
+				continue
+			}
+			return fmt.Errorf("%w: USCW %s=%s: the Advanced Game needs section 21 (Advanced Naval Rules), which the rulebook cites (U74, U1041, U1720, U2065) but does not print; the engine plays the Basic Game only", rules.ErrBadOption, k, options[k])
+		default:
+			return fmt.Errorf("%w: the USCW engine has no option %q (the optional rules 1-5, U1716-1766, are not yet played)", rules.ErrBadOption, k)
+		}
+	}
+	return nil
+}
+
+// general is a General counter's ratings (7.1, U439; format a-d-m, U512).
+type general struct {
+	id, name, side            string
+	rank, attack, defense, ma int
+	cavalry, cautious         bool
+}
+
+// Engine is a scenario compiled for play.
+type Engine struct {
+	sf       *scenarios.ScenarioFile
+	b        *board
+	crt      *scenarios.Table
+	limits   *scenarios.Table
+	track    *scenarios.Table
+	generals map[string]*general
+	first    int
+	last     int
+	madeUp   bool
+}
+
+// Compile prepares a scenario of the Basic Game, or lists the facts its
+// module lacks.
+func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
+	m := sf.Module
+	if m == nil || m.Game == nil || m.Game.System != "uscw" {
+		return nil, fmt.Errorf("the uscw engine plays The U.S. Civil War only")
+	}
+	s := sf.Scenario
+	e := &Engine{sf: sf, generals: map[string]*general{}}
+	var missing []string
+	table := func(id, what string) *scenarios.Table {
+		t := m.Table(id)
+		switch {
+		case t == nil:
+			missing = append(missing, fmt.Sprintf("table %s (%s)", id, what))
+		case t.Missing() || len(t.Grid) == 0 && len(t.Turns) == 0:
+			missing = append(missing, fmt.Sprintf("table %s (%s): status %s, no values", id, what, t.Status))
+		default:
+			if t.Status == "made-up" {
+				e.madeUp = true
+			}
+		}
+		return t
+	}
+	e.crt = table("crt", "the Combat Results Table, printed on the Player Aid Card, U787")
+	table("movement-costs", "5.3, U238-262")
+	e.limits = table("command-limits", "7.3, U452-460")
+	e.track = table("turn-track", "the Turn Record Track, U435")
+	if e.track != nil {
+		for _, t := range e.track.Turns {
+			if t.Year == 0 {
+				missing = append(missing, fmt.Sprintf("turn-track: turn %d has no year (3 Action Phases in 1861, U148)", t.Turn))
+				break
+			}
+		}
+	}
+	b, bmissing := newBoard(m, s)
+	e.b = b
+	missing = append(missing, bmissing...)
+	unrated := 0
+	if m.Counters != nil {
+		for _, c := range m.Counters.Counters {
+			if c.Type != "General" {
+				continue
+			}
+			v := c.Printed.Values
+			g := &general{id: c.ID, name: c.Name, side: c.Side}
+			ok := true
+			for k, p := range map[string]*int{"rank": &g.rank, "attack": &g.attack, "defense": &g.defense, "movement": &g.ma} {
+				f, isNum := v[k].(float64)
+				if !isNum {
+					ok = false
+					continue
+				}
+				*p = int(f)
+			}
+			g.cavalry, _ = v["cavalry"].(bool)
+			g.cautious, _ = v["cautious"].(bool)
+			if c.Printed.Status == "made-up" {
+				e.madeUp = true
+			}
+			if !ok {
+				unrated++
+				continue
+			}
+			e.generals[c.ID] = g
+		}
+	}
+	if unrated > 0 {
+		missing = append(missing, fmt.Sprintf("the ratings (rank, Attack, Defense, MA) of %d Generals, printed on the counters (U439, U512)", unrated))
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("%s: the USCW engine cannot play: the module lacks %s", s.ID, strings.Join(missing, "; "))
+	}
+	e.first, e.last = 1, s.Length.Turns
+	if ct := s.Length.CalendarTurns; ct != nil {
+		e.first, e.last = ct.First, ct.Last
+	}
+	if e.last == 0 {
+		return nil, fmt.Errorf("%s: the scenario gives no game length", s.ID)
+	}
+	return e, nil
+}
+
+// year is the year of turn n on the Turn Record Track.
+func (e *Engine) year(n int) int {
+	for _, t := range e.track.Turns {
+		if t.Turn == n {
+			return t.Year
+		}
+	}
+	return 0
+}
+
+// actionPhases is the number of Action Phases of turn n: three in 1861
+// (S1.3.4, U148, U1826), four from 1862.
+func (e *Engine) actionPhases(n int) int {
+	if e.year(n) == 1861 {
+		return 3
+	}
+	return 4
+}
+
+// commandLimit is the SPs a General of a rank may carry (7.4, U455-460;
+// a Cavalry General 1 SP, U520).
+func (e *Engine) commandLimit(g *general) int {
+	if g.cavalry {
+		return 1
+	}
+	for _, r := range e.limits.Grid {
+		if r.Covers(g.rank) && len(r.Cells) > 0 && r.Cells[0].Value != nil {
+			return *r.Cells[0].Value
+		}
+	}
+	return 0
+}

@@ -1,0 +1,196 @@
+package uscw
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/musterhq/muster/rules"
+)
+
+// moveOrder is a MOVE action (4.3, U203-204): a General with SPs (he
+// carries as many as his rank allows, 7.3-7.4), or up to 3 SPs without a
+// General (7.8), along a path of adjacent hexes.
+type moveOrder struct {
+	general string   // "" for SPs alone
+	subs    []string // subordinate Generals moving with him (7.2.3)
+	from    string   // SPs alone: the hex they start in
+	sps     int      // -1: every unmoved SP in the hex the General may carry
+	path    []string
+}
+
+// move validates and plays a MOVE action, or refuses it naming the case.
+func (g *game) move(o moveOrder) error {
+	if g.stage != stPlayer {
+		return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
+	}
+	side := g.phasing
+	b := g.e.b
+	var start rules.Point
+	var gen *general
+	ma := 3 // SPs moving by themselves (5.2, U234)
+	if o.general != "" {
+		gen = g.e.generals[o.general]
+		if gen == nil {
+			return fmt.Errorf("no General %q in the counters", o.general)
+		}
+		if gen.side != side {
+			return refuse("4.1.5", "%s is a %s General; the %s is the Phasing player", gen.name, gen.side, side)
+		}
+		at, on := g.genAt[gen.id]
+		if !on {
+			return fmt.Errorf("%s is not on the map", gen.name)
+		}
+		if g.moved[gen.id] {
+			return refuse("5.1.2", "%s has already been activated or moved in this Action Phase: 'An SP or General may be activated only once per Action Phase' (U218)", gen.name)
+		}
+		start, ma = at, gen.ma
+		for _, id := range o.subs {
+			sub := g.e.generals[id]
+			if sub == nil {
+				return fmt.Errorf("no General %q in the counters", id)
+			}
+			if p, on := g.genAt[id]; !on || p != at || sub.side != side {
+				return refuse("7.2.3", "%s is not a %s General in %s: subordinates move with the Commanding General from his hex", sub.name, side, b.ids[at])
+			}
+			if g.moved[id] {
+				return refuse("5.1.2", "%s has already been activated or moved in this Action Phase (U218)", sub.name)
+			}
+			if sub.rank > gen.rank {
+				return refuse("7.2.2", "%s (%d-star) outranks %s (%d-star): 'the highest ranking General must be designated the Commanding General' (U441)", sub.name, sub.rank, gen.name, gen.rank)
+			}
+			if sub.rank >= 3 && gen.rank < 4 {
+				return refuse("7.4.1", "%s is a 3-star General: 'They may never be a subordinate, except under the 4-star general Grant (7.4.2) or when defending in battle (11.3)' (U470)", sub.name)
+			}
+		}
+	} else {
+		if len(o.subs) > 0 {
+			return fmt.Errorf("SPs moving without a General carry no subordinates")
+		}
+		p, err := b.locate(o.from)
+		if err != nil {
+			return err
+		}
+		start = p
+	}
+	free := g.sp[side][start] - g.movedSP[side][start]
+	n := o.sps
+	limit := 3
+	if gen != nil {
+		limit = g.e.commandLimit(gen)
+		if n < 0 {
+			n = min(free, limit)
+		}
+		if n > limit {
+			return refuse("7.3", "%s (%d-star%s) may carry %d SPs, not %d (7.3 Command Limit, U452-460)", gen.name, gen.rank, map[bool]string{true: ", Cavalry", false: ""}[gen.cavalry], limit, n)
+		}
+	} else {
+		if n < 0 {
+			n = min(free, 3)
+		}
+		if n > 3 {
+			return refuse("7.8", "without a General at most 3 SPs in the same hex move with one Action Point (4.3, U202), not %d", n)
+		}
+		if n == 0 && g.sp[side][start] > 0 {
+			return refuse("5.1.2", "the %d SPs of the %s in %s have moved this Action Phase ('no SP or General may be moved ... more than once per Action Phase', U218)", g.sp[side][start], side, o.from)
+		}
+		if n == 0 {
+			return refuse("4.3", "no SP to move in %s", o.from)
+		}
+	}
+	if n > free {
+		return refuse("5.1.2", "%d SPs of the %s in %s may still move this Action Phase, not %d ('no SP or General may be moved ... more than once per Action Phase', U218)", free, side, b.ids[start], n)
+	}
+	if len(o.path) == 0 {
+		return fmt.Errorf("move: give the path")
+	}
+	// The path: every hex adjacent to the last, the MPs within the MA
+	// (5.1.1, 5.3), a battle ending it (11.1.1).
+	at, spent := start, 0
+	var steps []string
+	var battleAt *rules.Point
+	for i, id := range o.path {
+		p, err := b.locate(id)
+		if err != nil {
+			return err
+		}
+		if !b.adjacent(at, p) {
+			return refuse("5.1.1", "%s is not adjacent to %s: 'Each hex entered costs a number of MPs' (U216): a move enters adjacent hexes", id, b.ids[at])
+		}
+		c, why, err := b.stepCost(at, p)
+		if err != nil {
+			return err
+		}
+		if spent+c > ma {
+			return refuse("5.1.1", "entering %s costs %d MP (%s, 5.3 U238-262): %d spent of a Movement Allowance of %d", id, c, why, spent, ma)
+		}
+		spent += c
+		steps = append(steps, fmt.Sprintf("%s (%s)", id, why))
+		if g.sp[other(side)][p] > 0 {
+			if i != len(o.path)-1 {
+				return refuse("11.1.1", "entering %s, which holds enemy SPs, starts a battle: 'The movement of the active force is suspended and a battle is resolved immediately' (U771); the path must end there", id)
+			}
+			for _, k := range b.topo.Side(at, p) {
+				if k == "navigable-river-type-1" || k == "navigable-river-type-2" {
+					return fmt.Errorf("a battle across a Navigable River (11.5, U836-852: at most 3 SPs in the battle, Naval Control) is not yet played by this engine")
+				}
+			}
+			q := p
+			battleAt = &q
+		}
+		if i < len(o.path)-1 || battleAt == nil {
+			at = p
+		}
+	}
+	what := fmt.Sprintf("%d SPs", n)
+	if gen != nil {
+		what = fmt.Sprintf("%s with %d SPs", gen.name, n)
+	}
+	if err := g.spend(start, "MOVE: "+what); err != nil {
+		return err
+	}
+	// The force leaves its hex.
+	dem := g.demoral[side][start]
+	g.sp[side][start] -= n
+	g.tidy(side, start)
+	var subs []*general
+	if gen != nil {
+		g.moved[gen.id] = true
+		for _, id := range o.subs {
+			g.moved[id] = true
+			subs = append(subs, g.e.generals[id])
+			what += " and " + g.e.generals[id].name
+		}
+	}
+	g.say("5.3", "%s moves from %s: %s; %d of %d MP", what, b.ids[start], strings.Join(steps, ", "), spent, ma)
+	if battleAt != nil {
+		g.say("11.1.1", "%s enters %s, which holds %d enemy SPs: battle", what, b.ids[*battleAt], g.sp[other(side)][*battleAt])
+		g.fight(side, gen, subs, n, dem, at, *battleAt)
+		return nil
+	}
+	g.arrive(side, gen, subs, n, dem, at)
+	return nil
+}
+
+// arrive puts a moved force in hex p.
+func (g *game) arrive(side string, gen *general, subs []*general, n int, dem bool, p rules.Point) {
+	g.sp[side][p] += n
+	g.movedSP[side][p] += n
+	if gen != nil {
+		g.genAt[gen.id] = p
+	}
+	for _, sub := range subs {
+		g.genAt[sub.id] = p
+	}
+	if dem {
+		g.demoral[side][p] = true
+	}
+}
+
+// tidy clears a hex's demoralization once the side has nothing there.
+func (g *game) tidy(side string, p rules.Point) {
+	if g.sp[side][p] > 0 || len(g.generalsAt(side, p)) > 0 {
+		return
+	}
+	delete(g.sp[side], p)
+	delete(g.demoral[side], p)
+}

@@ -1,0 +1,274 @@
+package uscw
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/musterhq/muster/rules"
+)
+
+// stages of the sequence of play the engine stops at for a decision.
+const (
+	stPlayer  = iota // the phasing player spends Action Points (4.2 B a)
+	stRetreat        // the loser of a battle retreats (11.6)
+	stOver
+)
+
+var stageNames = []string{"player-action-phase", "retreat", "over"}
+
+var sides = []string{"union", "confederate"}
+
+func other(s string) string {
+	if s == "union" {
+		return "confederate"
+	}
+	return "union"
+}
+
+func refuse(rule, format string, args ...any) error {
+	return &rules.RuleError{Code: "USCW " + rule, Msg: fmt.Sprintf(format, args...)}
+}
+
+// game is one game in play.
+type game struct {
+	e    *Engine
+	core *rules.State // tracks, control and victory: the rules core
+	dice *rules.Dice
+	log  *rules.EventLog
+	err  error
+
+	turn, phase int // Action Phase 1..n of the turn
+	stage       int
+	first       string // the side that rolled higher (4.1.1)
+	phasing     string
+	second      bool // the second Player Action Phase
+	diff        int  // the dice difference
+	ap          int  // Action Points left (difference 2+)
+	theaterAP   map[string]int
+	cards       map[string]int
+
+	sp       map[string]map[rules.Point]int // side -> hex -> SPs
+	movedSP  map[string]map[rules.Point]int // SPs moved this Action Phase (5.1.2)
+	genAt    map[string]rules.Point         // General id -> hex (on map)
+	moved    map[string]bool                // Generals moved this Action Phase
+	demoral  map[string]map[rules.Point]bool
+	displace map[string]int // side -> SPs in the Displaced Boxes (14.6)
+
+	retreat *pendingRetreat
+	last    *battle
+	outcome *rules.Outcome
+}
+
+type pendingRetreat struct {
+	side     string
+	from     rules.Point
+	attacker rules.Point // the hex the attacker stands in (may not retreat there)
+}
+
+func newGame(e *Engine, seed uint64) (*game, error) {
+	core, err := rules.NewState(e.sf.Module, e.sf.Scenario, seed)
+	if err != nil {
+		return nil, err
+	}
+	g := &game{e: e, core: core, dice: rules.NewDice(seed), turn: e.first, cards: map[string]int{}, theaterAP: map[string]int{},
+		sp: map[string]map[rules.Point]int{}, movedSP: map[string]map[rules.Point]int{}, genAt: map[string]rules.Point{},
+		moved: map[string]bool{}, demoral: map[string]map[rules.Point]bool{}, displace: map[string]int{}}
+	for _, s := range sides {
+		g.sp[s], g.movedSP[s], g.demoral[s] = map[rules.Point]int{}, map[rules.Point]int{}, map[rules.Point]bool{}
+	}
+	if st := e.sf.Scenario.Start; st != nil {
+		for s, n := range st.Cards {
+			g.cards[s] = n
+		}
+	}
+	return g, nil
+}
+
+// say logs a line citing its case.
+func (g *game) say(rule, format string, args ...any) {
+	if g.log == nil {
+		return
+	}
+	g.log.Add(rules.Event{Turn: g.turn, Phase: fmt.Sprintf("action-%d", g.phase), Kind: "rule", Data: map[string]any{"rule": "USCW " + rule, "text": fmt.Sprintf(format, args...)}})
+}
+
+func (g *game) roll(n int, purpose string) int {
+	if g.err != nil {
+		return 1
+	}
+	r, err := g.dice.Throw(n, 6, purpose)
+	if err != nil {
+		g.err = err
+		return 1
+	}
+	if g.log != nil {
+		g.log.Add(rules.Event{Turn: g.turn, Kind: "roll", Data: map[string]any{"dice": r.Dice, "values": r.Values, "purpose": purpose}})
+	}
+	return r.Total()
+}
+
+// beginTurn plays the phases before the Action Cycle: none of them is
+// played yet, each is logged as such (3.1-3.3).
+func (g *game) beginTurn() {
+	g.say("3.1", "turn %d (%d): Reinforcement Phase not played by this engine (14.2-14.6 not yet)", g.turn, g.e.year(g.turn))
+	g.say("3.2", "Strategic Movement Phase not played by this engine (15.0 not yet)")
+	g.say("3.3", "Leader Management Phase not played by this engine (16.0 not yet)")
+	g.say("3.4", "the Action Cycle: %d Action Phases (%d)", g.e.actionPhases(g.turn), g.e.year(g.turn))
+	g.phase = 0
+	g.nextActionPhase()
+}
+
+// nextActionPhase starts the next Action Phase with its Initiative
+// Segment (4.1.1-4.1.3, 4.2 A), or the End Phase after the last.
+func (g *game) nextActionPhase() {
+	if g.phase >= g.e.actionPhases(g.turn) {
+		g.endPhase()
+		return
+	}
+	g.phase++
+	for _, s := range sides {
+		g.movedSP[s] = map[rules.Point]int{}
+	}
+	g.moved = map[string]bool{}
+	for g.err == nil {
+		u := g.roll(1, "initiative union")
+		c := g.roll(1, "initiative confederate")
+		if u != c {
+			g.diff = u - c
+			g.first = "union"
+			if c > u {
+				g.diff, g.first = c-u, "confederate"
+			}
+			g.say("4.1.1", "Action Phase %d: Union %d, Confederate %d: the %s goes first with a difference of %d", g.phase, u, c, g.first, g.diff)
+			break
+		}
+		for _, s := range sides {
+			if g.cards[s] < 5 {
+				g.cards[s]++
+			}
+		}
+		g.say("4.1.2", "doubles (%d): each player receives a Special Action Card (at most five, 18.2), and both roll again", u)
+	}
+	g.phasing, g.second = g.first, false
+	g.grantAP()
+	if g.diff == 4 || g.diff == 5 {
+		g.say("4.1.4", "difference %d: On to Richmond! applies if Richmond is Confederate-controlled; not enforced by this engine (not yet)", g.diff)
+	}
+	g.stage = stPlayer
+}
+
+func (g *game) grantAP() {
+	g.theaterAP = map[string]int{}
+	g.ap = 0
+	if g.diff == 1 {
+		for _, t := range []string{"east", "west", "trans-mississippi"} {
+			g.theaterAP[t] = 1
+		}
+		g.say("4.1.3", "the %s has 1 Action Point in each theater (East, West, Trans-Mississippi)", g.phasing)
+		return
+	}
+	g.ap = g.diff
+	g.say("4.2", "the %s's Player Action Phase: %d Action Points", g.phasing, g.ap)
+}
+
+// endPlayerPhase ends the phasing player's Player Action Phase: the
+// second player then gets the same Action Points (4.1.1).
+func (g *game) endPlayerPhase() {
+	g.say("4.2", "the %s's Supply Segment is not played by this engine (13.0 not yet)", g.phasing)
+	if !g.second {
+		g.second = true
+		g.phasing = other(g.first)
+		g.grantAP()
+		return
+	}
+	g.nextActionPhase()
+}
+
+// endPhase plays the End Phase (3.5): the Control Segment and the End
+// Turn Rally are not yet played; the automatic victory check and the
+// scenario's end are the rules core's evaluation (20.3).
+func (g *game) endPhase() {
+	g.say("3.5", "End Phase of turn %d: Control Segment (20.1) and End Turn Rally (20.2) not played by this engine", g.turn)
+	g.core.Turn = g.turn
+	g.victoryTracks()
+	r := rules.Evaluate(g.core)
+	if r.Automatic != "" {
+		g.say("20.3", "automatic victory: %s (%s)", r.Automatic, r.Winner)
+		g.finish(r)
+		return
+	}
+	if g.turn >= g.e.last {
+		g.say("20.3", "the scenario ends after turn %d: %.1f VP, level %q, winner %q, exact %v", g.turn, r.Total, r.Level, r.Winner, r.Exact)
+		g.finish(r)
+		return
+	}
+	g.turn++
+	g.beginTurn()
+}
+
+func (g *game) finish(r rules.Result) {
+	g.stage = stOver
+	level := r.Level
+	if level == "" {
+		level = "unknown"
+	}
+	g.outcome = &rules.Outcome{Winner: r.Winner, Level: level, VP: r.Total, Turns: g.turn}
+}
+
+// spend pays 1 Action Point for an action starting in hex p (4.3); with a
+// difference of 1 the point is the theater's (4.1.3).
+func (g *game) spend(p rules.Point, what string) error {
+	if g.stage != stPlayer {
+		return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
+	}
+	if g.diff == 1 {
+		t := g.e.b.theater(p)
+		if g.theaterAP[t] == 0 {
+			return refuse("4.1.3", "with a dice difference of 1 the %s has 1 Action Point per theater, and the %s point is spent", g.phasing, t)
+		}
+		g.theaterAP[t]--
+		g.say("4.3", "%s: 1 Action Point of the %s theater", what, t)
+		return nil
+	}
+	if g.ap == 0 {
+		return refuse("4.3", "the %s has no Action Point left (the dice difference was %d)", g.phasing, g.diff)
+	}
+	g.ap--
+	g.say("4.3", "%s: 1 Action Point, %d left", what, g.ap)
+	return nil
+}
+
+// generalsAt lists a side's Generals in a hex, sorted.
+func (g *game) generalsAt(side string, p rules.Point) []*general {
+	var out []*general
+	for id, at := range g.genAt {
+		if gen := g.e.generals[id]; gen != nil && gen.side == side && at == p {
+			out = append(out, gen)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].rank != out[j].rank {
+			return out[i].rank > out[j].rank
+		}
+		return out[i].id < out[j].id
+	})
+	return out
+}
+
+// victoryTracks sets the rules core's tracks of the End Phase Victory
+// Calculation (20.3.5, U1710-1712): the turn's Union Benchmark number
+// from the Turn Record Track, and the Union VPs less the Confederate VPs.
+func (g *game) victoryTracks() {
+	t := g.core.Tracks
+	diff := t["union-vp"] - t["csa-vp"] - t["csa-national-panic"]
+	t["vp-difference"] = diff
+	for _, tt := range g.e.track.Turns {
+		if tt.Turn == g.turn && tt.Benchmark != nil {
+			t["benchmark"] = float64(*tt.Benchmark)
+			g.say("20.3.5", "End Phase Victory Calculation: Union VPs less CSA VPs = %g against the turn %d Benchmark %d", diff, g.turn, *tt.Benchmark)
+			return
+		}
+	}
+	delete(t, "benchmark")
+	g.say("20.3.5", "turn %d has no Benchmark number on the Turn Record Track: the automatic victory check is unknown", g.turn)
+}

@@ -1,0 +1,334 @@
+package uscw
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/musterhq/muster/rules"
+	"github.com/musterhq/muster/scenarios"
+)
+
+// The script vocabulary.
+//
+// play: move (unit: a General id, or "sps" with at: the start hex;
+// manpower: the SPs, default all he may carry; path), pass (end the
+// Phasing player's Player Action Phase), retreat (path: the defender's 1
+// or 2 hexes).
+// do: place (unit: a General id or "sps"; side for SPs; to; manpower),
+// track (a rules-core track: union-vp, blockade-closed ...), turn (pass
+// every Player Action Phase until the turn given begins).
+// expect: track (turn, phase, first, diff, ap, phasing, stage, cards.SIDE,
+// sp.SIDE.HEX, displaced.SIDE, demoralized.SIDE.HEX, battle.FIELD), at (a
+// General's hex, or displaced), event, fail, vp (total, lines, exact,
+// level, winner, unknown: the rules core's count).
+type scriptDriver struct {
+	e       *Engine
+	g       *game
+	matched int
+}
+
+func newScriptDriver(sf *scenarios.ScenarioFile, s *rules.Script) (rules.Driver, error) {
+	e, err := Compile(sf)
+	if err != nil {
+		return nil, err
+	}
+	g, err := newGame(e, s.Seed)
+	if err != nil {
+		return nil, err
+	}
+	if s.Dice != nil {
+		g.dice.Force(s.Dice.Forced...)
+		g.dice.ForcedOnly(s.Dice.ForcedOnly)
+	}
+	g.log = rules.NewEventLog(sf.Scenario.ID, s.Seed)
+	g.log.Header["script"] = s.ID
+	g.log.Header["engine"] = "uscw basic game (first slice)"
+	if e.madeUp {
+		g.log.Header["data"] = "MADE-UP DATA: the module's tables, counters and map are made up (rules/uscw/testdata/gen.py)"
+	}
+	d := &scriptDriver{e: e, g: g}
+	g.beginTurn()
+	return d, d.check()
+}
+
+func (d *scriptDriver) check() error {
+	if err := d.g.err; err != nil {
+		d.g.err = nil
+		return err
+	}
+	return nil
+}
+
+func (d *scriptDriver) Log() *rules.EventLog { return d.g.log }
+func (d *scriptDriver) Close() error         { return d.g.dice.Close() }
+
+func (d *scriptDriver) Act(s *rules.Step) error {
+	err := d.act(s)
+	if e2 := d.check(); err == nil {
+		err = e2
+	}
+	return err
+}
+
+func (d *scriptDriver) act(s *rules.Step) error {
+	g := d.g
+	if g.stage == stOver && (s.Play != "" || s.Do == "turn") {
+		return refuse("20.3", "the game is over (%s)", d.g.outcome.Level)
+	}
+	switch s.Play {
+	case "":
+	case "move":
+		o := moveOrder{sps: -1, path: s.Path}
+		if s.Manpower > 0 {
+			o.sps = s.Manpower
+		}
+		if s.To != "" && len(o.path) == 0 {
+			o.path = []string{s.To}
+		}
+		if s.Unit == "sps" {
+			o.from = s.At
+		} else {
+			o.general, o.subs = s.Unit, s.Targets
+		}
+		return g.move(o)
+	case "pass":
+		if g.stage != stPlayer {
+			return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
+		}
+		g.say("4.2", "the %s ends its Player Action Phase", g.phasing)
+		g.endPlayerPhase()
+		return nil
+	case "retreat":
+		if r := g.retreat; r != nil && s.Unit != "sps" {
+			if p, on := g.genAt[s.Unit]; !on || p != r.from {
+				return fmt.Errorf("retreat: %s is not in the retreating force", s.Unit)
+			}
+		}
+		path := s.Path
+		if s.To != "" && len(path) == 0 {
+			path = []string{s.To}
+		}
+		return g.retreatTo(path)
+	default:
+		return fmt.Errorf("play %q: the USCW engine plays move, pass, retreat", s.Play)
+	}
+	switch s.Do {
+	case "place":
+		p, err := g.e.b.locate(s.To)
+		if err != nil {
+			return err
+		}
+		if s.Unit == "sps" {
+			if s.Side != "union" && s.Side != "confederate" {
+				return errors.New("place sps: give side")
+			}
+			g.sp[s.Side][p] += s.Manpower
+			g.say("2.2.3", "%d %s SPs placed in %s", s.Manpower, s.Side, s.To)
+			return nil
+		}
+		gen := g.e.generals[s.Unit]
+		if gen == nil {
+			return fmt.Errorf("no General %q", s.Unit)
+		}
+		g.genAt[gen.id] = p
+		g.sp[gen.side][p] += s.Manpower
+		g.say("7.1", "%s (%d-star, %d-%d-%d) placed in %s with %d SPs", gen.name, gen.rank, gen.attack, gen.defense, gen.ma, s.To, s.Manpower)
+	case "track":
+		v, err := strconv.ParseFloat(fmt.Sprint(s.Value), 64)
+		if err != nil {
+			return fmt.Errorf("track %s: a number, not %v", s.Track, s.Value)
+		}
+		return g.core.SetTrack(s.Track, v)
+	case "turn":
+		for g.turn < s.Turn && g.stage == stPlayer && g.err == nil {
+			g.endPlayerPhase()
+		}
+		if g.turn < s.Turn && g.stage != stOver {
+			return fmt.Errorf("turn %d: play stopped on turn %d (%s)", s.Turn, g.turn, stageNames[g.stage])
+		}
+	default:
+		return fmt.Errorf("do %q: the USCW engine takes place, track, turn", s.Do)
+	}
+	return nil
+}
+
+func (d *scriptDriver) Expect(s *rules.Step) error {
+	g := d.g
+	switch s.Expect {
+	case "track":
+		got, err := d.track(s.Track)
+		if err != nil {
+			return err
+		}
+		if want := fmt.Sprint(s.Value); got != want {
+			return fmt.Errorf("%s is %s, want %s", s.Track, got, want)
+		}
+	case "at":
+		p, on := g.genAt[s.Unit]
+		got := "displaced"
+		if on {
+			got = g.e.b.ids[p]
+		}
+		if got != s.At {
+			return fmt.Errorf("%s is at %s, not %s", s.Unit, got, s.At)
+		}
+	case "event":
+		for i := d.matched; i < len(g.log.Events); i++ {
+			if t, _ := g.log.Events[i].Data["text"].(string); strings.Contains(t, s.Event) {
+				d.matched = i + 1
+				return nil
+			}
+		}
+		return fmt.Errorf("no log line since the last one matched says %q", s.Event)
+	case "fail":
+		if s.Step == nil {
+			return errors.New("fail needs a step")
+		}
+		save := d.g
+		d.g = g.clone()
+		err := d.act(s.Step)
+		d.g = save
+		var re *rules.RuleError
+		if !errors.As(err, &re) {
+			return fmt.Errorf("the step was not refused by a rule (%v)", err)
+		}
+		if re.Code != s.Code {
+			return fmt.Errorf("refused with %s (%s), want %s", re.Code, re.Msg, s.Code)
+		}
+	case "vp":
+		return d.vp(s)
+	default:
+		return fmt.Errorf("expect %q: the USCW engine checks track, at, event, fail, vp", s.Expect)
+	}
+	return nil
+}
+
+// vp checks the rules core's count of the scenario's victory conditions.
+func (d *scriptDriver) vp(s *rules.Step) error {
+	d.g.core.Turn = d.g.turn
+	r := rules.Evaluate(d.g.core)
+	if s.Total != nil && math.Abs(r.Total-*s.Total) > 1e-9 {
+		return fmt.Errorf("the count is %g VP, want %g", r.Total, *s.Total)
+	}
+	if s.Exact != nil && r.Exact != *s.Exact {
+		return fmt.Errorf("exact is %v, want %v", r.Exact, *s.Exact)
+	}
+	if s.Level != "" && r.Level != s.Level {
+		return fmt.Errorf("level %q, want %q", r.Level, s.Level)
+	}
+	if s.Winner != "" && r.Winner != s.Winner {
+		return fmt.Errorf("winner %q, want %q", r.Winner, s.Winner)
+	}
+	byID := map[string]rules.LineResult{}
+	var unknown []string
+	for _, l := range r.Lines {
+		byID[l.ID] = l
+		if l.Status == "unknown" || l.Status == "manual" {
+			unknown = append(unknown, l.ID)
+		}
+	}
+	for id, want := range s.Lines {
+		l, ok := byID[id]
+		if !ok {
+			return fmt.Errorf("no victory line %q", id)
+		}
+		if math.Abs(l.Points-want) > 1e-9 {
+			return fmt.Errorf("line %s scores %g, want %g (%s)", id, l.Points, want, l.Why)
+		}
+	}
+	if s.Unknown != nil {
+		sort.Strings(unknown)
+		want := append([]string(nil), s.Unknown...)
+		sort.Strings(want)
+		if strings.Join(unknown, ",") != strings.Join(want, ",") {
+			return fmt.Errorf("lines left unknown or manual: %v, want %v", unknown, want)
+		}
+	}
+	return nil
+}
+
+// track reads a value a script expects.
+func (d *scriptDriver) track(name string) (string, error) {
+	g := d.g
+	parts := strings.Split(name, ".")
+	switch parts[0] {
+	case "turn":
+		return strconv.Itoa(g.turn), nil
+	case "phase":
+		return strconv.Itoa(g.phase), nil
+	case "phases":
+		return strconv.Itoa(g.e.actionPhases(g.turn)), nil
+	case "first":
+		return g.first, nil
+	case "phasing":
+		return g.phasing, nil
+	case "diff":
+		return strconv.Itoa(g.diff), nil
+	case "ap":
+		if len(parts) == 2 {
+			return strconv.Itoa(g.theaterAP[parts[1]]), nil
+		}
+		return strconv.Itoa(g.ap), nil
+	case "stage":
+		return stageNames[g.stage], nil
+	case "cards":
+		if len(parts) == 2 {
+			return strconv.Itoa(g.cards[parts[1]]), nil
+		}
+	case "displaced":
+		if len(parts) == 2 {
+			return strconv.Itoa(g.displace[parts[1]]), nil
+		}
+	case "sp", "demoralized":
+		if len(parts) == 3 {
+			p, err := g.e.b.locate(parts[2])
+			if err != nil {
+				return "", err
+			}
+			if parts[0] == "sp" {
+				return strconv.Itoa(g.sp[parts[1]][p]), nil
+			}
+			return strconv.FormatBool(g.demoral[parts[1]][p]), nil
+		}
+	case "battle":
+		b := g.last
+		if b == nil {
+			return "none", nil
+		}
+		if len(parts) == 2 {
+			switch parts[1] {
+			case "winner":
+				return b.winner, nil
+			case "attacker-column":
+				return b.aColumn, nil
+			case "defender-column":
+				return b.dColumn, nil
+			case "attacker-roll":
+				return strconv.Itoa(b.aRoll), nil
+			case "defender-roll":
+				return strconv.Itoa(b.dRoll), nil
+			case "attacker-drm":
+				return strconv.Itoa(b.aDRM), nil
+			case "defender-drm":
+				return strconv.Itoa(b.dDRM), nil
+			case "attacker-result":
+				return b.aResult, nil
+			case "defender-result":
+				return b.dResult, nil
+			case "attacker-loss":
+				return strconv.Itoa(b.aLoss), nil
+			case "defender-loss":
+				return strconv.Itoa(b.dLoss), nil
+			}
+		}
+	default:
+		if v, ok := g.core.Tracks[name]; ok {
+			return strconv.FormatFloat(v, 'f', -1, 64), nil
+		}
+	}
+	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], stage, cards.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
+}

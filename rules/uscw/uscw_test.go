@@ -1,0 +1,85 @@
+package uscw
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/musterhq/muster/playtest"
+	"github.com/musterhq/muster/rules"
+	"github.com/musterhq/muster/scenarios"
+)
+
+// The tests drive the engine through the harness, as the CLI does.
+func init() { playtest.RegisterEngine(Ruleset{}) }
+
+// Every engine script passes.
+func TestPlaytests(t *testing.T) {
+	files, err := filepath.Glob("testdata/playtests/*.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no playtests: %v", err)
+	}
+	for _, f := range files {
+		res := playtest.RunFile(f)
+		if !res.Passed() {
+			t.Errorf("%s: %s %v", f, res.Failure, res.Diags)
+		}
+	}
+}
+
+// The shipped module lacks the CRT, the counters' ratings and the map:
+// the engine refuses it and lists what is missing.
+func TestShippedRefused(t *testing.T) {
+	_, err := Compile(scenarios.Builtin().Scenario("uscw-s1"))
+	if err == nil {
+		t.Fatal("the shipped uscw-s1 compiled; its CRT is missing")
+	}
+	for _, want := range []string{"table crt", "U787", "ratings", "map"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the refusal does not name %q: %v", want, err)
+		}
+	}
+}
+
+// The Advanced Game is refused with its reason: section 21 is absent.
+func TestAdvancedRefused(t *testing.T) {
+	err := checkOptions(map[string]string{"advanced": "true"})
+	if !errors.Is(err, rules.ErrBadOption) || !strings.Contains(err.Error(), "section 21") {
+		t.Fatalf("advanced: %v", err)
+	}
+	if err := checkOptions(map[string]string{"game": "basic"}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The sim adapter plays the test module's 1861 scenario to its end (the
+// bots can only pass yet): three turns of three Action Phases, and the
+// rules core's verdict, unknown while a line is left to the players.
+func TestSimPlaysToTheEnd(t *testing.T) {
+	l := scenarios.NewLoader(scenarios.Disk{})
+	sf, err := l.Scenario("testdata/module/scenarios/01-1861.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	newGame, err := Ruleset{}.Compile(sf, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed <= 5; seed++ {
+		gm, err := newGame(seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		steps := 0
+		for !gm.Over() {
+			if err := gm.Apply(gm.Legal()[0]); err != nil {
+				t.Fatal(err)
+			}
+			steps++
+		}
+		if o := gm.Outcome(); o.Turns != 3 || o.Level != "unknown" || steps != 18 {
+			t.Fatalf("seed %d: %+v after %d passes, want turn 3, level unknown, 18 passes", seed, o, steps)
+		}
+	}
+}
