@@ -445,7 +445,9 @@ func (r *xlsxImporter) readSetup() {
 				}
 			}
 			prev[ti] = key
+			r.x.place = strings.TrimSpace(t.cell(i, "Place"))
 			xlsxApply(r, t, i, cols, base, &cur)
+			r.x.place = ""
 			if base == nil && cur.Name == "" {
 				r.errorf(t.sheet, t.colOf("Unit/Leader"), i+1, "a row needs a name")
 			}

@@ -334,3 +334,25 @@ func TestXLSXCutByCharacters(t *testing.T) {
 		t.Errorf("40 characters were cut: %q", got)
 	}
 }
+
+// An off-map hex on a row whose Place the map knows gets the place's hex
+// as its suggestion, as muster validate gives it; the Place read is the
+// row's cell, edited or not.
+func TestXLSXImportLocationPlaceHint(t *testing.T) {
+	im := xlsxEdit(t, "tpc-01", func(f *excelize.File) {
+		xlsxSet(t, f, "Union Setup", "F3", "S2198") // Barlow, at Blair
+		xlsxSet(t, f, "Union Setup", "F4", "S2398")
+		xlsxSet(t, f, "Union Setup", "G4", "Fort Powhatan") // Gibbon, moved to Fort Powhatan
+	})
+	want := []string{
+		`Union Setup!F3: unknown hex S2198: "S2198" is off the OTR South sheet (columns 01-24, rows 01-24); the map puts Blair at OTR S2108: did you mean OTR S2108?`,
+		`Union Setup!F4: unknown hex S2398: "S2398" is off the OTR South sheet (columns 01-24, rows 01-24); the map puts Fort Powhatan at OTR S2310: did you mean OTR S2310?`,
+	}
+	var got []string
+	for _, e := range im.Errors {
+		got = append(got, e.Error())
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
