@@ -335,7 +335,7 @@ func (b *xlsxBook) writeTemplateInstructions(m *scenarios.Module) error {
 	} else {
 		add(false, "counters.json lists no value names (its \"values\"), so this sheet has no value columns; add them to counters.json first.")
 	}
-	add(false, "Type whole numbers as printed; anything else (a symbol such as *) is kept as text. Type - where a counter prints no such value. A counter whose values are all filled gets printed status \"source\", one with some \"partial\". The Notes cell, if filled, becomes a comment on the counter.")
+	add(false, "Type whole numbers as printed, and a symbol (such as *) as printed; a word is refused. Type - where a counter prints no such value. A counter whose values are all filled gets printed status \"source\", one with some \"partial\". The Notes cell, if filled, becomes a comment on the counter.")
 	for _, n := range m.Counters.Notes {
 		if n.Kind == "comment" || n.Kind == "missing" {
 			add(false, "counters.json: %s", n.Text)

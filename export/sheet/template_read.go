@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/xuri/excelize/v2"
 
@@ -271,14 +272,18 @@ func tmplScalarText(n *jsonsrc.Node) string {
 	return n.Text
 }
 
-// tmplValue reads a printed-value cell: a whole number, or text (a symbol
-// such as * or -). A number that is not whole is refused.
+// tmplValue reads a printed-value cell: a whole number, or a symbol as
+// printed (* or -, no letters). A number that is not whole, and text with
+// a letter in it (x, four), are refused: a counter prints neither.
 func tmplValue(s string) (*jsonsrc.Node, error) {
 	if i, err := strconv.Atoi(s); err == nil {
 		return tmplInt(i), nil
 	}
 	if _, err := strconv.ParseFloat(s, 64); err == nil {
 		return nil, fmt.Errorf("%q is not a whole number (counters print whole numbers; type a symbol as it is printed)", xlsxCut(s))
+	}
+	if strings.IndexFunc(s, unicode.IsLetter) >= 0 {
+		return nil, fmt.Errorf("%q is not a whole number or a printed symbol (type the number as printed, a symbol such as * as printed, or - where the counter prints none)", xlsxCut(s))
 	}
 	return tmplStr(s), nil
 }
@@ -691,6 +696,10 @@ func (r *tmplReader) readTerrain() {
 		}
 		terr := tmplCell(t, i, tmplColTerrain)
 		if terr == "" {
+			continue
+		}
+		if strings.IndexFunc(terr, unicode.IsLetter) < 0 {
+			r.errorf(sh, t.colOf(tmplColTerrain), i+1, "Terrain %q is not a terrain name (type the name the Terrain Effects Chart gives, such as clear or woods)", xlsxCut(terr))
 			continue
 		}
 		h := byAt[id]

@@ -290,6 +290,12 @@ func TestTemplateTerrain(t *testing.T) {
 	if len(mp.Hexes) != 2 || mp.Hexes[0].At != "OTR S0907" || mp.Hexes[0].Terrain != "woods" || mp.Hexes[1].Terrain != "clear" {
 		t.Errorf("hexes %+v", mp.Hexes)
 	}
+	// A number where a terrain name belongs is refused at its cell.
+	bad := tmplAt(t, f, s, "OTR S0908", "Terrain")
+	tmplSetCell(t, f, s, bad, 3)
+	if ti := tmplRead(t, f, "tpc"); len(ti.Errors) != 1 || ti.Errors[0].Error() != s+"!"+bad+`: Terrain "3" is not a terrain name (type the name the Terrain Effects Chart gives, such as clear or woods)` {
+		t.Errorf("a number as terrain: %v", ti.Errors)
+	}
 	// The hex under OTR North is listed once, under OTR North.
 	rows, _ := f.GetRows(s)
 	for _, r := range rows {
@@ -314,6 +320,11 @@ func TestTemplateBadCells(t *testing.T) {
 	set(a, tmplAt(t, f, a, "10", "Id"), "999", `unknown area "999"`)
 	set(c, tmplAt(t, f, c, "u.hooker.ldr-army", "defense"), 2.5, `"2.5" is not a whole number`)
 	set(c, tmplAt(t, f, c, "c.lee.ldr-army", "Id"), "c.nobody", `unknown counter "c.nobody"`)
+	// Text where a number belongs: a word is not a printed symbol.
+	set(c, tmplAt(t, f, c, "u.hooker.ldr-army", "attack"), "x", `attack: "x" is not a whole number or a printed symbol`)
+	set(c, tmplAt(t, f, c, "u.hooker.ldr-army", "movement"), "four", `movement: "four" is not a whole number or a printed symbol`)
+	set(c, tmplAt(t, f, c, "u.sickles.ldr-corps", "attack"), "*", "") // a symbol as printed
+	set(c, tmplAt(t, f, c, "u.sickles.ldr-corps", "independent"), "-", "")
 	set(l, "A6", "1", "")
 	set(l, "B6", "99", `unknown area "99"`)
 	set(l, "A7", "1", "")
@@ -348,7 +359,7 @@ func TestTemplateBadCells(t *testing.T) {
 			t.Errorf("%s: got %q, want %q", cell, got[cell], msg)
 		}
 	}
-	if len(ti.Errors) != 14 {
+	if len(ti.Errors) != 16 {
 		t.Errorf("%d errors:\n%v", len(ti.Errors), ti.Errors)
 	}
 }
