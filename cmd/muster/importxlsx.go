@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -75,22 +77,26 @@ func importXLSXCommand() *cli.Command {
 			if name == "" {
 				name = "<stdout>"
 			}
-			ds := xlsxCheck(name, js, im)
-			var unplaced diag.Diagnostics
-			for _, d := range ds {
-				if d.Severity == diag.Info {
+			for _, d := range xlsxCheck(name, js, im) {
+				if d.Severity == diag.Info || xlsxFollows(im, d) {
 					continue
 				}
 				if d.Severity == diag.Error {
 					errs++
 				}
+				// The spreadsheet user never sees the JSON: a finding is
+				// named by its cell, or else by the workbook and pointer.
+				summary := xlsxCiteCells(im, d)
 				if cell := im.CellOf(d.Pointer); cell != "" {
-					fmt.Fprintf(c.App.ErrWriter, "%s: %s[%s] %s\n", cell, d.Severity, d.Code, d.Summary)
+					fmt.Fprintf(c.App.ErrWriter, "%s: %s[%s] %s\n", cell, d.Severity, d.Code, summary)
 				} else {
-					unplaced = append(unplaced, d)
+					ptr := d.Pointer
+					if ptr == "" {
+						ptr = "/"
+					}
+					fmt.Fprintf(c.App.ErrWriter, "%s: %s[%s] %s: %s\n", in, d.Severity, d.Code, ptr, summary)
 				}
 			}
-			(&diag.TextWriter{W: c.App.ErrWriter}).Write(unplaced)
 			if errs > 0 {
 				return cli.Exit(fmt.Sprintf("%s: %d errors; nothing written", in, errs), exitFindings)
 			}
@@ -127,4 +133,52 @@ func xlsxCheck(name string, js []byte, im *sheet.Import) diag.Diagnostics {
 		return append(ds, &diag.Diagnostic{Severity: diag.Error, Code: "decode", Summary: err.Error()})
 	}
 	return append(ds, validate.Scenario(&scenarios.ScenarioFile{Doc: doc, Scenario: &s, Module: im.Module}, validate.Options{})...)
+}
+
+// xlsxFollows reports whether a finding about the imported scenario
+// follows from a cell the import already reported (on that cell's row, or
+// citing it): one finding per mistake.
+func xlsxFollows(im *sheet.Import, d *diag.Diagnostic) bool {
+	if im.Follows(d.Pointer) {
+		return true
+	}
+	for _, c := range d.Cites {
+		if im.Follows(c.Pointer) {
+			return true
+		}
+	}
+	return false
+}
+
+// xlsxCiteCells is a finding's summary with each "line N" it cites (a line
+// of the JSON the spreadsheet user never sees) replaced by the cell the
+// value came from, or by its JSON Pointer when no cell holds it.
+func xlsxCiteCells(im *sheet.Import, d *diag.Diagnostic) string {
+	s, from := d.Summary, 0
+	for _, c := range d.Cites {
+		word := "line " + strconv.Itoa(c.Line)
+		i := from
+		for {
+			k := strings.Index(s[i:], word)
+			if k < 0 {
+				i = -1
+				break
+			}
+			i += k
+			if end := i + len(word); end == len(s) || s[end] < '0' || s[end] > '9' {
+				break
+			}
+			i += len(word)
+		}
+		if i < 0 {
+			continue
+		}
+		place := im.CellOf(c.Pointer)
+		if place == "" {
+			place = "the scenario's " + c.Pointer
+		}
+		s = s[:i] + place + s[i+len(word):]
+		from = i + len(place)
+	}
+	return s
 }

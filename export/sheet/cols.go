@@ -450,9 +450,13 @@ var (
 			}
 			return xlsxIntOrBlank(r.Entry.Turn)
 		},
-		set: func(_ *xlsxCtx, r *scenarios.SetupRow, v string) (err error) {
-			xlsxEntry(r).Turn, err = xlsxParseInt(v, "turn")
-			return err
+		set: func(_ *xlsxCtx, r *scenarios.SetupRow, v string) error {
+			n, err := xlsxParseInt(v, "turn")
+			if err != nil {
+				return err
+			}
+			xlsxEntry(r).Turn = n
+			return nil
 		}}
 	xlsxColDate = xlsxRowCol{head: "Date", width: 12, field: "entry",
 		get: func(_ *xlsxCtx, r *scenarios.SetupRow) string {
@@ -797,7 +801,10 @@ var xlsxVPCols = []xlsxVPCol{
 			if l.award == nil {
 				return fmt.Errorf("only VP lines have points")
 			}
-			l.award.Points, err = xlsxParseFloatPtr(v, "points")
+			p, err := xlsxParseFloatPtr(v, "points")
+			if err == nil {
+				l.award.Points = p
+			}
 			return err
 		}},
 	{head: "Adjudication", width: 13, list: xlsxListAdjud, field: "adjudication",

@@ -39,6 +39,11 @@ type CellError struct {
 	Sheet string
 	Cell  string
 	Msg   string
+	// Unread marks a cell the import does not read (a header it does not
+	// know, a cell outside the table, a row it skips, a grey column
+	// edited): an error unless the import is lenient. The other errors
+	// are values that cannot be used.
+	Unread bool
 }
 
 func (e CellError) Error() string {
@@ -86,6 +91,36 @@ func (im *Import) CellOf(pointer string) string {
 		return o.sheet + "!" + xlsxCell(col, o.row)
 	}
 	return ""
+}
+
+// Follows reports whether a finding at a JSON Pointer into the imported
+// scenario follows from a cell already reported as unusable: it lies on
+// that cell's row (whose values are then partly the exported ones), or,
+// when a sheet the import reads is missing, it has no cell at all. The
+// import then gives one finding per mistake.
+func (im *Import) Follows(pointer string) bool {
+	cell := im.CellOf(pointer)
+	for _, e := range im.Errors {
+		if e.Unread {
+			continue // the cell's value was not needed: nothing follows
+		}
+		if e.Cell == "" {
+			if cell == "" {
+				return true
+			}
+			continue
+		}
+		sheet, at, _ := strings.Cut(cell, "!")
+		if sheet != e.Sheet {
+			continue
+		}
+		_, row, ok1 := xlsxSplitCell(at)
+		_, erow, ok2 := xlsxSplitCell(e.Cell)
+		if ok1 && ok2 && row == erow {
+			return true
+		}
+	}
+	return false
 }
 
 // xlsxImporter holds a workbook being read.
@@ -328,9 +363,14 @@ func xlsxApply[T any](r *xlsxImporter, t *xlsxTable, row int, cols []xlsxCol[T],
 		if base == nil && strings.TrimSpace(v) == "" {
 			continue
 		}
-		if err := c.set(r.x, cur, strings.TrimSpace(v)); err != nil {
+		// Set on a copy: a value that cannot be used leaves the row as it
+		// was (a refused hex does not leave the row without a location).
+		next := *cur
+		if err := c.set(r.x, &next, strings.TrimSpace(v)); err != nil {
 			r.errorf(t.sheet, t.colOf(c.head), row+1, "%v", err)
+			continue
 		}
+		*cur = next
 	}
 }
 
@@ -515,6 +555,7 @@ func (r *xlsxImporter) readLegend(t *xlsxTable, ti int) {
 	base := r.base.Setup[ti].Footnotes
 	work := r.work.Setup[ti].Footnotes
 	var out []scenarios.Footnote
+	var origins []xlsxOrigin
 	seen := map[string]bool{}
 	for i := 1; i < len(t.rows); i++ {
 		sym, text := strings.TrimSpace(t.cell(i, "Mark")), t.cell(i, "Meaning")
@@ -530,6 +571,7 @@ func (r *xlsxImporter) readLegend(t *xlsxTable, ti int) {
 			continue
 		}
 		seen[sym] = true
+		origins = append(origins, xlsxOrigin{sheet: t.sheet, row: i + 1, cols: map[string]int{"symbol": mc, "text": tc}, first: mc})
 		fn := scenarios.Footnote{Symbol: sym}
 		var baseText *string
 		for k := range base {
@@ -551,6 +593,9 @@ func (r *xlsxImporter) readLegend(t *xlsxTable, ti int) {
 		return
 	}
 	r.work.Setup[ti].Footnotes = out
+	for k, o := range origins {
+		r.im.origins[fmt.Sprintf("/setup/%d/footnotes/%d", ti, k)] = o
+	}
 }
 
 // xlsxReadKeyed reads a sheet whose rows are tied to the exported list by
@@ -745,6 +790,8 @@ func (r *xlsxImporter) readLevels() {
 		lv = &scenarios.Levels{}
 		r.work.Victory.Levels = lv
 	}
+	// The level table as a whole (its thresholds, its text) is the sheet.
+	r.im.origins["/victory/levels"] = xlsxOrigin{sheet: t.sheet, row: 1, first: 1}
 	lv.Bands = bands
 	if lv.Bands == nil {
 		lv.Bands = []scenarios.Band{}
