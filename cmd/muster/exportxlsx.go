@@ -124,10 +124,17 @@ func xlsxModuleInputs(m *scenarios.Module) []string {
 func xlsxTrailingFlags(c *cli.Context, names ...string) ([]string, map[string]string, error) {
 	flags := map[string]string{}
 	spell := map[string]string{}
+	boolean := map[string]bool{} // a bool flag: "true" when given, "" when not
 	for _, n := range names {
 		flags[n] = c.String(n)
 		spell["--"+n] = n
 		for _, f := range c.Command.Flags {
+			if _, ok := f.(*cli.BoolFlag); ok && f.Names()[0] == n {
+				boolean[n] = true
+				if flags[n] = ""; c.Bool(n) {
+					flags[n] = "true"
+				}
+			}
 			if f.Names()[0] == n {
 				for _, a := range f.Names()[1:] {
 					spell["-"+a] = n
@@ -147,6 +154,17 @@ func xlsxTrailingFlags(c *cli.Context, names ...string) ([]string, map[string]st
 				return nil, nil, usageError("unknown flag %s", a)
 			}
 			args = append(args, a)
+			continue
+		}
+		if boolean[n] {
+			switch {
+			case !hasVal || val == "true":
+				flags[n] = "true"
+			case val == "false":
+				flags[n] = ""
+			default:
+				return nil, nil, usageError("flag %s takes no value", name)
+			}
 			continue
 		}
 		if !hasVal {

@@ -41,9 +41,10 @@ func importTemplateCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the module copy to the new folder `DIR` (required)"},
 			&cli.StringFlag{Name: "module", Usage: "the module the template was written for: a folder or a built-in id (required)"},
+			lenientFlag,
 		},
 		Action: func(c *cli.Context) error {
-			args, flags, err := xlsxTrailingFlags(c, "output", "module")
+			args, flags, err := xlsxTrailingFlags(c, "output", "module", "lenient")
 			if err != nil {
 				return err
 			}
@@ -85,10 +86,7 @@ func importTemplateCommand() *cli.Command {
 			for _, w := range ti.Warnings {
 				fmt.Fprintf(c.App.ErrWriter, "%s (warning)\n", w.Error())
 			}
-			for _, e := range ti.Errors {
-				fmt.Fprintln(c.App.ErrWriter, e.Error())
-			}
-			if n := len(ti.Errors); n > 0 {
+			if n := xlsxCellErrors(c, ti.Errors, flags["lenient"] != ""); n > 0 {
 				return cli.Exit(fmt.Sprintf("%s: %d errors; nothing written", in, n), exitFindings)
 			}
 			replace := map[string][]byte{

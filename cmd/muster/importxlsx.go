@@ -39,9 +39,10 @@ func importXLSXCommand() *cli.Command {
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the scenario to `FILE` instead of standard output"},
 			forceFlag,
 			&cli.StringFlag{Name: "module", Usage: "the game `MODULE`: a module folder or a built-in module id (default: the built-in module the scenario names)"},
+			lenientFlag,
 		},
 		Action: func(c *cli.Context) error {
-			args, flags, err := xlsxTrailingFlags(c, "output", "module")
+			args, flags, err := xlsxTrailingFlags(c, "output", "module", "lenient")
 			if err != nil {
 				return err
 			}
@@ -65,10 +66,7 @@ func importXLSXCommand() *cli.Command {
 			if err != nil {
 				return cli.Exit(err.Error(), exitFindings)
 			}
-			errs := len(im.Errors)
-			for _, e := range im.Errors {
-				fmt.Fprintln(c.App.ErrWriter, e.Error())
-			}
+			errs := xlsxCellErrors(c, im.Errors, flags["lenient"] != "")
 			js, err := im.JSON()
 			if err != nil {
 				return cli.Exit(err.Error(), exitFindings)
@@ -181,4 +179,21 @@ func xlsxCiteCells(im *sheet.Import, d *diag.Diagnostic) string {
 		from = i + len(place)
 	}
 	return s
+}
+
+var lenientFlag = &cli.BoolFlag{Name: "lenient", Usage: "report the cells the import does not read (a header or sheet muster does not write, a cell outside the table, a grey column edited) as warnings, and write the result; the default is to refuse"}
+
+// xlsxCellErrors prints the cells an import refused or did not read and
+// returns how many are errors: a cell not read is one unless lenient.
+func xlsxCellErrors(c *cli.Context, cells []sheet.CellError, lenient bool) int {
+	n := 0
+	for _, e := range cells {
+		if e.Unread && lenient {
+			fmt.Fprintf(c.App.ErrWriter, "%s (warning)\n", e.Error())
+			continue
+		}
+		fmt.Fprintln(c.App.ErrWriter, e.Error())
+		n++
+	}
+	return n
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"github.com/musterhq/muster/export/unitname"
 	"github.com/musterhq/muster/internal/jsonsrc"
 	"github.com/musterhq/muster/internal/readin"
+	"github.com/musterhq/muster/internal/suggest"
 	"github.com/musterhq/muster/internal/textcut"
 	"github.com/musterhq/muster/scenarios"
 	"github.com/musterhq/muster/schema"
@@ -125,13 +127,14 @@ func (im *Import) Follows(pointer string) bool {
 
 // xlsxImporter holds a workbook being read.
 type xlsxImporter struct {
-	f     *excelize.File
-	im    *Import
-	x     *xlsxCtx
-	base  *scenarios.Scenario // as exported, never changed
-	work  *scenarios.Scenario // as exported, edited in place
-	names []string            // setup sheet of each table
-	units *unitname.Index
+	f      *excelize.File
+	im     *Import
+	x      *xlsxCtx
+	base   *scenarios.Scenario // as exported, never changed
+	work   *scenarios.Scenario // as exported, edited in place
+	names  []string            // setup sheet of each table
+	units  *unitname.Index
+	tables map[string]*xlsxTable // the sheets read, by name (nil: missing)
 }
 
 func (r *xlsxImporter) errorf(sheet string, col, row int, format string, args ...any) {
@@ -181,6 +184,13 @@ func Read(data []byte, module func(id string) *scenarios.Module) (im *Import, er
 	if err := ref.Decode(&work); err != nil {
 		return nil, fmt.Errorf("import: %s does not hold a scenario: %w", xlsxSheetData, err)
 	}
+	rows := 0
+	for _, t := range base.Setup {
+		rows += len(t.Rows)
+	}
+	if rows > xlsxMaxRowsPerSheet {
+		return nil, fmt.Errorf("import: %s holds %d setup rows, more than muster's sheets hold", xlsxSheetData, rows)
+	}
 	if module == nil {
 		module = func(id string) *scenarios.Module { return scenarios.Builtin().Module(id) }
 	}
@@ -198,6 +208,9 @@ func Read(data []byte, module func(id string) *scenarios.Module) (im *Import, er
 	r.readRules()
 	r.readVictory()
 	r.readLevels()
+	if err := r.accountScenario(ref); err != nil {
+		return nil, err
+	}
 	var shown []string
 	for name := range scan {
 		if name != xlsxSheetData {
@@ -267,10 +280,38 @@ type xlsxTable struct {
 	sheet string
 	rows  [][]string
 	cols  map[string]int // header -> 0-based column
+	// For the accounting of every cell (account.go): the cells the
+	// import read, and the rows a reported error already covers.
+	used    map[[2]int]bool // {row, col}, 0-based
+	covered map[int]bool
 }
 
-// table reads a sheet; ok is false when the workbook lacks it.
+// use records that the import read the cell of a 0-based row under a
+// header.
+func (t *xlsxTable) use(row int, head string) {
+	if c, ok := t.cols[head]; ok {
+		t.used[[2]int{row, c}] = true
+	}
+}
+
+// cover records that an error reported on a 0-based row accounts for
+// all its cells: the row is not read, and that is said once.
+func (t *xlsxTable) cover(row int) { t.covered[row] = true }
+
+// table reads a sheet, once; ok is false when the workbook lacks it.
 func (r *xlsxImporter) table(sheet string) (*xlsxTable, bool) {
+	if t, ok := r.tables[sheet]; ok {
+		return t, t != nil
+	}
+	t, ok := r.readTable(sheet)
+	if r.tables == nil {
+		r.tables = map[string]*xlsxTable{}
+	}
+	r.tables[sheet] = t
+	return t, ok
+}
+
+func (r *xlsxImporter) readTable(sheet string) (*xlsxTable, bool) {
 	if idx, err := r.f.GetSheetIndex(sheet); err != nil || idx < 0 {
 		return nil, false
 	}
@@ -280,7 +321,7 @@ func (r *xlsxImporter) table(sheet string) (*xlsxTable, bool) {
 		return nil, false
 	}
 	defer rows.Close()
-	t := &xlsxTable{sheet: sheet, cols: map[string]int{}}
+	t := &xlsxTable{sheet: sheet, cols: map[string]int{}, used: map[[2]int]bool{}, covered: map[int]bool{}}
 	for rows.Next() {
 		if len(t.rows) >= xlsxMaxRowsPerSheet {
 			r.errorf(sheet, 0, 0, "more than %d rows", xlsxMaxRowsPerSheet)
@@ -354,8 +395,9 @@ func xlsxApply[T any](r *xlsxImporter, t *xlsxTable, row int, cols []xlsxCol[T],
 			continue
 		}
 		if _, ok := t.cols[c.head]; !ok {
-			continue // a deleted column keeps the exported values
+			continue // a missing column keeps the exported values (and is reported)
 		}
+		t.use(row, c.head)
 		v := t.cell(row, c.head)
 		if base != nil && v == c.get(r.x, base) {
 			continue
@@ -394,6 +436,7 @@ func xlsxOriginOf[T any](t *xlsxTable, row int, cols []xlsxCol[T]) xlsxOrigin {
 // rowKey reads the Row cell: the row's place in its table. ok is false
 // when the cell is empty (a row the user added).
 func (r *xlsxImporter) rowKey(t *xlsxTable, row int) (int, bool) {
+	t.use(row, "Row")
 	v := strings.TrimSpace(t.cell(row, "Row"))
 	if v == "" {
 		return 0, false
@@ -408,13 +451,34 @@ func (r *xlsxImporter) rowKey(t *xlsxTable, row int) (int, bool) {
 
 func (r *xlsxImporter) readInfo() {
 	t, ok := r.table(xlsxSheetInfo)
-	if !ok {
-		return
+	if !ok || t.colOf("Field") == 0 || t.colOf("Value") == 0 {
+		return // reported with the cells (account.go)
 	}
+	defer func() {
+		for i := 1; i < len(t.rows); i++ {
+			if t.used[[2]int{i, t.cols["Field"]}] {
+				return
+			}
+		}
+		// No Title row: the title typed in a row renamed is not read.
+		var fields []string
+		for i := 1; i < len(t.rows); i++ {
+			fields = append(fields, strings.TrimSpace(t.cell(i, "Field")))
+		}
+		if near := suggest.Closest("Title", fields); near != "" {
+			i := slices.Index(fields, near) + 1
+			t.cover(i)
+			r.unread(t.sheet, t.colOf("Field"), i+1, "%q is not a field muster writes: did you mean \"Title\"? muster reads the title from the row whose Field is Title; this row is not read", xlsxCut(near))
+			return
+		}
+		r.unread(t.sheet, 0, 0, "no Title row: muster reads the scenario's title from the row whose Field is Title; the exported title is kept")
+	}()
 	for i := 1; i < len(t.rows); i++ {
-		if t.cell(i, "Field") != "Title" {
+		if strings.TrimSpace(t.cell(i, "Field")) != "Title" {
 			continue
 		}
+		t.use(i, "Field")
+		t.use(i, "Value")
 		v := t.cell(i, "Value")
 		if v == r.base.Title {
 			return
@@ -449,9 +513,8 @@ func (r *xlsxImporter) readSetup() {
 		heads := xlsxHeads(cols, "Row")
 		if fixed < 0 {
 			heads = append(heads, "Setup")
-			if t.colOf("Setup") == 0 && len(t.rows) > 1 {
-				r.errorf(t.sheet, 0, 0, "no Setup column: it names the setup sheet each row belongs to")
-				return
+			if t.colOf("Setup") == 0 {
+				return // no row can be read: reported with the cells (account.go)
 			}
 		}
 		for i := 1; i < len(t.rows); i++ {
@@ -460,10 +523,12 @@ func (r *xlsxImporter) readSetup() {
 			}
 			ti := fixed
 			if ti < 0 {
+				t.use(i, "Setup")
 				name := strings.TrimSpace(t.cell(i, "Setup"))
 				var ok bool
 				if ti, ok = tables[name]; !ok {
 					r.errorf(t.sheet, t.colOf("Setup"), i+1, "unknown setup sheet %q (one of %s)", name, strings.Join(r.names, ", "))
+					t.cover(i)
 					continue
 				}
 			}
@@ -507,7 +572,6 @@ func (r *xlsxImporter) readSetup() {
 	for ti, name := range r.names {
 		t, ok := r.table(name)
 		if !ok {
-			r.errorf(name, 0, 0, "the workbook has no sheet %q for %s's setup", name, r.work.Setup[ti].Side)
 			for n, row := range r.work.Setup[ti].Rows {
 				if xlsxRowSheet(&r.base.Setup[ti].Rows[n]) == "" {
 					out[ti] = append(out[ti], xlsxKeyedRow{key: float64(n + 1), row: row})
@@ -524,8 +588,7 @@ func (r *xlsxImporter) readSetup() {
 	}{{xlsxSheetReinf, xlsxReinfCols}, {xlsxSheetMarkers, xlsxMarkerCols}} {
 		t, ok := r.table(s.name)
 		if !ok {
-			r.errorf(s.name, 0, 0, "the workbook has no sheet %q", s.name)
-			continue
+			continue // reported with the cells (account.go)
 		}
 		read(t, s.cols, -1)
 	}
@@ -562,6 +625,8 @@ func (r *xlsxImporter) readLegend(t *xlsxTable, ti int) {
 		if sym == "" && strings.TrimSpace(text) == "" {
 			continue
 		}
+		t.use(i, "Mark")
+		t.use(i, "Meaning")
 		if sym == "" {
 			r.errorf(t.sheet, mc, i+1, "a footnote meaning without its mark")
 			continue
@@ -695,6 +760,7 @@ func (r *xlsxImporter) readVictory() {
 		if t.blank(i, heads) {
 			continue
 		}
+		t.use(i, "Line")
 		id := strings.TrimSpace(t.cell(i, "Line"))
 		if id == "" {
 			a := scenarios.Award{Kind: "manual", Adjudication: "manual"}
@@ -709,6 +775,7 @@ func (r *xlsxImporter) readVictory() {
 		b, ok := baseLines[id]
 		if !ok || seen[id] {
 			r.errorf(t.sheet, t.colOf("Line"), i+1, "no victory line %q in the exported scenario (leave Line empty to add a VP line)", id)
+			t.cover(i)
 			continue
 		}
 		seen[id] = true
@@ -939,4 +1006,67 @@ func xlsxEmptyMembers(n, ref *jsonsrc.Node) {
 			n.Members = append(n.Members, jsonsrc.Member{Key: m.Key, Value: &jsonsrc.Node{Kind: m.Value.Kind}})
 		}
 	}
+}
+
+// accountScenario accounts for every cell of the workbook (account.go)
+// against the workbook muster writes for the scenario of its hidden sheet.
+func (r *xlsxImporter) accountScenario(data *jsonsrc.Node) error {
+	var s scenarios.Scenario
+	if err := data.Decode(&s); err != nil {
+		return fmt.Errorf("import: %s does not hold a scenario: %w", xlsxSheetData, err)
+	}
+	// The sheets Write writes, kept in memory (the hidden sheet, which
+	// is read, is not compared).
+	b, err := newXLSXBook(r.im.Module, &s)
+	if err == nil {
+		err = b.writeScenario(&s)
+	}
+	if err != nil {
+		return fmt.Errorf("import: the scenario of %s cannot be written as muster writes it, to compare the cells with: %w", xlsxSheetData, err)
+	}
+	ref, err := xlsxRefOf(b.f)
+	if err != nil {
+		return fmt.Errorf("import: %w", err)
+	}
+	rowKeys := func(string) []string { return []string{"Row"} }
+	placed := func(string) []string { return []string{"Setup", "Row"} }
+	rules := map[string]xlsxRule{
+		xlsxSheetInfo: {heads: []string{"Field", "Value"}, keyed: []string{"Field", "Value"},
+			keys: func(string) []string { return []string{"Field"} },
+			why:  "muster reads only the Title from this sheet; the other fields are shown for reference (change them in the scenario's JSON)"},
+		xlsxSheetReinf:   {heads: xlsxHeads(xlsxReinfCols, "Setup", "Row"), keyed: []string{"Setup", "Row"}, keys: placed, why: xlsxBlankRow},
+		xlsxSheetMarkers: {heads: xlsxHeads(xlsxMarkerCols, "Setup", "Row"), keyed: []string{"Setup", "Row"}, keys: placed, why: xlsxBlankRow},
+		xlsxSheetStartMk: {heads: xlsxHeads(xlsxStartMarkerCols, "Row"), keyed: []string{"Row"}, keys: rowKeys, why: xlsxBlankRow},
+		xlsxSheetRules:   {heads: xlsxHeads(xlsxRuleCols, "Row"), keyed: []string{"Row"}, keys: rowKeys, why: xlsxBlankRow},
+		xlsxSheetVictory: {heads: xlsxHeads(xlsxVPCols, "Line"), keyed: []string{"Line"},
+			keys: func(string) []string { return []string{"Line"} }, why: xlsxBlankRow},
+		xlsxSheetLevels: {heads: xlsxHeads(xlsxBandCols), keys: func(string) []string { return []string{"Level"} }, why: xlsxBlankRow},
+		xlsxSheetOOB: {view: "the Order of Battle sheet is a view of the setup: muster writes it and does not read it (edit the setup sheets)",
+			keys: func(string) []string { return []string{"Counter"} }},
+		xlsxSheetSchedule: {view: "the Schedule sheet shows the module's schedule: muster writes it and does not read it",
+			keys: func(string) []string { return []string{"Id"} }},
+		xlsxSheetLists: {view: "the Lists sheet holds the values of the drop-downs: muster writes it and does not read it"},
+	}
+	setup := xlsxRule{heads: xlsxHeads(xlsxSetupCols, "Row", "Mark", "Meaning"), keyed: []string{"Row"}, why: xlsxBlankRow,
+		keys: func(h string) []string {
+			if h == "Mark" || h == "Meaning" || h == "Gives" {
+				return []string{"Mark"} // the footnote legend beside the rows
+			}
+			return []string{"Row"}
+		}}
+	for _, n := range r.names {
+		rules[n] = setup
+	}
+	missing := func(name string) string {
+		for ti, n := range r.names {
+			if n == name {
+				return fmt.Sprintf("the workbook has no sheet %q, which muster export xlsx wrote for %s's setup: was it renamed or deleted? Restore its name", name, r.work.Setup[ti].Side)
+			}
+		}
+		return fmt.Sprintf("the workbook has no sheet %q, which muster export xlsx wrote: was it renamed or deleted? Restore its name", name)
+	}
+	// Without these two sheets their rows would be lost, not kept.
+	lost := func(name string) bool { return name == xlsxSheetReinf || name == xlsxSheetMarkers }
+	r.accountBook(ref, rules, []string{xlsxSheetData}, missing, lost)
+	return nil
 }

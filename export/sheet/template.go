@@ -438,18 +438,22 @@ func (b *xlsxBook) writeTemplateCounters(m *scenarios.Module) error {
 	g.col(tmplColStatus, 10, false, true, "")
 	g.col(tmplColNotes, 40, true, false, "")
 	for _, ct := range tmplCounters(c) {
-		cmd := ct.Command
-		if cmd == "" {
-			cmd = strings.Join(ct.Commands, ", ")
-		}
-		row := []any{ct.ID, ct.Name, ct.Side, ct.Type, ct.Size, cmd}
-		for _, v := range c.Values {
-			row = append(row, tmplValueText(ct.Printed.Values[v]))
-		}
-		row = append(row, ct.Printed.Status, "")
-		g.rows = append(g.rows, row)
+		g.rows = append(g.rows, tmplCounterCells(c, ct))
 	}
 	return b.writeGrid(g)
+}
+
+// tmplCounterCells is a counter's row of the Counters sheet.
+func tmplCounterCells(c *scenarios.Counters, ct *scenarios.Counter) []any {
+	cmd := ct.Command
+	if cmd == "" {
+		cmd = strings.Join(ct.Commands, ", ")
+	}
+	row := []any{ct.ID, ct.Name, ct.Side, ct.Type, ct.Size, cmd}
+	for _, v := range c.Values {
+		row = append(row, tmplValueText(ct.Printed.Values[v]))
+	}
+	return append(row, ct.Printed.Status, "")
 }
 
 // tmplMarkers are the markers whose supplied count the Markers sheet asks

@@ -528,3 +528,56 @@ func TestTemplateMarkersPrefilled(t *testing.T) {
 		t.Errorf("Supplied column %q, want the counts of entrench-1 and blanks for pontoon-bridge", got)
 	}
 }
+
+// The component template accounts for every cell as a scenario workbook
+// does (issue 38): a grey column edited, a header mistyped, a cell beside
+// the table, a sheet muster did not write are reported at their cells and
+// change nothing; a key header gone is a plain error.
+func TestTemplateAccountsForEveryCell(t *testing.T) {
+	f := tmplBook(t, "lgv")
+	c, a := tmplSheetCounters, tmplSheetAreas
+	name := tmplAt(t, f, c, "u.hooker.ldr-army", "Name")
+	status := tmplAt(t, f, c, "u.hooker.ldr-army", "Status now")
+	defense := tmplAt(t, f, c, "u.hooker.ldr-army", "defense")
+	col, _, _ := xlsxSplitCell(defense)
+	tmplSetCell(t, f, c, name, "Joe Hooker")                                              // grey
+	tmplSetCell(t, f, c, status, "source")                                                // grey: a status is not set here
+	tmplSetCell(t, f, c, tmplAt(t, f, c, "u.sickles.ldr-corps", "Status now"), "partial") // shown before, accepted
+	tmplSetCell(t, f, c, xlsxCell(col, 1), "defence")                                     // mistyped...
+	tmplSetCell(t, f, c, defense, 3)                                                      // ...so not read
+	tmplSetCell(t, f, a, "Z5", "elsewhere")                                               // beside the table
+	if _, err := f.NewSheet("Scratch"); err != nil {
+		t.Fatal(err)
+	}
+	tmplSetCell(t, f, "Scratch", "B2", 4)
+	ti := tmplRead(t, f, "lgv")
+	want := []string{
+		`Scratch: not a sheet muster writes: its cells are not read`,
+		c + `!` + xlsxCell(col, 1) + `: "defence" is not a header muster writes: did you mean "defense"? The defense column is missing, so this column's cells are not read`,
+		c + `!` + name + `: not read: the Name column is shown for reference (a grey header) and is not read`,
+		c + `!` + defense + `: not read: its column's header "defence" is not one muster writes (did you mean "defense"?)`,
+		c + `!` + status + `: not read: the Status now column is shown for reference (a grey header) and is not read`,
+		a + `!Z5: not read: it lies outside the table (no header above it in row 1)`,
+	}
+	var got []string
+	for _, e := range ti.Errors {
+		got = append(got, e.Error())
+		if !e.Unread {
+			t.Errorf("%s: not marked as a cell not read", e.Error())
+		}
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	m := scenarios.Builtin().Module("lgv")
+	if len(ti.Changes) > 0 || !bytes.Equal(ti.Counters, m.CountersDoc.File.Bytes) {
+		t.Errorf("cells not read changed the module: %v", ti.Changes)
+	}
+	// The Id header gone: no row can be read, said once.
+	f = tmplBook(t, "lgv")
+	tmplSetCell(t, f, tmplSheetMarkers, "A1", "ID")
+	ti = tmplRead(t, f, "lgv")
+	if len(ti.Errors) != 1 || ti.Errors[0].Unread || ti.Errors[0].Error() != tmplSheetMarkers+`!A1: "ID" is not a header muster writes: did you mean "Id"? The Id column is missing, so this column's cells are not read, and no row of the sheet can be read without it` {
+		t.Errorf("Id header gone: %v", ti.Errors)
+	}
+}
