@@ -449,6 +449,40 @@ func (r *xlsxImporter) rowKey(t *xlsxTable, row int) (int, bool) {
 	return n, true
 }
 
+// xlsxRowNumbers finds a Row number typed on two rows of one table:
+// which of them the number belongs to cannot be told, so each is reported
+// at its Row cell, naming the other.
+type xlsxRowNumbers map[[2]int][]xlsxAt // {table, Row} -> where
+
+type xlsxAt struct {
+	sheet    string
+	col, row int // 1-based
+}
+
+func (a xlsxAt) String() string { return a.sheet + "!" + xlsxCell(a.col, a.row) }
+
+func (ns xlsxRowNumbers) add(t *xlsxTable, table, n, row int) {
+	ns[[2]int{table, n}] = append(ns[[2]int{table, n}], xlsxAt{t.sheet, t.colOf("Row"), row + 1})
+}
+
+func (r *xlsxImporter) reportRowNumbers(ns xlsxRowNumbers) {
+	keys := make([][2]int, 0, len(ns))
+	for k := range ns {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(a, b int) bool { return keys[a][0] < keys[b][0] || keys[a][0] == keys[b][0] && keys[a][1] < keys[b][1] })
+	for _, k := range keys {
+		at := ns[k]
+		for i, a := range at {
+			if len(at) < 2 {
+				break
+			}
+			other := at[(i+1)%len(at)]
+			r.errorf(a.sheet, a.col, a.row, "Row %d is also on %s: each row the workbook was made with keeps its own number (leave Row empty on a row you add)", k[1], other)
+		}
+	}
+}
+
 func (r *xlsxImporter) readInfo() {
 	t, ok := r.table(xlsxSheetInfo)
 	if !ok || t.colOf("Field") == 0 || t.colOf("Value") == 0 {
@@ -479,6 +513,7 @@ func (r *xlsxImporter) readInfo() {
 		}
 		t.use(i, "Field")
 		t.use(i, "Value")
+		r.im.origins["/title"] = xlsxOrigin{sheet: t.sheet, row: i + 1, first: t.colOf("Value")}
 		v := t.cell(i, "Value")
 		if v == r.base.Title {
 			return
@@ -508,6 +543,7 @@ func (r *xlsxImporter) readSetup() {
 	}
 	out := make([][]xlsxKeyedRow, len(r.work.Setup))
 	used := map[[2]int]bool{}
+	numbers := xlsxRowNumbers{}
 	prev := make([]float64, len(r.work.Setup))
 	read := func(t *xlsxTable, cols []xlsxRowCol, fixed int) {
 		heads := xlsxHeads(cols, "Row")
@@ -539,6 +575,7 @@ func (r *xlsxImporter) readSetup() {
 			key := prev[ti] + 0.001
 			if n, ok := r.rowKey(t, i); ok {
 				key = float64(n)
+				numbers.add(t, ti, n, i)
 				if n <= len(r.base.Setup[ti].Rows) && !used[[2]int{ti, n}] {
 					b := &r.base.Setup[ti].Rows[n-1]
 					// The row is the exported one if it still names the
@@ -592,6 +629,7 @@ func (r *xlsxImporter) readSetup() {
 		}
 		read(t, s.cols, -1)
 	}
+	r.reportRowNumbers(numbers)
 	for ti := range r.work.Setup {
 		rows := out[ti]
 		sort.SliceStable(rows, func(a, b int) bool { return rows[a].key < rows[b].key })
@@ -679,6 +717,7 @@ func xlsxReadKeyed[T any](r *xlsxImporter, sheet string, cols []xlsxCol[T], base
 	}
 	var out []keyed
 	used := map[int]bool{}
+	numbers := xlsxRowNumbers{}
 	prev := 0.0
 	heads := xlsxHeads(cols, "Row")
 	for i := 1; i < len(t.rows); i++ {
@@ -690,6 +729,7 @@ func xlsxReadKeyed[T any](r *xlsxImporter, sheet string, cols []xlsxCol[T], base
 		key := prev + 0.001
 		if n, ok := r.rowKey(t, i); ok {
 			key = float64(n)
+			numbers.add(t, 0, n, i)
 			if n <= len(base) && !used[n] {
 				b, cur = &base[n-1], work[n-1]
 				used[n] = true
@@ -699,6 +739,7 @@ func xlsxReadKeyed[T any](r *xlsxImporter, sheet string, cols []xlsxCol[T], base
 		xlsxApply(r, t, i, cols, b, &cur)
 		out = append(out, keyed{key, cur, xlsxOriginOf(t, i, cols)})
 	}
+	r.reportRowNumbers(numbers)
 	sort.SliceStable(out, func(a, b int) bool { return out[a].key < out[b].key })
 	res := make([]T, len(out))
 	for k := range out {
@@ -752,7 +793,7 @@ func (r *xlsxImporter) readVictory() {
 	for _, l := range xlsxVPLines(&r.work.Victory) {
 		workLines[l.id] = l
 	}
-	seen := map[string]bool{}
+	seen := map[string]int{} // line id -> sheet row
 	var added []scenarios.Award
 	var addedRows []int
 	heads := xlsxHeads(xlsxVPCols, "Line")
@@ -773,19 +814,24 @@ func (r *xlsxImporter) readVictory() {
 			continue
 		}
 		b, ok := baseLines[id]
-		if !ok || seen[id] {
+		if at, dup := seen[id]; dup {
+			r.errorf(t.sheet, t.colOf("Line"), i+1, "line %s is also on row %d: each line the workbook was made with is on one row (leave Line empty to add a VP line)", id, at)
+			t.cover(i)
+			continue
+		}
+		if !ok {
 			r.errorf(t.sheet, t.colOf("Line"), i+1, "no victory line %q in the exported scenario (leave Line empty to add a VP line)", id)
 			t.cover(i)
 			continue
 		}
-		seen[id] = true
+		seen[id] = i + 1
 		xlsxApply(r, t, i, xlsxVPCols, b, workLines[id])
 		r.im.origins[xlsxVPPointer(id)] = xlsxOriginOf(t, i, xlsxVPCols)
 	}
 	v := &r.work.Victory
 	var awards []scenarios.Award
 	for i, a := range v.Awards {
-		if seen[strconv.Itoa(i+1)] {
+		if seen[strconv.Itoa(i+1)] > 0 {
 			awards = append(awards, a)
 		}
 	}
@@ -801,12 +847,12 @@ func (r *xlsxImporter) readVictory() {
 	}
 	var autos []scenarios.Automatic
 	for i, a := range v.Automatic {
-		if seen["A"+strconv.Itoa(i+1)] {
+		if seen["A"+strconv.Itoa(i+1)] > 0 {
 			autos = append(autos, a)
 		}
 	}
 	v.Automatic = autos
-	if !seen["Otherwise"] {
+	if seen["Otherwise"] == 0 {
 		v.Otherwise = nil
 	}
 }

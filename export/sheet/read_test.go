@@ -463,3 +463,29 @@ func TestXLSXImportSheetRenamed(t *testing.T) {
 		t.Errorf("errors %v, want %s", im.Errors, want)
 	}
 }
+
+// A Row number typed on a second row of its table cannot say which row it
+// belongs to: both are reported, each naming the other (it used to tie
+// one of them silently to the other's exported row).
+func TestXLSXImportRowNumberTwice(t *testing.T) {
+	im := xlsxEdit(t, "tpc-01", func(f *excelize.File) {
+		xlsxSet(t, f, "Union Setup", "L3", 3)   // Barlow's row given Gibbon's number
+		xlsxSet(t, f, "Special Rules", "F3", 1) // rule 2's row given rule 1's
+	})
+	want := []string{
+		`Union Setup!L3: Row 3 is also on Union Setup!L4: each row the workbook was made with keeps its own number (leave Row empty on a row you add)`,
+		`Union Setup!L4: Row 3 is also on Union Setup!L3: each row the workbook was made with keeps its own number (leave Row empty on a row you add)`,
+		`Special Rules!F2: Row 1 is also on Special Rules!F3: each row the workbook was made with keeps its own number (leave Row empty on a row you add)`,
+		`Special Rules!F3: Row 1 is also on Special Rules!F2: each row the workbook was made with keeps its own number (leave Row empty on a row you add)`,
+	}
+	var got []string
+	for _, e := range im.Errors {
+		got = append(got, e.Error())
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if got := im.CellOf("/title"); got != "Scenario!B3" {
+		t.Errorf("CellOf(/title) = %q", got)
+	}
+}
