@@ -470,7 +470,9 @@ func (r *xlsxImporter) reportRowNumbers(ns xlsxRowNumbers) {
 	for k := range ns {
 		keys = append(keys, k)
 	}
-	sort.Slice(keys, func(a, b int) bool { return keys[a][0] < keys[b][0] || keys[a][0] == keys[b][0] && keys[a][1] < keys[b][1] })
+	sort.Slice(keys, func(a, b int) bool {
+		return keys[a][0] < keys[b][0] || keys[a][0] == keys[b][0] && keys[a][1] < keys[b][1]
+	})
 	for _, k := range keys {
 		at := ns[k]
 		for i, a := range at {
