@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -277,5 +278,39 @@ func TestImportXLSXFindingsNameCells(t *testing.T) {
 	code, _, errOut := muster(t, "import", "xlsx", "-o", filepath.Join(dir, "out.json"), book)
 	if code != 0 || errOut != "Victory Levels!A1: warning[vp-levels-missing] the victory-level table has no VP thresholds (the source prints only the level names)\n" {
 		t.Errorf("tpc-04: exit %d\n%s", code, errOut)
+	}
+}
+
+// A cell the import does not read is an error (nothing written) unless
+// --lenient, which reports it as a warning and writes what was read; a
+// cell that cannot be used stays an error either way.
+func TestImportXLSXLenient(t *testing.T) {
+	book := xlsxEditBook(t, map[string]map[string]any{"Union Setup": {"F1": "Locaton", "F5": "S2109", "I3": "fresh"}})
+	out := filepath.Join(filepath.Dir(book), "out.json")
+	code, _, errOut := muster(t, "import", "xlsx", "-o", out, book)
+	want := []string{
+		`Union Setup!F1: "Locaton" is not a header muster writes: did you mean "Location"? The Location column is missing, so this column's cells are not read`,
+		`Union Setup!I3: not read: the Starting state column is shown for reference (a grey header) and is not read`,
+		`Union Setup!F5: not read: its column's header "Locaton" is not one muster writes (did you mean "Location"?)`,
+	}
+	if code != 1 || errOut != strings.Join(want, "\n")+"\nmuster: "+book+": 3 errors; nothing written\n" {
+		t.Errorf("exit %d\n%s", code, errOut)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("written despite the cells not read")
+	}
+	code, _, errOut = muster(t, "import", "xlsx", "-o", out, book, "--lenient")
+	if code != 0 || errOut != strings.Join(want, " (warning)\n")+" (warning)\n" {
+		t.Errorf("--lenient: exit %d\n%s", code, errOut)
+	}
+	got, _ := os.ReadFile(out)
+	shipped, _ := os.ReadFile("../../scenarios/tpc/scenarios/01-my-best-achievement.json")
+	if !bytes.Equal(got, shipped) {
+		t.Errorf("--lenient wrote something else than what was read (the cells not read changed it)")
+	}
+	// A cell that cannot be used is an error, lenient or not.
+	book = xlsxEditBook(t, map[string]map[string]any{"Union Setup": {"F3": "S9999", "I3": "fresh"}})
+	if code, _, errOut := muster(t, "import", "xlsx", "--lenient", book); code != 1 || !strings.Contains(errOut, "1 errors; nothing written") {
+		t.Errorf("--lenient with a bad cell: exit %d\n%s", code, errOut)
 	}
 }
