@@ -32,9 +32,11 @@ func importTemplateCommand() *cli.Command {
 			"names and TEM, terrain and hill features, adjacency links with boundary type, road, ford\n" +
 			"and prohibited, hex terrain, and the markers supplied with the game (game.json's supplied\n" +
 			"counts, LGV 15.0 and 16.0). Empty cells change nothing. A cell that cannot be used is\n" +
-			"reported as SHEET!CELL; the copy is checked as muster validate checks it. DIR must not\n" +
-			"exist (or be an empty folder) and is written whole or not at all. Exit 0 when written, 1\n" +
-			"on errors (nothing is written), 2 on usage or I/O errors.\n\n" +
+			"reported as SHEET!CELL, and so is each cell the import does not read (a grey column\n" +
+			"edited, a header or sheet muster does not write, a cell outside a table); the copy is\n" +
+			"checked as muster validate checks it. DIR must not exist (or be an empty folder) and is\n" +
+			"written whole or not at all. Exit 0 when written, 1 on errors (nothing is written; with\n" +
+			"--lenient the cells not read are warnings), 2 on usage or I/O errors.\n\n" +
 			"Examples:\n" +
 			"   muster import template --module lgv -o my-lgv lgv-components.xlsx\n" +
 			"   muster import template --module scenarios/tpc -o tpc-filled tpc-terrain.xlsx",

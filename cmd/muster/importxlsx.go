@@ -27,13 +27,18 @@ func importXLSXCommand() *cli.Command {
 			"Reads the sheets of a scenario workbook (setup, reinforcements, markers, start markers,\n" +
 			"special rules, victory lines and levels) and writes the scenario as canonical JSON to FILE\n" +
 			"(or standard output). Cells you edited win; what the sheets do not show (special-rule\n" +
-			"effects, award structure, notes) comes from the workbook's hidden data sheet. A cell that\n" +
-			"cannot be used is reported as SHEET!CELL; the scenario then gets the same checks as muster\n" +
-			"validate, findings named by cell where they come from one. Exit 0 when the scenario is\n" +
-			"written, 1 on errors (nothing is written), 2 on usage or I/O errors.\n\n" +
+			"effects, award structure, notes) comes from the workbook's hidden data sheet. Every\n" +
+			"non-empty cell is accounted for: a cell that cannot be used is reported as SHEET!CELL, and\n" +
+			"so is each cell the import does not read (under a header muster does not write, with the\n" +
+			"nearest one it does; outside a table; in a grey column, a view sheet or a row it skips; on\n" +
+			"a sheet muster does not write), as is a header or sheet muster wrote that is missing. The\n" +
+			"scenario then gets the same checks as muster validate, findings named by cell, one per\n" +
+			"mistake. Exit 0 when the scenario is written, 1 on errors (nothing is written; with\n" +
+			"--lenient the cells not read are warnings), 2 on usage or I/O errors.\n\n" +
 			"Examples:\n" +
 			"   muster import xlsx -o scenarios/tpc/scenarios/01-my-best-achievement.json tpc-01.xlsx\n" +
 			"   muster import xlsx tpc-01.xlsx | less\n" +
+			"   muster import xlsx --lenient tpc-01.xlsx | less\n" +
 			"   muster import xlsx --module ../my-game -o my-game-01.json my-game-01.xlsx",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the scenario to `FILE` instead of standard output"},
