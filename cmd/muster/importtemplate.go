@@ -112,13 +112,7 @@ func importTemplateCommand() *cli.Command {
 				return cli.Exit(err.Error(), exitUsage)
 			}
 			if rep.Diags.HasErrors() {
-				var errs diag.Diagnostics
-				for _, d := range rep.Diags {
-					if d.Severity == diag.Error {
-						errs = append(errs, d)
-					}
-				}
-				(&diag.TextWriter{W: c.App.ErrWriter}).Write(errs)
+				templateFindings(c, rep.Diags, ti, tmp, srcDir, m)
 				return cli.Exit(fmt.Sprintf("%s: the module copy does not validate; nothing written", in), exitFindings)
 			}
 			if err := os.Chmod(tmp, 0o755); err != nil {
@@ -194,4 +188,52 @@ func templateCopy(src fs.FS, dir string, replace map[string][]byte) error {
 		}
 		return os.WriteFile(dst, data, 0o644)
 	})
+}
+
+// templateFindings prints the errors of the module copy, which lies in a
+// temporary folder the user never sees: a finding on what a cell gave is
+// named by the cell; one elsewhere in a file the template rewrote, by the
+// file and JSON Pointer (the copy's lines are not the module's); one in a
+// file copied as it is, at its place in the module's own file.
+func templateFindings(c *cli.Context, ds diag.Diagnostics, ti *sheet.TemplateImport, tmp, srcDir string, m *scenarios.Module) {
+	docOf := map[string]string{path.Clean(m.Game.Files.Map): "map", path.Clean(m.Game.Files.Counters): "counters"}
+	if ti.Game != nil {
+		docOf["game.json"] = "game"
+	}
+	var copied diag.Diagnostics
+	for _, d := range ds {
+		if d.Severity != diag.Error {
+			continue
+		}
+		rel := ""
+		if d.Subject != nil {
+			if r, err := filepath.Rel(tmp, d.Subject.Filename); err == nil {
+				rel = filepath.ToSlash(r)
+			}
+		}
+		doc, rewritten := docOf[rel]
+		switch {
+		case rewritten && ti.CellOf(doc, d.Pointer) != "":
+			fmt.Fprintf(c.App.ErrWriter, "%s: %s[%s] %s\n", ti.CellOf(doc, d.Pointer), d.Severity, d.Code, d.Summary)
+		case rewritten:
+			ptr := d.Pointer
+			if ptr == "" {
+				ptr = "/"
+			}
+			fmt.Fprintf(c.App.ErrWriter, "%s %s: %s[%s] %s\n", rel, ptr, d.Severity, d.Code, d.Summary)
+		default:
+			if d.Subject != nil && rel != "" {
+				cp := *d
+				sub := *d.Subject
+				sub.Filename = filepath.Join(srcDir, filepath.FromSlash(rel))
+				if srcDir == "" {
+					sub.Filename = m.Game.ID + ":" + rel // a built-in module's file
+				}
+				cp.Subject = &sub
+				d = &cp
+			}
+			copied = append(copied, d)
+		}
+	}
+	(&diag.TextWriter{W: c.App.ErrWriter}).Write(copied)
 }

@@ -78,9 +78,15 @@ type xlsxOrigin struct {
 // CellOf names the cell a JSON Pointer into the imported scenario came
 // from ("Union Setup!F14"), or "" when it did not come from a cell.
 func (im *Import) CellOf(pointer string) string {
+	return xlsxCellOf(im.origins, pointer)
+}
+
+// xlsxCellOf names the cell of the longest prefix of a pointer that came
+// from a row.
+func xlsxCellOf(origins map[string]xlsxOrigin, pointer string) string {
 	toks := strings.Split(strings.TrimPrefix(pointer, "/"), "/")
 	for n := len(toks); n > 0; n-- {
-		o, ok := im.origins["/"+strings.Join(toks[:n], "/")]
+		o, ok := origins["/"+strings.Join(toks[:n], "/")]
 		if !ok {
 			continue
 		}

@@ -32,6 +32,16 @@ type TemplateImport struct {
 	Warnings []CellError
 	// Changes summarises what the cells changed, one line per kind of fact.
 	Changes []string
+	// origins are the rows that gave each document's nodes, by JSON
+	// Pointer ("map", "counters", "game").
+	origins map[string]map[string]xlsxOrigin
+}
+
+// CellOf names the cell a JSON Pointer into one of the documents ("map",
+// "counters" or "game") came from ("Areas!C2"), or "" when no cell gave
+// it.
+func (ti *TemplateImport) CellOf(doc, pointer string) string {
+	return xlsxCellOf(ti.origins[doc], pointer)
 }
 
 // tmplReader holds a template being read.
@@ -44,6 +54,23 @@ type tmplReader struct {
 	gameEdit bool // a cell changed gameRoot
 	warnings []CellError
 	changes  []string
+	origins  map[*jsonsrc.Node]xlsxOrigin // nodes a row gave, for findings on the copy
+}
+
+// from records that a row of a sheet gave a node: a finding on the node
+// (or below it) is named by the row's cell, in the column of the key it
+// is under when cols has one, else in column first.
+func (r *tmplReader) from(n *jsonsrc.Node, t *xlsxTable, row int, first string, cols map[string]string) {
+	o := xlsxOrigin{sheet: t.sheet, row: row + 1, first: max(t.colOf(first), 1), cols: map[string]int{}}
+	for key, head := range cols {
+		if c := t.colOf(head); c > 0 {
+			o.cols[key] = c
+		}
+	}
+	if r.origins == nil {
+		r.origins = map[*jsonsrc.Node]xlsxOrigin{}
+	}
+	r.origins[n] = o
 }
 
 func (r *tmplReader) errorf(sheet string, col, row int, format string, args ...any) {
@@ -106,7 +133,24 @@ func ReadTemplate(data []byte, m *scenarios.Module) (ti *TemplateImport, err err
 		return nil, err
 	}
 	r.xr.im.Errors = append(r.xr.im.Errors, xlsxNoValueErrors(scan, tmplSheetCounters, tmplSheetAreas, tmplSheetLinks, tmplSheetTerrain, tmplSheetMarkers)...)
-	ti = &TemplateImport{Errors: r.xr.im.Errors, Warnings: r.warnings, Changes: r.changes}
+	ti = &TemplateImport{Errors: r.xr.im.Errors, Warnings: r.warnings, Changes: r.changes, origins: map[string]map[string]xlsxOrigin{}}
+	for doc, root := range map[string]*jsonsrc.Node{"map": r.mapRoot, "counters": r.cntRoot, "game": r.gameRoot} {
+		at := map[string]xlsxOrigin{}
+		var walk func(n *jsonsrc.Node, ptr string)
+		walk = func(n *jsonsrc.Node, ptr string) {
+			if o, ok := r.origins[n]; ok {
+				at[ptr] = o
+			}
+			for i, it := range n.Items {
+				walk(it, ptr+"/"+strconv.Itoa(i))
+			}
+			for _, m := range n.Members {
+				walk(m.Value, ptr+"/"+jsonsrc.PointerToken(m.Key))
+			}
+		}
+		walk(root, "")
+		ti.origins[doc] = at
+	}
 	ti.Map = tmplFormat(r.mapRoot)
 	ti.Counters = tmplFormat(r.cntRoot)
 	if r.gameEdit {
@@ -292,12 +336,23 @@ func (r *tmplReader) readCounters() {
 			continue
 		}
 		c := byID[id]
+		r.from(c, t, i, tmplColID, map[string]string{"notes": tmplColNotes})
 		printed := c.Get("printed")
 		if printed == nil || printed.Kind != jsonsrc.Object {
 			printed = tmplObj()
 			tmplSet(c, "printed", printed)
 		}
 		vals := printed.Get("values")
+		valueCols := map[string]string{}
+		for _, name := range names {
+			valueCols[name] = name
+		}
+		defer func(i int, printed *jsonsrc.Node) {
+			// The values object as the row leaves it, with a cell per value.
+			if v := printed.Get("values"); v != nil {
+				r.from(v, t, i, tmplColID, valueCols)
+			}
+		}(i, printed)
 		rowChanged := false
 		for _, name := range names {
 			col := t.colOf(name)
@@ -342,6 +397,7 @@ func (r *tmplReader) readCounters() {
 				tmplSet(n, "text", tmplStr(note))
 				tmplSet(n, "field", tmplStr("printed"))
 				notes.Items = append(notes.Items, n)
+				r.from(n, t, i, tmplColNotes, nil)
 				rowChanged = true
 			}
 		}
@@ -408,6 +464,7 @@ func (r *tmplReader) readAreas() {
 			continue
 		}
 		a := byID[id]
+		r.from(a, t, i, tmplColID, map[string]string{"name": tmplColName, "tem": tmplColTEM})
 		if name := tmplCell(t, i, tmplColName); name != "" {
 			if old := a.Get("name"); old != nil {
 				if old.Text != name {
@@ -483,6 +540,7 @@ func (r *tmplReader) readAreas() {
 		} else {
 			tmplDel(fn, "hexes")
 		}
+		r.from(fn, t, 0, fc.head, nil) // the feature's column
 		complete := len(fc.answers) == len(r.m.Map.Areas)
 		if complete {
 			tmplSet(fn, "complete", tmplBool(true))
@@ -626,6 +684,7 @@ func (r *tmplReader) readLinks() {
 			hx.Items = []*jsonsrc.Node{tmplStr(a), tmplStr(b)}
 			tmplSet(fn, "hexes", hx)
 			tmplSet(fn, "complete", tmplBool(true))
+			r.from(fn, t, i, tmplColCrossing, nil)
 			if string(tmplFormat(fn)) != before {
 				r.changef("crossing %s: %s-%s", c, a, b)
 			}
@@ -638,6 +697,7 @@ func (r *tmplReader) readLinks() {
 			bw.Items = []*jsonsrc.Node{tmplStr(a), tmplStr(b)}
 			tmplSet(link, "between", bw)
 		}
+		r.from(link, t, i, tmplColA, map[string]string{"boundary": tmplColBoundary, "road": tmplColRoad, "ford": tmplColFord, "prohibited": tmplColProhibited})
 		before := string(tmplFormat(link))
 		if boundary != "" {
 			tmplSet(link, "boundary", tmplStr(boundary))
@@ -705,6 +765,7 @@ func (r *tmplReader) readTerrain() {
 			continue
 		}
 		tmplSet(h, "terrain", tmplStr(terr))
+		r.from(h, t, i, tmplColHex, map[string]string{"terrain": tmplColTerrain})
 		n++
 	}
 	if len(hexes.Items) == 0 {
@@ -919,6 +980,7 @@ func (r *tmplReader) readMarkers() {
 		}
 		before := string(tmplFormat(n))
 		tmplSet(n, "supplied", supplied)
+		r.from(n, t, got[mk.ID][sideIDs[0]].row-1, tmplColSupplied, nil) // the first side's row
 		tmplDel(n, "suppliedMissing")
 		if string(tmplFormat(n)) != before {
 			r.gameEdit = true
