@@ -262,10 +262,15 @@ func (r *xlsxImporter) account(t *xlsxTable, ref [][]string, rule xlsxRule) {
 			}
 		}
 		if keyedGone {
-			// Said once: the sheet's rows cannot be read.
+			// Said once: the sheet's rows cannot be read, nor what the
+			// checks find in them.
 			for i := range t.rows {
 				t.cover(i)
 			}
+			if r.im.untied == nil {
+				r.im.untied = map[string]bool{}
+			}
+			r.im.untied[t.sheet] = true
 		}
 	} else {
 		for c, h := range heads {

@@ -64,7 +64,8 @@ type Import struct {
 	// keeps the exported value there.
 	Errors  []CellError
 	origins map[string]xlsxOrigin
-	ref     *jsonsrc.Node // the scenario as exported: its maps' key order
+	ref     *jsonsrc.Node   // the scenario as exported: its maps' key order
+	untied  map[string]bool // sheets whose rows could not be tied to the scenario
 }
 
 // xlsxOrigin is the sheet row an imported object came from.
@@ -103,11 +104,15 @@ func xlsxCellOf(origins map[string]xlsxOrigin, pointer string) string {
 
 // Follows reports whether a finding at a JSON Pointer into the imported
 // scenario follows from a cell already reported as unusable: it lies on
-// that cell's row (whose values are then partly the exported ones), or,
+// that cell's row (whose values are then partly the exported ones), on a
+// sheet whose rows could not be tied to the scenario (no Row column), or,
 // when a sheet the import reads is missing, it has no cell at all. The
 // import then gives one finding per mistake.
 func (im *Import) Follows(pointer string) bool {
 	cell := im.CellOf(pointer)
+	if sheet, _, _ := strings.Cut(cell, "!"); im.untied[sheet] {
+		return true
+	}
 	for _, e := range im.Errors {
 		if e.Unread {
 			continue // the cell's value was not needed: nothing follows
