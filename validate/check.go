@@ -47,7 +47,8 @@ type Pass struct {
 	Index    *scenarios.Index
 	Topo     *rules.Topology
 	diags    *diag.Diagnostics
-	shared   *shared // computed once per scenario, used by several checks
+	shared   *shared     // computed once per scenario, used by several checks
+	cites    []diag.Cite // lines named by line, for the next report
 }
 
 // shared holds per-scenario results several checks need.
@@ -111,7 +112,9 @@ func (p *Pass) ReportSeverity(sev diag.Severity, pointer, summary, hint string) 
 	if node.Kind == jsonsrc.Object || node.Kind == jsonsrc.Array {
 		end = node.Start + 1
 	}
-	p.diags.Append(diag.At(p.Doc.File, node.Start, end, sev, p.Check.Code, pointer, summary, hint))
+	d := diag.At(p.Doc.File, node.Start, end, sev, p.Check.Code, pointer, summary, hint)
+	d.Cites, p.cites = p.cites, nil
+	p.diags.Append(d)
 }
 
 // relate adds a secondary position (the value a pointer names) to the
@@ -133,7 +136,9 @@ func (p *Pass) ReportKey(pointer, summary, hint string) {
 		p.Report(pointer, summary, hint)
 		return
 	}
-	p.diags.Append(diag.At(p.Doc.File, member.KeyStart, member.KeyEnd, p.Check.Severity, p.Check.Code, pointer, summary, hint))
+	d := diag.At(p.Doc.File, member.KeyStart, member.KeyEnd, p.Check.Severity, p.Check.Code, pointer, summary, hint)
+	d.Cites, p.cites = p.cites, nil
+	p.diags.Append(d)
 }
 
 var registry []*Check

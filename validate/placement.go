@@ -674,13 +674,17 @@ func (p *Pass) neverEnters(side string, pt rules.Point) string {
 	return ""
 }
 
-// line is the source line of the value a pointer names.
+// line is the source line of the value a pointer names, for a summary
+// that says "line N"; the next finding reported carries it as a cite
+// (diag.Cite), so the workbook import can name the cell instead.
 func (p *Pass) line(ptr string) int {
 	n, _ := p.Doc.Root.Lookup(ptr)
 	if n == nil {
 		return 0
 	}
-	return p.Doc.File.Pos(n.Start).Line
+	l := p.Doc.File.Pos(n.Start).Line
+	p.cites = append(p.cites, diag.Cite{Line: l, Pointer: ptr})
+	return l
 }
 
 var entrySchedule = register(&Check{

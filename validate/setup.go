@@ -152,9 +152,7 @@ var unitTwice = register(&Check{
 			}
 			ptr := rowPtr(t, r) + "/unit"
 			if prev, ok := first[row.Unit]; ok {
-				prevNode, _ := p.Doc.Root.Lookup(prev)
-				line := p.Doc.File.Pos(prevNode.Start).Line
-				p.Report(ptr, fmt.Sprintf("%q is already set up (line %d)", row.Unit, line), "remove one of the rows, or give the second its own counter id")
+				p.Report(ptr, fmt.Sprintf("%q is already set up (line %d)", row.Unit, p.line(prev)), "remove one of the rows, or give the second its own counter id")
 				return
 			}
 			first[row.Unit] = ptr

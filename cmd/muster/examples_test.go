@@ -255,6 +255,7 @@ func TestExamplesRun(t *testing.T) {
 		if before != nil {
 			before(t)
 		}
+		defer untouched(t, repo, work)
 		for _, ex := range examples {
 			if strings.HasPrefix(ex.line, "# ...") {
 				step, ok := handSteps[ex.line]
@@ -311,6 +312,36 @@ func TestExamplesRun(t *testing.T) {
 	for line := range exampleExit {
 		if !seen[line] {
 			t.Errorf("exampleExit lists %q, which no README or --help example shows", line)
+		}
+	}
+}
+
+// untouched fails the test when an example wrote into the copy of the
+// shipped data (scenarios/, the engine's test module): no example may
+// touch shipped data, since a reader runs them in a checkout.
+func untouched(t *testing.T, repo, work string) {
+	t.Helper()
+	for _, dir := range []string{"scenarios", filepath.Join("rules", "lgv", "testdata", "module")} {
+		err := filepath.WalkDir(filepath.Join(work, dir), func(p string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			rel, _ := filepath.Rel(work, p)
+			got, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			want, err := os.ReadFile(filepath.Join(repo, rel))
+			switch {
+			case err != nil:
+				t.Errorf("an example wrote %s into the shipped data", rel)
+			case !bytes.Equal(got, want):
+				t.Errorf("an example changed the shipped %s", rel)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
 	}
 }

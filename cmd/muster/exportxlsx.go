@@ -156,13 +156,18 @@ func xlsxModuleInputs(m *scenarios.Module) []string {
 func xlsxTrailingFlags(c *cli.Context, names ...string) ([]string, map[string]string, error) {
 	flags := map[string]string{}
 	spell := map[string]string{}
-	boolean := map[string]bool{}
+	boolean := map[string]bool{} // a bool flag: "true" when given, "" when not
 	for _, n := range names {
 		flags[n] = c.String(n)
 		spell["--"+n] = n
 		for _, f := range c.Command.Flags {
+			if _, ok := f.(*cli.BoolFlag); ok && f.Names()[0] == n {
+				boolean[n] = true
+				if flags[n] = ""; c.Bool(n) {
+					flags[n] = "true"
+				}
+			}
 			if f.Names()[0] == n {
-				_, boolean[n] = f.(*cli.BoolFlag)
 				for _, a := range f.Names()[1:] {
 					spell["-"+a] = n
 					spell["--"+a] = n
@@ -183,9 +188,18 @@ func xlsxTrailingFlags(c *cli.Context, names ...string) ([]string, map[string]st
 			args = append(args, a)
 			continue
 		}
-		if !hasVal && boolean[n] {
-			val = "true"
-		} else if !hasVal {
+		if boolean[n] {
+			switch {
+			case !hasVal || val == "true":
+				flags[n] = "true"
+			case val == "false":
+				flags[n] = ""
+			default:
+				return nil, nil, usageError("flag %s takes no value", name)
+			}
+			continue
+		}
+		if !hasVal {
 			if i+1 >= len(in) {
 				return nil, nil, usageError("flag %s needs a value", a)
 			}

@@ -32,18 +32,21 @@ func importTemplateCommand() *cli.Command {
 			"names and TEM, terrain and hill features, adjacency links with boundary type, road, ford\n" +
 			"and prohibited, hex terrain, and the markers supplied with the game (game.json's supplied\n" +
 			"counts, LGV 15.0 and 16.0). Empty cells change nothing. A cell that cannot be used is\n" +
-			"reported as SHEET!CELL; the copy is checked as muster validate checks it. DIR must not\n" +
-			"exist (or be an empty folder) and is written whole or not at all. Exit 0 when written, 1\n" +
-			"on errors (nothing is written), 2 on usage or I/O errors.\n\n" +
+			"reported as SHEET!CELL, and so is each cell the import does not read (a grey column\n" +
+			"edited, a header or sheet muster does not write, a cell outside a table); the copy is\n" +
+			"checked as muster validate checks it. DIR must not exist (or be an empty folder) and is\n" +
+			"written whole or not at all. Exit 0 when written, 1 on errors (nothing is written; with\n" +
+			"--lenient the cells not read are warnings), 2 on usage or I/O errors.\n\n" +
 			"Examples:\n" +
 			"   muster import template --module lgv -o my-lgv lgv-components.xlsx\n" +
 			"   muster import template --module scenarios/tpc -o tpc-filled tpc-terrain.xlsx",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the module copy to the new folder `DIR` (required)"},
 			&cli.StringFlag{Name: "module", Usage: "the module the template was written for: a folder or a built-in id (required)"},
+			lenientFlag,
 		},
 		Action: func(c *cli.Context) error {
-			args, flags, err := xlsxTrailingFlags(c, "output", "module")
+			args, flags, err := xlsxTrailingFlags(c, "output", "module", "lenient")
 			if err != nil {
 				return err
 			}
@@ -85,10 +88,7 @@ func importTemplateCommand() *cli.Command {
 			for _, w := range ti.Warnings {
 				fmt.Fprintf(c.App.ErrWriter, "%s (warning)\n", w.Error())
 			}
-			for _, e := range ti.Errors {
-				fmt.Fprintln(c.App.ErrWriter, e.Error())
-			}
-			if n := len(ti.Errors); n > 0 {
+			if n := xlsxCellErrors(c, ti.Errors, flags["lenient"] != ""); n > 0 {
 				return cli.Exit(fmt.Sprintf("%s: %d errors; nothing written", in, n), exitFindings)
 			}
 			replace := map[string][]byte{
@@ -112,13 +112,7 @@ func importTemplateCommand() *cli.Command {
 				return cli.Exit(err.Error(), exitUsage)
 			}
 			if rep.Diags.HasErrors() {
-				var errs diag.Diagnostics
-				for _, d := range rep.Diags {
-					if d.Severity == diag.Error {
-						errs = append(errs, d)
-					}
-				}
-				(&diag.TextWriter{W: c.App.ErrWriter}).Write(errs)
+				templateFindings(c, rep.Diags, ti, tmp, srcDir, m)
 				return cli.Exit(fmt.Sprintf("%s: the module copy does not validate; nothing written", in), exitFindings)
 			}
 			if err := os.Chmod(tmp, 0o755); err != nil {
@@ -194,4 +188,52 @@ func templateCopy(src fs.FS, dir string, replace map[string][]byte) error {
 		}
 		return os.WriteFile(dst, data, 0o644)
 	})
+}
+
+// templateFindings prints the errors of the module copy, which lies in a
+// temporary folder the user never sees: a finding on what a cell gave is
+// named by the cell; one elsewhere in a file the template rewrote, by the
+// file and JSON Pointer (the copy's lines are not the module's); one in a
+// file copied as it is, at its place in the module's own file.
+func templateFindings(c *cli.Context, ds diag.Diagnostics, ti *sheet.TemplateImport, tmp, srcDir string, m *scenarios.Module) {
+	docOf := map[string]string{path.Clean(m.Game.Files.Map): "map", path.Clean(m.Game.Files.Counters): "counters"}
+	if ti.Game != nil {
+		docOf["game.json"] = "game"
+	}
+	var copied diag.Diagnostics
+	for _, d := range ds {
+		if d.Severity != diag.Error {
+			continue
+		}
+		rel := ""
+		if d.Subject != nil {
+			if r, err := filepath.Rel(tmp, d.Subject.Filename); err == nil {
+				rel = filepath.ToSlash(r)
+			}
+		}
+		doc, rewritten := docOf[rel]
+		switch {
+		case rewritten && ti.CellOf(doc, d.Pointer) != "":
+			fmt.Fprintf(c.App.ErrWriter, "%s: %s[%s] %s\n", ti.CellOf(doc, d.Pointer), d.Severity, d.Code, d.Summary)
+		case rewritten:
+			ptr := d.Pointer
+			if ptr == "" {
+				ptr = "/"
+			}
+			fmt.Fprintf(c.App.ErrWriter, "%s %s: %s[%s] %s\n", rel, ptr, d.Severity, d.Code, d.Summary)
+		default:
+			if d.Subject != nil && rel != "" {
+				cp := *d
+				sub := *d.Subject
+				sub.Filename = filepath.Join(srcDir, filepath.FromSlash(rel))
+				if srcDir == "" {
+					sub.Filename = m.Game.ID + ":" + rel // a built-in module's file
+				}
+				cp.Subject = &sub
+				d = &cp
+			}
+			copied = append(copied, d)
+		}
+	}
+	(&diag.TextWriter{W: c.App.ErrWriter}).Write(copied)
 }

@@ -3,15 +3,20 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/xuri/excelize/v2"
+
+	"github.com/musterhq/muster/export/sheet"
+	"github.com/musterhq/muster/internal/jsonsrc"
 )
 
 // soffice finds LibreOffice ($MUSTER_SOFFICE, else soffice on PATH).
@@ -223,6 +228,234 @@ func TestLibreOfficeRoundTrip(t *testing.T) {
 	for sh, p := range before.print {
 		if p != after.print[sh] {
 			t.Errorf("template %s: print setup %q, after LibreOffice %q", sh, p, after.print[sh])
+		}
+	}
+}
+
+// loEdit is one cell a designer changed in a workbook.
+type loEdit struct {
+	sheet    string
+	col, row int // 1-based
+	was      string
+	v        any
+}
+
+func (e loEdit) cell() string {
+	c, _ := excelize.CoordinatesToCellName(e.col, e.row)
+	return e.sheet + "!" + c
+}
+
+// loPlanEdits changes one cell in every column of every sheet muster
+// wrote (the hidden Lists too, the gaps between a table and what stands
+// beside it, the level table's block), each on a row of its own so that
+// what reaches the JSON can be told apart: the rows of the sheet first
+// (a cell with a value before an empty one), then new rows below. A
+// number goes up by one, text gets " (edited)", an empty cell "edited".
+func loPlanEdits(t *testing.T, f *excelize.File) []loEdit {
+	t.Helper()
+	var edits []loEdit
+	for _, sheet := range f.GetSheetList() {
+		if sheet == "muster-data" {
+			continue
+		}
+		rows, err := f.GetRows(sheet, excelize.Options{RawCellValue: true})
+		if err != nil || len(rows) == 0 {
+			t.Fatalf("%s: %v", sheet, err)
+		}
+		at := func(r, c int) string {
+			if r < len(rows) && c < len(rows[r]) {
+				return rows[r][c]
+			}
+			return ""
+		}
+		// Columns with the fewest values choose their row first.
+		cols := make([]int, len(rows[0]))
+		filled := make([]int, len(rows[0]))
+		for c := range cols {
+			cols[c] = c
+			for r := 1; r < len(rows); r++ {
+				if at(r, c) != "" {
+					filled[c]++
+				}
+			}
+		}
+		slices.SortStableFunc(cols, func(a, b int) int { return filled[a] - filled[b] })
+		used := map[int]bool{}
+		next := len(rows)
+		for _, c := range cols {
+			row := -1
+			for _, want := range []bool{true, false} {
+				for r := 1; r < len(rows) && row < 0; r++ {
+					if !used[r] && (at(r, c) != "") == want {
+						row = r
+					}
+				}
+			}
+			if row < 0 {
+				row, next = next, next+1
+			}
+			used[row] = true
+			was := at(row, c)
+			var v any = "edited"
+			if n, err := strconv.Atoi(was); err == nil {
+				v = n + 1
+			} else if was != "" {
+				v = was + " (edited)"
+			}
+			edits = append(edits, loEdit{sheet, c + 1, row + 1, was, v})
+		}
+	}
+	return edits
+}
+
+// loRowTexts is, for each sheet row the import read, the JSON of what the
+// row gave (its setup row, rule, VP line, footnote...).
+func loRowTexts(t *testing.T, im *sheet.Import) map[string]string {
+	t.Helper()
+	js, err := im.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, serr := jsonsrc.Parse(js)
+	if serr != nil {
+		t.Fatal(serr)
+	}
+	out := map[string]string{}
+	rowOf := func(ptr string) string {
+		cell := im.CellOf(ptr)
+		sh, c, _ := strings.Cut(cell, "!")
+		_, r, err := excelize.CellNameToCoordinates(c)
+		if cell == "" || err != nil {
+			return ""
+		}
+		return sh + "!" + strconv.Itoa(r)
+	}
+	var walk func(n *jsonsrc.Node, ptr, parent string)
+	walk = func(n *jsonsrc.Node, ptr, parent string) {
+		row := rowOf(ptr)
+		if row != "" && row != parent {
+			out[row] += string(js[n.Start:n.End]) + "\n"
+		}
+		for i, it := range n.Items {
+			walk(it, ptr+"/"+strconv.Itoa(i), row)
+		}
+		for _, m := range n.Members {
+			walk(m.Value, ptr+"/"+m.Key, row)
+		}
+	}
+	walk(root, "", "")
+	return out
+}
+
+// Issue 38: a designer edits a cell in every column of every sheet of a
+// scenario workbook and retypes a header, in LibreOffice Calc. Every edit
+// reaches the JSON or is reported at its cell (one typed where nothing
+// was, on its row): none is dropped silently.
+func TestLibreOfficeEveryCell(t *testing.T) {
+	lo := soffice(t)
+	if testing.Short() {
+		t.Skip("-short: no LibreOffice")
+	}
+	dir := t.TempDir()
+	untouched, edited := filepath.Join(dir, "tpc-11.xlsx"), filepath.Join(dir, "edited.xlsx")
+	if code, _, errOut := muster(t, "export", "xlsx", "-o", untouched, "tpc-11"); code != 0 {
+		t.Fatal(errOut)
+	}
+	f, err := excelize.OpenFile(untouched)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loSheets := slices.DeleteFunc(f.GetSheetList(), func(s string) bool { return s == "muster-data" })
+	edits := loPlanEdits(t, f)
+	for _, e := range edits {
+		if err := f.SetCellValue(e.sheet, strings.TrimPrefix(e.cell(), e.sheet+"!"), e.v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const header = "Union Setup!E1" // Manpower
+	if err := f.SetCellValue("Union Setup", "E1", "Man power"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.SaveAs(edited); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	out := filepath.Join(dir, "libreoffice")
+	resave(t, lo, out, untouched, edited)
+	read := func(name string) (*sheet.Import, []byte) {
+		data, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		im, err := sheet.Read(data, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return im, data
+	}
+	base, baseData := read("tpc-11.xlsx")
+	if len(base.Errors) > 0 {
+		t.Fatalf("the untouched workbook saved by LibreOffice: %v", base.Errors)
+	}
+	baseJSON, _ := base.JSON()
+	im, _ := read("edited.xlsx")
+	reported := map[string]bool{}
+	reportedRow := map[string]bool{}
+	for _, e := range im.Errors {
+		reported[e.Sheet+"!"+e.Cell] = true
+		if _, r, err := excelize.CellNameToCoordinates(e.Cell); err == nil {
+			reportedRow[e.Sheet+"!"+strconv.Itoa(r)] = true
+		}
+	}
+	if !reported[header] {
+		t.Errorf("the retyped header %s is not reported", header)
+	}
+	before, after := loRowTexts(t, base), loRowTexts(t, im)
+	sheets := map[string]bool{}
+	reached, named := 0, 0
+	for _, e := range edits {
+		sheets[e.sheet] = true
+		row := e.sheet + "!" + strconv.Itoa(e.row)
+		switch {
+		case reported[e.cell()] || e.was == "" && reportedRow[row]:
+			named++
+			continue
+		case after[row] != before[row]:
+			reached++
+			continue
+		}
+		// An edit that moves its row (a Row number) shows in the order
+		// of the rows: the edit alone on the untouched workbook.
+		one, err := excelize.OpenReader(bytes.NewReader(baseData))
+		if err != nil {
+			t.Fatal(err)
+		}
+		one.SetCellValue(e.sheet, strings.TrimPrefix(e.cell(), e.sheet+"!"), e.v)
+		buf, _ := one.WriteToBuffer()
+		alone, err := sheet.Read(buf.Bytes(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if js, _ := alone.JSON(); len(alone.Errors) == 0 && bytes.Equal(js, baseJSON) {
+			t.Errorf("%s: %q typed over %q neither reached the JSON nor was reported", e.cell(), fmt.Sprint(e.v), e.was)
+			continue
+		}
+		reached++
+	}
+	t.Logf("%d edits on %d sheets: %d reached the JSON, %d reported at their cells", len(edits), len(sheets), reached, named)
+	for _, sh := range loSheets {
+		if !sheets[sh] {
+			t.Errorf("no edit on sheet %s", sh)
+		}
+	}
+	if reached == 0 || named == 0 {
+		t.Errorf("%d edits reached the JSON, %d were reported", reached, named)
+	}
+	// The command says the same, cell by cell.
+	_, _, errOut := muster(t, "import", "xlsx", filepath.Join(out, "edited.xlsx"))
+	for _, e := range im.Errors {
+		if !strings.Contains(errOut, e.Error()) {
+			t.Errorf("import xlsx does not print %q", e.Error())
 		}
 	}
 }

@@ -257,3 +257,58 @@ func TestImportTemplateMarkerCounts(t *testing.T) {
 		t.Errorf("partly filled: %s written", part)
 	}
 }
+
+// The template import accounts for its cells too: a grey cell edited is
+// an error unless --lenient.
+func TestImportTemplateLenient(t *testing.T) {
+	dir := t.TempDir()
+	book := filepath.Join(dir, "lgv.xlsx")
+	if code, _, errOut := muster(t, "module", "template", "-o", book, "lgv"); code != 0 {
+		t.Fatalf("template: %s", errOut)
+	}
+	f, err := excelize.OpenFile(book)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.SetCellValue("Counters", "B2", "Somebody") // Name: grey
+	f.SetCellValue("Areas", "E2", 2)             // TEM, MADE UP
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "copy")
+	code, _, errOut := muster(t, "import", "template", "--module", "lgv", "-o", out, book)
+	want := "Counters!B2: not read: the Name column is shown for reference (a grey header) and is not read"
+	if code != 1 || !strings.Contains(errOut, want+"\n") {
+		t.Errorf("exit %d\n%s", code, errOut)
+	}
+	code, stdout, errOut := muster(t, "import", "template", "--module", "lgv", "-o", out, book, "--lenient")
+	if code != 0 || errOut != want+" (warning)\n" || !strings.Contains(stdout, "areas: 1 TEMs") {
+		t.Errorf("--lenient: exit %d\n%s%s", code, stdout, errOut)
+	}
+}
+
+// The module copy is checked in a folder the user never sees: a finding
+// on what a cell gave names the cell, not a line of a temporary file.
+func TestImportTemplateFindingsNameCells(t *testing.T) {
+	dir := t.TempDir()
+	book := filepath.Join(dir, "lgv.xlsx")
+	if code, _, errOut := muster(t, "module", "template", "-o", book, "lgv"); code != 0 {
+		t.Fatalf("template: %s", errOut)
+	}
+	f, err := excelize.OpenFile(book)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.SetCellValue("Areas", "C2", "TODO the name")
+	f.SetCellValue("Counters", "M3", "TODO: read the back")
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := muster(t, "import", "template", "--module", "lgv", "-o", filepath.Join(dir, "copy"), book)
+	want := "Counters!M3: error[placeholder] placeholder: TODO: read the back\n" +
+		"Areas!C2: error[placeholder] placeholder: TODO the name\n" +
+		"muster: " + book + ": the module copy does not validate; nothing written\n"
+	if code != 1 || errOut != want {
+		t.Errorf("exit %d\n%s\nwant\n%s", code, errOut, want)
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -228,5 +229,88 @@ func TestExportXLSXSourceNamesTheRulebook(t *testing.T) {
 				t.Errorf("%s: Source %q, want %q", sf.Scenario.ID, source, want)
 			}
 		}
+	}
+}
+
+// The spreadsheet import speaks the workbook's language: a finding that
+// cites another place names its cell, never a line of the JSON the
+// spreadsheet user never sees, and a mistake already reported at a cell
+// is not reported again by the checks it throws off.
+func TestImportXLSXFindingsNameCells(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		edits map[string]map[string]any
+		want  []string // the lines of standard error, in order
+	}{
+		{"duplicate names the first occurrence's cell", map[string]map[string]any{"Union Setup": {"A4": "Barlow", "K4": "u.barlow.inf"}}, []string{
+			`Union Setup!K4: error[unit-twice] "u.barlow.inf" is already set up (Union Setup!K3)`,
+			`muster: tpc-01.xlsx: 1 errors; nothing written`}},
+		{"two sides in one hex name the other row", map[string]map[string]any{"Union Setup": {"F3": "S0910", "G3": ""}}, []string{
+			`Union Setup!F3: error[both-sides] Barlow (union) sets up in S0910 with the confederate Dearing-B (Confederate Setup!A2)`,
+			`muster: tpc-01.xlsx: 1 errors; nothing written`}},
+		{"a place in two hexes names the other row", map[string]map[string]any{"Union Setup": {"F3": "S2109"}}, []string{
+			`Union Setup!G3: warning[place-mismatch] the map names no place at S2109; the row says "Blair"`,
+			`Union Setup!G3: error[place-two-hexes] "Blair" is at S2109 here but at S2108 on Union Setup!A2`,
+			`muster: tpc-01.xlsx: 1 errors; nothing written`}},
+		{"an unknown unit name is one finding", map[string]map[string]any{"Union Setup": {"A20": "Egen", "B20": "Div", "C20": "II", "D20": "Inf", "F20": "S2108"}}, []string{
+			`Union Setup!A20: unknown unit "Egen": no counter u.egen.inf in module tpc (did you mean Egan?); or fill in the Counter cell (muster counters tpc lists the ids)`,
+			`muster: tpc-01.xlsx: 1 errors; nothing written`}},
+		{"a refused hex keeps the row placed", map[string]map[string]any{"Union Setup": {"F3": "S2198"}}, []string{
+			`Union Setup!F3: unknown hex S2198: "S2198" is off the OTR South sheet (columns 01-24, rows 01-24); the map puts Blair at OTR S2108: did you mean OTR S2108?`,
+			`muster: tpc-01.xlsx: 1 errors; nothing written`}},
+	} {
+		book := xlsxEditBook(t, c.edits)
+		_, _, errOut := muster(t, "import", "xlsx", book)
+		errOut = strings.ReplaceAll(errOut, book, filepath.Base(book))
+		got := strings.Split(strings.TrimRight(errOut, "\n"), "\n")
+		if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+			t.Errorf("%s: stderr\n%s\nwant\n%s", c.name, errOut, strings.Join(c.want, "\n"))
+		}
+	}
+	// A finding about what no cell holds names the workbook and the
+	// pointer, not a line of the JSON; one about the level table names
+	// its sheet.
+	dir := t.TempDir()
+	book := filepath.Join(dir, "tpc-04.xlsx")
+	if code, _, errOut := muster(t, "export", "xlsx", "-o", book, "tpc-04"); code != 0 {
+		t.Fatal(errOut)
+	}
+	code, _, errOut := muster(t, "import", "xlsx", "-o", filepath.Join(dir, "out.json"), book)
+	if code != 0 || errOut != "Victory Levels!A1: warning[vp-levels-missing] the victory-level table has no VP thresholds (the source prints only the level names)\n" {
+		t.Errorf("tpc-04: exit %d\n%s", code, errOut)
+	}
+}
+
+// A cell the import does not read is an error (nothing written) unless
+// --lenient, which reports it as a warning and writes what was read; a
+// cell that cannot be used stays an error either way.
+func TestImportXLSXLenient(t *testing.T) {
+	book := xlsxEditBook(t, map[string]map[string]any{"Union Setup": {"F1": "Locaton", "F5": "S2109", "I3": "fresh"}})
+	out := filepath.Join(filepath.Dir(book), "out.json")
+	code, _, errOut := muster(t, "import", "xlsx", "-o", out, book)
+	want := []string{
+		`Union Setup!F1: "Locaton" is not a header muster writes: did you mean "Location"? The Location column is missing, so this column's cells are not read`,
+		`Union Setup!I3: not read: the Starting state column is shown for reference (a grey header) and is not read`,
+		`Union Setup!F5: not read: its column's header "Locaton" is not one muster writes (did you mean "Location"?)`,
+	}
+	if code != 1 || errOut != strings.Join(want, "\n")+"\nmuster: "+book+": 3 errors; nothing written\n" {
+		t.Errorf("exit %d\n%s", code, errOut)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("written despite the cells not read")
+	}
+	code, _, errOut = muster(t, "import", "xlsx", "-o", out, book, "--lenient")
+	if code != 0 || errOut != strings.Join(want, " (warning)\n")+" (warning)\n" {
+		t.Errorf("--lenient: exit %d\n%s", code, errOut)
+	}
+	got, _ := os.ReadFile(out)
+	shipped, _ := os.ReadFile("../../scenarios/tpc/scenarios/01-my-best-achievement.json")
+	if !bytes.Equal(got, shipped) {
+		t.Errorf("--lenient wrote something else than what was read (the cells not read changed it)")
+	}
+	// A cell that cannot be used is an error, lenient or not.
+	book = xlsxEditBook(t, map[string]map[string]any{"Union Setup": {"F3": "S9999", "I3": "fresh"}})
+	if code, _, errOut := muster(t, "import", "xlsx", "--lenient", book); code != 1 || !strings.Contains(errOut, "1 errors; nothing written") {
+		t.Errorf("--lenient with a bad cell: exit %d\n%s", code, errOut)
 	}
 }

@@ -1,6 +1,7 @@
 package sheet
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -24,6 +25,7 @@ type xlsxCtx struct {
 	scn    *scenarios.Scenario
 	side   string // the side of the table the row belongs to
 	legend []scenarios.Footnote
+	place  string // the Place cell of the row being read, for a location's suggestion
 }
 
 // xlsxCol is one column of an editable sheet over rows of type T.
@@ -156,6 +158,11 @@ func (x *xlsxCtx) checkLocation(v string) error {
 		what := "hex"
 		if len(x.ix.Areas) > 0 && len(x.ix.Sheets) == 0 {
 			what = "area"
+		}
+		var amb *scenarios.AmbiguousPrefixError
+		if at := x.ix.PlaceHexes[strings.ToLower(x.place)]; x.place != "" && len(at) > 0 && !errors.As(err, &amb) {
+			// The suggestion muster validate gives (placeHint).
+			return fmt.Errorf("unknown %s %s: %v; the map puts %s at %s: did you mean %s?", what, v, err, x.place, strings.Join(at, " or "), at[0])
 		}
 		return fmt.Errorf("unknown %s %s: %v", what, v, err)
 	}
@@ -450,9 +457,13 @@ var (
 			}
 			return xlsxIntOrBlank(r.Entry.Turn)
 		},
-		set: func(_ *xlsxCtx, r *scenarios.SetupRow, v string) (err error) {
-			xlsxEntry(r).Turn, err = xlsxParseInt(v, "turn")
-			return err
+		set: func(_ *xlsxCtx, r *scenarios.SetupRow, v string) error {
+			n, err := xlsxParseInt(v, "turn")
+			if err != nil {
+				return err
+			}
+			xlsxEntry(r).Turn = n
+			return nil
 		}}
 	xlsxColDate = xlsxRowCol{head: "Date", width: 12, field: "entry",
 		get: func(_ *xlsxCtx, r *scenarios.SetupRow) string {
@@ -797,7 +808,10 @@ var xlsxVPCols = []xlsxVPCol{
 			if l.award == nil {
 				return fmt.Errorf("only VP lines have points")
 			}
-			l.award.Points, err = xlsxParseFloatPtr(v, "points")
+			p, err := xlsxParseFloatPtr(v, "points")
+			if err == nil {
+				l.award.Points = p
+			}
 			return err
 		}},
 	{head: "Adjudication", width: 13, list: xlsxListAdjud, field: "adjudication",

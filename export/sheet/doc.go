@@ -12,6 +12,11 @@
 //     cells ReadTemplate applies to copies of the module's files
 //     (template_read.go).
 //
+// Every non-empty cell of a workbook read is accounted for (account.go):
+// read, or the very text muster writes there, or reported at its address
+// as a cell not read (CellError.Unread), with why. Findings of the checks
+// on the result name cells (Import.CellOf, TemplateImport.CellOf).
+//
 // Reading is bounded before excelize sees the file (scan.go, MaxFileSize).
 // DataVersion and TemplateVersion stamp the hidden sheets, so a later
 // muster can tell which layout it reads (versions.go).

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"github.com/musterhq/muster/export/unitname"
 	"github.com/musterhq/muster/internal/jsonsrc"
 	"github.com/musterhq/muster/internal/readin"
+	"github.com/musterhq/muster/internal/suggest"
 	"github.com/musterhq/muster/internal/textcut"
 	"github.com/musterhq/muster/scenarios"
 	"github.com/musterhq/muster/schema"
@@ -39,6 +41,11 @@ type CellError struct {
 	Sheet string
 	Cell  string
 	Msg   string
+	// Unread marks a cell the import does not read (a header it does not
+	// know, a cell outside the table, a row it skips, a grey column
+	// edited): an error unless the import is lenient. The other errors
+	// are values that cannot be used.
+	Unread bool
 }
 
 func (e CellError) Error() string {
@@ -57,7 +64,8 @@ type Import struct {
 	// keeps the exported value there.
 	Errors  []CellError
 	origins map[string]xlsxOrigin
-	ref     *jsonsrc.Node // the scenario as exported: its maps' key order
+	ref     *jsonsrc.Node   // the scenario as exported: its maps' key order
+	untied  map[string]bool // sheets whose rows could not be tied to the scenario
 }
 
 // xlsxOrigin is the sheet row an imported object came from.
@@ -71,9 +79,15 @@ type xlsxOrigin struct {
 // CellOf names the cell a JSON Pointer into the imported scenario came
 // from ("Union Setup!F14"), or "" when it did not come from a cell.
 func (im *Import) CellOf(pointer string) string {
+	return xlsxCellOf(im.origins, pointer)
+}
+
+// xlsxCellOf names the cell of the longest prefix of a pointer that came
+// from a row.
+func xlsxCellOf(origins map[string]xlsxOrigin, pointer string) string {
 	toks := strings.Split(strings.TrimPrefix(pointer, "/"), "/")
 	for n := len(toks); n > 0; n-- {
-		o, ok := im.origins["/"+strings.Join(toks[:n], "/")]
+		o, ok := origins["/"+strings.Join(toks[:n], "/")]
 		if !ok {
 			continue
 		}
@@ -88,15 +102,50 @@ func (im *Import) CellOf(pointer string) string {
 	return ""
 }
 
+// Follows reports whether a finding at a JSON Pointer into the imported
+// scenario follows from a cell already reported as unusable: it lies on
+// that cell's row (whose values are then partly the exported ones), on a
+// sheet whose rows could not be tied to the scenario (no Row column), or,
+// when a sheet the import reads is missing, it has no cell at all. The
+// import then gives one finding per mistake.
+func (im *Import) Follows(pointer string) bool {
+	cell := im.CellOf(pointer)
+	if sheet, _, _ := strings.Cut(cell, "!"); im.untied[sheet] {
+		return true
+	}
+	for _, e := range im.Errors {
+		if e.Unread {
+			continue // the cell's value was not needed: nothing follows
+		}
+		if e.Cell == "" {
+			if cell == "" {
+				return true
+			}
+			continue
+		}
+		sheet, at, _ := strings.Cut(cell, "!")
+		if sheet != e.Sheet {
+			continue
+		}
+		_, row, ok1 := xlsxSplitCell(at)
+		_, erow, ok2 := xlsxSplitCell(e.Cell)
+		if ok1 && ok2 && row == erow {
+			return true
+		}
+	}
+	return false
+}
+
 // xlsxImporter holds a workbook being read.
 type xlsxImporter struct {
-	f     *excelize.File
-	im    *Import
-	x     *xlsxCtx
-	base  *scenarios.Scenario // as exported, never changed
-	work  *scenarios.Scenario // as exported, edited in place
-	names []string            // setup sheet of each table
-	units *unitname.Index
+	f      *excelize.File
+	im     *Import
+	x      *xlsxCtx
+	base   *scenarios.Scenario // as exported, never changed
+	work   *scenarios.Scenario // as exported, edited in place
+	names  []string            // setup sheet of each table
+	units  *unitname.Index
+	tables map[string]*xlsxTable // the sheets read, by name (nil: missing)
 }
 
 func (r *xlsxImporter) errorf(sheet string, col, row int, format string, args ...any) {
@@ -146,6 +195,13 @@ func Read(data []byte, module func(id string) *scenarios.Module) (im *Import, er
 	if err := ref.Decode(&work); err != nil {
 		return nil, fmt.Errorf("import: %s does not hold a scenario: %w", xlsxSheetData, err)
 	}
+	rows := 0
+	for _, t := range base.Setup {
+		rows += len(t.Rows)
+	}
+	if rows > xlsxMaxRowsPerSheet {
+		return nil, fmt.Errorf("import: %s holds %d setup rows, more than muster's sheets hold", xlsxSheetData, rows)
+	}
 	if module == nil {
 		module = func(id string) *scenarios.Module { return scenarios.Builtin().Module(id) }
 	}
@@ -163,6 +219,9 @@ func Read(data []byte, module func(id string) *scenarios.Module) (im *Import, er
 	r.readRules()
 	r.readVictory()
 	r.readLevels()
+	if err := r.accountScenario(ref); err != nil {
+		return nil, err
+	}
 	var shown []string
 	for name := range scan {
 		if name != xlsxSheetData {
@@ -232,10 +291,38 @@ type xlsxTable struct {
 	sheet string
 	rows  [][]string
 	cols  map[string]int // header -> 0-based column
+	// For the accounting of every cell (account.go): the cells the
+	// import read, and the rows a reported error already covers.
+	used    map[[2]int]bool // {row, col}, 0-based
+	covered map[int]bool
 }
 
-// table reads a sheet; ok is false when the workbook lacks it.
+// use records that the import read the cell of a 0-based row under a
+// header.
+func (t *xlsxTable) use(row int, head string) {
+	if c, ok := t.cols[head]; ok {
+		t.used[[2]int{row, c}] = true
+	}
+}
+
+// cover records that an error reported on a 0-based row accounts for
+// all its cells: the row is not read, and that is said once.
+func (t *xlsxTable) cover(row int) { t.covered[row] = true }
+
+// table reads a sheet, once; ok is false when the workbook lacks it.
 func (r *xlsxImporter) table(sheet string) (*xlsxTable, bool) {
+	if t, ok := r.tables[sheet]; ok {
+		return t, t != nil
+	}
+	t, ok := r.readTable(sheet)
+	if r.tables == nil {
+		r.tables = map[string]*xlsxTable{}
+	}
+	r.tables[sheet] = t
+	return t, ok
+}
+
+func (r *xlsxImporter) readTable(sheet string) (*xlsxTable, bool) {
 	if idx, err := r.f.GetSheetIndex(sheet); err != nil || idx < 0 {
 		return nil, false
 	}
@@ -245,7 +332,7 @@ func (r *xlsxImporter) table(sheet string) (*xlsxTable, bool) {
 		return nil, false
 	}
 	defer rows.Close()
-	t := &xlsxTable{sheet: sheet, cols: map[string]int{}}
+	t := &xlsxTable{sheet: sheet, cols: map[string]int{}, used: map[[2]int]bool{}, covered: map[int]bool{}}
 	for rows.Next() {
 		if len(t.rows) >= xlsxMaxRowsPerSheet {
 			r.errorf(sheet, 0, 0, "more than %d rows", xlsxMaxRowsPerSheet)
@@ -319,8 +406,9 @@ func xlsxApply[T any](r *xlsxImporter, t *xlsxTable, row int, cols []xlsxCol[T],
 			continue
 		}
 		if _, ok := t.cols[c.head]; !ok {
-			continue // a deleted column keeps the exported values
+			continue // a missing column keeps the exported values (and is reported)
 		}
+		t.use(row, c.head)
 		v := t.cell(row, c.head)
 		if base != nil && v == c.get(r.x, base) {
 			continue
@@ -328,9 +416,14 @@ func xlsxApply[T any](r *xlsxImporter, t *xlsxTable, row int, cols []xlsxCol[T],
 		if base == nil && strings.TrimSpace(v) == "" {
 			continue
 		}
-		if err := c.set(r.x, cur, strings.TrimSpace(v)); err != nil {
+		// Set on a copy: a value that cannot be used leaves the row as it
+		// was (a refused hex does not leave the row without a location).
+		next := *cur
+		if err := c.set(r.x, &next, strings.TrimSpace(v)); err != nil {
 			r.errorf(t.sheet, t.colOf(c.head), row+1, "%v", err)
+			continue
 		}
+		*cur = next
 	}
 }
 
@@ -354,6 +447,7 @@ func xlsxOriginOf[T any](t *xlsxTable, row int, cols []xlsxCol[T]) xlsxOrigin {
 // rowKey reads the Row cell: the row's place in its table. ok is false
 // when the cell is empty (a row the user added).
 func (r *xlsxImporter) rowKey(t *xlsxTable, row int) (int, bool) {
+	t.use(row, "Row")
 	v := strings.TrimSpace(t.cell(row, "Row"))
 	if v == "" {
 		return 0, false
@@ -366,15 +460,73 @@ func (r *xlsxImporter) rowKey(t *xlsxTable, row int) (int, bool) {
 	return n, true
 }
 
+// xlsxRowNumbers finds a Row number typed on two rows of one table:
+// which of them the number belongs to cannot be told, so each is reported
+// at its Row cell, naming the other.
+type xlsxRowNumbers map[[2]int][]xlsxAt // {table, Row} -> where
+
+type xlsxAt struct {
+	sheet    string
+	col, row int // 1-based
+}
+
+func (a xlsxAt) String() string { return a.sheet + "!" + xlsxCell(a.col, a.row) }
+
+func (ns xlsxRowNumbers) add(t *xlsxTable, table, n, row int) {
+	ns[[2]int{table, n}] = append(ns[[2]int{table, n}], xlsxAt{t.sheet, t.colOf("Row"), row + 1})
+}
+
+func (r *xlsxImporter) reportRowNumbers(ns xlsxRowNumbers) {
+	keys := make([][2]int, 0, len(ns))
+	for k := range ns {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(a, b int) bool {
+		return keys[a][0] < keys[b][0] || keys[a][0] == keys[b][0] && keys[a][1] < keys[b][1]
+	})
+	for _, k := range keys {
+		at := ns[k]
+		for i, a := range at {
+			if len(at) < 2 {
+				break
+			}
+			other := at[(i+1)%len(at)]
+			r.errorf(a.sheet, a.col, a.row, "Row %d is also on %s: each row the workbook was made with keeps its own number (leave Row empty on a row you add)", k[1], other)
+		}
+	}
+}
+
 func (r *xlsxImporter) readInfo() {
 	t, ok := r.table(xlsxSheetInfo)
-	if !ok {
-		return
+	if !ok || t.colOf("Field") == 0 || t.colOf("Value") == 0 {
+		return // reported with the cells (account.go)
 	}
+	defer func() {
+		for i := 1; i < len(t.rows); i++ {
+			if t.used[[2]int{i, t.cols["Field"]}] {
+				return
+			}
+		}
+		// No Title row: the title typed in a row renamed is not read.
+		var fields []string
+		for i := 1; i < len(t.rows); i++ {
+			fields = append(fields, strings.TrimSpace(t.cell(i, "Field")))
+		}
+		if near := suggest.Closest("Title", fields); near != "" {
+			i := slices.Index(fields, near) + 1
+			t.cover(i)
+			r.unread(t.sheet, t.colOf("Field"), i+1, "%q is not a field muster writes: did you mean \"Title\"? muster reads the title from the row whose Field is Title; this row is not read", xlsxCut(near))
+			return
+		}
+		r.unread(t.sheet, 0, 0, "no Title row: muster reads the scenario's title from the row whose Field is Title; the exported title is kept")
+	}()
 	for i := 1; i < len(t.rows); i++ {
-		if t.cell(i, "Field") != "Title" {
+		if strings.TrimSpace(t.cell(i, "Field")) != "Title" {
 			continue
 		}
+		t.use(i, "Field")
+		t.use(i, "Value")
+		r.im.origins["/title"] = xlsxOrigin{sheet: t.sheet, row: i + 1, first: t.colOf("Value")}
 		v := t.cell(i, "Value")
 		if v == r.base.Title {
 			return
@@ -404,14 +556,14 @@ func (r *xlsxImporter) readSetup() {
 	}
 	out := make([][]xlsxKeyedRow, len(r.work.Setup))
 	used := map[[2]int]bool{}
+	numbers := xlsxRowNumbers{}
 	prev := make([]float64, len(r.work.Setup))
 	read := func(t *xlsxTable, cols []xlsxRowCol, fixed int) {
 		heads := xlsxHeads(cols, "Row")
 		if fixed < 0 {
 			heads = append(heads, "Setup")
-			if t.colOf("Setup") == 0 && len(t.rows) > 1 {
-				r.errorf(t.sheet, 0, 0, "no Setup column: it names the setup sheet each row belongs to")
-				return
+			if t.colOf("Setup") == 0 {
+				return // no row can be read: reported with the cells (account.go)
 			}
 		}
 		for i := 1; i < len(t.rows); i++ {
@@ -420,10 +572,12 @@ func (r *xlsxImporter) readSetup() {
 			}
 			ti := fixed
 			if ti < 0 {
+				t.use(i, "Setup")
 				name := strings.TrimSpace(t.cell(i, "Setup"))
 				var ok bool
 				if ti, ok = tables[name]; !ok {
 					r.errorf(t.sheet, t.colOf("Setup"), i+1, "unknown setup sheet %q (one of %s)", name, strings.Join(r.names, ", "))
+					t.cover(i)
 					continue
 				}
 			}
@@ -434,6 +588,7 @@ func (r *xlsxImporter) readSetup() {
 			key := prev[ti] + 0.001
 			if n, ok := r.rowKey(t, i); ok {
 				key = float64(n)
+				numbers.add(t, ti, n, i)
 				if n <= len(r.base.Setup[ti].Rows) && !used[[2]int{ti, n}] {
 					b := &r.base.Setup[ti].Rows[n-1]
 					// The row is the exported one if it still names the
@@ -445,7 +600,9 @@ func (r *xlsxImporter) readSetup() {
 				}
 			}
 			prev[ti] = key
+			r.x.place = strings.TrimSpace(t.cell(i, "Place"))
 			xlsxApply(r, t, i, cols, base, &cur)
+			r.x.place = ""
 			if base == nil && cur.Name == "" {
 				r.errorf(t.sheet, t.colOf("Unit/Leader"), i+1, "a row needs a name")
 			}
@@ -465,7 +622,6 @@ func (r *xlsxImporter) readSetup() {
 	for ti, name := range r.names {
 		t, ok := r.table(name)
 		if !ok {
-			r.errorf(name, 0, 0, "the workbook has no sheet %q for %s's setup", name, r.work.Setup[ti].Side)
 			for n, row := range r.work.Setup[ti].Rows {
 				if xlsxRowSheet(&r.base.Setup[ti].Rows[n]) == "" {
 					out[ti] = append(out[ti], xlsxKeyedRow{key: float64(n + 1), row: row})
@@ -482,11 +638,11 @@ func (r *xlsxImporter) readSetup() {
 	}{{xlsxSheetReinf, xlsxReinfCols}, {xlsxSheetMarkers, xlsxMarkerCols}} {
 		t, ok := r.table(s.name)
 		if !ok {
-			r.errorf(s.name, 0, 0, "the workbook has no sheet %q", s.name)
-			continue
+			continue // reported with the cells (account.go)
 		}
 		read(t, s.cols, -1)
 	}
+	r.reportRowNumbers(numbers)
 	for ti := range r.work.Setup {
 		rows := out[ti]
 		sort.SliceStable(rows, func(a, b int) bool { return rows[a].key < rows[b].key })
@@ -513,12 +669,15 @@ func (r *xlsxImporter) readLegend(t *xlsxTable, ti int) {
 	base := r.base.Setup[ti].Footnotes
 	work := r.work.Setup[ti].Footnotes
 	var out []scenarios.Footnote
+	var origins []xlsxOrigin
 	seen := map[string]bool{}
 	for i := 1; i < len(t.rows); i++ {
 		sym, text := strings.TrimSpace(t.cell(i, "Mark")), t.cell(i, "Meaning")
 		if sym == "" && strings.TrimSpace(text) == "" {
 			continue
 		}
+		t.use(i, "Mark")
+		t.use(i, "Meaning")
 		if sym == "" {
 			r.errorf(t.sheet, mc, i+1, "a footnote meaning without its mark")
 			continue
@@ -528,6 +687,7 @@ func (r *xlsxImporter) readLegend(t *xlsxTable, ti int) {
 			continue
 		}
 		seen[sym] = true
+		origins = append(origins, xlsxOrigin{sheet: t.sheet, row: i + 1, cols: map[string]int{"symbol": mc, "text": tc}, first: mc})
 		fn := scenarios.Footnote{Symbol: sym}
 		var baseText *string
 		for k := range base {
@@ -549,6 +709,9 @@ func (r *xlsxImporter) readLegend(t *xlsxTable, ti int) {
 		return
 	}
 	r.work.Setup[ti].Footnotes = out
+	for k, o := range origins {
+		r.im.origins[fmt.Sprintf("/setup/%d/footnotes/%d", ti, k)] = o
+	}
 }
 
 // xlsxReadKeyed reads a sheet whose rows are tied to the exported list by
@@ -567,6 +730,7 @@ func xlsxReadKeyed[T any](r *xlsxImporter, sheet string, cols []xlsxCol[T], base
 	}
 	var out []keyed
 	used := map[int]bool{}
+	numbers := xlsxRowNumbers{}
 	prev := 0.0
 	heads := xlsxHeads(cols, "Row")
 	for i := 1; i < len(t.rows); i++ {
@@ -578,6 +742,7 @@ func xlsxReadKeyed[T any](r *xlsxImporter, sheet string, cols []xlsxCol[T], base
 		key := prev + 0.001
 		if n, ok := r.rowKey(t, i); ok {
 			key = float64(n)
+			numbers.add(t, 0, n, i)
 			if n <= len(base) && !used[n] {
 				b, cur = &base[n-1], work[n-1]
 				used[n] = true
@@ -587,6 +752,7 @@ func xlsxReadKeyed[T any](r *xlsxImporter, sheet string, cols []xlsxCol[T], base
 		xlsxApply(r, t, i, cols, b, &cur)
 		out = append(out, keyed{key, cur, xlsxOriginOf(t, i, cols)})
 	}
+	r.reportRowNumbers(numbers)
 	sort.SliceStable(out, func(a, b int) bool { return out[a].key < out[b].key })
 	res := make([]T, len(out))
 	for k := range out {
@@ -640,7 +806,7 @@ func (r *xlsxImporter) readVictory() {
 	for _, l := range xlsxVPLines(&r.work.Victory) {
 		workLines[l.id] = l
 	}
-	seen := map[string]bool{}
+	seen := map[string]int{} // line id -> sheet row
 	var added []scenarios.Award
 	var addedRows []int
 	heads := xlsxHeads(xlsxVPCols, "Line")
@@ -648,6 +814,7 @@ func (r *xlsxImporter) readVictory() {
 		if t.blank(i, heads) {
 			continue
 		}
+		t.use(i, "Line")
 		id := strings.TrimSpace(t.cell(i, "Line"))
 		if id == "" {
 			a := scenarios.Award{Kind: "manual", Adjudication: "manual"}
@@ -660,18 +827,24 @@ func (r *xlsxImporter) readVictory() {
 			continue
 		}
 		b, ok := baseLines[id]
-		if !ok || seen[id] {
-			r.errorf(t.sheet, t.colOf("Line"), i+1, "no victory line %q in the exported scenario (leave Line empty to add a VP line)", id)
+		if at, dup := seen[id]; dup {
+			r.errorf(t.sheet, t.colOf("Line"), i+1, "line %s is also on row %d: each line the workbook was made with is on one row (leave Line empty to add a VP line)", id, at)
+			t.cover(i)
 			continue
 		}
-		seen[id] = true
+		if !ok {
+			r.errorf(t.sheet, t.colOf("Line"), i+1, "no victory line %q in the exported scenario (leave Line empty to add a VP line)", id)
+			t.cover(i)
+			continue
+		}
+		seen[id] = i + 1
 		xlsxApply(r, t, i, xlsxVPCols, b, workLines[id])
 		r.im.origins[xlsxVPPointer(id)] = xlsxOriginOf(t, i, xlsxVPCols)
 	}
 	v := &r.work.Victory
 	var awards []scenarios.Award
 	for i, a := range v.Awards {
-		if seen[strconv.Itoa(i+1)] {
+		if seen[strconv.Itoa(i+1)] > 0 {
 			awards = append(awards, a)
 		}
 	}
@@ -687,12 +860,12 @@ func (r *xlsxImporter) readVictory() {
 	}
 	var autos []scenarios.Automatic
 	for i, a := range v.Automatic {
-		if seen["A"+strconv.Itoa(i+1)] {
+		if seen["A"+strconv.Itoa(i+1)] > 0 {
 			autos = append(autos, a)
 		}
 	}
 	v.Automatic = autos
-	if !seen["Otherwise"] {
+	if seen["Otherwise"] == 0 {
 		v.Otherwise = nil
 	}
 }
@@ -743,6 +916,8 @@ func (r *xlsxImporter) readLevels() {
 		lv = &scenarios.Levels{}
 		r.work.Victory.Levels = lv
 	}
+	// The level table as a whole (its thresholds, its text) is the sheet.
+	r.im.origins["/victory/levels"] = xlsxOrigin{sheet: t.sheet, row: 1, first: 1}
 	lv.Bands = bands
 	if lv.Bands == nil {
 		lv.Bands = []scenarios.Band{}
@@ -890,4 +1065,67 @@ func xlsxEmptyMembers(n, ref *jsonsrc.Node) {
 			n.Members = append(n.Members, jsonsrc.Member{Key: m.Key, Value: &jsonsrc.Node{Kind: m.Value.Kind}})
 		}
 	}
+}
+
+// accountScenario accounts for every cell of the workbook (account.go)
+// against the workbook muster writes for the scenario of its hidden sheet.
+func (r *xlsxImporter) accountScenario(data *jsonsrc.Node) error {
+	var s scenarios.Scenario
+	if err := data.Decode(&s); err != nil {
+		return fmt.Errorf("import: %s does not hold a scenario: %w", xlsxSheetData, err)
+	}
+	// The sheets Write writes, kept in memory (the hidden sheet, which
+	// is read, is not compared).
+	b, err := newXLSXBook(r.im.Module, &s)
+	if err == nil {
+		err = b.writeScenario(&s)
+	}
+	if err != nil {
+		return fmt.Errorf("import: the scenario of %s cannot be written as muster writes it, to compare the cells with: %w", xlsxSheetData, err)
+	}
+	ref, err := xlsxRefOf(b.f)
+	if err != nil {
+		return fmt.Errorf("import: %w", err)
+	}
+	rowKeys := func(string) []string { return []string{"Row"} }
+	placed := func(string) []string { return []string{"Setup", "Row"} }
+	rules := map[string]xlsxRule{
+		xlsxSheetInfo: {heads: []string{"Field", "Value"}, keyed: []string{"Field", "Value"},
+			keys: func(string) []string { return []string{"Field"} },
+			why:  "muster reads only the Title from this sheet; the other fields are shown for reference (change them in the scenario's JSON)"},
+		xlsxSheetReinf:   {heads: xlsxHeads(xlsxReinfCols, "Setup", "Row"), keyed: []string{"Setup", "Row"}, keys: placed, why: xlsxBlankRow},
+		xlsxSheetMarkers: {heads: xlsxHeads(xlsxMarkerCols, "Setup", "Row"), keyed: []string{"Setup", "Row"}, keys: placed, why: xlsxBlankRow},
+		xlsxSheetStartMk: {heads: xlsxHeads(xlsxStartMarkerCols, "Row"), keyed: []string{"Row"}, keys: rowKeys, why: xlsxBlankRow},
+		xlsxSheetRules:   {heads: xlsxHeads(xlsxRuleCols, "Row"), keyed: []string{"Row"}, keys: rowKeys, why: xlsxBlankRow},
+		xlsxSheetVictory: {heads: xlsxHeads(xlsxVPCols, "Line"), keyed: []string{"Line"},
+			keys: func(string) []string { return []string{"Line"} }, why: xlsxBlankRow},
+		xlsxSheetLevels: {heads: xlsxHeads(xlsxBandCols), keys: func(string) []string { return []string{"Level"} }, why: xlsxBlankRow},
+		xlsxSheetOOB: {view: "the Order of Battle sheet is a view of the setup: muster writes it and does not read it (edit the setup sheets)",
+			keys: func(string) []string { return []string{"Counter"} }},
+		xlsxSheetSchedule: {view: "the Schedule sheet shows the module's schedule: muster writes it and does not read it",
+			keys: func(string) []string { return []string{"Id"} }},
+		xlsxSheetLists: {view: "the Lists sheet holds the values of the drop-downs: muster writes it and does not read it"},
+	}
+	setup := xlsxRule{heads: xlsxHeads(xlsxSetupCols, "Row", "Mark", "Meaning"), keyed: []string{"Row"}, why: xlsxBlankRow,
+		keys: func(h string) []string {
+			if h == "Mark" || h == "Meaning" || h == "Gives" {
+				return []string{"Mark"} // the footnote legend beside the rows
+			}
+			return []string{"Row"}
+		}}
+	for _, n := range r.names {
+		rules[n] = setup
+	}
+	missing := func(name string) string {
+		for ti, n := range r.names {
+			if n == name {
+				return fmt.Sprintf("the workbook has no sheet %q, which muster export xlsx wrote for %s's setup: was it renamed or deleted? Restore its name", name, r.work.Setup[ti].Side)
+			}
+		}
+		return fmt.Sprintf("the workbook has no sheet %q, which muster export xlsx wrote: was it renamed or deleted? Restore its name", name)
+	}
+	// Without these two sheets their rows would be lost, not kept.
+	lost := func(name string) bool { return name == xlsxSheetReinf || name == xlsxSheetMarkers }
+	r.accountBook(ref, rules, []string{xlsxSheetData}, missing, lost)
+	return nil
 }

@@ -2,6 +2,7 @@ package sheet
 
 import (
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -332,5 +333,159 @@ func TestXLSXCutByCharacters(t *testing.T) {
 	}
 	if got := xlsxCut(strings.Repeat("é", 40)); got != strings.Repeat("é", 40) {
 		t.Errorf("40 characters were cut: %q", got)
+	}
+}
+
+// An off-map hex on a row whose Place the map knows gets the place's hex
+// as its suggestion, as muster validate gives it; the Place read is the
+// row's cell, edited or not.
+func TestXLSXImportLocationPlaceHint(t *testing.T) {
+	im := xlsxEdit(t, "tpc-01", func(f *excelize.File) {
+		xlsxSet(t, f, "Union Setup", "F3", "S2198") // Barlow, at Blair
+		xlsxSet(t, f, "Union Setup", "F4", "S2398")
+		xlsxSet(t, f, "Union Setup", "G4", "Fort Powhatan") // Gibbon, moved to Fort Powhatan
+	})
+	want := []string{
+		`Union Setup!F3: unknown hex S2198: "S2198" is off the OTR South sheet (columns 01-24, rows 01-24); the map puts Blair at OTR S2108: did you mean OTR S2108?`,
+		`Union Setup!F4: unknown hex S2398: "S2398" is off the OTR South sheet (columns 01-24, rows 01-24); the map puts Fort Powhatan at OTR S2310: did you mean OTR S2310?`,
+	}
+	var got []string
+	for _, e := range im.Errors {
+		got = append(got, e.Error())
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// Every non-empty cell of a workbook is accounted for (issue 38): read,
+// the very text muster writes there, or reported at its address with why,
+// as a cell not read (an error unless the import is lenient). Nothing of
+// what is not read reaches the scenario.
+func TestXLSXImportAccountsForEveryCell(t *testing.T) {
+	sf := scenarios.Builtin().Scenario("tpc-01")
+	im := xlsxEdit(t, "tpc-01", func(f *excelize.File) {
+		xlsxSet(t, f, "Union Setup", "F1", "Locaton")         // a header mistyped...
+		xlsxSet(t, f, "Union Setup", "F5", "S2109")           // ...so this edit is not read
+		xlsxSet(t, f, "Union Setup", "I3", "fresh")           // a grey column
+		xlsxSet(t, f, "Union Setup", "M4", "a note")          // between the table and the legend
+		xlsxSet(t, f, "Union Setup", "P2", "no restrictions") // the legend's grey Gives
+		xlsxSet(t, f, "Union Setup", "I30", "orphan")         // a grey cell on a row of nothing else
+		xlsxSet(t, f, "Confederate Setup", "D1", "Kind")      // Type renamed, in its place
+		xlsxSet(t, f, "Confederate Setup", "D2", "Ldr")       // ...its edit not read
+		xlsxSet(t, f, "Confederate Setup", "R1", "Comments")  // a column muster does not write
+		xlsxSet(t, f, "Confederate Setup", "R3", "check this")
+		xlsxSet(t, f, "Scenario", "B7", "A new background.") // shown, not read
+		xlsxSet(t, f, "Order of Battle", "D3", "Bob")        // a view
+		xlsxSet(t, f, "Victory", "B3", "manual")             // grey Kind
+		xlsxSet(t, f, "Special Rules", "E2", "bridge")       // grey Effects
+		xlsxSet(t, f, "Special Rules", "G1", "Title")        // a second Title column
+		xlsxSet(t, f, "Special Rules", "G2", "Other title")
+		if _, err := f.NewSheet("My notes"); err != nil {
+			t.Fatal(err)
+		}
+		xlsxSet(t, f, "My notes", "A1", "to do")
+		xlsxSet(t, f, "Start Markers", "A1", "") // the Marker header gone
+	})
+	want := []string{
+		`My notes: not a sheet muster writes: its cells are not read`,
+		`Confederate Setup!D1: "Kind" is not a header muster writes: did you mean "Type"? The Type column is missing, so this column's cells are not read`,
+		`Confederate Setup!R1: "Comments" is not a header muster writes: the column's cells are not read`,
+		`Confederate Setup!D2: not read: its column's header "Kind" is not one muster writes (did you mean "Type"?)`,
+		`Confederate Setup!R3: not read: its column's header "Comments" is not one muster writes`,
+		`Union Setup!F1: "Locaton" is not a header muster writes: did you mean "Location"? The Location column is missing, so this column's cells are not read`,
+		`Union Setup!P2: not read: the Gives column is shown for reference (a grey header) and is not read`,
+		`Union Setup!I3: not read: the Starting state column is shown for reference (a grey header) and is not read`,
+		`Union Setup!M4: not read: it lies outside the table (no header above it in row 1)`,
+		`Union Setup!F5: not read: its column's header "Locaton" is not one muster writes (did you mean "Location"?)`,
+		`Union Setup!I30: not read: the Starting state column is shown for reference (a grey header) and is not read`,
+		`Start Markers: no "Marker" column: muster writes it in row 1 and reads it; the exported values are kept`,
+		`Special Rules!G1: a second "Title" column: muster reads the first (column B), not this one`,
+		`Special Rules!E2: not read: the Effects column is shown for reference (a grey header) and is not read`,
+		`Special Rules!G2: not read: it is in a second "Title" column (muster reads column B)`,
+		`Victory!B3: not read: the Kind column is shown for reference (a grey header) and is not read`,
+		`Order of Battle!D3: not read: the Order of Battle sheet is a view of the setup: muster writes it and does not read it (edit the setup sheets)`,
+		`Scenario!B7: not read: muster reads only the Title from this sheet; the other fields are shown for reference (change them in the scenario's JSON)`,
+	}
+	var got []string
+	for _, e := range im.Errors {
+		got = append(got, e.Error())
+		if !e.Unread {
+			t.Errorf("%s: not marked as a cell not read", e.Error())
+		}
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// Nothing not read reached the scenario.
+	if !reflect.DeepEqual(im.Scenario, sf.Scenario) {
+		js, _ := im.JSON()
+		want, _ := (&Import{Scenario: sf.Scenario}).JSON()
+		t.Errorf("the scenario changed:\n%s", xlsxFirstDiff(string(want), string(js)))
+	}
+}
+
+// A header the import needs to tie rows to the scenario (Row, Line,
+// Setup) is a plain error when missing or mistyped: no row of the sheet
+// can be read, and it is said once.
+func TestXLSXImportKeyHeaderMissing(t *testing.T) {
+	im := xlsxEdit(t, "tpc-01", func(f *excelize.File) {
+		xlsxSet(t, f, "Union Setup", "L1", "Rows")
+		xlsxSet(t, f, "Victory", "A1", "")
+	})
+	want := []string{
+		`Union Setup!L1: "Rows" is not a header muster writes: did you mean "Row"? The Row column is missing, so this column's cells are not read, and no row of the sheet can be read without it`,
+		`Victory: no "Line" column: muster writes it in row 1, and no row of the sheet can be read without it`,
+	}
+	var got []string
+	for _, e := range im.Errors {
+		got = append(got, e.Error())
+		if e.Unread {
+			t.Errorf("%s: marked as a cell not read (which --lenient would pass)", e.Error())
+		}
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// A sheet renamed is named with the sheet muster wrote: one finding.
+func TestXLSXImportSheetRenamed(t *testing.T) {
+	im := xlsxEdit(t, "tpc-01", func(f *excelize.File) {
+		if err := f.SetSheetName("Special Rules", "Special rules (mine)"); err != nil {
+			t.Fatal(err)
+		}
+	})
+	want := `Special Rules: the workbook has no sheet "Special Rules", which muster export xlsx wrote: was it renamed or deleted? Restore its name (is "Special rules (mine)" it? Its cells are not read)`
+	if len(im.Errors) != 1 || im.Errors[0].Error() != want || !im.Errors[0].Unread {
+		t.Errorf("errors %v, want %s", im.Errors, want)
+	}
+}
+
+// A Row number typed on a second row of its table cannot say which row it
+// belongs to: both are reported, each naming the other (it used to tie
+// one of them silently to the other's exported row).
+func TestXLSXImportRowNumberTwice(t *testing.T) {
+	im := xlsxEdit(t, "tpc-01", func(f *excelize.File) {
+		xlsxSet(t, f, "Union Setup", "L3", 3)   // Barlow's row given Gibbon's number
+		xlsxSet(t, f, "Special Rules", "F3", 1) // rule 2's row given rule 1's
+	})
+	want := []string{
+		`Union Setup!L3: Row 3 is also on Union Setup!L4: each row the workbook was made with keeps its own number (leave Row empty on a row you add)`,
+		`Union Setup!L4: Row 3 is also on Union Setup!L3: each row the workbook was made with keeps its own number (leave Row empty on a row you add)`,
+		`Special Rules!F2: Row 1 is also on Special Rules!F3: each row the workbook was made with keeps its own number (leave Row empty on a row you add)`,
+		`Special Rules!F3: Row 1 is also on Special Rules!F2: each row the workbook was made with keeps its own number (leave Row empty on a row you add)`,
+	}
+	var got []string
+	for _, e := range im.Errors {
+		got = append(got, e.Error())
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if got := im.CellOf("/title"); got != "Scenario!B3" {
+		t.Errorf("CellOf(/title) = %q", got)
 	}
 }

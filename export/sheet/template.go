@@ -335,7 +335,7 @@ func (b *xlsxBook) writeTemplateInstructions(m *scenarios.Module) error {
 	} else {
 		add(false, "counters.json lists no value names (its \"values\"), so this sheet has no value columns; add them to counters.json first.")
 	}
-	add(false, "Type whole numbers as printed; anything else (a symbol such as *) is kept as text. Type - where a counter prints no such value. A counter whose values are all filled gets printed status \"source\", one with some \"partial\". The Notes cell, if filled, becomes a comment on the counter.")
+	add(false, "Type whole numbers as printed, and a symbol (such as *) as printed; a word is refused. Type - where a counter prints no such value. A counter whose values are all filled gets printed status \"source\", one with some \"partial\". The Notes cell, if filled, becomes a comment on the counter.")
 	for _, n := range m.Counters.Notes {
 		if n.Kind == "comment" || n.Kind == "missing" {
 			add(false, "counters.json: %s", n.Text)
@@ -439,18 +439,22 @@ func (b *xlsxBook) writeTemplateCounters(m *scenarios.Module) error {
 	g.col(tmplColStatus, 10, false, true, "")
 	g.col(tmplColNotes, 40, true, false, "")
 	for _, ct := range tmplCounters(c) {
-		cmd := ct.Command
-		if cmd == "" {
-			cmd = strings.Join(ct.Commands, ", ")
-		}
-		row := []any{ct.ID, ct.Name, ct.Side, ct.Type, ct.Size, cmd}
-		for _, v := range c.Values {
-			row = append(row, tmplValueText(ct.Printed.Values[v]))
-		}
-		row = append(row, ct.Printed.Status, "")
-		g.rows = append(g.rows, row)
+		g.rows = append(g.rows, tmplCounterCells(c, ct))
 	}
 	return b.writeGrid(g)
+}
+
+// tmplCounterCells is a counter's row of the Counters sheet.
+func tmplCounterCells(c *scenarios.Counters, ct *scenarios.Counter) []any {
+	cmd := ct.Command
+	if cmd == "" {
+		cmd = strings.Join(ct.Commands, ", ")
+	}
+	row := []any{ct.ID, ct.Name, ct.Side, ct.Type, ct.Size, cmd}
+	for _, v := range c.Values {
+		row = append(row, tmplValueText(ct.Printed.Values[v]))
+	}
+	return append(row, ct.Printed.Status, "")
 }
 
 // tmplMarkers are the markers whose supplied count the Markers sheet asks

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/xuri/excelize/v2"
 
@@ -31,6 +32,16 @@ type TemplateImport struct {
 	Warnings []CellError
 	// Changes summarises what the cells changed, one line per kind of fact.
 	Changes []string
+	// origins are the rows that gave each document's nodes, by JSON
+	// Pointer ("map", "counters", "game").
+	origins map[string]map[string]xlsxOrigin
+}
+
+// CellOf names the cell a JSON Pointer into one of the documents ("map",
+// "counters" or "game") came from ("Areas!C2"), or "" when no cell gave
+// it.
+func (ti *TemplateImport) CellOf(doc, pointer string) string {
+	return xlsxCellOf(ti.origins[doc], pointer)
 }
 
 // tmplReader holds a template being read.
@@ -43,6 +54,23 @@ type tmplReader struct {
 	gameEdit bool // a cell changed gameRoot
 	warnings []CellError
 	changes  []string
+	origins  map[*jsonsrc.Node]xlsxOrigin // nodes a row gave, for findings on the copy
+}
+
+// from records that a row of a sheet gave a node: a finding on the node
+// (or below it) is named by the row's cell, in the column of the key it
+// is under when cols has one, else in column first.
+func (r *tmplReader) from(n *jsonsrc.Node, t *xlsxTable, row int, first string, cols map[string]string) {
+	o := xlsxOrigin{sheet: t.sheet, row: row + 1, first: max(t.colOf(first), 1), cols: map[string]int{}}
+	for key, head := range cols {
+		if c := t.colOf(head); c > 0 {
+			o.cols[key] = c
+		}
+	}
+	if r.origins == nil {
+		r.origins = map[*jsonsrc.Node]xlsxOrigin{}
+	}
+	r.origins[n] = o
 }
 
 func (r *tmplReader) errorf(sheet string, col, row int, format string, args ...any) {
@@ -101,8 +129,28 @@ func ReadTemplate(data []byte, m *scenarios.Module) (ti *TemplateImport, err err
 	} else {
 		r.readTerrain()
 	}
+	if err := r.account(); err != nil {
+		return nil, err
+	}
 	r.xr.im.Errors = append(r.xr.im.Errors, xlsxNoValueErrors(scan, tmplSheetCounters, tmplSheetAreas, tmplSheetLinks, tmplSheetTerrain, tmplSheetMarkers)...)
-	ti = &TemplateImport{Errors: r.xr.im.Errors, Warnings: r.warnings, Changes: r.changes}
+	ti = &TemplateImport{Errors: r.xr.im.Errors, Warnings: r.warnings, Changes: r.changes, origins: map[string]map[string]xlsxOrigin{}}
+	for doc, root := range map[string]*jsonsrc.Node{"map": r.mapRoot, "counters": r.cntRoot, "game": r.gameRoot} {
+		at := map[string]xlsxOrigin{}
+		var walk func(n *jsonsrc.Node, ptr string)
+		walk = func(n *jsonsrc.Node, ptr string) {
+			if o, ok := r.origins[n]; ok {
+				at[ptr] = o
+			}
+			for i, it := range n.Items {
+				walk(it, ptr+"/"+strconv.Itoa(i))
+			}
+			for _, m := range n.Members {
+				walk(m.Value, ptr+"/"+jsonsrc.PointerToken(m.Key))
+			}
+		}
+		walk(root, "")
+		ti.origins[doc] = at
+	}
 	ti.Map = tmplFormat(r.mapRoot)
 	ti.Counters = tmplFormat(r.cntRoot)
 	if r.gameEdit {
@@ -164,47 +212,28 @@ func tmplYesNo(s string) (v, ok bool) {
 	return false, false
 }
 
-// tmplCell is the trimmed text of a 0-based row under a header.
+// tmplCell is the trimmed text of a 0-based row under a header, which
+// the import thereby reads.
 func tmplCell(t *xlsxTable, row int, head string) string {
+	t.use(row, head)
 	return strings.TrimSpace(t.cell(row, head))
 }
 
 // tmplTable reads a sheet and checks that it has the headers the reader
 // needs. ok is false when the sheet is absent (nothing to apply) or lacks
-// a needed header (reported).
+// a needed header; the accounting of the workbook's cells (account.go)
+// reports both.
 func (r *tmplReader) tmplTable(sheet string, need ...string) (*xlsxTable, bool) {
-	if idx, err := r.xr.f.GetSheetIndex(sheet); (err != nil || idx < 0) && r.written(sheet) {
-		// The template had it: a renamed or deleted sheet would silently
-		// drop every value filled in there.
-		r.errorf(sheet, 0, 0, "the template has no sheet %q, which muster module template wrote for module %s: was it renamed or deleted? Restore its name", sheet, r.m.Game.ID)
-		return nil, false
-	}
 	t, ok := r.xr.table(sheet)
 	if !ok || len(t.rows) == 0 {
 		return nil, false
 	}
 	for _, h := range need {
 		if t.colOf(h) == 0 {
-			r.errorf(sheet, 0, 0, "no %q column in the header row", h)
 			return nil, false
 		}
 	}
 	return t, true
-}
-
-// written says whether Template writes sheet for the module.
-func (r *tmplReader) written(sheet string) bool {
-	switch sheet {
-	case tmplSheetCounters:
-		return true
-	case tmplSheetAreas, tmplSheetLinks:
-		return r.m.Map.Kind == "area"
-	case tmplSheetTerrain:
-		return r.m.Map.Kind != "area" && len(r.m.Map.Sheets) > 0
-	case tmplSheetMarkers:
-		return len(tmplMarkers(r.m.Game)) > 0
-	}
-	return false
 }
 
 // tmplKeys says how a sheet's rows are keyed: the key column, the cells
@@ -225,14 +254,17 @@ func (r *tmplReader) rowKey(sh string, t *xlsxTable, i int, k *tmplKeys) (id str
 	case id == "":
 		if !t.blank(i, k.heads) {
 			r.errorf(sh, t.colOf(k.col), i+1, "%s", k.need)
+			t.cover(i)
 		}
 		return "", false
 	case !k.known(id):
 		r.errorf(sh, t.colOf(k.col), i+1, k.unknown, xlsxCut(id))
+		t.cover(i)
 		return "", false
 	}
 	if prev, dup := k.seen[id]; dup {
 		r.errorf(sh, t.colOf(k.col), i+1, "%s %s is also on row %d", k.noun, id, prev)
+		t.cover(i)
 		return "", false
 	}
 	if k.seen == nil {
@@ -271,14 +303,26 @@ func tmplScalarText(n *jsonsrc.Node) string {
 	return n.Text
 }
 
-// tmplValue reads a printed-value cell: a whole number, or text (a symbol
-// such as * or -). A number that is not whole is refused.
+// tmplValue reads a printed-value cell: a whole number, a symbol as
+// printed (* or -, no letters), or yes/no (true/false) for a value a
+// counter shows or not (USCW: cautious, cavalry, parenthesised). A number
+// that is not whole, and other text with a letter in it (x, four), are
+// refused: a counter prints neither.
 func tmplValue(s string) (*jsonsrc.Node, error) {
 	if i, err := strconv.Atoi(s); err == nil {
 		return tmplInt(i), nil
 	}
+	switch strings.ToLower(s) {
+	case "yes", "true":
+		return tmplBool(true), nil
+	case "no", "false":
+		return tmplBool(false), nil
+	}
 	if _, err := strconv.ParseFloat(s, 64); err == nil {
 		return nil, fmt.Errorf("%q is not a whole number (counters print whole numbers; type a symbol as it is printed)", xlsxCut(s))
+	}
+	if strings.IndexFunc(s, unicode.IsLetter) >= 0 {
+		return nil, fmt.Errorf("%q is not a whole number or a printed symbol (type the number as printed, a symbol such as * as printed, - where the counter prints none, or yes/no for a mark it shows or not)", xlsxCut(s))
 	}
 	return tmplStr(s), nil
 }
@@ -300,12 +344,23 @@ func (r *tmplReader) readCounters() {
 			continue
 		}
 		c := byID[id]
+		r.from(c, t, i, tmplColID, map[string]string{"notes": tmplColNotes})
 		printed := c.Get("printed")
 		if printed == nil || printed.Kind != jsonsrc.Object {
 			printed = tmplObj()
 			tmplSet(c, "printed", printed)
 		}
 		vals := printed.Get("values")
+		valueCols := map[string]string{}
+		for _, name := range names {
+			valueCols[name] = name
+		}
+		defer func(i int, printed *jsonsrc.Node) {
+			// The values object as the row leaves it, with a cell per value.
+			if v := printed.Get("values"); v != nil {
+				r.from(v, t, i, tmplColID, valueCols)
+			}
+		}(i, printed)
 		rowChanged := false
 		for _, name := range names {
 			col := t.colOf(name)
@@ -350,6 +405,7 @@ func (r *tmplReader) readCounters() {
 				tmplSet(n, "text", tmplStr(note))
 				tmplSet(n, "field", tmplStr("printed"))
 				notes.Items = append(notes.Items, n)
+				r.from(n, t, i, tmplColNotes, nil)
 				rowChanged = true
 			}
 		}
@@ -399,10 +455,7 @@ func (r *tmplReader) readAreas() {
 		}
 		head := tmplFeatureHead(f)
 		if t.colOf(head) == 0 {
-			head = f.ID
-			if t.colOf(head) == 0 {
-				continue
-			}
+			continue // reported as missing
 		}
 		feats = append(feats, &featCol{f: f, head: head, answers: map[string]bool{}})
 	}
@@ -419,6 +472,7 @@ func (r *tmplReader) readAreas() {
 			continue
 		}
 		a := byID[id]
+		r.from(a, t, i, tmplColID, map[string]string{"name": tmplColName, "tem": tmplColTEM})
 		if name := tmplCell(t, i, tmplColName); name != "" {
 			if old := a.Get("name"); old != nil {
 				if old.Text != name {
@@ -494,6 +548,7 @@ func (r *tmplReader) readAreas() {
 		} else {
 			tmplDel(fn, "hexes")
 		}
+		r.from(fn, t, 0, fc.head, nil) // the feature's column
 		complete := len(fc.answers) == len(r.m.Map.Areas)
 		if complete {
 			tmplSet(fn, "complete", tmplBool(true))
@@ -563,6 +618,7 @@ func (r *tmplReader) readLinks() {
 		if a == "" && b == "" {
 			if !t.blank(i, rest) {
 				r.errorf(sh, t.colOf(tmplColA), i+1, "a link needs Area A and Area B")
+				t.cover(i)
 			}
 			continue
 		}
@@ -571,9 +627,11 @@ func (r *tmplReader) readLinks() {
 			switch {
 			case e.id == "":
 				r.errorf(sh, t.colOf(e.head), i+1, "a link needs %s", e.head)
+				t.cover(i)
 				bad = true
 			case !areas[e.id]:
 				r.errorf(sh, t.colOf(e.head), i+1, "unknown area %q (not an Area or Zone of map.json)", xlsxCut(e.id))
+				t.cover(i)
 				bad = true
 			}
 		}
@@ -582,17 +640,20 @@ func (r *tmplReader) readLinks() {
 		}
 		if a == b {
 			r.errorf(sh, t.colOf(tmplColB), i+1, "a link joins two different areas (both are %s)", a)
+			t.cover(i)
 			continue
 		}
 		key := tmplPairKey(a, b)
 		if prev, dup := seen[key]; dup {
 			r.errorf(sh, t.colOf(tmplColA), i+1, "the link %s-%s is also on row %d", a, b, prev)
+			t.cover(i)
 			continue
 		}
 		seen[key] = i + 1
 		boundary := tmplCell(t, i, tmplColBoundary)
 		if boundary != "" && !bts[boundary] {
 			r.errorf(sh, t.colOf(tmplColBoundary), i+1, "unknown boundary type %q (one of: %s)", xlsxCut(boundary), strings.Join(tmplBoundaryIDs(r.m.Map), ", "))
+			t.cover(i)
 			continue
 		}
 		vals := map[string]*bool{}
@@ -604,6 +665,7 @@ func (r *tmplReader) readLinks() {
 			v, ok := tmplYesNo(s)
 			if !ok {
 				r.errorf(sh, t.colOf(fl.head), i+1, "%s: %q is not yes or no", fl.head, xlsxCut(s))
+				t.cover(i)
 				bad = true
 				continue
 			}
@@ -617,9 +679,11 @@ func (r *tmplReader) readLinks() {
 			switch {
 			case fn == nil:
 				r.errorf(sh, t.colOf(tmplColCrossing), i+1, "%q is not a named crossing of map.json (one of: %s)", xlsxCut(c), strings.Join(tmplCrossingIDs(r.m.Map), ", "))
+				t.cover(i)
 				continue
 			case crossingRow[c] > 0:
 				r.errorf(sh, t.colOf(tmplColCrossing), i+1, "the crossing %s is also on row %d", c, crossingRow[c])
+				t.cover(i)
 				continue
 			}
 			crossingRow[c] = i + 1
@@ -628,6 +692,7 @@ func (r *tmplReader) readLinks() {
 			hx.Items = []*jsonsrc.Node{tmplStr(a), tmplStr(b)}
 			tmplSet(fn, "hexes", hx)
 			tmplSet(fn, "complete", tmplBool(true))
+			r.from(fn, t, i, tmplColCrossing, nil)
 			if string(tmplFormat(fn)) != before {
 				r.changef("crossing %s: %s-%s", c, a, b)
 			}
@@ -640,6 +705,7 @@ func (r *tmplReader) readLinks() {
 			bw.Items = []*jsonsrc.Node{tmplStr(a), tmplStr(b)}
 			tmplSet(link, "between", bw)
 		}
+		r.from(link, t, i, tmplColA, map[string]string{"boundary": tmplColBoundary, "road": tmplColRoad, "ford": tmplColFord, "prohibited": tmplColProhibited})
 		before := string(tmplFormat(link))
 		if boundary != "" {
 			tmplSet(link, "boundary", tmplStr(boundary))
@@ -693,6 +759,10 @@ func (r *tmplReader) readTerrain() {
 		if terr == "" {
 			continue
 		}
+		if strings.IndexFunc(terr, unicode.IsLetter) < 0 {
+			r.errorf(sh, t.colOf(tmplColTerrain), i+1, "Terrain %q is not a terrain name (type the name the Terrain Effects Chart gives, such as clear or woods)", xlsxCut(terr))
+			continue
+		}
 		h := byAt[id]
 		if h == nil {
 			h = tmplObj()
@@ -703,6 +773,7 @@ func (r *tmplReader) readTerrain() {
 			continue
 		}
 		tmplSet(h, "terrain", tmplStr(terr))
+		r.from(h, t, i, tmplColHex, map[string]string{"terrain": tmplColTerrain})
 		n++
 	}
 	if len(hexes.Items) == 0 {
@@ -841,24 +912,30 @@ func (r *tmplReader) readMarkers() {
 		case id == "" && side == "":
 			if v != "" {
 				r.errorf(sh, t.colOf(tmplColID), i+1, "a count needs the marker's Id and Side")
+				t.cover(i)
 			}
 			continue
 		case id == "":
 			r.errorf(sh, t.colOf(tmplColID), i+1, "a row needs the marker's Id")
+			t.cover(i)
 			continue
 		case !tmplContains(ids, id):
 			r.errorf(sh, t.colOf(tmplColID), i+1, "marker %q is not one whose supplied count game.json asks for (%s)", xlsxCut(id), strings.Join(ids, ", "))
+			t.cover(i)
 			continue
 		case side == "":
 			r.errorf(sh, t.colOf(tmplColSide), i+1, "a row needs the Side")
+			t.cover(i)
 			continue
 		case !tmplContains(sideIDs, side):
 			r.errorf(sh, t.colOf(tmplColSide), i+1, "unknown side %q (one of: %s)", xlsxCut(side), strings.Join(sideIDs, ", "))
+			t.cover(i)
 			continue
 		}
 		key := id + "\x00" + side
 		if prev, dup := seen[key]; dup {
 			r.errorf(sh, t.colOf(tmplColID), i+1, "marker %s, side %s is also on row %d", id, side, prev)
+			t.cover(i)
 			continue
 		}
 		seen[key] = i + 1
@@ -867,6 +944,7 @@ func (r *tmplReader) readMarkers() {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 {
 				r.errorf(sh, t.colOf(tmplColSupplied), i+1, "Supplied %q is not a whole number (0 or more)", xlsxCut(v))
+				t.cover(i)
 				continue
 			}
 			c.n, c.filled = n, true
@@ -910,10 +988,79 @@ func (r *tmplReader) readMarkers() {
 		}
 		before := string(tmplFormat(n))
 		tmplSet(n, "supplied", supplied)
+		r.from(n, t, got[mk.ID][sideIDs[0]].row-1, tmplColSupplied, nil) // the first side's row
 		tmplDel(n, "suppliedMissing")
 		if string(tmplFormat(n)) != before {
 			r.gameEdit = true
 			r.changef("marker %s: supplied %s", mk.ID, strings.Join(parts, ", "))
 		}
 	}
+}
+
+// account accounts for every cell of the template (account.go) against
+// the template muster writes for the module.
+func (r *tmplReader) account() error {
+	b, err := newXLSXBook(r.m, nil)
+	if err == nil {
+		err = b.writeTemplate(r.m)
+	}
+	if err != nil {
+		return fmt.Errorf("import: the module's template cannot be written, to compare the cells with: %w", err)
+	}
+	// The Instructions (text whose counts follow the module) and the
+	// drop-downs' values are not accounted: they change as the module is
+	// filled, and nothing typed there is a fact of the module.
+	ref, err := xlsxRefOf(b.f, tmplSheetData, tmplSheetInstructions, xlsxSheetLists)
+	if err != nil {
+		return fmt.Errorf("import: %w", err)
+	}
+	// A template filled in several sittings is applied to the module as
+	// the earlier ones left it: a counter they completed is no longer
+	// written, and its Status now has moved on. Its row is still what
+	// muster wrote for the counter, status aside.
+	if rows := ref.rows[tmplSheetCounters]; len(rows) > 0 {
+		have := map[string]bool{}
+		for _, row := range rows[1:] {
+			if len(row) > 0 {
+				have[row[0]] = true
+			}
+		}
+		for i := range r.m.Counters.Counters {
+			ct := &r.m.Counters.Counters[i]
+			if have[ct.ID] {
+				continue
+			}
+			var row []string
+			for _, v := range tmplCounterCells(r.m.Counters, ct) {
+				row = append(row, fmt.Sprint(v))
+			}
+			rows = append(rows, row)
+		}
+		ref.rows[tmplSheetCounters] = rows
+	}
+	by := func(keys ...string) func(string) []string { return func(string) []string { return keys } }
+	areaHeads := []string{tmplColID, tmplColName, tmplColTEM}
+	for i := range r.m.Map.Features {
+		if f := &r.m.Map.Features[i]; tmplAreaFeature(f) {
+			areaHeads = append(areaHeads, tmplFeatureHead(f))
+		}
+	}
+	const why = "its row is not read"
+	rules := map[string]xlsxRule{
+		tmplSheetCounters: {heads: append(append([]string{tmplColID}, r.m.Counters.Values...), tmplColNotes), keyed: []string{tmplColID}, keys: by(tmplColID), why: why,
+			// The statuses a listed counter shows before it is complete.
+			also: map[string][]string{tmplColStatus: {"missing", "partial"}}},
+		tmplSheetAreas: {heads: areaHeads, keyed: []string{tmplColID}, keys: by(tmplColID), why: why},
+		tmplSheetLinks: {heads: []string{tmplColA, tmplColB, tmplColBoundary, tmplColRoad, tmplColFord, tmplColProhibited, tmplColCrossing},
+			keyed: []string{tmplColA, tmplColB}, keys: by(tmplColA, tmplColB), why: why},
+		tmplSheetTerrain: {heads: []string{tmplColHex, tmplColTerrain}, keyed: []string{tmplColHex, tmplColTerrain}, keys: by(tmplColHex), why: why},
+		tmplSheetMarkers: {heads: []string{tmplColID, tmplColSide, tmplColSupplied}, keyed: []string{tmplColID, tmplColSide, tmplColSupplied}, keys: by(tmplColID, tmplColSide), why: why},
+	}
+	missing := func(name string) string {
+		// A renamed or deleted sheet would silently drop every value
+		// filled in there.
+		return fmt.Sprintf("the template has no sheet %q, which muster module template wrote for module %s: was it renamed or deleted? Restore its name", name, r.m.Game.ID)
+	}
+	r.xr.accountBook(ref, rules, []string{tmplSheetData, tmplSheetInstructions, xlsxSheetLists}, missing, func(string) bool { return false })
+	return nil
 }

@@ -290,6 +290,12 @@ func TestTemplateTerrain(t *testing.T) {
 	if len(mp.Hexes) != 2 || mp.Hexes[0].At != "OTR S0907" || mp.Hexes[0].Terrain != "woods" || mp.Hexes[1].Terrain != "clear" {
 		t.Errorf("hexes %+v", mp.Hexes)
 	}
+	// A number where a terrain name belongs is refused at its cell.
+	bad := tmplAt(t, f, s, "OTR S0908", "Terrain")
+	tmplSetCell(t, f, s, bad, 3)
+	if ti := tmplRead(t, f, "tpc"); len(ti.Errors) != 1 || ti.Errors[0].Error() != s+"!"+bad+`: Terrain "3" is not a terrain name (type the name the Terrain Effects Chart gives, such as clear or woods)` {
+		t.Errorf("a number as terrain: %v", ti.Errors)
+	}
 	// The hex under OTR North is listed once, under OTR North.
 	rows, _ := f.GetRows(s)
 	for _, r := range rows {
@@ -314,6 +320,11 @@ func TestTemplateBadCells(t *testing.T) {
 	set(a, tmplAt(t, f, a, "10", "Id"), "999", `unknown area "999"`)
 	set(c, tmplAt(t, f, c, "u.hooker.ldr-army", "defense"), 2.5, `"2.5" is not a whole number`)
 	set(c, tmplAt(t, f, c, "c.lee.ldr-army", "Id"), "c.nobody", `unknown counter "c.nobody"`)
+	// Text where a number belongs: a word is not a printed symbol.
+	set(c, tmplAt(t, f, c, "u.hooker.ldr-army", "attack"), "x", `attack: "x" is not a whole number or a printed symbol`)
+	set(c, tmplAt(t, f, c, "u.hooker.ldr-army", "movement"), "four", `movement: "four" is not a whole number or a printed symbol`)
+	set(c, tmplAt(t, f, c, "u.sickles.ldr-corps", "attack"), "*", "") // a symbol as printed
+	set(c, tmplAt(t, f, c, "u.sickles.ldr-corps", "independent"), "-", "")
 	set(l, "A6", "1", "")
 	set(l, "B6", "99", `unknown area "99"`)
 	set(l, "A7", "1", "")
@@ -348,7 +359,7 @@ func TestTemplateBadCells(t *testing.T) {
 			t.Errorf("%s: got %q, want %q", cell, got[cell], msg)
 		}
 	}
-	if len(ti.Errors) != 14 {
+	if len(ti.Errors) != 16 {
 		t.Errorf("%d errors:\n%v", len(ti.Errors), ti.Errors)
 	}
 }
@@ -515,5 +526,58 @@ func TestTemplateMarkersPrefilled(t *testing.T) {
 	col, _ := f.GetCols(tmplSheetMarkers)
 	if got := strings.TrimRight(strings.Join(col[3], ","), ","); got != "Supplied,5,6" {
 		t.Errorf("Supplied column %q, want the counts of entrench-1 and blanks for pontoon-bridge", got)
+	}
+}
+
+// The component template accounts for every cell as a scenario workbook
+// does (issue 38): a grey column edited, a header mistyped, a cell beside
+// the table, a sheet muster did not write are reported at their cells and
+// change nothing; a key header gone is a plain error.
+func TestTemplateAccountsForEveryCell(t *testing.T) {
+	f := tmplBook(t, "lgv")
+	c, a := tmplSheetCounters, tmplSheetAreas
+	name := tmplAt(t, f, c, "u.hooker.ldr-army", "Name")
+	status := tmplAt(t, f, c, "u.hooker.ldr-army", "Status now")
+	defense := tmplAt(t, f, c, "u.hooker.ldr-army", "defense")
+	col, _, _ := xlsxSplitCell(defense)
+	tmplSetCell(t, f, c, name, "Joe Hooker")                                              // grey
+	tmplSetCell(t, f, c, status, "source")                                                // grey: a status is not set here
+	tmplSetCell(t, f, c, tmplAt(t, f, c, "u.sickles.ldr-corps", "Status now"), "partial") // shown before, accepted
+	tmplSetCell(t, f, c, xlsxCell(col, 1), "defence")                                     // mistyped...
+	tmplSetCell(t, f, c, defense, 3)                                                      // ...so not read
+	tmplSetCell(t, f, a, "Z5", "elsewhere")                                               // beside the table
+	if _, err := f.NewSheet("Scratch"); err != nil {
+		t.Fatal(err)
+	}
+	tmplSetCell(t, f, "Scratch", "B2", 4)
+	ti := tmplRead(t, f, "lgv")
+	want := []string{
+		`Scratch: not a sheet muster writes: its cells are not read`,
+		c + `!` + xlsxCell(col, 1) + `: "defence" is not a header muster writes: did you mean "defense"? The defense column is missing, so this column's cells are not read`,
+		c + `!` + name + `: not read: the Name column is shown for reference (a grey header) and is not read`,
+		c + `!` + defense + `: not read: its column's header "defence" is not one muster writes (did you mean "defense"?)`,
+		c + `!` + status + `: not read: the Status now column is shown for reference (a grey header) and is not read`,
+		a + `!Z5: not read: it lies outside the table (no header above it in row 1)`,
+	}
+	var got []string
+	for _, e := range ti.Errors {
+		got = append(got, e.Error())
+		if !e.Unread {
+			t.Errorf("%s: not marked as a cell not read", e.Error())
+		}
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	m := scenarios.Builtin().Module("lgv")
+	if len(ti.Changes) > 0 || !bytes.Equal(ti.Counters, m.CountersDoc.File.Bytes) {
+		t.Errorf("cells not read changed the module: %v", ti.Changes)
+	}
+	// The Id header gone: no row can be read, said once.
+	f = tmplBook(t, "lgv")
+	tmplSetCell(t, f, tmplSheetMarkers, "A1", "ID")
+	ti = tmplRead(t, f, "lgv")
+	if len(ti.Errors) != 1 || ti.Errors[0].Unread || ti.Errors[0].Error() != tmplSheetMarkers+`!A1: "ID" is not a header muster writes: did you mean "Id"? The Id column is missing, so this column's cells are not read, and no row of the sheet can be read without it` {
+		t.Errorf("Id header gone: %v", ti.Errors)
 	}
 }

@@ -44,9 +44,20 @@ type Diagnostic struct {
 	Subject  *jsonsrc.Range
 	Pointer  string // JSON Pointer of the value, when known
 	Related  []Related
+	// Cites are the source lines the summary names ("already set up (line
+	// 54)"), each with the JSON Pointer of the value there, so that a
+	// front end showing the document in another form (a workbook) can
+	// name its own place instead. Writers ignore them.
+	Cites []Cite
 	// Source is the file the subject lies in, kept so writers can quote the
 	// offending line.
 	Source *jsonsrc.File
+}
+
+// Cite is a line a summary names as "line N", and the value it means.
+type Cite struct {
+	Line    int
+	Pointer string
 }
 
 // Related is a secondary position, such as the first copy of a duplicate.
