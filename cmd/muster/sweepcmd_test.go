@@ -1,0 +1,80 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/musterhq/muster/playtest/sim"
+)
+
+// A sweep of the LGV bid on the test module, split in two shards and
+// merged, is the unsplit sweep byte for byte (text and JSON), and fits the
+// even bid with its interval.
+func TestSweepShardsMergeToTheWholeSweep(t *testing.T) {
+	test := filepath.Join("..", "..", "rules", "lgv", "testdata", "module", "scenarios", "01-chancellorsville.json")
+	args := []string{"playtest", "sweep", test, "--vary", "bid=1..11/2", "--games", "40", "--seed", "1", "--bots", "greedy,random", "--workers", "2"}
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole.json")
+	if code, _, errOut := muster(t, append(args, "--format", "json", "-o", whole)...); code != 0 {
+		t.Fatalf("unsplit sweep: exit %d\n%s", code, errOut)
+	}
+	var parts []string
+	for _, k := range []string{"1/2", "2/2"} {
+		part := filepath.Join(dir, "part"+k[:1]+".json")
+		if code, _, errOut := muster(t, append(args, "--shard", k, "--format", "json", "-o", part)...); code != 0 {
+			t.Fatalf("shard %s: exit %d\n%s", k, code, errOut)
+		}
+		parts = append(parts, part)
+	}
+	// Merge only one: the other is named missing, exit 1.
+	if code, _, errOut := muster(t, "playtest", "merge", parts[0]); code != 1 || !strings.Contains(errOut, "shard 2 of 2 is missing") {
+		t.Fatalf("merge of shard 1 alone: exit %d, %s", code, errOut)
+	}
+	code, merged, errOut := muster(t, append([]string{"playtest", "merge", "--format", "json"}, parts...)...)
+	if code != 0 {
+		t.Fatalf("merge: exit %d\n%s", code, errOut)
+	}
+	want, err := os.ReadFile(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if merged != string(want) {
+		t.Fatalf("merged shards differ from the unsplit sweep:\n%s\nwant\n%s", merged, want)
+	}
+	// The text report of the merge and of the whole sweep's JSON agree too.
+	_, text1, _ := muster(t, append([]string{"playtest", "merge"}, parts...)...)
+	_, text2, _ := muster(t, "playtest", "merge", whole)
+	if text1 != text2 || !strings.Contains(text1, "even point") {
+		t.Fatalf("text reports differ or lack the even point:\n%s\n---\n%s", text1, text2)
+	}
+	var doc struct {
+		Report sim.SweepReport `json:"report"`
+	}
+	if err := json.Unmarshal(want, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Report.Points) != 6 {
+		t.Fatalf("%d grid points, want 6 (bid 1, 3, ..., 11)", len(doc.Report.Points))
+	}
+	for _, f := range doc.Report.Even {
+		if f.X == nil || f.Low == nil || f.High == nil || !(*f.Low <= *f.X && *f.X <= *f.High) || *f.X < 1 || *f.X > 11 {
+			t.Errorf("%s: even bid %s (%s to %s), want one inside its interval on the grid\n%s", f.Side, fmtp(f.X), fmtp(f.Low), fmtp(f.High), text2)
+		}
+	}
+	// HTML draws the chart.
+	code, page, _ := muster(t, "playtest", "merge", "--format", "html", whole)
+	if code != 0 || !strings.Contains(page, "<svg") || !strings.Contains(page, "<circle") {
+		t.Fatalf("html: exit %d, no chart with an even mark:\n%.2000s", code, page)
+	}
+}
+
+func fmtp(x *float64) string {
+	if x == nil {
+		return "none"
+	}
+	b, _ := json.Marshal(*x)
+	return string(b)
+}
