@@ -202,7 +202,12 @@ func (r SweepReport) WriteText(w io.Writer) error {
 		}
 		b.WriteString("\n")
 	}
-	_, err := io.WriteString(w, b.String())
+	// The padded last column leaves no trailing spaces.
+	lines := strings.Split(b.String(), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	_, err := io.WriteString(w, strings.Join(lines, "\n"))
 	return err
 }
 
