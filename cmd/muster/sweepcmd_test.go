@@ -5,9 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/musterhq/muster/playtest/sim"
+	"github.com/musterhq/muster/scenarios"
 )
 
 // A sweep of the LGV bid on the test module, split in two shards and
@@ -77,4 +79,55 @@ func fmtp(x *float64) string {
 	}
 	b, _ := json.Marshal(*x)
 	return string(b)
+}
+
+// A sweep of the bid (which changes only how the final VP total reads)
+// plays each game once, at the first point, and scores it again at the
+// others; the totals equal those of playing every point.
+func TestBidSweepPlaysEachGameOnce(t *testing.T) {
+	path := filepath.Join("..", "..", "rules", "lgv", "testdata", "module", "scenarios", "01-chancellorsville.json")
+	l := scenarios.NewLoader(scenarios.Disk{})
+	sf, err := l.Scenario(path)
+	if err != nil || sf == nil || l.Diags.HasErrors() {
+		t.Fatalf("load: %v %v", err, l.Diags)
+	}
+	var plays atomic.Int64
+	compile := func(o map[string]string) (sim.NewGame, error) {
+		ng, err := sim.ForScenario(sf, o)
+		if err != nil {
+			return nil, err
+		}
+		return func(seed uint64) (sim.Game, error) { plays.Add(1); return ng(seed) }, nil
+	}
+	ax, err := sim.ParseVary("bid=1..12")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, reading := range []string{"threshold", "shift"} {
+		cfg := sim.SweepConfig{Config: sim.Config{Scenario: sf.Scenario.ID, Games: 60, Seed: 3, Bots: []string{"random", "random"},
+			Options: map[string]string{"bid-reading": reading}, Workers: 2}, Vary: []sim.Axis{ax}}
+		plays.Store(0)
+		once, err := sim.RunSweep(cfg, compile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// One probe game (never played) and the 60 games, once.
+		if n := plays.Load(); n != 61 {
+			t.Errorf("%s: %d games started for 60 games at 12 bids, want 61 (60 played once, one probe)", reading, n)
+		}
+		cfg.NoRescore = true
+		plays.Store(0)
+		all, err := sim.RunSweep(cfg, compile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := plays.Load(); n != 12*60 {
+			t.Errorf("%s without rescoring: %d games started, want %d", reading, n, 12*60)
+		}
+		a, _ := json.Marshal(once)
+		b, _ := json.Marshal(all)
+		if string(a) != string(b) {
+			t.Errorf("%s: rescored totals differ from played ones:\n%s\n%s", reading, a, b)
+		}
+	}
 }

@@ -62,6 +62,9 @@ const MaxGridPoints = 1000
 type SweepConfig struct {
 	Config
 	Vary []Axis
+	// NoRescore plays every point, even one whose games could be scored
+	// again (tests compare the two).
+	NoRescore bool
 }
 
 // Points lists the grid's options in order, the last axis varying fastest.
@@ -135,22 +138,77 @@ func RunSweep(cfg SweepConfig, compile func(options map[string]string) (NewGame,
 	if cfg.Shards > 1 {
 		st.Shards, st.ShardsIn = cfg.Shards, []int{cfg.Shard}
 	}
-	progress := cfg.Progress
+	// Points whose options only change how a finished game reads
+	// (rules.Rescorer: a threshold, a bid) are not played: the games of
+	// an earlier point with the same play are scored again under them.
+	// Which point plays for which is asked of a game before play.
+	played := make([]int, len(points)) // the point whose games point p reads; p itself if it plays
+	for p := range played {
+		played[p] = -1
+	}
+	st.Points = make([]*Totals, len(points))
+	games := make([]NewGame, len(points))
+	plays := 0
 	for p, opts := range points {
+		if played[p] >= 0 {
+			continue
+		}
 		newGame, err := compile(opts)
 		if err != nil {
 			return nil, fmt.Errorf("point %s: %w", pointName(cfg.Vary, opts), err)
 		}
-		c := cfg.Config
-		c.Options = opts
-		if progress != nil {
-			c.Progress = func(done, total int) { progress(p*total+done, len(points)*total) }
+		games[p], played[p] = newGame, p
+		plays++
+		if cfg.NoRescore {
+			continue
 		}
-		t, err := Run(c, newGame)
+		probe, err := newGame(GameSeed(cfg.Seed, 0))
 		if err != nil {
 			return nil, fmt.Errorf("point %s: %w", pointName(cfg.Vary, opts), err)
 		}
-		st.Points = append(st.Points, t)
+		if r, ok := probe.(Rescorer); ok {
+			for q := p + 1; q < len(points); q++ {
+				if played[q] < 0 && r.Rescores(points[q]) {
+					played[q] = p
+				}
+			}
+		}
+	}
+	progress := cfg.Progress
+	step := 0
+	for p, opts := range points {
+		if played[p] != p {
+			continue
+		}
+		c := cfg.Config
+		c.Options = opts
+		if progress != nil {
+			k := step
+			c.Progress = func(done, total int) { progress(k*total+done, plays*total) }
+		}
+		step++
+		var readers []int
+		for q := range points {
+			if q != p && played[q] == p {
+				readers = append(readers, q)
+				qc := cfg.Config
+				qc.Options = points[q]
+				st.Points[q] = NewTotals(qc)
+			}
+		}
+		t, err := run(c, games[p], func(i int, g Game, o Outcome) {
+			for _, q := range readers {
+				ro := o
+				if o.Level != Unfinished {
+					ro = g.(Rescorer).Rescore(points[q])
+				}
+				st.Points[q].Add(i, ro)
+			}
+		})
+		if err != nil {
+			return nil, fmt.Errorf("point %s: %w", pointName(cfg.Vary, opts), err)
+		}
+		st.Points[p] = t
 	}
 	return st, nil
 }
