@@ -31,7 +31,34 @@ type SweepReport struct {
 type SweepPoint struct {
 	Point   string  `json:"point"` // key=value of the varied options
 	Winners []Share `json:"winners"`
-	Levels  []Share `json:"levels"`
+	// Levels is how decisive the games were: the share of each victory
+	// level reached.
+	Levels []Share `json:"levels"`
+	// VP is the final VP total (its mean is the margin the scale
+	// measures), Turns the game length, both without bars.
+	VP    Dist `json:"vp"`
+	Turns Dist `json:"turns"`
+	// FirstMover is the share of games the side that moved first won,
+	// where the engine tags games with "first-player".
+	FirstMover *Share `json:"firstMover,omitempty"`
+}
+
+// firstMover is the share of games the first player won, from the
+// "first-player" tag (nil without it).
+func firstMover(t *Totals) *Share {
+	vals := t.Tags["first-player"]
+	if len(vals) == 0 {
+		return nil
+	}
+	k, n := 0, 0
+	for v, w := range vals {
+		k += w[v]
+		for _, c := range w {
+			n += c
+		}
+	}
+	lo, hi := Wilson(k, n)
+	return &Share{Name: "first player", Count: k, Share: float64(k) / float64(max(n, 1)), Low: lo, High: hi}
 }
 
 // EvenFit is where a side wins half the games along the last varied
@@ -77,7 +104,10 @@ func NewSweepReport(st *SweepTotals) SweepReport {
 		for _, side := range append(r.Sides[:len(r.Sides):len(r.Sides)], "draw or none") {
 			w[side] += 0
 		}
-		r.Points = append(r.Points, SweepPoint{Point: pointName(st.Vary, t.Options), Winners: shares(w, t.Played), Levels: shares(t.Levels, t.Played)})
+		vp, turns := dist(t.VP, 1), dist(t.Turns, 1)
+		vp.Bins, turns.Bins = nil, nil
+		r.Points = append(r.Points, SweepPoint{Point: pointName(st.Vary, t.Options), Winners: shares(w, t.Played), Levels: shares(t.Levels, t.Played),
+			VP: vp, Turns: turns, FirstMover: firstMover(t)})
 	}
 	last := st.Vary[len(st.Vary)-1]
 	xs := make([]float64, len(last.Values))
@@ -187,6 +217,21 @@ func (r SweepReport) WriteText(w io.Writer) error {
 		for _, c := range cols {
 			s := p.shareOf(c)
 			fmt.Fprintf(&b, "  %-22s", fmt.Sprintf("%5.1f%% (%.1f-%.1f%%)", 100*s.Share, 100*s.Low, 100*s.High))
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\nper point: VP mean (sd), game length mean (turns), first mover's share (95% CI), levels reached\n")
+	for _, p := range r.Points {
+		fmt.Fprintf(&b, "  %-*s  VP %.2f (%.2f)  length %.2f", width, p.Point, p.VP.Mean, p.VP.SD, p.Turns.Mean)
+		if f := p.FirstMover; f != nil {
+			fmt.Fprintf(&b, "  first mover %.1f%% (%.1f-%.1f%%)", 100*f.Share, 100*f.Low, 100*f.High)
+		}
+		b.WriteString("  levels:")
+		for i, l := range p.Levels {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, " %s %.1f%%", l.Name, 100*l.Share)
 		}
 		b.WriteString("\n")
 	}
@@ -302,6 +347,7 @@ var sweepTemplate = sync.OnceValue(func() *template.Template {
 {{.Chart}}
 <h2>Even point</h2><table><tr><th>side</th><th>at</th><th>even</th><th>95% CI</th><th></th></tr>{{range .R.Even}}<tr><td>{{.Side}}</td><td>{{.At}}</td><td>{{.Key}} {{fit .X}}</td><td>{{fit .Low}} to {{fit .High}}</td><td>{{.Note}}</td></tr>{{end}}</table>
 <h2>Per point</h2><table><tr><th>point</th>{{range .R.Sides}}<th>{{.}}</th>{{end}}<th>draw or none</th></tr>{{$r := .R}}{{range $p := .R.Points}}<tr><td>{{$p.Point}}</td>{{range $r.Sides}}{{with share $p .}}<td>{{printf "%.1f%% (%.1f-%.1f%%)" (mul100 .Share) (mul100 .Low) (mul100 .High)}}</td>{{end}}{{end}}{{with share $p "draw or none"}}<td>{{printf "%.1f%% (%.1f-%.1f%%)" (mul100 .Share) (mul100 .Low) (mul100 .High)}}</td>{{end}}</tr>{{end}}</table>
+<h2>Margin, length, first mover, decisiveness</h2><table><tr><th>point</th><th>VP mean (sd)</th><th>length (turns)</th><th>first mover won (95% CI)</th><th>levels reached</th></tr>{{range .R.Points}}<tr><td>{{.Point}}</td><td>{{printf "%.2f (%.2f)" .VP.Mean .VP.SD}}</td><td>{{printf "%.2f" .Turns.Mean}}</td><td>{{with .FirstMover}}{{printf "%.1f%% (%.1f-%.1f%%)" (mul100 .Share) (mul100 .Low) (mul100 .High)}}{{end}}</td><td>{{range $i, $l := .Levels}}{{if $i}}, {{end}}{{$l.Name}} {{printf "%.1f%%" (mul100 $l.Share)}}{{end}}</td></tr>{{end}}</table>
 </body></html>
 `))
 })
