@@ -76,6 +76,13 @@ type Rescorer interface {
 	Rescore(options map[string]string) Outcome
 }
 
+// Router is a Game that says by which victory route it was decided, once
+// over: "automatic" (an automatic or sudden-death victory during play) or
+// "final count" (the victory check after the last turn).
+type Router interface {
+	Route() string
+}
+
 // Action is a legal action as an engine encodes it: a number, so that
 // listing the legal actions of a position allocates nothing.
 type Action uint64

@@ -66,6 +66,16 @@ func TestSweepShardsMergeToTheWholeSweep(t *testing.T) {
 			t.Errorf("%s: even bid %s (%s to %s), want one inside its interval on the grid\n%s", f.Side, fmtp(f.X), fmtp(f.Low), fmtp(f.High), text2)
 		}
 	}
+	// LGV games say how they were decided: every game has a route.
+	for _, p := range doc.Report.Points {
+		n := 0
+		for _, ro := range p.Routes {
+			n += ro.Count
+		}
+		if n != 40 || !strings.Contains(text2, "final count") {
+			t.Errorf("%s: routes %+v count %d games, want 40", p.Point, p.Routes, n)
+		}
+	}
 	// HTML draws the chart.
 	code, page, _ := muster(t, "playtest", "merge", "--format", "html", whole)
 	if code != 0 || !strings.Contains(page, "<svg") || !strings.Contains(page, "<circle") {

@@ -32,6 +32,7 @@ type (
 	NewGame = rules.NewGame
 	// Rescorer is a game a sweep can score again under other options.
 	Rescorer = rules.Rescorer
+	Router   = rules.Router
 )
 
 // Config is a run.

@@ -121,6 +121,10 @@ type SweepTotals struct {
 	Shards   int               `json:"shards,omitempty"`
 	ShardsIn []int             `json:"shardsIn,omitempty"`
 	Points   []*Totals         `json:"points"`
+	// Routes counts, per point, the games by the victory route that
+	// decided them (rules.Router; "unfinished" at the action limit), where
+	// the engine says.
+	Routes []map[string]int `json:"routes,omitempty"`
 }
 
 // RunSweep plays the sweep's games (its shard's, when split) at every
@@ -197,6 +201,22 @@ func RunSweep(cfg SweepConfig, compile func(options map[string]string) (NewGame,
 			}
 		}
 		t, err := run(c, games[p], func(i int, g Game, o Outcome) {
+			if r, ok := g.(Router); ok {
+				route := r.Route()
+				if o.Level == Unfinished {
+					route = Unfinished
+				}
+				if st.Routes == nil {
+					st.Routes = make([]map[string]int, len(points))
+					for q := range st.Routes {
+						st.Routes[q] = map[string]int{}
+					}
+				}
+				st.Routes[p][route]++
+				for _, q := range readers {
+					st.Routes[q][route]++ // re-reading the total does not change the route
+				}
+			}
 			for _, q := range readers {
 				ro := o
 				if o.Level != Unfinished {
@@ -259,6 +279,27 @@ func MergeSweep(parts []*SweepTotals) (*SweepTotals, error) {
 			out.ShardsIn = append(out.ShardsIn, s)
 		}
 	}
+	for _, p := range parts {
+		if p.Routes != nil && out.Routes == nil {
+			out.Routes = make([]map[string]int, len(first.Points))
+			for q := range out.Routes {
+				out.Routes[q] = map[string]int{}
+			}
+		}
+	}
+	for i, p := range parts {
+		switch {
+		case out.Routes == nil:
+		case p.Routes == nil && p.Played() == 0:
+			// a shard with no game has no routes to count
+		case len(p.Routes) != len(first.Points):
+			return nil, fmt.Errorf("part %d counts victory routes for %d points, the grid has %d", i+1, len(p.Routes), len(first.Points))
+		default:
+			for q, m := range p.Routes {
+				addCounts(out.Routes[q], m)
+			}
+		}
+	}
 	for j := range first.Points {
 		var ps []*Totals
 		for _, p := range parts {
@@ -289,7 +330,22 @@ func (st *SweepTotals) Check() error {
 	if n != len(st.Points) {
 		return fmt.Errorf("the grid has %d points but the totals hold %d", n, len(st.Points))
 	}
+	if st.Routes != nil && len(st.Routes) != len(st.Points) {
+		return fmt.Errorf("routes for %d points, the grid has %d", len(st.Routes), len(st.Points))
+	}
 	for j, t := range st.Points {
+		if st.Routes != nil && t != nil {
+			n := 0
+			for _, c := range st.Routes[j] {
+				if c < 0 {
+					return fmt.Errorf("grid point %d: a negative route count", j+1)
+				}
+				n += c
+			}
+			if n != t.Played {
+				return fmt.Errorf("grid point %d: routes count %d games, the point %d", j+1, n, t.Played)
+			}
+		}
 		if t == nil {
 			return fmt.Errorf("grid point %d has no totals", j+1)
 		}

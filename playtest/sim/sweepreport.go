@@ -41,6 +41,9 @@ type SweepPoint struct {
 	// FirstMover is the share of games the side that moved first won,
 	// where the engine tags games with "first-player".
 	FirstMover *Share `json:"firstMover,omitempty"`
+	// Routes is the share of games decided by each victory route
+	// (automatic, final count, unfinished), where the engine says.
+	Routes []Share `json:"routes,omitempty"`
 }
 
 // firstMover is the share of games the first player won, from the
@@ -108,6 +111,9 @@ func NewSweepReport(st *SweepTotals) SweepReport {
 		vp.Bins, turns.Bins = nil, nil
 		r.Points = append(r.Points, SweepPoint{Point: pointName(st.Vary, t.Options), Winners: shares(w, t.Played), Levels: shares(t.Levels, t.Played),
 			VP: vp, Turns: turns, FirstMover: firstMover(t)})
+		if st.Routes != nil {
+			r.Points[len(r.Points)-1].Routes = shares(st.Routes[len(r.Points)-1], t.Played)
+		}
 	}
 	last := st.Vary[len(st.Vary)-1]
 	xs := make([]float64, len(last.Values))
@@ -220,11 +226,14 @@ func (r SweepReport) WriteText(w io.Writer) error {
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString("\nper point: VP mean (sd), game length mean (turns), first mover's share (95% CI), levels reached\n")
+	b.WriteString("\nper point: VP mean (sd), game length mean (turns), first mover's share, victory routes (95% CI), levels reached\n")
 	for _, p := range r.Points {
 		fmt.Fprintf(&b, "  %-*s  VP %.2f (%.2f)  length %.2f", width, p.Point, p.VP.Mean, p.VP.SD, p.Turns.Mean)
 		if f := p.FirstMover; f != nil {
 			fmt.Fprintf(&b, "  first mover %.1f%% (%.1f-%.1f%%)", 100*f.Share, 100*f.Low, 100*f.High)
+		}
+		for _, ro := range p.Routes {
+			fmt.Fprintf(&b, "  %s %.1f%% (%.1f-%.1f%%)", ro.Name, 100*ro.Share, 100*ro.Low, 100*ro.High)
 		}
 		b.WriteString("  levels:")
 		for i, l := range p.Levels {
@@ -347,7 +356,7 @@ var sweepTemplate = sync.OnceValue(func() *template.Template {
 {{.Chart}}
 <h2>Even point</h2><table><tr><th>side</th><th>at</th><th>even</th><th>95% CI</th><th></th></tr>{{range .R.Even}}<tr><td>{{.Side}}</td><td>{{.At}}</td><td>{{.Key}} {{fit .X}}</td><td>{{fit .Low}} to {{fit .High}}</td><td>{{.Note}}</td></tr>{{end}}</table>
 <h2>Per point</h2><table><tr><th>point</th>{{range .R.Sides}}<th>{{.}}</th>{{end}}<th>draw or none</th></tr>{{$r := .R}}{{range $p := .R.Points}}<tr><td>{{$p.Point}}</td>{{range $r.Sides}}{{with share $p .}}<td>{{printf "%.1f%% (%.1f-%.1f%%)" (mul100 .Share) (mul100 .Low) (mul100 .High)}}</td>{{end}}{{end}}{{with share $p "draw or none"}}<td>{{printf "%.1f%% (%.1f-%.1f%%)" (mul100 .Share) (mul100 .Low) (mul100 .High)}}</td>{{end}}</tr>{{end}}</table>
-<h2>Margin, length, first mover, decisiveness</h2><table><tr><th>point</th><th>VP mean (sd)</th><th>length (turns)</th><th>first mover won (95% CI)</th><th>levels reached</th></tr>{{range .R.Points}}<tr><td>{{.Point}}</td><td>{{printf "%.2f (%.2f)" .VP.Mean .VP.SD}}</td><td>{{printf "%.2f" .Turns.Mean}}</td><td>{{with .FirstMover}}{{printf "%.1f%% (%.1f-%.1f%%)" (mul100 .Share) (mul100 .Low) (mul100 .High)}}{{end}}</td><td>{{range $i, $l := .Levels}}{{if $i}}, {{end}}{{$l.Name}} {{printf "%.1f%%" (mul100 $l.Share)}}{{end}}</td></tr>{{end}}</table>
+<h2>Margin, length, first mover, decisiveness</h2><table><tr><th>point</th><th>VP mean (sd)</th><th>length (turns)</th><th>first mover won (95% CI)</th><th>victory route (95% CI)</th><th>levels reached</th></tr>{{range .R.Points}}<tr><td>{{.Point}}</td><td>{{printf "%.2f (%.2f)" .VP.Mean .VP.SD}}</td><td>{{printf "%.2f" .Turns.Mean}}</td><td>{{with .FirstMover}}{{printf "%.1f%% (%.1f-%.1f%%)" (mul100 .Share) (mul100 .Low) (mul100 .High)}}{{end}}</td><td>{{range $i, $x := .Routes}}{{if $i}}; {{end}}{{$x.Name}} {{printf "%.1f%% (%.1f-%.1f%%)" (mul100 $x.Share) (mul100 $x.Low) (mul100 $x.High)}}{{end}}</td><td>{{range $i, $l := .Levels}}{{if $i}}, {{end}}{{$l.Name}} {{printf "%.1f%%" (mul100 $l.Share)}}{{end}}</td></tr>{{end}}</table>
 </body></html>
 `))
 })

@@ -40,3 +40,15 @@ func (x *Game) Rescore(options map[string]string) rules.Outcome {
 	}
 	return out
 }
+
+// Route is how the game was decided: an automatic victory of 17.1 at an
+// End Phase, or the final Victory Check of 17.3.
+func (x *Game) Route() string {
+	switch {
+	case x.g.stage != stOver:
+		return ""
+	case x.g.finalVP:
+		return "final count"
+	}
+	return "automatic"
+}
