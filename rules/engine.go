@@ -65,6 +65,24 @@ type Weigher interface {
 	Weight(a Action, side string) float64
 }
 
+// Rescorer is a Game that can read its final outcome again under other
+// rule options where those options change only that reading (a victory
+// threshold, a bid read as one): a sweep plays such a game once and
+// scores it again per grid point. Rescores says whether options differ
+// from the game's only so; Rescore is the outcome of the finished game as
+// a game played with them would end (automatic victories unchanged).
+type Rescorer interface {
+	Rescores(options map[string]string) bool
+	Rescore(options map[string]string) Outcome
+}
+
+// Router is a Game that says by which victory route it was decided, once
+// over: "automatic" (an automatic or sudden-death victory during play) or
+// "final count" (the victory check after the last turn).
+type Router interface {
+	Route() string
+}
+
 // Action is a legal action as an engine encodes it: a number, so that
 // listing the legal actions of a position allocates nothing.
 type Action uint64

@@ -122,7 +122,7 @@ const simGames = 100
 // fewerGames caps a sim example's --games at simGames (and sets it where
 // the example leaves the default).
 func fewerGames(args []string) []string {
-	if len(args) < 2 || args[0] != "playtest" || args[1] != "sim" {
+	if len(args) < 2 || args[0] != "playtest" || args[1] != "sim" && args[1] != "sweep" {
 		return args
 	}
 	out := append([]string{}, args...)

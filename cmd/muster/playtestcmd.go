@@ -40,7 +40,7 @@ func playtestCommand() *cli.Command {
 			"   muster playtest scenarios\n" +
 			"   muster playtest --log out/logs scenarios/tpc/playtests/01-petersburg.json\n" +
 			"   muster playtest --golden scenarios/tpc/playtests",
-		Subcommands: []*cli.Command{simCommand(), replayCommand(), mergeCommand()},
+		Subcommands: []*cli.Command{simCommand(), sweepCommand(), replayCommand(), mergeCommand()},
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "log", Usage: "write each script's event log into `DIR`"},
 			&cli.BoolFlag{Name: "golden", Usage: "compare each event log with the stored NAME.golden.jsonl"},

@@ -225,13 +225,13 @@ func writeSimOutput(c *cli.Context, tot *sim.Totals, format string, totals bool,
 func mergeCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "merge",
-		Usage: "add up the totals of the shards of a split sim run",
+		Usage: "add up the totals of the shards of a split sim run or sweep",
 		UsageText: "muster playtest merge [--partial] [--format text|json|html] [-o FILE] TOTALS.json...\n\n" +
 			"Adds the totals written by muster playtest sim --shard k/n into the report of the whole\n" +
 			"run: exactly the figures one unsplit run gives. Refuses totals of another run and a shard\n" +
 			"given twice. With shards of the run missing it names them and exits 1, writing no report;\n" +
 			"--partial writes the report of the shards given (it says which) and still names the\n" +
-			"missing ones.\n\n" +
+			"missing ones. The shards of a sweep (muster playtest sweep --shard k/n) merge the same way.\n\n" +
 			"Examples:\n" +
 			"   muster playtest merge part*.json\n" +
 			"   muster playtest merge --format html -o balance.html part*.json\n" +
@@ -249,6 +249,9 @@ func mergeCommand() *cli.Command {
 			format := c.String("format")
 			if format != "text" && format != "json" && format != "html" {
 				return usageError("--format must be text, json or html")
+			}
+			if isSweepFile(c.Args().First()) {
+				return mergeSweep(c, format)
 			}
 			var parts []*sim.Totals
 			for _, path := range c.Args().Slice() {

@@ -30,6 +30,9 @@ type (
 	Action  = rules.Action
 	Outcome = rules.Outcome
 	NewGame = rules.NewGame
+	// Rescorer is a game a sweep can score again under other options.
+	Rescorer = rules.Rescorer
+	Router   = rules.Router
 )
 
 // Config is a run.
@@ -107,6 +110,12 @@ func (c *Config) check() error {
 
 // Run plays the run's games on its workers and totals them.
 func Run(cfg Config, newGame NewGame) (*Totals, error) {
+	return run(cfg, newGame, nil)
+}
+
+// run is Run that also hands each finished game to after (a sweep scores
+// it again per grid point), under the totals' lock.
+func run(cfg Config, newGame NewGame, after func(i int, g Game, o Outcome)) (*Totals, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
@@ -149,7 +158,7 @@ func Run(cfg Config, newGame NewGame) (*Totals, error) {
 					return
 				}
 				i := cfg.index(j)
-				o, _, err := Play(newGame, bots, GameSeed(cfg.Seed, i), cfg.MaxActions)
+				o, g, err := Play(newGame, bots, GameSeed(cfg.Seed, i), cfg.MaxActions)
 				mu.Lock()
 				if err != nil {
 					if errIdx < 0 || j < errIdx {
@@ -157,6 +166,9 @@ func Run(cfg Config, newGame NewGame) (*Totals, error) {
 					}
 				} else {
 					t.Add(i, o)
+					if after != nil {
+						after(i, g, o)
+					}
 				}
 				done++
 				if cfg.Progress != nil {

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/musterhq/muster/rules"
+	"github.com/musterhq/muster/scenarios"
 )
 
 // startReorg begins a side's Reorganization (12.0): Leader fates first,
@@ -228,7 +229,12 @@ func (g *game) endPhase() {
 // total: the first band of the table holding it (rules.InBand: min, max and
 // under), else the scenario's otherwise outcome, else no level.
 func (e *Engine) finalLevel(vp int) (winner int, level string) {
-	for _, b := range e.bands {
+	return e.levelIn(e.bands, vp)
+}
+
+// levelIn is finalLevel read on a table of bands (a bid's, rescore.go).
+func (e *Engine) levelIn(bands []scenarios.Band, vp int) (winner int, level string) {
+	for _, b := range bands {
 		if rules.InBand(float64(vp), b) {
 			return sideIndex(b.Winner), b.Level
 		}
