@@ -6,7 +6,9 @@
 #      --wrap 'muster playtest merge ...'), gives the report of the unsplit
 #      run byte for byte;
 #   2. an array with a cancelled task: merge names the missing shard and
-#      exits 1, and --partial reports on the shards given.
+#      exits 1, and --partial reports on the shards given;
+#   3. the sweep (docs/batch/slurm-sweep.sh) as an array of 2, merged as
+#      documented, gives the unsplit sweep's report byte for byte.
 # It starts munged (if none runs), slurmctld and slurmd with a minimal
 # slurm.conf for this host, and stops every daemon it started on exit.
 # Needs Debian's slurm-wlm and munge (.ci/run installs them) and root, or a
@@ -100,7 +102,7 @@ sinfo
 # The user's checkout: the batch script and the scenario it plays.
 run() { # folder: a fresh copy of what the job reads
   mkdir -p "$1/docs/batch" "$1/rules/lgv/testdata"
-  cp docs/batch/slurm-array.sh "$1/docs/batch/"
+  cp docs/batch/slurm-array.sh docs/batch/slurm-sweep.sh "$1/docs/batch/"
   cp -r rules/lgv/testdata/module "$1/rules/lgv/testdata/"
 }
 # waitfor JOBID: blocks until every task of the job has ended.
@@ -138,4 +140,17 @@ grep -q "shard 3 of 4 is missing" merge.err || { echo "merge does not name the m
 [ ! -e merged.txt ] || { echo "merge wrote a report with a shard missing" >&2; exit 1; }
 muster playtest merge --partial -o partial.txt parts/part-*.json
 echo "a cancelled task: merge names its shard and exits 1; --partial reports on the rest"
+echo "== the sweep as an array of 2 and the documented merge"
+run "$work/sweep"
+cd "$work/sweep"
+sweepgames=${MUSTER_SWEEP_GAMES:-200}
+job=$(MUSTER_GAMES=$sweepgames sbatch --parsable --array=0-1 docs/batch/slurm-sweep.sh)
+sbatch --parsable --wait --dependency="afterok:$job" --kill-on-invalid-dep=yes --wrap \
+  'muster playtest merge --format html -o sweep.html sweep-parts/part-*.json' >/dev/null ||
+  { cat ./*.out "$work/slurm/log/"*.log 2>/dev/null; echo "the sweep array or its merge failed" >&2; exit 1; }
+ls sweep-parts
+muster playtest sweep rules/lgv/testdata/module/scenarios/01-chancellorsville.json \
+  --vary bid=1..11/2 --games "$sweepgames" --seed 7 --bots greedy,random --format html -o whole-sweep.html
+cmp sweep.html whole-sweep.html || { echo "the merged sweep differs from the unsplit sweep" >&2; exit 1; }
+echo "merged sweep of 2 array tasks = the unsplit sweep, byte for byte ($(wc -c <sweep.html) bytes)"
 echo "== slurm ok"
