@@ -144,3 +144,84 @@ func TestHostileDiffRepeatedRows(t *testing.T) {
 		t.Errorf("exit %d after %v\n%.500s%s", code, time.Since(t0), out, errOut)
 	}
 }
+
+// Item 10: a circle of command parents in game.json is a validate finding,
+// and oob shows every unit of the circle and beneath it (it dropped them:
+// the Confederate side came out empty), saying why; two scenarios of one
+// module with one id are findings; a playtest naming a scenario id inside
+// a copied module runs against that module's scenario, not the built-in
+// one of the same id.
+func TestHostileModuleNames(t *testing.T) {
+	// The whole Confederate side: ANV's parent is II, II's is ANV.
+	mod := copyModule(t, "../../scenarios/lgv")
+	scn := filepath.Join(mod, "scenarios", "01-chancellorsville.json")
+	_, before, _ := muster(t, "oob", "--format", "json", scn)
+	game := filepath.Join(mod, "game.json")
+	text := mustRead(t, game)
+	cyclic := strings.Replace(text, `"code": "ANV", "name": "Army of Northern Virginia", "level": "army"`, `"code": "ANV", "name": "Army of Northern Virginia", "level": "army", "parent": "II"`, 1)
+	if cyclic == text {
+		t.Fatal("game.json: the ANV command is written otherwise")
+	}
+	os.WriteFile(game, []byte(cyclic), 0o644)
+	code, out, errOut := muster(t, "validate", mod)
+	if code != 1 || !strings.Contains(out, "error[command-cycle] /commands/confederate/0/parent: the parents of Confederate commands run in a circle: ANV → II → ANV") {
+		t.Errorf("validate of a command circle: exit %d\n%s%s", code, out, errOut)
+	}
+	code, after, errOut := muster(t, "oob", "--format", "json", scn)
+	totals := func(js string) (string, string) {
+		var o struct {
+			Sides []struct {
+				Side     string
+				Totals   map[string]int
+				Problems []string
+			}
+		}
+		if err := json.Unmarshal([]byte(js), &o); err != nil {
+			t.Fatalf("%v: %.300s", err, js)
+		}
+		var ts, ps []string
+		for _, s := range o.Sides {
+			b, _ := json.Marshal(s.Totals)
+			ts = append(ts, s.Side+" "+string(b))
+			ps = append(ps, s.Problems...)
+		}
+		return strings.Join(ts, "; "), strings.Join(ps, "; ")
+	}
+	wantTotals, _ := totals(before)
+	gotTotals, problems := totals(after)
+	if code != 0 || gotTotals != wantTotals || !strings.Contains(problems, "run in a circle (ANV → II → ANV): ANV is shown at the top level") {
+		t.Errorf("oob of a command circle: exit %d, totals %s, want %s; problems %q\n%s", code, gotTotals, wantTotals, problems, errOut)
+	}
+	_, outText, _ := muster(t, "oob", scn)
+	if !strings.Contains(outText, "problem: the command parents of game.json run in a circle") {
+		t.Errorf("oob's text names no problem:\n%.2000s", outText)
+	}
+
+	// Two scenarios with one id.
+	mod = copyModule(t, "../../scenarios/lgv")
+	scn = filepath.Join(mod, "scenarios", "01-chancellorsville.json")
+	copyPath := filepath.Join(mod, "scenarios", "02-copy.json")
+	os.WriteFile(copyPath, []byte(strings.Replace(mustRead(t, scn), `"number": 1`, `"number": 2`, 1)), 0o644)
+	code, out, errOut = muster(t, "validate", mod)
+	if code != 1 || !strings.Contains(out, `02-copy.json:3:9: error[scenario-id-twice] /id: the id "lgv-01" is also the id of `+scn) ||
+		!strings.Contains(out, `01-chancellorsville.json:3:9: error[scenario-id-twice] /id: the id "lgv-01" is also the id of `+copyPath) {
+		t.Errorf("validate of two scenarios with one id: exit %d\n%s%s", code, out, errOut)
+	}
+
+	// A playtest in the copied module names lgv-01: the copy's, whose
+	// level of 0 VP is renamed, so the script's second expectation fails.
+	mod = copyModule(t, "../../scenarios/lgv")
+	scn = filepath.Join(mod, "scenarios", "01-chancellorsville.json")
+	os.WriteFile(scn, []byte(strings.ReplaceAll(mustRead(t, scn), "Confederate Decisive Victory", "Confederate Crushing Victory")), 0o644)
+	os.MkdirAll(filepath.Join(mod, "playtests"), 0o755)
+	script := filepath.Join(mod, "playtests", "01-automatic.json")
+	os.WriteFile(script, []byte(strings.Replace(mustRead(t, "../../scenarios/lgv/playtests/01-automatic.json"), `"$schema": "../../../schema/playtest.schema.json"`, `"$schema": "playtest.schema.json"`, 1)), 0o644)
+	code, out, errOut = muster(t, "playtest", script)
+	if code != 1 || !strings.Contains(out, "Confederate Crushing Victory") {
+		t.Errorf("playtest in a copied module: exit %d (want 1, the copy's level)\n%s%s", code, out, errOut)
+	}
+	// The shipped script, by the same id, still passes against the shipped module.
+	if code, out, errOut = muster(t, "playtest", "../../scenarios/lgv/playtests/01-automatic.json"); code != 0 {
+		t.Errorf("the shipped script: exit %d\n%s%s", code, out, errOut)
+	}
+}
