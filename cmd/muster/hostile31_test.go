@@ -5,6 +5,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -223,5 +224,141 @@ func TestHostileModuleNames(t *testing.T) {
 	// The shipped script, by the same id, still passes against the shipped module.
 	if code, out, errOut = muster(t, "playtest", "../../scenarios/lgv/playtests/01-automatic.json"); code != 0 {
 		t.Errorf("the shipped script: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// Item 15 and the merge part of 16: merge checks every total against the
+// scenario the shards were played on, and each shard carries a signature
+// (digests of its run, shard, counts and label), so a consistently edited
+// shard is refused naming what fails. One exit code per kind: a refused
+// shard 1 (it used to be 2 when one file did not add up, 1 when the
+// merged ones did not), a file that is no totals or cannot be read 2.
+func TestHostileMergeRefusals(t *testing.T) {
+	dir := t.TempDir()
+	scn := "../../rules/lgv/testdata/module/scenarios/01-chancellorsville.json"
+	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
+	for i, out := range []string{a, b} {
+		if code, _, errOut := muster(t, "playtest", "sim", scn, "--games", "8", "--shard", fmt.Sprintf("%d/2", i+1), "--format", "json", "-o", out); code != 0 {
+			t.Fatalf("sim shard: exit %d\n%s", code, errOut)
+		}
+	}
+	if code, _, errOut := muster(t, "playtest", "merge", a, b); code != 0 {
+		t.Fatalf("merge of honest shards: exit %d\n%s", code, errOut)
+	}
+	type shard = map[string]any
+	counts := func(m shard, key string) map[string]any { return m[key].(map[string]any) }
+	// move shifts one game from one key of a table to another (the table
+	// still adds up).
+	move := func(m shard, key, to string) {
+		tb := counts(m, key)
+		for k, v := range tb {
+			if k == to {
+				continue
+			}
+			if n := v.(float64); n > 0 {
+				tb[k] = n - 1
+				if tb[k] == 0.0 {
+					delete(tb, k)
+				}
+				prev, _ := tb[to].(float64)
+				tb[to] = prev + 1
+				return
+			}
+		}
+	}
+	for _, c := range []struct {
+		name string
+		edit func(m shard)
+		want string
+		both bool // the same edit on both shards
+	}{
+		{"wins moved", func(m shard) { move(m, "winners", "union") }, "winners do not follow from the levels", false},
+		{"made-up banner removed", func(m shard) { delete(m, "madeUp") }, "made-up data", true},
+		{"a level the scenario lacks", func(m shard) { move(m, "levels", "Union Crushing Victory"); move(m, "winners", "") }, `level "Union Crushing Victory" is not an outcome`, false},
+		{"turn 999999 of 6", func(m shard) { move(m, "turns", "999999") }, "turn 999999, beyond the scenario's 6", false},
+		{"a game fewer", func(m shard) {
+			m["played"] = m["played"].(float64) - 1
+			for _, key := range []string{"levels", "winners", "vp", "turns"} {
+				move(m, key, "x")
+				delete(counts(m, key), "x")
+			}
+			for _, vals := range counts(m, "tags") {
+				for _, ws := range vals.(map[string]any) {
+					move(map[string]any{"t": ws}, "t", "x")
+					delete(ws.(map[string]any), "x")
+					break
+				}
+			}
+		}, "shard 1 of 2 plays 4 games", false},
+		{"a VP value moved", func(m shard) {
+			tb := counts(m, "vp")
+			for k, v := range tb {
+				tb[k] = v.(float64) - 1
+				tb["5"] = 1.0
+				if tb[k] == 0.0 {
+					delete(tb, k)
+				}
+				break
+			}
+		}, "its counts (played, levels, winners, vp, turns, tags) changed after muster wrote", false},
+		{"another seed", func(m shard) { m["seed"] = 2.0 }, "its run (scenario, games, seed, bots, options) changed after muster wrote", true},
+		{"unsigned", func(m shard) { delete(m, "signature") }, "no signature", false},
+	} {
+		edited := func(from, to string) string {
+			var m shard
+			json.Unmarshal([]byte(mustRead(t, from)), &m)
+			c.edit(m)
+			data, _ := json.MarshalIndent(m, "", "  ")
+			os.WriteFile(to, data, 0o644)
+			return to
+		}
+		bad, other := edited(a, filepath.Join(dir, "bad.json")), b
+		if c.both {
+			other = edited(b, filepath.Join(dir, "bad2.json"))
+		}
+		code, out, errOut := muster(t, "playtest", "merge", bad, other)
+		if code != exitFindings || !strings.Contains(errOut, c.want) || !strings.Contains(errOut, bad) {
+			t.Errorf("%s: exit %d, want 1 and %q naming %s\n%s%s", c.name, code, c.want, bad, out, errOut)
+		}
+	}
+
+	// One file that does not add up: a refusal, exit 1 as for the merged
+	// ones (it was 2).
+	var m shard
+	json.Unmarshal([]byte(mustRead(t, a)), &m)
+	m["played"] = 99.0
+	data, _ := json.Marshal(m)
+	bad := filepath.Join(dir, "bad.json")
+	os.WriteFile(bad, data, 0o644)
+	if code, _, errOut := muster(t, "playtest", "merge", bad, b); code != exitFindings || !strings.Contains(errOut, "do not add up") {
+		t.Errorf("a shard that does not add up: exit %d, want 1\n%s", code, errOut)
+	}
+	// No totals at all, or no file: usage and I/O, exit 2.
+	os.WriteFile(bad, []byte(`{"scenario": "x"}`), 0o644)
+	if code, _, errOut := muster(t, "playtest", "merge", bad); code != exitUsage {
+		t.Errorf("no totals: exit %d, want 2\n%s", code, errOut)
+	}
+	if code, _, errOut := muster(t, "playtest", "merge", filepath.Join(dir, "none.json")); code != exitUsage {
+		t.Errorf("no file: exit %d, want 2\n%s", code, errOut)
+	}
+	// The scenario the shards name is gone from where they say: --scenario
+	// says where it is now.
+	mod := filepath.Join(t.TempDir(), "module")
+	copyTree(t, "../../rules/lgv/testdata/module", mod)
+	moved := filepath.Join(dir, "c.json")
+	if code, _, errOut := muster(t, "playtest", "sim", filepath.Join(mod, "scenarios", "01-chancellorsville.json"), "--games", "8", "--format", "json", "-o", moved); code != 0 {
+		t.Fatalf("sim: exit %d\n%s", code, errOut)
+	}
+	os.Rename(mod, mod+"-moved")
+	code, _, errOut := muster(t, "playtest", "merge", moved)
+	if code != exitUsage || !strings.Contains(errOut, "--scenario") {
+		t.Errorf("merge away from the scenario: exit %d, want 2 and a word on --scenario\n%s", code, errOut)
+	}
+	if code, _, errOut := muster(t, "playtest", "merge", "--scenario", filepath.Join(mod+"-moved", "scenarios", "01-chancellorsville.json"), moved); code != 0 {
+		t.Errorf("merge --scenario: exit %d\n%s", code, errOut)
+	}
+	// --scenario naming another scenario: the totals are not of it.
+	if code, _, errOut := muster(t, "playtest", "merge", "--scenario", "lgv-01", a, b); code != exitFindings || !strings.Contains(errOut, "not lgv-01") {
+		t.Errorf("merge --scenario lgv-01: exit %d, want 1\n%s", code, errOut)
 	}
 }
