@@ -362,3 +362,57 @@ func TestHostileMergeRefusals(t *testing.T) {
 		t.Errorf("merge --scenario lgv-01: exit %d, want 1\n%s", code, errOut)
 	}
 }
+
+// procStatus reads a field of /proc/PID/status in KB (VmPeak, VmHWM).
+func procStatus(pid int, field string) (int64, bool) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, false
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, field+":"); ok {
+			var kb int64
+			fmt.Sscan(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), &kb)
+			return kb, true
+		}
+	}
+	return 0, false
+}
+
+// Item 12 through the command line: --games 1e8 is refused as a usage
+// error before anything is played, and a run of 100,000,000 games
+// streams its totals: after 3 s of play its address space and resident
+// memory are those of a few games, not of a slot per game (the run kept
+// an outcome and an error per game, 5.6 GB of address space taken up
+// front for 1e8 games, and died at once under a memory cap).
+func TestHostileSimHugeRun(t *testing.T) {
+	scn := "../../rules/lgv/testdata/module/scenarios/01-chancellorsville.json"
+	code, _, errOut := muster(t, "playtest", "sim", scn, "--games", "1e8")
+	if code != exitUsage || !strings.Contains(errOut, `invalid value "1e8" for flag -games`) {
+		t.Errorf("--games 1e8: exit %d, want 2\n%.300s", code, errOut)
+	}
+	if _, ok := procStatus(os.Getpid(), "VmPeak"); !ok {
+		t.Skip("no /proc/PID/status to read a process's memory from")
+	}
+	cmd, errb := startMuster(t, nil, "playtest", "sim", scn, "--games", "100000000", "--workers", "2", "--format", "json", "-o", filepath.Join(t.TempDir(), "totals.json"))
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	var peak, hwm int64
+	deadline := time.Now().Add(3 * time.Second)
+	for time.Now().Before(deadline) {
+		select {
+		case err := <-exited:
+			t.Fatalf("the run of 100,000,000 games ended after %v: %v\n%s", 3*time.Second-time.Until(deadline), err, errb)
+		case <-time.After(100 * time.Millisecond):
+		}
+		p, _ := procStatus(cmd.Process.Pid, "VmPeak")
+		h, _ := procStatus(cmd.Process.Pid, "VmHWM")
+		peak, hwm = max(peak, p), max(hwm, h)
+	}
+	cmd.Process.Kill()
+	<-exited
+	t.Logf("100,000,000 games, after 3 s: address space %d MB at most, resident %d MB at most", peak>>10, hwm>>10)
+	if peak > 3<<20 || hwm > 512<<10 {
+		t.Errorf("100,000,000 games: address space %d MB, resident %d MB after 3 s: memory taken per game", peak>>10, hwm>>10)
+	}
+}
