@@ -11,9 +11,11 @@ import (
 	"fmt"
 	"github.com/musterhq/muster/internal/readin"
 	"math"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/textcut"
@@ -85,11 +87,18 @@ func RunFile(path string) *Result {
 	return res
 }
 
-// resolveScenario finds a built-in scenario by id, or loads a scenario
-// file relative to the script.
+// resolveScenario finds the scenario a script names: by id, in the module
+// folder the script lies in (a copied module's own scenario, not the
+// built-in one of the same id), else among the built-in scenarios; or a
+// scenario file relative to the script.
 func resolveScenario(scriptPath, ref string) (*scenarios.ScenarioFile, error) {
-	if sf := scenarios.Builtin().Scenario(ref); sf != nil && !strings.HasSuffix(ref, ".json") {
-		return sf, nil
+	if !strings.HasSuffix(ref, ".json") {
+		if sf, err := moduleScenario(scriptPath, ref); sf != nil || err != nil {
+			return sf, err
+		}
+		if sf := scenarios.Builtin().Scenario(ref); sf != nil {
+			return sf, nil
+		}
 	}
 	p := ref
 	if !filepath.IsAbs(p) {
@@ -105,6 +114,118 @@ func resolveScenario(scriptPath, ref string) (*scenarios.ScenarioFile, error) {
 		return nil, fmt.Errorf("scenario %q does not load cleanly (muster validate %s)", ref, p)
 	}
 	return sf, nil
+}
+
+// moduleScenario finds scenario id in the module folder a script lies in
+// (the nearest folder above it holding game.json): nil, nil when the
+// script lies in no module folder or its module has no such scenario.
+func moduleScenario(scriptPath, id string) (*scenarios.ScenarioFile, error) {
+	dir := moduleDir(scriptPath)
+	if dir == "" {
+		return nil, nil
+	}
+	m, clean, err := loadModule(dir)
+	if err != nil {
+		return nil, fmt.Errorf("scenario %q: %v", id, err)
+	}
+	var found []*scenarios.ScenarioFile
+	for _, sf := range m.Scenarios {
+		if sf.Scenario != nil && sf.Scenario.ID == id {
+			found = append(found, sf)
+		}
+	}
+	switch {
+	case len(found) == 0:
+		return nil, nil
+	case len(found) > 1:
+		var paths []string
+		for _, sf := range found {
+			paths = append(paths, sf.Doc.Path)
+		}
+		return nil, fmt.Errorf("scenario %q: the module %s has %d scenarios with this id (%s); muster validate %s", id, m.Dir, len(found), strings.Join(paths, ", "), m.Dir)
+	case !clean:
+		return nil, fmt.Errorf("scenario %q of the module %s does not load cleanly (muster validate %s)", id, m.Dir, m.Dir)
+	}
+	return found[0], nil
+}
+
+// moduleDir is the nearest folder above path holding a game.json, or "".
+func moduleDir(path string) string {
+	dir := filepath.Dir(path)
+	for {
+		if fi, err := os.Stat(filepath.Join(dir, "game.json")); err == nil && fi.Mode().IsRegular() {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// The modules scripts named scenarios of, by folder, kept while their
+// files stay as they were: the scripts of one folder load it once.
+var (
+	modulesMu sync.Mutex
+	modules   = map[string]loadedModule{}
+)
+
+type loadedModule struct {
+	m     *scenarios.Module
+	clean bool
+	stamp string
+}
+
+// loadModule loads the module of folder dir, or returns the one loaded
+// before if none of its files changed since.
+func loadModule(dir string) (*scenarios.Module, bool, error) {
+	modulesMu.Lock()
+	defer modulesMu.Unlock()
+	if lm, ok := modules[dir]; ok && lm.stamp == moduleStamp(lm.m) {
+		return lm.m, lm.clean, nil
+	}
+	l := scenarios.NewLoader(scenarios.Disk{})
+	m, err := l.Module(dir)
+	if err != nil {
+		return nil, false, err
+	}
+	lm := loadedModule{m: m, clean: m.Complete && !l.Diags.HasErrors(), stamp: moduleStamp(m)}
+	modules[dir] = lm
+	return lm.m, lm.clean, nil
+}
+
+// moduleStamp is the names, sizes and times of the files a module is
+// loaded from.
+func moduleStamp(m *scenarios.Module) string {
+	var b strings.Builder
+	stat := func(p string) {
+		if fi, err := os.Stat(p); err == nil {
+			fmt.Fprintf(&b, "%s %d %d\n", p, fi.Size(), fi.ModTime().UnixNano())
+		} else {
+			fmt.Fprintf(&b, "%s -\n", p)
+		}
+	}
+	stat(filepath.Join(m.Dir, "game.json"))
+	if m.Game == nil {
+		return b.String()
+	}
+	f := m.Game.Files
+	stat(filepath.Join(m.Dir, filepath.FromSlash(f.Map)))
+	stat(filepath.Join(m.Dir, filepath.FromSlash(f.Counters)))
+	for _, sub := range []string{f.Scenarios, f.Tables} {
+		if sub == "" {
+			continue
+		}
+		d := filepath.Join(m.Dir, filepath.FromSlash(sub))
+		entries, _ := os.ReadDir(d)
+		for _, e := range entries {
+			if strings.HasSuffix(e.Name(), ".json") {
+				stat(filepath.Join(d, e.Name()))
+			}
+		}
+	}
+	return b.String()
 }
 
 func run(res *Result, s *Script, sf *scenarios.ScenarioFile, line func(int) string) {

@@ -98,6 +98,21 @@ type Outcome struct {
 	Tags map[string]string `json:"tags,omitempty"`
 }
 
+// Ending is one way a game can end: a level and its winner ("" for a
+// draw or no result).
+type Ending struct {
+	Level  string
+	Winner string
+}
+
+// Ender is a Game that lists every ending its games can reach, so that
+// totals said to come from its games can be checked against them
+// (playtest merge refuses a level no game reaches, or wins that do not
+// follow from the levels).
+type Ender interface {
+	Endings() []Ending
+}
+
 // NewGame starts a game of a scenario with its own seed.
 type NewGame func(seed uint64) (Game, error)
 

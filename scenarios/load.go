@@ -43,6 +43,15 @@ type Document struct {
 	scenario *Scenario
 }
 
+// Release lets go of the document's text and syntax tree once nothing
+// will read them again (validate DIR, after the document's checks and
+// with its findings detached): Path and Kind stay; File, Root and the
+// decoded scenario go, Valid turns false so that no check reads it again,
+// and Decode fails. A ScenarioFile keeps its own decoded Scenario.
+func (d *Document) Release() {
+	d.File, d.Root, d.shape, d.scenario, d.Valid = nil, nil, nil, nil, false
+}
+
 // Parse parses src strictly, determines its kind from "$schema" and
 // validates it against the embedded schema of that kind. It never panics on
 // bad input; every problem comes back as a positioned diagnostic.

@@ -100,6 +100,10 @@ func examples(t *testing.T) map[string]example {
 	for _, f := range tableFixtures {
 		keep(f, loadTableFixture(t, f))
 	}
+	modules, _ := filepath.Glob("testdata/*/game.json")
+	for _, g := range modules {
+		keep(filepath.ToSlash(g), loadModuleFixture(t, filepath.Dir(g)))
+	}
 	return out
 }
 

@@ -114,15 +114,44 @@ func run(l *scenarios.Loader, files []string, opts Options) (*Report, error) {
 	r := &Report{}
 	seenModule := map[*scenarios.Module]bool{}
 	seenDoc := map[string]bool{}
-	var order []*scenarios.Document
+	// order keeps of each document what the report lists, taken before its
+	// text and syntax tree are let go (release).
+	var order []FileResult
 	// Files named (or found in a named folder) that could not be read keep
 	// their finding: it bears on what the user asked to check.
 	unreadable := map[string]bool{}
 	add := func(d *scenarios.Document) {
 		if d != nil && !seenDoc[d.Path] {
 			seenDoc[d.Path] = true
-			order = append(order, d)
+			order = append(order, result(d))
 		}
+	}
+	// Once a file's checks have run, only its findings and its line in the
+	// report are kept: the findings keep the line they quote, and the
+	// document lets go of its text and syntax tree (a folder of 2,000
+	// scenarios used to hold them all to the end). A module's own files
+	// (game, map, counters, tables) stay for the module's other scenarios.
+	var pending []*scenarios.Document
+	detachedR, detachedL := 0, 0
+	release := func() {
+		for _, d := range r.Diags[detachedR:] {
+			d.Detach()
+		}
+		detachedR = len(r.Diags)
+		for _, d := range l.Diags[detachedL:] {
+			d.Detach()
+		}
+		detachedL = len(l.Diags)
+		for _, d := range pending {
+			switch d.Kind {
+			case "game", "map", "counters", "table":
+				// A module's own file, wherever it was met first (a module
+				// that did not load whole is met again by its next file).
+			default:
+				d.Release()
+			}
+		}
+		pending = pending[:0]
 	}
 	for _, f := range files {
 		d, err := l.File(f)
@@ -147,6 +176,7 @@ func run(l *scenarios.Loader, files []string, opts Options) (*Report, error) {
 			add(m.CountersDoc)
 			for _, sf := range m.Scenarios {
 				add(sf.Doc)
+				pending = append(pending, sf.Doc)
 			}
 			for _, tf := range m.Tables {
 				add(tf.Doc)
@@ -162,8 +192,13 @@ func run(l *scenarios.Loader, files []string, opts Options) (*Report, error) {
 			r.Diags.Append(Scenario(sf, opts)...)
 		}
 		add(d)
+		pending = append(pending, d)
+		release()
 	}
 	r.Diags.Append(l.Diags...)
+	for _, d := range r.Diags {
+		d.Detach()
+	}
 	named := unreadable
 	for _, f := range files {
 		if d, err := l.File(f); err == nil {
@@ -171,9 +206,15 @@ func run(l *scenarios.Loader, files []string, opts Options) (*Report, error) {
 		}
 	}
 	r.Diags = bearing(r.Diags, named, r.Modules)
-	for _, d := range order {
-		if named[d.Path] || hasErrors(r.Diags, d.Path) {
-			r.Files = append(r.Files, result(d))
+	withErrors := map[string]bool{}
+	for _, d := range r.Diags {
+		if d.Severity == diag.Error && d.Subject != nil {
+			withErrors[d.Subject.Filename] = true
+		}
+	}
+	for _, fr := range order {
+		if named[fr.Path] || withErrors[fr.Path] {
+			r.Files = append(r.Files, fr)
 		}
 	}
 	r.finish()
@@ -214,15 +255,6 @@ func bearing(all diag.Diagnostics, named map[string]bool, modules []*scenarios.M
 		}
 	}
 	return out
-}
-
-func hasErrors(ds diag.Diagnostics, path string) bool {
-	for _, d := range ds {
-		if d.Severity == diag.Error && d.Subject != nil && d.Subject.Filename == path {
-			return true
-		}
-	}
-	return false
 }
 
 func result(d *scenarios.Document) FileResult {

@@ -68,6 +68,19 @@ func loadTableFixture(t testing.TB, path string) diag.Diagnostics {
 	return ds.Sort()
 }
 
+// loadModuleFixture loads a fixture module folder (testdata/NAME/game.json)
+// and runs the module-level checks over it.
+func loadModuleFixture(t testing.TB, dir string) diag.Diagnostics {
+	l := scenarios.NewLoader(scenarios.Disk{})
+	m, err := l.Module(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := append(diag.Diagnostics{}, l.Diags...)
+	ds = append(ds, Module(m, Options{})...)
+	return ds.Sort()
+}
+
 // TestFixtures: every finding of each fixture is listed in its .want file
 // and nothing else is found; together the fixtures exercise every check.
 func TestFixtures(t *testing.T) {
@@ -90,6 +103,37 @@ func TestFixtures(t *testing.T) {
 			for _, w := range want {
 				if fs := strings.Fields(w); len(fs) == 3 {
 					covered[fs[2]] = true
+				}
+			}
+			sort.Strings(got)
+			sort.Strings(want)
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		})
+	}
+	// A fixture module's own findings (game.json's and the module checks')
+	// are in its game.want.
+	modules, _ := filepath.Glob("testdata/*/game.json")
+	for _, g := range modules {
+		dir := filepath.Dir(g)
+		t.Run(filepath.Base(dir)+"/game.json", func(t *testing.T) {
+			var got []string
+			for _, d := range loadModuleFixture(t, dir) {
+				if d.Subject != nil && filepath.Base(filepath.Dir(d.Subject.Filename)) == "scenarios" {
+					continue // the scenarios' own, in their .want files
+				}
+				got = append(got, fmt.Sprintf("%d:%d %s %s", d.Subject.Start.Line, d.Subject.Start.Col, d.Severity, d.Code))
+			}
+			wantSrc, err := os.ReadFile(filepath.Join(dir, "game.want"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []string
+			for _, w := range strings.Split(strings.TrimSpace(string(wantSrc)), "\n") {
+				if fs := strings.Fields(w); len(fs) == 3 {
+					covered[fs[2]] = true
+					want = append(want, w)
 				}
 			}
 			sort.Strings(got)

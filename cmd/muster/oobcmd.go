@@ -19,7 +19,9 @@ func oobCommand() *cli.Command {
 			"(size, type, manpower, where they set up or enter) and manpower totals that include\n" +
 			"every command beneath. Commands with nothing in the scenario are left out. Units whose\n" +
 			"command the module does not know are listed under \"Command unknown\"; marker rows\n" +
-			"(redoubts, depots, gunboats) under \"Markers\", outside every total.\n\n" +
+			"(redoubts, depots, gunboats) under \"Markers\", outside every total. A circle of command\n" +
+			"parents in game.json (muster validate: command-cycle) is cut at its first command, shown\n" +
+			"at the top level, and named as a problem of the side.\n\n" +
 			"Examples:\n" +
 			"   muster oob tpc-11\n" +
 			"   muster oob --side union --format md tpc-11 > oob-union.md\n" +

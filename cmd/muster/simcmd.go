@@ -62,7 +62,8 @@ func simCommand() *cli.Command {
 			if err != nil {
 				return usageError("%v", err)
 			}
-			cfg := sim.Config{Scenario: sf.Scenario.ID, Games: c.Int("games"), Seed: c.Uint64("seed"), Bots: strings.Split(c.String("bots"), ","), Options: options, Workers: c.Int("workers")}
+			cfg := sim.Config{Scenario: sf.Scenario.ID, Games: c.Int("games"), Seed: c.Uint64("seed"), Bots: strings.Split(c.String("bots"), ","), Options: options, Workers: c.Int("workers"),
+				MadeUp: sf.Module.MadeUpLabel(), Source: c.Args().First(), ScenarioDigest: sim.ScenarioDigest(sf)}
 			if s := c.String("shard"); s != "" {
 				if cfg.Shard, cfg.Shards, err = parseShard(s); err != nil {
 					return usageError("%v", err)
@@ -91,7 +92,6 @@ func simCommand() *cli.Command {
 			if err != nil {
 				return cli.Exit(err.Error(), exitFindings)
 			}
-			tot.MadeUp = sf.Module.MadeUpLabel()
 			if cfg.Shards > 1 && format != "json" {
 				return usageError("a shard writes its totals as JSON (--format json) for muster playtest merge")
 			}
@@ -226,18 +226,29 @@ func mergeCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "merge",
 		Usage: "add up the totals of the shards of a split sim run or sweep",
-		UsageText: "muster playtest merge [--partial] [--format text|json|html] [-o FILE] TOTALS.json...\n\n" +
+		UsageText: "muster playtest merge [--partial] [--scenario SCENARIO] [--format text|json|html] [-o FILE] TOTALS.json...\n\n" +
 			"Adds the totals written by muster playtest sim --shard k/n into the report of the whole\n" +
-			"run: exactly the figures one unsplit run gives. Refuses totals of another run and a shard\n" +
-			"given twice. With shards of the run missing it names them and exits 1, writing no report;\n" +
-			"--partial writes the report of the shards given (it says which) and still names the\n" +
-			"missing ones. The shards of a sweep (muster playtest sweep --shard k/n) merge the same way.\n\n" +
+			"run: exactly the figures one unsplit run gives. Each shard is checked against the scenario\n" +
+			"its games were played on (the SCENARIO sim was given, as the totals record it; --scenario\n" +
+			"names it where it lies elsewhere now): the scenario and its data are the ones played,\n" +
+			"every level is one its games can end in and the winners follow from the levels, no game\n" +
+			"runs past the scenario's turns, each shard played all its games, the made-up data label is\n" +
+			"the module's; and against its signature, so that a part edited by hand shows. Refuses\n" +
+			"totals of another run and a shard given twice. With shards of the run missing it names\n" +
+			"them and writes no report; --partial writes the report of the shards given (it says\n" +
+			"which) and still names the missing ones. The shards of a sweep (muster playtest sweep\n" +
+			"--shard k/n) merge the same way.\n\n" +
+			"Exit codes: 0 the report is written; 1 the totals are refused (a shard edited or not adding\n" +
+			"up, of another run or scenario, given twice, or shards missing without --partial); 2 usage\n" +
+			"or I/O (a file that cannot be read or holds no sim totals, a scenario not found, an output\n" +
+			"that cannot be written).\n\n" +
 			"Examples:\n" +
 			"   muster playtest merge part*.json\n" +
 			"   muster playtest merge --format html -o balance.html part*.json\n" +
 			"   muster playtest merge --partial part3.json",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "partial", Usage: "report on the shards given when some of the run's shards are missing"},
+			&cli.StringFlag{Name: "scenario", Usage: "the `SCENARIO` the shards were played on (a file or a built-in id), when it is no longer where sim was given it"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or html"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output"},
 			forceFlag,
@@ -257,9 +268,12 @@ func mergeCommand() *cli.Command {
 			for _, path := range c.Args().Slice() {
 				t, err := readTotals(path)
 				if err != nil {
-					return cli.Exit(err.Error(), exitUsage)
+					return err
 				}
 				parts = append(parts, t)
+			}
+			if err := checkTotals(c, parts); err != nil {
+				return err
 			}
 			tot, err := sim.Merge(parts)
 			if err == nil {
@@ -283,13 +297,63 @@ func mergeCommand() *cli.Command {
 	}
 }
 
+// checkTotals checks each part against the scenario its games were played
+// on (--scenario, else the first part's source) and against its
+// signature; a refusal names the file (exit 1). A scenario that cannot be
+// found is a usage error (exit 2).
+func checkTotals(c *cli.Context, parts []*sim.Totals) error {
+	ref := c.String("scenario")
+	if ref == "" {
+		ref = parts[0].Source
+	}
+	if ref == "" {
+		return cli.Exit(fmt.Sprintf("%s: the totals do not say what scenario they were played on: give it with --scenario", parts[0].Path), exitUsage)
+	}
+	sf, err := loadScenarioArg(c, ref)
+	if err != nil {
+		var ec cli.ExitCoder
+		if errors.As(err, &ec) && ec.ExitCode() == exitUsage {
+			what := "the shards were played on"
+			if c.IsSet("scenario") {
+				what = "--scenario names"
+			}
+			return cli.Exit(fmt.Sprintf("%s %s, which muster cannot load here (%v): give it with --scenario SCENARIO", what, ref, err), exitUsage)
+		}
+		return err
+	}
+	games := map[string]sim.NewGame{}
+	for _, t := range parts {
+		if t.Scenario != sf.Scenario.ID {
+			return cli.Exit(fmt.Sprintf("%s: refused: the totals are of scenario %s, not %s (%s)", t.Path, t.Scenario, sf.Scenario.ID, ref), exitFindings)
+		}
+		key := fmt.Sprint(t.Options) // fmt prints maps sorted
+		newGame, ok := games[key]
+		if !ok {
+			newGame, err = sim.ForScenario(sf, t.Options)
+			if err != nil {
+				return cli.Exit(fmt.Sprintf("%s: %v", t.Path, err), exitFindings)
+			}
+			games[key] = newGame
+		}
+		if err := t.CheckScenario(sf, newGame); err != nil {
+			return cli.Exit(fmt.Sprintf("%s: refused: %v", t.Path, err), exitFindings)
+		}
+		if err := t.Verify(); err != nil {
+			return cli.Exit(fmt.Sprintf("%s: refused: %v", t.Path, err), exitFindings)
+		}
+	}
+	return nil
+}
+
 // readTotals reads a shard's totals, or the totals inside the JSON report
 // of a whole run (sim --format json, or --shard 1/1), so merge can also
-// render a finished run in another format; anything else is a clear error.
+// render a finished run in another format. A file that cannot be read or
+// holds no sim totals is a usage error (exit 2); totals that do not add
+// up or carry no signature are refused (exit 1).
 func readTotals(path string) (*sim.Totals, error) {
 	data, err := readin.File(path, readin.MaxSize)
 	if err != nil {
-		return nil, err
+		return nil, cli.Exit(err.Error(), exitUsage)
 	}
 	data, _ = readin.TrimBOM(data)
 	strict := func(v any) error {
@@ -305,15 +369,19 @@ func readTotals(path string) (*sim.Totals, error) {
 			Totals *sim.Totals     `json:"totals"`
 		}
 		if strict(&whole) != nil || whole.Report == nil || whole.Totals == nil {
-			return nil, fmt.Errorf("%s: not the totals of a sim shard (muster playtest sim --shard k/n writes them) nor a sim report in JSON: %v", path, err)
+			return nil, cli.Exit(fmt.Sprintf("%s: not the totals of a sim shard (muster playtest sim --shard k/n writes them) nor a sim report in JSON: %v", path, err), exitUsage)
 		}
 		t = *whole.Totals
 	}
 	if t.Scenario == "" || t.Games < 1 || t.Levels == nil {
-		return nil, fmt.Errorf("%s: not the totals of a sim shard (no scenario, games or counts)", path)
+		return nil, cli.Exit(fmt.Sprintf("%s: not the totals of a sim shard (no scenario, games or counts)", path), exitUsage)
 	}
+	t.Path = path
 	if err := t.Check(); err != nil {
-		return nil, fmt.Errorf("%s: the totals do not add up (edited by hand?): %v", path, err)
+		return nil, cli.Exit(fmt.Sprintf("%s: refused: the totals do not add up (edited by hand?): %v", path, err), exitFindings)
+	}
+	if t.Signature == nil {
+		return nil, cli.Exit(fmt.Sprintf("%s: refused: %v", path, sim.ErrUnsigned), exitFindings)
 	}
 	return &t, nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/musterhq/muster/internal/browser"
 	"github.com/musterhq/muster/internal/fileout"
+	"github.com/musterhq/muster/internal/readin"
 )
 
 // ErrNoChromium says no headless Chromium was found for printing PDF
@@ -48,6 +49,32 @@ func PrintPDF(ctx context.Context, chromium string, page []byte) ([]byte, error)
 	return cardsPrintPDF(ctx, chromium, page, browser.MachineFlags(browser.Local()))
 }
 
+// MaxPDFSize bounds the PDF read back from the browser: setup cards are
+// text, a few hundred KB for the largest catalog.
+const MaxPDFSize = 64 << 20
+
+// tailBuffer keeps the last max bytes written to it: the browser's own
+// words for an error, however much it writes.
+type tailBuffer struct {
+	max int
+	b   []byte
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.b = append(t.b, p...)
+	if len(t.b) > 2*t.max {
+		t.b = append(t.b[:0], t.b[len(t.b)-t.max:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) Bytes() []byte {
+	if len(t.b) > t.max {
+		return t.b[len(t.b)-t.max:]
+	}
+	return t.b
+}
+
 // cardsNoSandbox is what Chromium says when this machine cannot give it a
 // sandbox (a container, or Ubuntu's AppArmor limits on user namespaces).
 var cardsNoSandbox = []byte("No usable sandbox")
@@ -73,18 +100,38 @@ func cardsPrintPDF(ctx context.Context, chromium string, page []byte, machine []
 		args := append([]string{}, cardsChromiumFlags...)
 		args = append(args, machine...)
 		args = append(args, "--user-data-dir="+filepath.Join(dir, "profile"), "--print-to-pdf="+out, browser.FileURL(in))
-		cmd := exec.CommandContext(ctx, chromium, args...)
-		var stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &stderr, &stderr
-		runErr := cmd.Run()
-		pdf, readErr := os.ReadFile(out)
-		if runErr == nil && readErr == nil && !bytes.HasPrefix(pdf, []byte("%PDF-")) {
-			readErr = errors.New("no PDF written")
+		cmd := browser.Command(ctx, chromium, args...)
+		stderr := &tailBuffer{max: 64 << 10}
+		cmd.Stdout, cmd.Stderr = stderr, stderr
+		if err := cmd.Start(); err != nil {
+			return nil, nil, err
+		}
+		// An interrupt ends the browser, and waits for it, before the
+		// scratch folder is removed: a browser left running writes its
+		// profile back.
+		done := make(chan struct{})
+		cancelStop := fileout.OnInterrupt(func() {
+			browser.Stop(cmd)
+			select {
+			case <-done:
+			case <-time.After(browser.WaitDelay + time.Second):
+			}
+		})
+		runErr := cmd.Wait()
+		close(done)
+		cancelStop()
+		browser.Stop(cmd) // the helpers it left, holding its output or not
+		if errors.Is(runErr, exec.ErrWaitDelay) {
+			runErr = nil // it exited; a helper held its output open
 		}
 		if runErr != nil {
 			return nil, stderr.Bytes(), runErr
 		}
-		return pdf, stderr.Bytes(), readErr
+		pdf, err := readin.File(out, MaxPDFSize)
+		if err == nil && !bytes.HasPrefix(pdf, []byte("%PDF-")) {
+			err = errors.New("no PDF written")
+		}
+		return pdf, stderr.Bytes(), err
 	}
 	pdf, msg, err := run(machine)
 	if err != nil && bytes.Contains(msg, cardsNoSandbox) && !slices.Contains(machine, "--no-sandbox") {

@@ -26,6 +26,9 @@ func writeSideMarkdown(b *strings.Builder, s *Side) {
 	for _, m := range s.RowsMissing {
 		fmt.Fprintf(b, "\nSetup rows not in the source: %s.\n", mdText(m))
 	}
+	for _, p := range s.Problems {
+		fmt.Fprintf(b, "\n**Problem:** %s.\n", mdText(p))
+	}
 	if len(s.Commands) > 0 || s.Unassigned != nil {
 		b.WriteString("\n| Command | Level | Units | Leaders | Manpower |\n| --- | --- | --: | --: | --: |\n")
 		s.Walk(func(n *CommandNode, d int) {

@@ -40,6 +40,10 @@ type Side struct {
 	// Legend gives the meaning of each footnote mark the side's rows carry
 	// (Dearing-B *: "* Indicated units begin the game under ...").
 	Legend []LegendEntry `json:"legend,omitempty"`
+	// Problems are faults of the game module the tree works around, such as
+	// a circle of command parents (cut at its first command, which is then
+	// shown at the top level); nil when there are none.
+	Problems []string `json:"problems,omitempty"`
 }
 
 // LegendEntry is one footnote mark of a setup table and what it means.
@@ -209,11 +213,7 @@ func Build(m *scenarios.Module, s *scenarios.Scenario) *OOB {
 		if sb := sides[id]; sb != nil {
 			return sb
 		}
-		var cmds []scenarios.Command
-		if game != nil {
-			cmds = game.Commands[id]
-		}
-		sb := newSideBuilder(id, name, cmds, ix)
+		sb := newSideBuilder(id, name, game, ix)
 		sides[id] = sb
 		order = append(order, id)
 		return sb
@@ -312,14 +312,38 @@ type sideBuilder struct {
 	ix    *scenarios.Index
 	cmds  []scenarios.Command
 	nodes map[string]*CommandNode // by canonical code
+	// cut are the commands whose parent is ignored, the first of each
+	// circle of parents (game.CommandCycles), by index in cmds.
+	cut map[int]bool
 }
 
-func newSideBuilder(id, name string, cmds []scenarios.Command, ix *scenarios.Index) *sideBuilder {
+func newSideBuilder(id, name string, game *scenarios.Game, ix *scenarios.Index) *sideBuilder {
+	var cmds []scenarios.Command
+	if game != nil {
+		cmds = game.Commands[id]
+	}
 	sb := &sideBuilder{
 		out:   &Side{Side: id, Name: name, Hierarchy: len(cmds) > 0},
 		ix:    ix,
 		cmds:  cmds,
 		nodes: map[string]*CommandNode{},
+		cut:   map[int]bool{},
+	}
+	// A circle of parents has no top: without a cut, none of its commands
+	// nor anything beneath them would be reached from a root (validate's
+	// command-cycle).
+	for _, cyc := range game.CommandCycles(id) {
+		sb.cut[cyc[0]] = true
+		first := cmds[cyc[0]]
+		if len(cyc) == 1 {
+			sb.out.Problems = append(sb.out.Problems, fmt.Sprintf("game.json makes command %s its own parent: it is shown at the top level", first.Code))
+			continue
+		}
+		var chain []string
+		for _, i := range cyc {
+			chain = append(chain, cmds[i].Code)
+		}
+		sb.out.Problems = append(sb.out.Problems, fmt.Sprintf("the command parents of game.json run in a circle (%s → %s): %s is shown at the top level", strings.Join(chain, " → "), first.Code, first.Code))
 	}
 	for _, c := range cmds {
 		sb.nodes[c.Code] = &CommandNode{Code: c.Code, Name: c.Name, Level: c.Level}
@@ -447,9 +471,9 @@ func (g *Group) add(e *Entry) {
 func (sb *sideBuilder) finish() *Side {
 	children := map[string][]*CommandNode{}
 	var roots []*CommandNode
-	for _, c := range sb.cmds {
+	for i, c := range sb.cmds {
 		n := sb.nodes[c.Code]
-		if c.Parent != "" && sb.nodes[c.Parent] != nil && c.Parent != c.Code {
+		if c.Parent != "" && sb.nodes[c.Parent] != nil && !sb.cut[i] {
 			children[c.Parent] = append(children[c.Parent], n)
 		} else {
 			roots = append(roots, n)
@@ -458,7 +482,7 @@ func (sb *sideBuilder) finish() *Side {
 	visiting := map[string]bool{}
 	var total func(n *CommandNode) bool
 	total = func(n *CommandNode) bool {
-		if visiting[n.Code] { // a parent cycle in game.json: cut it here
+		if visiting[n.Code] { // cannot happen once every circle is cut
 			return false
 		}
 		visiting[n.Code] = true

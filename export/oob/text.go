@@ -63,6 +63,9 @@ func writeSideText(b *strings.Builder, s *Side) {
 	for _, m := range s.RowsMissing {
 		fmt.Fprintf(b, "  setup rows not in the source: %s\n", m)
 	}
+	for _, p := range s.Problems {
+		fmt.Fprintf(b, "  problem: %s\n", p)
+	}
 	var lines []textLine
 	entry := func(e *Entry, indent string) {
 		setup := e.setupText(s.Hierarchy)

@@ -50,8 +50,37 @@ type Diagnostic struct {
 	// name its own place instead. Writers ignore them.
 	Cites []Cite
 	// Source is the file the subject lies in, kept so writers can quote the
-	// offending line.
+	// offending line; nil after Detach, which keeps the quote alone.
 	Source *jsonsrc.File
+
+	// quote and quoteCol are what a snippet shows (snippetLine) once the
+	// diagnostic no longer holds its source (Detach).
+	quote    string
+	quoteCol int
+	detached bool
+}
+
+// Detach keeps of the diagnostic's source only the part of the subject's
+// line a snippet quotes (at most snippetWidth characters around the
+// subject), and lets the file go: a run over many files need not hold
+// every file's text until its findings are written. Writers show the same
+// snippet as before. Detaching twice is harmless.
+func (d *Diagnostic) Detach() {
+	if d.Source == nil {
+		return
+	}
+	if d.Subject != nil {
+		d.quote, d.quoteCol = snippetLine(d)
+		d.detached = true
+	}
+	d.Source = nil
+}
+
+// Detach detaches every diagnostic of ds (Diagnostic.Detach).
+func (ds Diagnostics) Detach() {
+	for _, d := range ds {
+		d.Detach()
+	}
 }
 
 // Cite is a line a summary names as "line N", and the value it means.

@@ -42,7 +42,7 @@ func (t *TextWriter) Write(ds Diagnostics) error {
 		}
 		b.WriteString(termsafe.String(d.Summary))
 		b.WriteByte('\n')
-		if t.Snippet && d.Subject != nil && d.Source != nil {
+		if t.Snippet && d.Subject != nil && (d.Source != nil || d.detached) {
 			writeSnippet(&b, d)
 		}
 		if d.Hint != "" {
@@ -84,6 +84,9 @@ func writeSnippet(b *strings.Builder, d *Diagnostic) {
 // characters from the subject, never the whole line: a minified document
 // with thousands of findings on its one line stays linear.
 func snippetLine(d *Diagnostic) (string, int) {
+	if d.Source == nil {
+		return d.quote, d.quoteCol // detached
+	}
 	src := d.Source.Bytes
 	ls, le := d.Source.LineSpan(d.Subject.Start.Line - 1)
 	if le > ls && src[le-1] == '\r' {

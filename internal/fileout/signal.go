@@ -14,9 +14,41 @@ import (
 var (
 	tmpMu    sync.Mutex
 	tmpLive  = map[string]bool{}
-	sigOnce  sync.Once
-	exitFunc = os.Exit
+	stops    = map[int]func(){}
+	stopNext int
+	// interrupted is set once the handler has begun: it ends the process,
+	// so a goroutine that stopped a process is held where it would go on.
+	interrupted bool
+	sigOnce     sync.Once
+	exitFunc    = os.Exit
 )
+
+// OnInterrupt registers stop to run when an interrupt arrives, before the
+// temporaries are removed: it ends a process that writes into one (a
+// browser printing a PDF in a scratch folder, which would write its
+// profile back into the folder being removed). The returned cancel
+// unregisters it.
+func OnInterrupt(stop func()) (cancel func()) {
+	sigOnce.Do(installHandler)
+	tmpMu.Lock()
+	id := stopNext
+	stopNext++
+	stops[id] = stop
+	tmpMu.Unlock()
+	return func() {
+		tmpMu.Lock()
+		if interrupted {
+			// The stop may have ended the process the caller waited for:
+			// the caller must not go on to report that as its own failure
+			// and exit before the handler removes the temporaries and
+			// exits with the interrupt's code.
+			tmpMu.Unlock()
+			select {}
+		}
+		delete(stops, id)
+		tmpMu.Unlock()
+	}
+}
 
 func track(name string) {
 	sigOnce.Do(installHandler)
@@ -25,10 +57,13 @@ func track(name string) {
 	tmpMu.Unlock()
 }
 
+// removeTemp removes a temporary under the lock, so that an interrupt
+// arriving meanwhile waits for the removal instead of ending the process
+// halfway through it.
 func removeTemp(name string) {
 	tmpMu.Lock()
+	defer tmpMu.Unlock()
 	delete(tmpLive, name)
-	tmpMu.Unlock()
 	os.RemoveAll(name)
 }
 
@@ -69,6 +104,16 @@ func installHandler() {
 	signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
 		sig := <-ch
+		tmpMu.Lock()
+		interrupted = true
+		var run []func()
+		for _, stop := range stops {
+			run = append(run, stop)
+		}
+		tmpMu.Unlock()
+		for _, stop := range run {
+			stop()
+		}
 		tmpMu.Lock()
 		for name := range tmpLive {
 			os.RemoveAll(name)

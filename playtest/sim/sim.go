@@ -44,7 +44,13 @@ type Config struct {
 	// Options are the engine's rule options the games are played with
 	// (recorded in the totals, so shards of other rules do not merge).
 	Options map[string]string `json:"options,omitempty"`
-	Workers int               `json:"-"`
+	// MadeUp, Source and ScenarioDigest go into the totals as they are
+	// (Totals): the label of a module with made-up data, the SCENARIO
+	// argument and the digest of the scenario played (ScenarioDigest).
+	MadeUp         string `json:"-"`
+	Source         string `json:"-"`
+	ScenarioDigest string `json:"-"`
+	Workers        int    `json:"-"`
 	// Shard k of n (1-based) plays the games whose index i has i%n == k-1.
 	Shard  int `json:"shard,omitempty"`
 	Shards int `json:"shards,omitempty"`
@@ -182,6 +188,7 @@ func run(cfg Config, newGame NewGame, after func(i int, g Game, o Outcome)) (*To
 	if firstErr != nil {
 		return nil, firstErr
 	}
+	t.Sign()
 	return t, nil
 }
 

@@ -14,13 +14,20 @@ import (
 type Totals struct {
 	// MadeUp labels a run on a module with made-up data
 	// (scenarios.Module.MadeUpLabel); first, so a reader sees it first.
-	MadeUp   string            `json:"madeUp,omitempty"`
-	Scenario string            `json:"scenario"`
-	Games    int               `json:"games"` // games in the whole run
-	Seed     uint64            `json:"seed"`
-	Bots     []string          `json:"bots"`
-	Options  map[string]string `json:"options,omitempty"`
-	Shards   int               `json:"shards,omitempty"`
+	MadeUp   string `json:"madeUp,omitempty"`
+	Scenario string `json:"scenario"`
+	// Source is the SCENARIO the run was given (a file, as given, or a
+	// built-in id): where merge finds the scenario to check the totals
+	// against, unless told with --scenario.
+	Source string `json:"source,omitempty"`
+	// ScenarioDigest identifies the scenario and its module's data the
+	// games were played on (ScenarioDigest).
+	ScenarioDigest string            `json:"scenarioDigest,omitempty"`
+	Games          int               `json:"games"` // games in the whole run
+	Seed           uint64            `json:"seed"`
+	Bots           []string          `json:"bots"`
+	Options        map[string]string `json:"options,omitempty"`
+	Shards         int               `json:"shards,omitempty"`
 	// ShardsIn lists the shards these totals hold (1-based); empty for a
 	// run that was not split.
 	ShardsIn []int `json:"shardsIn,omitempty"`
@@ -33,11 +40,18 @@ type Totals struct {
 	Turns   map[string]int `json:"turns"`
 	// Tags: tag -> value -> winner -> games.
 	Tags map[string]map[string]map[string]int `json:"tags,omitempty"`
+	// Signature holds digests of the parts above (Sign), so that a part
+	// changed after muster wrote the totals shows; last.
+	Signature *Signature `json:"signature,omitempty"`
+
+	// Path is the file the totals were read from, for messages.
+	Path string `json:"-"`
 }
 
 // NewTotals starts empty totals for a run or shard.
 func NewTotals(cfg Config) *Totals {
-	t := &Totals{Scenario: cfg.Scenario, Games: cfg.Games, Seed: cfg.Seed, Bots: cfg.Bots, Options: cfg.Options,
+	t := &Totals{MadeUp: cfg.MadeUp, Scenario: cfg.Scenario, Source: cfg.Source, ScenarioDigest: cfg.ScenarioDigest,
+		Games: cfg.Games, Seed: cfg.Seed, Bots: cfg.Bots, Options: cfg.Options,
 		Levels: map[string]int{}, Winners: map[string]int{}, VP: map[string]int{}, Turns: map[string]int{},
 		Tags: map[string]map[string]map[string]int{}}
 	if cfg.Shards > 1 {
@@ -71,12 +85,19 @@ func Merge(parts []*Totals) (*Totals, error) {
 		return nil, fmt.Errorf("nothing to merge")
 	}
 	first := parts[0]
-	out := &Totals{MadeUp: first.MadeUp, Scenario: first.Scenario, Games: first.Games, Seed: first.Seed, Bots: first.Bots, Options: first.Options, Shards: first.Shards,
+	out := &Totals{MadeUp: first.MadeUp, Scenario: first.Scenario, Source: first.Source, ScenarioDigest: first.ScenarioDigest,
+		Games: first.Games, Seed: first.Seed, Bots: first.Bots, Options: first.Options, Shards: first.Shards,
 		Levels: map[string]int{}, Winners: map[string]int{}, VP: map[string]int{}, Turns: map[string]int{},
 		Tags: map[string]map[string]map[string]int{}}
 	for i, p := range parts {
 		if !maps.Equal(p.Options, first.Options) {
 			return nil, fmt.Errorf("part %d was played with options %v, part 1 with %v", i+1, p.Options, first.Options)
+		}
+		if p.MadeUp != first.MadeUp {
+			return nil, fmt.Errorf("part %d says %q of its data, part 1 %q", i+1, p.MadeUp, first.MadeUp)
+		}
+		if p.ScenarioDigest != first.ScenarioDigest && p.Scenario == first.Scenario {
+			return nil, fmt.Errorf("part %d was played on another version of scenario %s (or of its module's data) than part 1", i+1, p.Scenario)
 		}
 		if p.Scenario != first.Scenario || p.Games != first.Games || p.Seed != first.Seed || !slices.Equal(p.Bots, first.Bots) || p.Shards != first.Shards {
 			return nil, fmt.Errorf("part %d is another run: %s, %d games, seed %d, bots %v, %d shards; part 1 is %s, %d games, seed %d, bots %v, %d shards",
@@ -109,6 +130,7 @@ func Merge(parts []*Totals) (*Totals, error) {
 	if out.Shards > 1 && len(out.ShardsIn) == out.Shards {
 		out.Shards, out.ShardsIn = 0, nil // the whole run
 	}
+	out.Sign()
 	return out, nil
 }
 

@@ -166,6 +166,27 @@ func (x *Game) Outcome() rules.Outcome {
 	return o
 }
 
+// Endings lists the results a game can end in (rules.Ender): the
+// Automatic Victories (17.1), the levels of the final Victory Check (17.3,
+// as a bid rewrote them), and the scenario's outcome when no level holds
+// the total, else "no level".
+func (x *Game) Endings() []rules.Ending {
+	e := x.g.e
+	out := []rules.Ending{{Level: "Union Automatic Victory", Winner: "union"}, {Level: "Confederate Automatic Victory", Winner: "confederate"}}
+	for _, b := range e.bands { // as finalLevel gives them
+		out = append(out, rules.Ending{Level: b.Level, Winner: sideNames[sideIndex(b.Winner)]})
+	}
+	switch o := e.otherwise; {
+	case o == nil:
+		out = append(out, rules.Ending{Level: "no level"})
+	case o.Draw || o.Winner == "":
+		out = append(out, rules.Ending{Level: o.Level})
+	default:
+		out = append(out, rules.Ending{Level: o.Level, Winner: sideNames[sideIndex(o.Winner)]})
+	}
+	return out
+}
+
 // Log replays the game with its log on.
 func (x *Game) Log() *rules.EventLog {
 	log := rules.NewEventLog(x.g.e.sf.Scenario.ID, x.seed)

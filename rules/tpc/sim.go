@@ -67,11 +67,17 @@ func (x *Game) Clone(seed uint64) rules.Game {
 
 func (x *Game) Over() bool { return x.g.stage == stOver }
 
+// layerOnly is the level of every game of the strategic layer.
+const layerOnly = "strategic layer only (not a game result)"
+
+// Endings: the one level Outcome reports (rules.Ender).
+func (x *Game) Endings() []rules.Ending { return []rules.Ending{{Level: layerOnly}} }
+
 // Outcome reports no winner (the strategic layer is not a game result),
 // and tags the figures of the layer.
 func (x *Game) Outcome() rules.Outcome {
 	g := x.g
-	return rules.Outcome{Level: "strategic layer only (not a game result)", Turns: g.turn, Tags: map[string]string{
+	return rules.Outcome{Level: layerOnly, Turns: g.turn, Tags: map[string]string{
 		"lulls":            strconv.Itoa(g.lulls),
 		"union-commanders": strconv.Itoa(min(g.commanders, 6)),
 		"dutch-gap":        map[string]string{"": "none", "started": "started", "completed": "completed"}[g.dutchGap],
