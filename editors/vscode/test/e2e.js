@@ -166,6 +166,42 @@ function waitForLine(proc, re, ms, what) {
   });
 }
 
+// What to stop when the test ends early (timeout(1)'s SIGTERM): code-server
+// and Chromium run in process groups of their own, which the signal to this
+// one does not reach.
+const cleanups = new Set();
+let tmpDir; // removed last
+for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP']) {
+  process.on(sig, () => {
+    console.error(`e2e: ${sig}: stopping code-server and Chromium`);
+    for (const f of cleanups) {
+      try {
+        f();
+      } catch (_) {
+        // gone already
+      }
+    }
+    if (tmpDir && !opts.keep) {
+      // Chromium and code-server may still be writing there for a moment.
+      setTimeout(() => {
+        fs.rmSync(tmpDir, { recursive: true, force: true, maxRetries: 3 });
+        process.exit(124);
+      }, 500);
+      return;
+    }
+    process.exit(124);
+  });
+}
+
+function killGroup(proc) {
+  if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+  try {
+    process.kill(-proc.pid, 'SIGTERM');
+  } catch (_) {
+    proc.kill('SIGTERM');
+  }
+}
+
 async function main() {
   if (!opts.vsix || !opts.muster) fail('usage: e2e.js --vsix FILE --muster DIR [--code-server BIN] [--screenshot PNG]');
   const musterBin = path.join(path.resolve(opts.muster), process.platform === 'win32' ? 'muster.exe' : 'muster');
@@ -174,6 +210,7 @@ async function main() {
   const puppeteer = require('puppeteer-core');
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-vscode-e2e-'));
+  tmpDir = tmp;
   let server;
   let browser;
   let page;
@@ -230,6 +267,7 @@ async function main() {
     server = cp.spawn(codeServer, [...common, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
       '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
       '--disable-getting-started-override', '--ignore-last-opened', proj], { env, detached: true });
+    cleanups.add(() => killGroup(server));
     await waitForLine(server, /HTTP server listening/, 60000, 'code-server');
     step(`code-server listening on 127.0.0.1:${port}`);
 
@@ -243,6 +281,7 @@ async function main() {
       defaultViewport: { width: 1400, height: 900 },
       protocolTimeout: 120000,
     });
+    cleanups.add(() => browser.process() && browser.process().kill('SIGKILL'));
     page = await browser.newPage();
     page.setDefaultTimeout(90000);
     page.on('pageerror', (e) => console.log(`[page error] ${e.message.split('\n')[0]}`));
@@ -344,6 +383,7 @@ async function main() {
     step('hovered u.patrick.inf');
 
     if (opts.screenshot) {
+      await new Promise((r) => setTimeout(r, 1000)); // the hover's fade-in
       fs.mkdirSync(path.dirname(path.resolve(opts.screenshot)), { recursive: true });
       await page.screenshot({ path: opts.screenshot });
       step(`screenshot: ${opts.screenshot}`);
@@ -480,13 +520,7 @@ async function main() {
     throw err;
   } finally {
     if (browser) await browser.close().catch(() => undefined);
-    if (server && server.exitCode === null) {
-      try {
-        process.kill(-server.pid, 'SIGTERM');
-      } catch (_) {
-        server.kill('SIGTERM');
-      }
-    }
+    killGroup(server);
     if (opts.keep) console.log(`kept ${tmp}`);
     else fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
   }
