@@ -26,8 +26,8 @@ const pendingOpen = new Map(); // URI -> the didOpen of a JSON document not (yet
 const EXCLUDE = '{**/node_modules/**,**/.*/**,**/testdata/**}';
 
 function isMuster(doc) {
-  if (doc.languageId !== 'json') return false;
-  const file = doc.uri.scheme === 'file' ? doc.uri.fsPath : undefined;
+  if (doc.languageId !== 'json' || doc.uri.scheme !== 'file') return false;
+  const file = doc.uri.fsPath;
   return musterdoc.isMusterDocument(file, doc.getText(), moduleCache);
 }
 
@@ -138,7 +138,9 @@ async function startClient(context) {
   if (docs) env.MUSTER_DOCS_URL = docs;
   const serverOptions = { command: bin, args: ['lsp'], options: { env } };
   const clientOptions = {
-    documentSelector: [{ language: 'json' }],
+    // Files only: a git: or untitled copy of a scenario is not checked
+    // (the server reads the module beside the file).
+    documentSelector: [{ scheme: 'file', language: 'json' }],
     middleware: middleware(),
     outputChannelName: 'muster language server',
     synchronize: {
