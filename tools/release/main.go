@@ -1,11 +1,13 @@
 // Command release builds muster for every platform it ships on and writes
 // one archive per platform plus a SHA-256 checksum file:
 //
-//	go run ./tools/release -version v0.4.0 [-o dist] [-targets linux/amd64,...]
+//	go run ./tools/release -version v0.4.0 [-o dist] [-targets linux/amd64,...] [-vsix FILE]
 //
 // It needs only the Go toolchain (and git, for the commit and its date), so
 // it runs offline and on any machine that builds muster; it publishes
-// nothing. Archives are reproducible: the same commit gives the same bytes
+// nothing. The VS Code extension is built by npm (editors/vscode, npm run
+// package); -vsix adds that file to the release as muster_VERSION.vsix,
+// so the Go build never needs Node.js. Archives are reproducible: the same commit gives the same bytes
 // (paths trimmed, file times set to the commit time, no build IDs of the
 // machine), so anyone can check a release against its checksums.
 package main
@@ -93,6 +95,7 @@ func run(args []string, stdout io.Writer) error {
 	targets := fs.String("targets", "", "comma-separated GOOS/GOARCH list (default: all six)")
 	commit := fs.String("commit", "", "the commit to stamp (default: git rev-parse HEAD)")
 	date := fs.String("date", "", "the RFC 3339 date to stamp (default: the commit's time)")
+	vsix := fs.String("vsix", "", "also release this VS Code extension `FILE` (built in editors/vscode by npm run package) as "+VSIXName("VERSION"))
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -109,6 +112,12 @@ func run(args []string, stdout io.Writer) error {
 	stamp, err := readStamp(*version, *commit, *date)
 	if err != nil {
 		return err
+	}
+	var ext []byte
+	if *vsix != "" {
+		if ext, err = readVSIX(*vsix); err != nil {
+			return fmt.Errorf("-vsix: %w", err)
+		}
 	}
 	if err := emptyDir(*out); err != nil {
 		return err
@@ -135,11 +144,67 @@ func run(args []string, stdout io.Writer) error {
 		sum := sha256.Sum256(data)
 		sums[name] = hex.EncodeToString(sum[:])
 	}
+	if ext != nil {
+		name := VSIXName(stamp.Version)
+		if err := os.WriteFile(filepath.Join(*out, name), ext, 0o644); err != nil {
+			return err
+		}
+		sum := sha256.Sum256(ext)
+		sums[name] = hex.EncodeToString(sum[:])
+		fmt.Fprintf(stdout, "add %s\n", name)
+	}
 	if err := os.WriteFile(filepath.Join(*out, ChecksumFile), checksums(sums), 0o644); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %d archives and %s into %s\n", len(ts), ChecksumFile, *out)
+	what := fmt.Sprintf("%d archives", len(ts))
+	if ext != nil {
+		what += ", the VS Code extension"
+	}
+	fmt.Fprintf(stdout, "wrote %s and %s into %s\n", what, ChecksumFile, *out)
 	return nil
+}
+
+// VSIXName is the release's name for the VS Code extension: one file for
+// every platform (the extension runs the muster binary the user installed).
+func VSIXName(version string) string {
+	return "muster_" + version + ".vsix"
+}
+
+// maxVSIX bounds the extension read (it is about 300 KB).
+const maxVSIX = 64 << 20
+
+// readVSIX reads the .vsix at path and checks that it is a VS Code
+// extension package: a zip holding extension.vsixmanifest and
+// extension/package.json, as @vscode/vsce writes it.
+func readVSIX(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxVSIX+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxVSIX {
+		return nil, fmt.Errorf("%s is larger than %d MB: not the muster extension", path, maxVSIX>>20)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, fmt.Errorf("%s is not a .vsix (a zip file): %w", path, err)
+	}
+	need := map[string]bool{"extension.vsixmanifest": false, "extension/package.json": false}
+	for _, zf := range zr.File {
+		if _, ok := need[zf.Name]; ok {
+			need[zf.Name] = true
+		}
+	}
+	for _, name := range []string{"extension.vsixmanifest", "extension/package.json"} {
+		if !need[name] {
+			return nil, fmt.Errorf("%s is not a .vsix: it has no %s", path, name)
+		}
+	}
+	return data, nil
 }
 
 func parseTargets(list string) ([]Target, error) {

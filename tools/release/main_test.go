@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -194,8 +195,9 @@ func TestReleaseHost(t *testing.T) {
 	t.Chdir("../..")
 	out := filepath.Join(t.TempDir(), "dist")
 	var log bytes.Buffer
+	vsix := writeVSIX(t, "extension.vsixmanifest", "extension/package.json", "extension/extension.js")
 	args := []string{"-version", testStamp.Version, "-commit", testStamp.Commit,
-		"-date", "2026-11-24T21:00:00+01:00", "-o", out, "-targets", host.String()}
+		"-date", "2026-11-24T21:00:00+01:00", "-o", out, "-targets", host.String(), "-vsix", vsix}
 	if err := run(args, &log); err != nil {
 		t.Fatalf("%v\n%s", err, log.String())
 	}
@@ -204,9 +206,20 @@ func TestReleaseHost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	ext, err := os.ReadFile(filepath.Join(out, "muster_v9.9.9-test.vsix"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, _ := os.ReadFile(vsix); !bytes.Equal(ext, want) {
+		t.Error("the released .vsix is not the file -vsix named")
+	}
 	sums, _ := os.ReadFile(filepath.Join(out, ChecksumFile))
 	sum := sha256.Sum256(data)
-	if string(sums) != hex.EncodeToString(sum[:])+"  "+name+"\n" {
+	extSum := sha256.Sum256(ext)
+	// One line per file, sorted by name.
+	lines := []string{hex.EncodeToString(sum[:]) + "  " + name, hex.EncodeToString(extSum[:]) + "  muster_v9.9.9-test.vsix"}
+	sort.Slice(lines, func(i, j int) bool { return lines[i][66:] < lines[j][66:] })
+	if string(sums) != lines[0]+"\n"+lines[1]+"\n" {
 		t.Errorf("%s:\n%s", ChecksumFile, sums)
 	}
 	folder := strings.TrimSuffix(strings.TrimSuffix(name, ".zip"), ".tar.gz")
@@ -228,5 +241,58 @@ func TestReleaseHost(t *testing.T) {
 	}
 	if err := run(args, &log); err == nil || !strings.Contains(err.Error(), "not empty") {
 		t.Errorf("a second release into the same folder: %v", err)
+	}
+}
+
+// writeVSIX writes a zip holding the named (empty) entries, as a .vsix.
+func writeVSIX(t *testing.T, names ...string) string {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, n := range names {
+		if _, err := zw.Create(n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "muster.vsix")
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+// -vsix takes a .vsix or nothing: a missing file, a file that is not a zip,
+// and a zip that is not an extension stop the release before it builds
+// anything or makes the output folder.
+func TestVSIXFlag(t *testing.T) {
+	dir := t.TempDir()
+	notZip := filepath.Join(dir, "notes.vsix")
+	if err := os.WriteFile(notZip, []byte("not a zip"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ file, want string }{
+		{filepath.Join(dir, "missing.vsix"), "no such file"},
+		{notZip, "is not a .vsix (a zip file)"},
+		{writeVSIX(t, "extension/package.json"), "has no extension.vsixmanifest"},
+		{writeVSIX(t, "extension.vsixmanifest"), "has no extension/package.json"},
+	} {
+		out := filepath.Join(t.TempDir(), "dist")
+		err := run([]string{"-version", "v1.0.0", "-commit", testStamp.Commit, "-date", "2026-11-24T21:00:00Z",
+			"-o", out, "-vsix", c.file}, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "-vsix: ") {
+			t.Errorf("-vsix %s: %v, want an error with %q", filepath.Base(c.file), err, c.want)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("-vsix %s: the output folder was made", filepath.Base(c.file))
+		}
+	}
+	if got, err := readVSIX(writeVSIX(t, "extension.vsixmanifest", "extension/package.json")); err != nil || len(got) == 0 {
+		t.Errorf("readVSIX of a good .vsix: %d bytes, %v", len(got), err)
+	}
+	if VSIXName("v0.4.0") != "muster_v0.4.0.vsix" {
+		t.Errorf("VSIXName: %s", VSIXName("v0.4.0"))
 	}
 }
