@@ -263,6 +263,21 @@ func (b *xlsxBook) writeTemplate(m *scenarios.Module) error {
 			return err
 		}
 	}
+	for _, tf := range tmplMatrixTables(m) {
+		if err := b.writeTemplateMatrix(tf.Table); err != nil {
+			return err
+		}
+	}
+	if tf := tmplTrack(m); tf != nil {
+		if err := b.writeTemplateTrack(tf.Table); err != nil {
+			return err
+		}
+	}
+	if len(m.Game.Decks) > 0 {
+		if err := b.writeTemplateDecks(m.Game); err != nil {
+			return err
+		}
+	}
 	if _, err := b.f.NewSheet(tmplSheetData); err != nil {
 		return err
 	}
@@ -305,6 +320,26 @@ func (b *xlsxBook) writeTemplateLists(m *scenarios.Module) error {
 	}
 	sort.Strings(terr)
 	ls = append(ls, dropList{tmplListTerrain, "Terrain", terr})
+	var sides, deckTh, hexTh []string
+	for _, sd := range m.Game.Sides {
+		sides = append(sides, sd.ID)
+	}
+	for _, d := range m.Game.Decks {
+		for _, t := range d.Theaters {
+			if !tmplContains(deckTh, t) {
+				deckTh = append(deckTh, t)
+			}
+		}
+	}
+	for _, g := range mp.Regions {
+		if g.Kind == "theater" {
+			hexTh = append(hexTh, g.ID)
+		}
+	}
+	ls = append(ls, dropList{tmplListSeason, "Seasons", tmplSeasons}, dropList{tmplListCode, "General event codes", tmplEventCodes},
+		dropList{tmplListSide, "Sides", sides}, dropList{tmplListTheater, "Event theaters", tmplTheaters},
+		dropList{tmplListDeckTh, "Card theaters", deckTh}, dropList{tmplListHexTheater, "Hex theaters", hexTh},
+		dropList{tmplListPlaceKind, "Place kinds", []string{"town", "city", "capital"}}, dropList{tmplListPort, "Ports", []string{"ocean", "river"}})
 	return b.writeListSheet(ls)
 }
 
@@ -570,16 +605,25 @@ func (b *xlsxBook) writeTemplateTerrain(mp *scenarios.Map) error {
 	g.col(tmplColSheet, 14, false, true, "")
 	g.col(tmplColPlace, 28, false, true, "")
 	g.col(tmplColTerrain, 16, false, false, tmplListTerrain)
+	cols := tmplHexDataCols(mp)
+	for _, c := range cols {
+		g.col(c.head, float64(max(9, len(c.head)+3)), false, false, c.list)
+	}
 	places := map[string][]string{}
 	for _, p := range mp.Places {
 		places[p.At] = append(places[p.At], p.Name)
 	}
-	terrain := map[string]string{}
-	for _, h := range mp.Hexes {
-		terrain[h.At] = h.Terrain
+	data := map[string]*scenarios.HexData{}
+	for i := range mp.Hexes {
+		data[mp.Hexes[i].At] = &mp.Hexes[i]
 	}
 	for _, h := range tmplHexes(mp) {
-		g.rows = append(g.rows, []any{h.id, h.sheet.Name, strings.Join(places[h.id], "; "), terrain[h.id]})
+		terrain := ""
+		if d := data[h.id]; d != nil {
+			terrain = d.Terrain
+		}
+		row := []any{h.id, h.sheet.Name, strings.Join(places[h.id], "; "), terrain}
+		g.rows = append(g.rows, append(row, tmplHexDataCells(cols, data[h.id])...))
 	}
 	return b.writeGrid(g)
 }
