@@ -56,7 +56,7 @@ type tmplReader struct {
 	mapRoot  *jsonsrc.Node // copies, edited in place
 	cntRoot  *jsonsrc.Node
 	gameRoot *jsonsrc.Node
-	gameEdit bool // a cell changed gameRoot
+	gameEdit bool            // a cell changed gameRoot
 	tables   []tmplTableCopy // table files the template rewrites
 	warnings []CellError
 	changes  []string

@@ -430,6 +430,7 @@ func (r *tmplReader) readDecks() {
 		theater, title, naval string
 	}
 	got := map[string]map[int]card{}
+	refused := map[string]bool{} // decks with a row reported: not checked whole
 	seen := map[string]int{}
 	for i := 1; i < len(t.rows); i++ {
 		deck, num := tmplCell(t, i, tmplColDeck), tmplCell(t, i, tmplColCard)
@@ -466,12 +467,14 @@ func (r *tmplReader) readDecks() {
 		}
 		seen[key] = i + 1
 		if c.theater != "" && len(d.Theaters) > 0 && !tmplContains(d.Theaters, c.theater) {
+			refused[deck] = true
 			r.errorf(sh, t.colOf(tmplColTheater), i+1, "Theater %q is not one of deck %s's: %s", xlsxCut(c.theater), deck, strings.Join(d.Theaters, ", "))
 			t.cover(i)
 			continue
 		}
 		if c.naval != "" {
 			if _, ok := tmplYesNo(c.naval); !ok {
+				refused[deck] = true
 				r.errorf(sh, t.colOf(tmplColNaval), i+1, "Naval %q is not yes or no", xlsxCut(c.naval))
 				t.cover(i)
 				continue
@@ -490,7 +493,7 @@ func (r *tmplReader) readDecks() {
 				filled++
 			}
 		}
-		if filled == 0 {
+		if filled == 0 || refused[d.ID] {
 			continue
 		}
 		complete := true
