@@ -26,7 +26,7 @@ type tmplFill struct {
 // fillTemplate types the fixture's cells into a template: a matrix sheet
 // from A1; a row of a keyed sheet into the row with its key, or below the
 // last row when none has it; an unkeyed row below the last row.
-func fillTemplate(t *testing.T, book []byte, path string, edit func(f *excelize.File)) []byte {
+func fillTemplate(t testing.TB, book []byte, path string, edit func(f *excelize.File)) []byte {
 	t.Helper()
 	raw, err := os.ReadFile(path)
 	if err != nil {
@@ -244,5 +244,102 @@ func TestTemplateUSCWBadCells(t *testing.T) {
 	}
 	if len(ti.Errors) != len(want) {
 		t.Errorf("%d errors for %d mistakes: %v", len(ti.Errors), len(want), ti.Errors)
+	}
+}
+
+// The matrix sheets' parsers (a key band, a column header, a cell of each
+// kind) take any text without a panic, and what they accept is well
+// formed: a band runs upward, dice are 1d6 to 3d6, a result's losses are
+// not negative and its mark is one of three.
+func FuzzTemplateMatrixCell(f *testing.F) {
+	m := scenarios.Builtin().Module("uscw")
+	r := &tmplReader{m: m}
+	for _, s := range []string{"2*", "1◇", "0", "+2M", "4 +2M", "<=1", "20+", "5-6", "17+ (3d6)", "Virginia", "x", "", "9-12 (4d6)", "-3", "3-1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if lo, hi, err := tmplParseBand(s); err == nil && lo != nil && hi != nil && *lo > *hi {
+			t.Errorf("band %q runs %d..%d", s, *lo, *hi)
+		}
+		if _, dice, err := tmplParseColumnHead(s); err == nil && dice != "" && dice != "1d6" && dice != "2d6" && dice != "3d6" {
+			t.Errorf("header %q gives dice %q", s, dice)
+		}
+		for _, kind := range []string{"result", "bp", "value", "region"} {
+			c, err := r.tmplParseCell(kind, s)
+			if err != nil {
+				if err.Error() == "" {
+					t.Errorf("%s %q: an empty error", kind, s)
+				}
+				continue
+			}
+			if kind == "result" {
+				l, mk := c.Get("losses"), c.Get("mark")
+				if l == nil || strings.HasPrefix(l.Text, "-") || mk == nil || !tmplContains([]string{"none", "diamond", "asterisk"}, mk.Text) {
+					t.Errorf("result %q read as %s", s, tmplFormat(c))
+				}
+			}
+		}
+	})
+}
+
+// A USCW template with its matrix sheets filled (MADE UP) and mangled
+// never panics the reader.
+func FuzzReadTemplateUSCW(f *testing.F) {
+	m := scenarios.Builtin().Module("uscw")
+	data, err := Template(m)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data)
+	book, err := excelize.OpenReader(bytes.NewReader(data))
+	if err != nil {
+		f.Fatal(err)
+	}
+	book.SetSheetRow("Combat Results Table", "A2", &[]any{"<=1", "0", "0◇", "1*", "2", "x", "3*"})
+	book.SetSheetRow("Blockade Table", "A2", &[]any{"2", "+2M", "4", "4 +2M", "10", ""})
+	book.SetSheetRow(tmplSheetDecks, "D2", &[]any{"Naval"})
+	buf, err := book.WriteToBuffer()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(buf.Bytes())
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ti, err := ReadTemplate(data, m)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "import: ") {
+				t.Errorf("error without context: %v", err)
+			}
+			return
+		}
+		if len(ti.Map) == 0 || len(ti.Counters) == 0 {
+			t.Errorf("no documents")
+		}
+	})
+}
+
+// The USCW template is the largest muster writes (1,764 Terrain rows with
+// their hex data columns, four matrix sheets).
+func BenchmarkTemplateUSCW(b *testing.B) {
+	m := scenarios.Builtin().Module("uscw")
+	for b.Loop() {
+		if _, err := Template(m); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// Reading it back filled (MADE UP: every new sheet, 684 hexes of data).
+func BenchmarkReadTemplateUSCWFilled(b *testing.B) {
+	m := scenarios.Builtin().Module("uscw")
+	book, err := Template(m)
+	if err != nil {
+		b.Fatal(err)
+	}
+	data := fillTemplate(b, book, "testdata/uscw-fill.json", nil)
+	for b.Loop() {
+		ti, err := ReadTemplate(data, m)
+		if err != nil || len(ti.Errors) > 0 {
+			b.Fatal(err, ti.Errors)
+		}
 	}
 }
