@@ -26,7 +26,15 @@ func uscwFilledBook(t *testing.T, dir string, edit func(f *excelize.File, rowOf 
 	if code, o, e := muster(t, "module", "template", "-o", book, "uscw"); code != 0 {
 		t.Fatalf("template: exit %d %s%s", code, o, e)
 	}
-	raw, err := os.ReadFile(uscwFill)
+	fillUSCWTemplate(t, book, uscwFill, edit)
+	return book
+}
+
+// fillUSCWTemplate types the MADE-UP cells of fixture into the USCW
+// template book, then edit's, and saves it.
+func fillUSCWTemplate(t *testing.T, book, fixture string, edit func(f *excelize.File, rowOf func(sheet, head, key string) int)) {
+	t.Helper()
+	raw, err := os.ReadFile(fixture)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +114,6 @@ func uscwFilledBook(t *testing.T, dir string, edit func(f *excelize.File, rowOf 
 	if err := f.Save(); err != nil {
 		t.Fatal(err)
 	}
-	return book
 }
 
 func TestImportTemplateUSCWFilled(t *testing.T) {
