@@ -91,7 +91,9 @@ type Invariant struct {
 	AtLeast      *float64   `json:"atLeast,omitempty"`
 	StartsBefore string     `json:"startsBefore,omitempty"`
 	Text         string     `json:"text"`
+	Status       string     `json:"status,omitempty"` // source when empty; inferred
 	Source       *SourceRef `json:"source"`
+	Notes        []Note     `json:"notes,omitempty"`
 }
 
 // ValueFact is a sum of counter values a worked example fixes.
