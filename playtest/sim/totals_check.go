@@ -61,6 +61,11 @@ func (t *Totals) Check() error {
 			return fmt.Errorf("tag %q counts %d games, more than the %d played", tag, sum, t.Played)
 		}
 	}
+	if t.Course != nil {
+		if err := t.Course.check(t.Played); err != nil {
+			return err
+		}
+	}
 	if t.Shards < 0 || t.Shards == 1 {
 		return fmt.Errorf("%d shards: a split run has 2 or more", t.Shards)
 	}
