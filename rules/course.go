@@ -35,7 +35,7 @@ type Chronicler interface {
 	Router
 	// VPTrack is the VP standing at the end of each turn played, in
 	// turn order, on the scale of Outcome.VP; the event log carries the
-	// same standings as "vp" events (VPEvent).
+	// same standings as "vp-track" events (VPEvent).
 	VPTrack() []TurnVP
 	// Margin is the smallest change of the final VP total, in whole VP,
 	// that would have given the game another result for its winner
@@ -53,13 +53,13 @@ type TurnVP struct {
 	Leader string  `json:"leader,omitempty"`
 }
 
-// VPEvent is the "vp" event of a turn's standing in an event log.
+// VPEvent is the "vp-track" event of a turn's standing in an event log.
 func VPEvent(t TurnVP, rule string) Event {
 	d := map[string]any{"vp": t.VP}
 	if t.Leader != "" {
 		d["leader"] = t.Leader
 	}
-	return Event{Turn: t.Turn, Kind: "vp", Data: d, Rule: rule}
+	return Event{Turn: t.Turn, Kind: "vp-track", Data: d, Rule: rule}
 }
 
 // LeadChanges counts how often the lead passed from one side to the

@@ -59,7 +59,7 @@ func TestSwing(t *testing.T) {
 
 func TestVPEvent(t *testing.T) {
 	e := VPEvent(TurnVP{Turn: 3, VP: 7, Leader: "union"}, "LGV 17.2")
-	if e.Kind != "vp" || e.Turn != 3 || e.Data["vp"] != 7.0 || e.Data["leader"] != "union" || e.Rule != "LGV 17.2" {
+	if e.Kind != "vp-track" || e.Turn != 3 || e.Data["vp"] != 7.0 || e.Data["leader"] != "union" || e.Rule != "LGV 17.2" {
 		t.Errorf("VPEvent = %+v", e)
 	}
 	if _, ok := VPEvent(TurnVP{Turn: 1}, "").Data["leader"]; ok {

@@ -37,7 +37,8 @@ func simCommand() *cli.Command {
 			"Examples:\n" +
 			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --games 10000 --bots random,greedy\n" +
 			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --games 100000 --shard 3/8 --format json -o part3.json\n" +
-			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --format html -o balance.html",
+			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --format html -o balance.html\n" +
+			"   muster playtest sim lgv-01 --games 200 --records playtest/record/testdata/records",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "games", Value: 1000, Usage: "games to play"},
 			&cli.StringFlag{Name: "bots", Value: sim.DefaultBot + "," + sim.DefaultBot, Usage: "one bot per side, in the game's side order (sensible, random, greedy)"},
@@ -48,11 +49,16 @@ func simCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "option", Usage: "a rule option `key=value` of the engine (lgv: bid=N, bid-reading=threshold|shift, cp-absorption=repeat|once, leader-attack-bonus=none|count, adjacency=movable|boundary, ford-limit=per-ford|per-impulse, kia-jackson-stuart=each|together, front-leader-fate=return|roll, surprise=all|any, water-mixed=minor|none, invariants=off|check); repeat the flag for more"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or html"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output"},
+			&cli.StringFlag{Name: "records", Usage: "summarise the games people played, the records in `DIR` (muster playtest record), beside the bots'"},
 			forceFlag,
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return usageError("sim needs one SCENARIO")
+			}
+			humans, err := humanGames(c)
+			if err != nil {
+				return err
 			}
 			sf, err := loadScenarioArg(c, c.Args().First())
 			if err != nil {
@@ -95,7 +101,10 @@ func simCommand() *cli.Command {
 			if cfg.Shards > 1 && format != "json" {
 				return usageError("a shard writes its totals as JSON (--format json) for muster playtest merge")
 			}
-			return writeSimOutput(c, tot, format, cfg.Shards > 1, c.Args().First())
+			if humans != nil && cfg.Shards > 1 {
+				return usageError("--records goes with a report, not with a shard's totals: give it to muster playtest merge")
+			}
+			return writeSimOutput(c, tot, format, cfg.Shards > 1, humans, c.Args().First())
 		},
 	}
 }
@@ -184,9 +193,13 @@ func parseShard(s string) (k, n int, err error) {
 }
 
 // writeSimOutput writes totals (for a shard) or the report.
-func writeSimOutput(c *cli.Context, tot *sim.Totals, format string, totals bool, inputs ...string) error {
+func writeSimOutput(c *cli.Context, tot *sim.Totals, format string, totals bool, humans []sim.HumanGame, inputs ...string) error {
 	var b bytes.Buffer
 	var err error
+	report := sim.NewReport(tot)
+	if humans != nil {
+		report.CompareRecords(humans, tot.Winners, tot.Levels)
+	}
 	switch {
 	case totals:
 		enc := json.NewEncoder(&b)
@@ -199,11 +212,11 @@ func writeSimOutput(c *cli.Context, tot *sim.Totals, format string, totals bool,
 			MadeUp string      `json:"madeUp,omitempty"` // first, so a reader sees it first
 			Report sim.Report  `json:"report"`
 			Totals *sim.Totals `json:"totals"`
-		}{tot.MadeUp, sim.NewReport(tot), tot})
+		}{tot.MadeUp, report, tot})
 	case format == "html":
-		err = sim.NewReport(tot).WriteHTML(&b)
+		err = report.WriteHTML(&b)
 	default:
-		err = sim.NewReport(tot).WriteText(&b)
+		err = report.WriteText(&b)
 	}
 	if err != nil {
 		return cli.Exit(err.Error(), exitUsage)
@@ -226,7 +239,7 @@ func mergeCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "merge",
 		Usage: "add up the totals of the shards of a split sim run or sweep",
-		UsageText: "muster playtest merge [--partial] [--scenario SCENARIO] [--format text|json|html] [-o FILE] TOTALS.json...\n\n" +
+		UsageText: "muster playtest merge [--partial] [--scenario SCENARIO] [--records DIR] [--format text|json|html] [-o FILE] TOTALS.json...\n\n" +
 			"Adds the totals written by muster playtest sim --shard k/n into the report of the whole\n" +
 			"run: exactly the figures one unsplit run gives. Each shard is checked against the scenario\n" +
 			"its games were played on (the SCENARIO sim was given, as the totals record it; --scenario\n" +
@@ -251,6 +264,7 @@ func mergeCommand() *cli.Command {
 			&cli.StringFlag{Name: "scenario", Usage: "the `SCENARIO` the shards were played on (a file or a built-in id), when it is no longer where sim was given it"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or html"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output"},
+			&cli.StringFlag{Name: "records", Usage: "summarise the games people played, the records in `DIR`, beside the bots' (a sim run's report only)"},
 			forceFlag,
 		},
 		Action: func(c *cli.Context) error {
@@ -292,7 +306,11 @@ func mergeCommand() *cli.Command {
 				}
 				fmt.Fprintf(c.App.ErrWriter, "muster: %s: the report covers %d games of %d\n", what, tot.Played, tot.Games)
 			}
-			return writeSimOutput(c, tot, format, false, c.Args().Slice()...)
+			humans, err := humanGames(c)
+			if err != nil {
+				return err
+			}
+			return writeSimOutput(c, tot, format, false, humans, c.Args().Slice()...)
 		},
 	}
 }

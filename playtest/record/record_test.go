@@ -22,7 +22,7 @@ func TestCSVRoundTrip(t *testing.T) {
 		t.Fatalf("%d rows, first row %d; want 12 from row 2", len(rows), rows[0].Row)
 	}
 	r := rows[3].Record
-	if r.Scenario != "lgv-01" || r.Players["union"] != "Gil" || r.Players["confederate"] != "Hal" || r.Result.Winner != "confederate" ||
+	if r.Scenario != "lgv-test-01" || r.Players["union"] != "Gil" || r.Players["confederate"] != "Hal" || r.Result.Winner != "confederate" ||
 		r.Result.Route != "automatic" || *r.VP != 2 || *r.LastTurn != 4 || !r.MadeUp || r.FirstPlayer != "union" || r.Version != "draft 3" {
 		t.Fatalf("row 5: %+v", r)
 	}

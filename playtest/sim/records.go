@@ -111,16 +111,16 @@ func (rr *RecordsReport) writeText(b *strings.Builder) {
 	if rr.Games == 0 {
 		return
 	}
+	width := 28
+	for _, c := range append(rr.Winners[:len(rr.Winners):len(rr.Winners)], rr.Levels...) {
+		width = max(width, len([]rune(c.Name)))
+	}
 	for _, part := range []struct {
 		title string
 		rows  []Comparison
 	}{{"winner", rr.Winners}, {"victory level", rr.Levels}} {
 		if len(part.rows) == 0 {
 			continue
-		}
-		width := 28
-		for _, c := range part.rows {
-			width = max(width, len([]rune(c.Name)))
 		}
 		fmt.Fprintf(b, "  %-*s %-22s %-22s\n", width, part.title, "humans (95% CI)", "bots (95% CI)")
 		for _, c := range part.rows {

@@ -60,7 +60,7 @@ func TestCourseByHand(t *testing.T) {
 
 // Played games: the track has a standing per End Phase reached, in turn
 // order; a game the final count decided ends on its final total; the log
-// carries the same standings as "vp" events.
+// carries the same standings as "vp-track" events.
 func TestCoursePlayed(t *testing.T) {
 	e := testEngine(t)
 	routes := map[string]int{}
@@ -101,7 +101,7 @@ func TestCoursePlayed(t *testing.T) {
 			t.Errorf("seed %d: route %q", seed, g.Route())
 		}
 		var logged []rules.TurnVP
-		for _, ev := range g.Log().Find(func(e *rules.Event) bool { return e.Kind == "vp" }) {
+		for _, ev := range g.Log().Find(func(e *rules.Event) bool { return e.Kind == "vp-track" }) {
 			l, _ := ev.Data["leader"].(string)
 			logged = append(logged, rules.TurnVP{Turn: ev.Turn, VP: ev.Data["vp"].(float64), Leader: l})
 		}

@@ -581,6 +581,6 @@ type turnVP struct{ turn, vp int }
 type loggedEvent struct {
 	turn int
 	text string
-	// vp marks the VP standing of the turn's End Phase (a "vp" event).
+	// vp marks the VP standing of the turn's End Phase (a "vp-track" event).
 	vp bool
 }

@@ -45,7 +45,7 @@ func TestCoursePlayed(t *testing.T) {
 			t.Errorf("seed %d: route %q", seed, x.Route())
 		}
 		track := x.VPTrack()
-		vps := x.Log().Find(func(ev *rules.Event) bool { return ev.Kind == "vp" })
+		vps := x.Log().Find(func(ev *rules.Event) bool { return ev.Kind == "vp-track" })
 		if len(track) != 3 || len(vps) != 3 {
 			t.Fatalf("seed %d: track %+v, %d vp events; want the 3 turns", seed, track, len(vps))
 		}
