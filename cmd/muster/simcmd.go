@@ -38,7 +38,7 @@ func simCommand() *cli.Command {
 			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --games 10000 --bots random,greedy\n" +
 			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --games 100000 --shard 3/8 --format json -o part3.json\n" +
 			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --format html -o balance.html\n" +
-			"   muster playtest sim lgv-01 --games 200 --records playtest/record/testdata/records",
+			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --games 200 --records records",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "games", Value: 1000, Usage: "games to play"},
 			&cli.StringFlag{Name: "bots", Value: sim.DefaultBot + "," + sim.DefaultBot, Usage: "one bot per side, in the game's side order (sensible, random, greedy)"},
