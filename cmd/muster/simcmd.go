@@ -16,6 +16,7 @@ import (
 
 	"github.com/musterhq/muster/internal/fileout"
 	"github.com/musterhq/muster/playtest/sim"
+	"github.com/musterhq/muster/rules"
 )
 
 // The balance playouts: muster playtest sim, replay and merge.
@@ -410,7 +411,9 @@ func replayCommand() *cli.Command {
 		Usage: "replay one game of a sim run with its event log",
 		UsageText: "muster playtest replay SCENARIO --seed S --game I [--bots A,B] [--log FILE]\n\n" +
 			"Plays game I (0-based) of the run with seed S exactly as muster playtest sim played it,\n" +
-			"prints its outcome, and writes its event log (JSON lines) to --log or standard output.\n\n" +
+			"prints its outcome, the route that decided it and its VP at each turn's end, and writes\n" +
+			"its event log (JSON lines, the turns' standings as \"vp-track\" events) to --log or\n" +
+			"standard output.\n\n" +
 			"Examples:\n" +
 			"   muster playtest replay rules/lgv/testdata/module/scenarios/01-chancellorsville.json --seed 1 --game 417 --bots random,greedy --log game417.jsonl",
 		Flags: []cli.Flag{
@@ -478,9 +481,31 @@ func replayCommand() *cli.Command {
 				return cli.Exit(fmt.Sprintf("game %d (seed %d): %v", c.Int("game"), seed, err), exitFindings)
 			}
 			fmt.Fprintf(out, "game %d (seed %d): %s, winner %s, %g VP, %d turns\n", c.Int("game"), seed, o.Level, orNone(o.Winner), o.VP, o.Turns)
+			printCourse(out, g)
 			return nil
 		},
 	}
+}
+
+// printCourse prints the route and the VP track of a replayed game
+// (the log's "vp-track" events), where its engine tells them.
+func printCourse(w io.Writer, g sim.Game) {
+	ch, ok := g.(rules.Chronicler)
+	if !ok {
+		return
+	}
+	var parts []string
+	for _, t := range ch.VPTrack() {
+		parts = append(parts, fmt.Sprintf("%d: %g (%s)", t.Turn, t.VP, orNone(t.Leader)))
+	}
+	fmt.Fprintf(w, "decided by: %s", orNone(ch.Route()))
+	if m, ok := ch.Margin(); ok {
+		fmt.Fprintf(w, ", margin %d VP", m)
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(w, "; VP at each turn's end (leading): %s; %d lead changes", strings.Join(parts, ", "), rules.LeadChanges(ch.VPTrack()))
+	}
+	fmt.Fprintln(w)
 }
 
 func orNone(s string) string {
