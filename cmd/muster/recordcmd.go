@@ -144,7 +144,7 @@ func humanGames(c *cli.Context) ([]sim.HumanGame, error) {
 	}
 	out := make([]sim.HumanGame, len(recs))
 	for i, r := range recs {
-		out[i] = sim.HumanGame{Scenario: r.Scenario, Winner: r.Result.Winner, Level: r.Result.Level, MadeUp: r.MadeUp}
+		out[i] = sim.HumanGame{Scenario: r.Scenario, Winner: r.Result.Winner, Level: r.Result.Level, FirstPlayer: r.FirstPlayer, MadeUp: r.MadeUp}
 	}
 	return out, nil
 }

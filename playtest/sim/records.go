@@ -15,7 +15,9 @@ type HumanGame struct {
 	Scenario string
 	Winner   string // "" for a draw or no result
 	Level    string
-	MadeUp   bool
+	// FirstPlayer is the side that moved first ("" not recorded).
+	FirstPlayer string
+	MadeUp      bool
 }
 
 // RecordsReport compares the recorded games of the report's scenario
@@ -28,6 +30,10 @@ type RecordsReport struct {
 	MadeUp  int          `json:"madeUp,omitempty"`
 	Winners []Comparison `json:"winners"`
 	Levels  []Comparison `json:"levels"`
+	// FirstMover is the share of games the side that moved first won,
+	// over the records that say who did, beside the bots' (nil when no
+	// record says, or the engine tags no first player).
+	FirstMover *Comparison `json:"firstMover,omitempty"`
 	// Disagree counts the rows flagged.
 	Disagree int `json:"disagree"`
 }
@@ -47,6 +53,7 @@ type Comparison struct {
 func (r *Report) CompareRecords(games []HumanGame, botWinners, botLevels map[string]int) {
 	rr := &RecordsReport{}
 	winners, levels := map[string]int{}, map[string]int{}
+	firstWon, firstN := 0, 0
 	for _, g := range games {
 		if g.Scenario != r.Scenario {
 			rr.Other++
@@ -57,6 +64,12 @@ func (r *Report) CompareRecords(games []HumanGame, botWinners, botLevels map[str
 			rr.MadeUp++
 		}
 		winners[g.Winner]++
+		if g.FirstPlayer != "" {
+			firstN++
+			if g.Winner == g.FirstPlayer {
+				firstWon++
+			}
+		}
 		if g.Level != "" {
 			levels[g.Level]++
 		}
@@ -67,7 +80,17 @@ func (r *Report) CompareRecords(games []HumanGame, botWinners, botLevels map[str
 		nl += n
 	}
 	rr.Levels = compare(levels, botLevels, nl, r.Played)
-	for _, rows := range [][]Comparison{rr.Winners, rr.Levels} {
+	if fm := r.FirstMover; fm != nil && firstN > 0 {
+		h := share("first mover won", firstWon, firstN)
+		b := *fm
+		b.Name = h.Name
+		rr.FirstMover = &Comparison{Name: h.Name, Human: h, Bots: b, Disagree: h.High < b.Low || b.High < h.Low}
+	}
+	rows := [][]Comparison{rr.Winners, rr.Levels}
+	if rr.FirstMover != nil {
+		rows = append(rows, []Comparison{*rr.FirstMover})
+	}
+	for _, rows := range rows {
 		for _, c := range rows {
 			if c.Disagree {
 				rr.Disagree++
@@ -94,6 +117,13 @@ func compare(human, bots map[string]int, nh, nb int) []Comparison {
 	return out
 }
 
+func (rr *RecordsReport) firstMoverRows() []Comparison {
+	if rr.FirstMover == nil {
+		return nil
+	}
+	return []Comparison{*rr.FirstMover}
+}
+
 func share(name string, k, n int) Share {
 	lo, hi := Wilson(k, n)
 	return Share{Name: name, Count: k, Share: float64(k) / float64(max(n, 1)), Low: lo, High: hi}
@@ -118,17 +148,17 @@ func (rr *RecordsReport) writeText(b *strings.Builder) {
 	for _, part := range []struct {
 		title string
 		rows  []Comparison
-	}{{"winner", rr.Winners}, {"victory level", rr.Levels}} {
+	}{{"winner", rr.Winners}, {"victory level", rr.Levels}, {"first mover", rr.firstMoverRows()}} {
 		if len(part.rows) == 0 {
 			continue
 		}
-		fmt.Fprintf(b, "  %-*s %-22s %-22s\n", width, part.title, "humans (95% CI)", "bots (95% CI)")
+		fmt.Fprintf(b, "  %-*s %-22s %s\n", width, part.title, "humans (95% CI)", "bots (95% CI)")
 		for _, c := range part.rows {
 			flag := ""
 			if c.Disagree {
 				flag = "  DISAGREE"
 			}
-			fmt.Fprintf(b, "  %-*s %-22s %-22s%s\n", width, c.Name, shareText(c.Human), shareText(c.Bots), flag)
+			fmt.Fprintf(b, "  %s\n", strings.TrimRight(fmt.Sprintf("%-*s %-22s %-22s%s", width, c.Name, shareText(c.Human), shareText(c.Bots), flag), " "))
 		}
 	}
 	if rr.Disagree > 0 {
@@ -160,7 +190,7 @@ func (rr *RecordsReport) html() template.HTML {
 	for _, part := range []struct {
 		title string
 		rows  []Comparison
-	}{{"winner", rr.Winners}, {"victory level", rr.Levels}} {
+	}{{"winner", rr.Winners}, {"victory level", rr.Levels}, {"first mover", rr.firstMoverRows()}} {
 		if rr.Games == 0 || len(part.rows) == 0 {
 			continue
 		}
