@@ -39,6 +39,20 @@ func TestRecordsBesideSim(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "<h2>Human games</h2>") || !strings.Contains(out, `class="disagree"`) {
 		t.Errorf("the HTML report lacks the records: exit %d", code)
 	}
+	// Beside a sweep: the points that agree with the humans and those
+	// that do not, in text, JSON and HTML.
+	code, out, errOut = muster(t, "playtest", "sweep", test, "--vary", "bid=4..12/4", "--games", "100", "--records", recs)
+	if code != 0 || !strings.Contains(out, "human games recorded: 12 (12 marked made-up") || !strings.Contains(out, "points where the bots' winner shares agree with the humans'") || !strings.Contains(out, "points that DISAGREE") {
+		t.Errorf("sweep with records: exit %d, %s\n%s", code, errOut, out)
+	}
+	code, out, _ = muster(t, "playtest", "sweep", test, "--vary", "bid=4..12/4", "--games", "100", "--records", recs, "--format", "json")
+	if code != 0 || !strings.Contains(out, `"records": {`) || !strings.Contains(out, `"point": "bid=8"`) {
+		t.Errorf("sweep JSON with records: exit %d\n%.1500s", code, out)
+	}
+	code, out, _ = muster(t, "playtest", "sweep", test, "--vary", "bid=4..12/4", "--games", "100", "--records", recs, "--format", "html")
+	if code != 0 || !strings.Contains(out, "<h2>Human games</h2>") {
+		t.Errorf("sweep HTML with records: exit %d", code)
+	}
 	// A record written by hand with a winner that is no side: its
 	// position, and exit 1.
 	bad := filepath.Join(dir, "bad")

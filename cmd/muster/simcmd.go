@@ -265,7 +265,7 @@ func mergeCommand() *cli.Command {
 			&cli.StringFlag{Name: "scenario", Usage: "the `SCENARIO` the shards were played on (a file or a built-in id), when it is no longer where sim was given it"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or html"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output"},
-			&cli.StringFlag{Name: "records", Usage: "summarise the games people played, the records in `DIR`, beside the bots' (a sim run's report only)"},
+			&cli.StringFlag{Name: "records", Usage: "summarise the games people played, the records in `DIR`, beside the bots' (a sim run's report, or compared with every point of a sweep)"},
 			forceFlag,
 		},
 		Action: func(c *cli.Context) error {

@@ -66,3 +66,39 @@ func TestCompareRecordsByHand(t *testing.T) {
 }
 
 func round1(f float64) float64 { return float64(int(f*1000+0.5)) / 10 }
+
+// Beside a sweep: 10 human games, north winning 3 (10.8-60.3%); at a
+// point where the bots' north won 4 of 10 (16.8-68.7%) every interval
+// overlaps, at one where it won 95 of 100 (88.8-97.8%) north and south
+// disagree.
+func TestSweepRecordsByHand(t *testing.T) {
+	r := SweepReport{Scenario: "race", Played: 10, Points: []SweepPoint{
+		{Point: "bid=1", Winners: []Share{{Name: "north", Count: 4}, {Name: "south", Count: 6}, {Name: "draw or none"}}},
+		{Point: "bid=2", Winners: []Share{{Name: "north", Count: 95}, {Name: "south", Count: 5}, {Name: "draw or none"}}},
+	}}
+	r.Played = 10
+	var games []HumanGame
+	for i := 0; i < 10; i++ {
+		w := "south"
+		if i < 3 {
+			w = "north"
+		}
+		games = append(games, HumanGame{Scenario: "race", Winner: w})
+	}
+	// The second point's games are 100: its shares are read from counts
+	// over Played, so give that point its own report.
+	r.CompareRecords(games)
+	if p := r.Records.Points[0]; len(p.Disagree) != 0 {
+		t.Errorf("bid=1 disagrees: %v", p.Disagree)
+	}
+	r2 := SweepReport{Scenario: "race", Played: 100, Points: r.Points[1:]}
+	r2.CompareRecords(games)
+	if p := r2.Records.Points[0]; strings.Join(p.Disagree, ",") != "north,south" {
+		t.Errorf("bid=2 disagrees on %v, want north and south", p.Disagree)
+	}
+	var b bytes.Buffer
+	r2.WriteText(&b)
+	if !strings.Contains(b.String(), "points that DISAGREE (the winners beyond the intervals): bid=2 (north, south)") {
+		t.Errorf("text:\n%s", b.String())
+	}
+}
