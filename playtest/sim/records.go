@@ -29,7 +29,7 @@ type RecordsReport struct {
 	// MadeUp counts the records marked made-up (test data).
 	MadeUp  int          `json:"madeUp,omitempty"`
 	Winners []Comparison `json:"winners"`
-	Levels  []Comparison `json:"levels"`
+	Levels  []Comparison `json:"levels,omitempty"`
 	// FirstMover is the share of games the side that moved first won,
 	// over the records that say who did, beside the bots' (nil when no
 	// record says, or the engine tags no first player).
@@ -79,7 +79,9 @@ func (r *Report) CompareRecords(games []HumanGame, botWinners, botLevels map[str
 	for _, n := range levels {
 		nl += n
 	}
-	rr.Levels = compare(levels, botLevels, nl, r.Played)
+	if nl > 0 { // no level recorded: nothing to compare
+		rr.Levels = compare(levels, botLevels, nl, r.Played)
+	}
 	if fm := r.FirstMover; fm != nil && firstN > 0 {
 		h := share("first mover won", firstWon, firstN)
 		b := *fm

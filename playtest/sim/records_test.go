@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -100,5 +101,19 @@ func TestSweepRecordsByHand(t *testing.T) {
 	r2.WriteText(&b)
 	if !strings.Contains(b.String(), "points that DISAGREE (the winners beyond the intervals): bid=2 (north, south)") {
 		t.Errorf("text:\n%s", b.String())
+	}
+}
+
+// Records that name no level compare the winners only.
+func TestCompareRecordsWithoutLevels(t *testing.T) {
+	r := Report{Scenario: "race", Played: 10}
+	r.CompareRecords([]HumanGame{{Scenario: "race", Winner: "north"}}, map[string]int{"north": 10}, map[string]int{"North Victory": 10})
+	if r.Records.Levels != nil || len(r.Records.Winners) != 1 {
+		t.Fatalf("levels %+v, winners %+v", r.Records.Levels, r.Records.Winners)
+	}
+	var b bytes.Buffer
+	r.WriteText(&b)
+	if regexp.MustCompile(`victory level +humans`).MatchString(b.String()) || !regexp.MustCompile(`winner +humans`).MatchString(b.String()) {
+		t.Errorf("a level table with no recorded level:\n%s", b.String())
 	}
 }
