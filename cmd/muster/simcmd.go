@@ -31,7 +31,9 @@ func simCommand() *cli.Command {
 			"uniform among the legal actions, for fuzzing; greedy: the action that leaves its side the\n" +
 			"best position), one bot per side in the game's side order, and reports\n" +
 			"the victory-level and winner shares with 95% confidence intervals, the VP mean and\n" +
-			"histogram, game length, and outcomes by first player and momentum. Results are identical\n" +
+			"histogram, game length, and outcomes by first player and momentum; the first mover's win\n" +
+			"share, the victory routes, the final count's margin, the lead changes and the VP at each\n" +
+			"turn's end; with --records DIR, the games people played beside the bots'. Results are identical\n" +
 			"for the same seed whatever the worker count. --shard k/n plays every n-th game from the\n" +
 			"k-th and writes totals (JSON) that muster playtest merge adds up, as a batch system's\n" +
 			"array jobs would. A progress bar shows on a terminal.\n\n" +
