@@ -149,6 +149,29 @@ func (c *Course) check(played int) error {
 	return nil
 }
 
+// checkScenario checks course counts against the scenario: every route
+// is one an engine reports, every leader a side, no standing beyond the
+// scenario's last turn (last, described as of; 0: not known).
+func (c *Course) checkScenario(isSide func(string) bool, last int, of string) error {
+	known := map[string]bool{rules.RouteAutomatic: true, rules.RouteSuddenDeath: true, rules.RouteFinalCount: true, rules.RouteNoResult: true, Unfinished: true}
+	for _, r := range sortedKeys(c.Routes) {
+		if !known[r] {
+			return fmt.Errorf("course route %q is not a victory route (automatic, sudden death, final count, no result, unfinished)", r)
+		}
+	}
+	for _, turn := range sortedKeys(c.LeaderByTurn) {
+		for _, l := range sortedKeys(c.LeaderByTurn[turn]) {
+			if !isSide(l) {
+				return fmt.Errorf("course turn %s: leader %q is no side of the scenario", turn, l)
+			}
+		}
+		if v, _ := strconv.Atoi(turn); last > 0 && v > last {
+			return fmt.Errorf("course: a VP standing at the end of turn %s, beyond the scenario's %s", turn, of)
+		}
+	}
+	return nil
+}
+
 func finite(k string) bool {
 	v, err := strconv.ParseFloat(k, 64)
 	return err == nil && v-v == 0

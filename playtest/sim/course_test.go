@@ -44,3 +44,26 @@ func TestCourseChecked(t *testing.T) {
 		t.Errorf("an edit of the course counts: Verify = %v", err)
 	}
 }
+
+// Against the scenario: an unknown route, a leader that is no side, a
+// standing beyond the last turn.
+func TestCourseCheckScenario(t *testing.T) {
+	isSide := func(s string) bool { return s == "" || s == "north" || s == "south" }
+	for _, c := range []struct {
+		name string
+		c    Course
+		want string
+	}{
+		{"route", Course{Routes: map[string]int{"teleport": 1}}, `course route "teleport" is not a victory route`},
+		{"leader", Course{LeaderByTurn: map[string]map[string]int{"1": {"east": 1}}}, `leader "east" is no side`},
+		{"turn", Course{LeaderByTurn: map[string]map[string]int{"9": {"north": 1}}}, "end of turn 9, beyond the scenario's 8 turns"},
+	} {
+		if err := c.c.checkScenario(isSide, 8, "8 turns"); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
+	}
+	ok := Course{Routes: map[string]int{"final count": 2, "unfinished": 1}, LeaderByTurn: map[string]map[string]int{"8": {"north": 1, "": 1}}}
+	if err := ok.checkScenario(isSide, 8, "8 turns"); err != nil {
+		t.Error(err)
+	}
+}

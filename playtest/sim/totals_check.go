@@ -176,6 +176,11 @@ func (t *Totals) CheckScenario(sf *scenarios.ScenarioFile, newGame NewGame) erro
 			}
 		}
 	}
+	if c := t.Course; c != nil {
+		if err := c.checkScenario(isSide, last, of); err != nil {
+			return err
+		}
+	}
 	for _, tag := range sortedKeys(t.Tags) {
 		for _, v := range sortedKeys(t.Tags[tag]) {
 			for _, w := range sortedKeys(t.Tags[tag][v]) {
