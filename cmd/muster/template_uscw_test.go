@@ -185,3 +185,38 @@ func TestImportTemplateUSCWPlanted(t *testing.T) {
 		t.Errorf("%s was written", out)
 	}
 }
+
+// A module whose components are all filled (the made-up USCW test module:
+// matrix grids, the whole track, decks, every hex's data) gives back, from
+// its untouched template, every file byte for byte: a cell as the module
+// has it keeps its node, status and notes.
+func TestImportTemplateUSCWFilledModuleUntouched(t *testing.T) {
+	dir := t.TempDir()
+	mod := filepath.Join("..", "..", "rules", "uscw", "testdata", "module")
+	book := filepath.Join(dir, "uscw-test.xlsx")
+	if code, o, e := muster(t, "module", "template", "-o", book, mod); code != 0 {
+		t.Fatalf("template: exit %d %s%s", code, o, e)
+	}
+	out := filepath.Join(dir, "copy")
+	code, stdout, errOut := muster(t, "import", "template", "--module", mod, "-o", out, book)
+	if code != 0 || !strings.Contains(stdout, "no filled cells") {
+		t.Fatalf("import exit %d: %s%s", code, stdout, errOut)
+	}
+	n := 0
+	err := filepath.WalkDir(mod, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		n++
+		rel, _ := filepath.Rel(mod, p)
+		a, _ := os.ReadFile(p)
+		b, err := os.ReadFile(filepath.Join(out, rel))
+		if err != nil || string(a) != string(b) {
+			t.Errorf("%s differs in the copy (%v)", rel, err)
+		}
+		return nil
+	})
+	if err != nil || n < 10 {
+		t.Fatalf("%d files: %v", n, err)
+	}
+}

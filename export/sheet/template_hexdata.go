@@ -118,10 +118,11 @@ func tmplHexDataCells(cols []tmplHexCol, h *scenarios.HexData) []any {
 	return out
 }
 
-// readHexData reads the hex data cells of a Terrain row into hex node h
-// (created by get when the row has any). It returns whether the row had
-// hex data, and false for ok when a cell was refused (reported).
-func (r *tmplReader) readHexData(t *xlsxTable, i int, cols []tmplHexCol, get func() *jsonsrc.Node) (filled, ok bool) {
+// readHexData reads the hex data cells of a Terrain row into the row's
+// hex (cur, nil when map.json has none; get makes it). It returns whether
+// the row changed the hex's data, and false for ok when a cell was
+// refused (reported).
+func (r *tmplReader) readHexData(t *xlsxTable, i int, cols []tmplHexCol, cur *jsonsrc.Node, get func() *jsonsrc.Node) (filled, ok bool) {
 	sh := t.sheet
 	vals := map[string]string{}
 	for _, c := range cols {
@@ -219,6 +220,9 @@ func (r *tmplReader) readHexData(t *xlsxTable, i int, cols []tmplHexCol, get fun
 		tmplSet(b, "modifier", tmplInt(n))
 		set["blockade"] = b
 	}
+	if !hexDataChanges(cur, set) {
+		return false, true // as map.json has it: left as it is, status too
+	}
 	h := get()
 	for _, key := range []string{"states", "theater", "place", "port", "objective", "bp", "salt", "blockade"} {
 		if v, has := set[key]; has {
@@ -287,4 +291,25 @@ func (r *tmplReader) settleHexData(cols []tmplHexCol, filled int) {
 		tmplDel(r.mapRoot, "missing")
 	}
 	r.changef("hex data: all %d hexes; %s answered, removed from map.json's missing list", len(all), strings.Join(removed, ", "))
+}
+
+// hexDataChanges reports whether the values a row sets differ from those
+// of hex cur (nil: none): a false flag where the hex has none is no change.
+func hexDataChanges(cur *jsonsrc.Node, set map[string]*jsonsrc.Node) bool {
+	for key, v := range set {
+		var old *jsonsrc.Node
+		if cur != nil {
+			old = cur.Get(key)
+		}
+		if v.Kind == jsonsrc.Bool && !v.Bool {
+			if old != nil && old.Kind == jsonsrc.Bool && old.Bool {
+				return true
+			}
+			continue
+		}
+		if old == nil || string(tmplFormat(old)) != string(tmplFormat(v)) {
+			return true
+		}
+	}
+	return false
 }

@@ -367,7 +367,8 @@ func (r *tmplReader) readMatrix(tf *scenarios.TableFile) {
 		}
 	}
 	cols := tmplArr()
-	var colAt []int // sheet column (0-based) of each column
+	var colAt []int         // sheet column (0-based) of each column
+	var colPrinted []string // and its printed heading
 	seen := map[string]int{}
 	for c := 1; c < width; c++ {
 		h := ""
@@ -396,8 +397,40 @@ func (r *tmplReader) readMatrix(tf *scenarios.TableFile) {
 		r.fromCell(cn, sh, 1, c+1)
 		cols.Items = append(cols.Items, cn)
 		colAt = append(colAt, c)
+		colPrinted = append(colPrinted, printed)
 	}
-	// The rows.
+	// The rows. A row and a cell typed as the module has them keep their
+	// nodes (their notes, and a reading the text alone does not give).
+	oldRows := map[string]*jsonsrc.Node{}
+	oldColAt := map[string]int{}
+	if g := root.Get("grid"); g != nil {
+		for _, row := range g.Items {
+			if p := row.Get("printed"); p != nil {
+				oldRows[p.Text] = row
+			}
+		}
+	}
+	if cs := root.Get("columns"); cs != nil {
+		for j, c := range cs.Items {
+			if p := c.Get("printed"); p != nil {
+				oldColAt[p.Text] = j
+			}
+		}
+	}
+	oldCell := func(key, printed, text string) *jsonsrc.Node {
+		row, j, ok := oldRows[key], 0, false
+		if j, ok = oldColAt[printed]; !ok || row == nil {
+			return nil
+		}
+		cs := row.Get("cells")
+		if cs == nil || j >= len(cs.Items) {
+			return nil
+		}
+		if t := cs.Items[j].Get("text"); t != nil && t.Text == text {
+			return tmplClone(cs.Items[j])
+		}
+		return nil
+	}
 	grid := tmplArr()
 	keys := map[string]int{}
 	cell := func(i, c int) string {
@@ -419,6 +452,9 @@ func (r *tmplReader) readMatrix(tf *scenarios.TableFile) {
 			continue
 		}
 		row := tmplObj()
+		if old := oldRows[key]; old != nil {
+			row = tmplClone(old)
+		}
 		if t.RowKey == "name" {
 			tmplSet(row, "key", tmplStr(tmplSlug(key)))
 		} else {
@@ -441,13 +477,17 @@ func (r *tmplReader) readMatrix(tf *scenarios.TableFile) {
 		keys[key] = i + 1
 		tmplSet(row, "printed", tmplStr(key))
 		cells := tmplArr()
-		for _, c := range colAt {
+		for k, c := range colAt {
 			s := cell(i, c)
 			if s == "" {
 				r.errorf(sh, c+1, i+1, "empty cell: a row holds one cell per column (type the cell as printed)")
 				continue
 			}
-			cn, err := r.tmplParseCell(kind, s)
+			cn := oldCell(key, colPrinted[k], s)
+			var err error
+			if cn == nil {
+				cn, err = r.tmplParseCell(kind, s)
+			}
 			if err != nil {
 				r.errorf(sh, c+1, i+1, "%v", err)
 				continue

@@ -864,7 +864,7 @@ func (r *tmplReader) readTerrain() {
 		if h := byAt[id]; h != nil {
 			before = string(tmplFormat(h))
 		}
-		filled, ok := r.readHexData(t, i, cols, hexOf)
+		filled, ok := r.readHexData(t, i, cols, byAt[id], hexOf)
 		if !ok {
 			continue
 		}

@@ -528,6 +528,9 @@ func (r *tmplReader) readDecks() {
 			r.from(cn, t, c.row-1, tmplColCard, map[string]string{"theater": tmplColTheater, "title": tmplColTitle, "naval": tmplColNaval})
 			cards.Items = append(cards.Items, cn)
 		}
+		if old := dn.Get("cards"); old != nil && string(tmplFormat(old)) == string(tmplFormat(cards)) {
+			continue // the cards as game.json has them
+		}
 		tmplSet(dn, "cards", cards)
 		tmplSet(dn, "status", tmplStr("source"))
 		if string(tmplFormat(dn)) != before {
