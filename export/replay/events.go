@@ -73,7 +73,7 @@ var (
 	lgvCombat   = regexp.MustCompile(`^combat in (\S+):`)
 	lgvControl  = regexp.MustCompile(`^(\w+) takes control of (\S+)$`)
 	lgvEntrench = regexp.MustCompile(`^(\w+)(?:: entrench in| places an Entrench \+1 marker in) (\S+?)(?: \(|$)`)
-	lgvUntrench = regexp.MustCompile(`^(\w+)? ?(?:removes the|the \w+) Entrench marker in (\S+)`)
+	lgvUntrench = regexp.MustCompile(`^(?:the )?(\w+) (?:removes the )?Entrench marker in (\S+)`)
 	lgvPontoon  = regexp.MustCompile(`^pontoon bridge between (\S+) and (\S+)$`)
 	lgvUnbridge = regexp.MustCompile(`removes the Pontoon Bridge between (\S+) and (\S+)$`)
 	lgvActivate = regexp.MustCompile(`^(\w+) activates (\S+)$`)
@@ -121,7 +121,7 @@ var lgvReaders = []struct {
 	}},
 	{lgvUntrench, func(r *reader, st *Step, x []string) {
 		if at := r.focus(st, x[2]); at != "" {
-			st.Marker = &Marker{At: at, Name: "Entrench", Remove: true}
+			st.Marker = &Marker{At: at, Name: "Entrench", Side: x[1], Remove: true}
 		}
 	}},
 	{lgvPontoon, func(r *reader, st *Step, x []string) {

@@ -120,7 +120,7 @@ func Build(m *scenarios.Module, s *scenarios.Scenario, log *rules.EventLog, info
 	}
 	p := &Page{
 		Title: s.Title, Scenario: s.ID, Source: info.Source, Result: info.Result,
-		MadeUp: m.MadeUpLabel(), picture: picture,
+		MadeUp: m.MadeUpLabel(), picture: picture, Units: []Unit{}, Steps: []Step{},
 	}
 	if m.Map != nil {
 		p.Map = "hex"

@@ -41,7 +41,8 @@
       if (u.at) s.at[u.id] = u.at;
       else s.gone[u.id] = u.note || 'not on the map';
     }
-    for (const m of data.markers || []) s.markers.set(m.at + '|' + m.name, m);
+    const key = (m) => m.at + '|' + m.name + '|' + (m.side || '');
+    for (const m of data.markers || []) s.markers.set(key(m), m);
     for (let i = 0; i < k; i++) {
       const st = steps[i];
       if (st.turn) s.turn = st.turn;
@@ -53,8 +54,7 @@
       }
       if (st.control) s.control[st.control.at] = st.control.side;
       if (st.marker) {
-        const key = st.marker.at + '|' + st.marker.name;
-        if (st.marker.remove) s.markers.delete(key); else s.markers.set(key, st.marker);
+        if (st.marker.remove) s.markers.delete(key(st.marker)); else s.markers.set(key(st.marker), st.marker);
       }
       Object.assign(s.tracks, st.tracks || {});
     }
