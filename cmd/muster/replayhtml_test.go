@@ -1,0 +1,393 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/musterhq/muster/internal/browser"
+	"github.com/musterhq/muster/internal/readin"
+	"github.com/musterhq/muster/rules"
+)
+
+// The replay page checked in a real headless Chromium, driven through its
+// DevTools protocol over a pipe (--remote-debugging-pipe: no port, no
+// WebSocket): the test presses real keys (Input.dispatchKeyEvent) and
+// reads what the page draws. What it expects comes from the engine's own
+// log, not from the page's data.
+
+// cdpPipe is a DevTools protocol session over Chromium's pipe: requests go
+// out on its fd 3, answers and events come back on its fd 4, each message
+// ended by a NUL byte.
+type cdpPipe struct {
+	t    *testing.T
+	out  *os.File
+	in   *bufio.Reader
+	next int
+}
+
+func (c *cdpPipe) call(session, method string, params map[string]any) json.RawMessage {
+	c.t.Helper()
+	c.next++
+	msg := map[string]any{"id": c.next, "method": method, "params": params}
+	if session != "" {
+		msg["sessionId"] = session
+	}
+	b, _ := json.Marshal(msg)
+	if _, err := c.out.Write(append(b, 0)); err != nil {
+		c.t.Fatalf("%s: %v", method, err)
+	}
+	for {
+		raw, err := c.in.ReadBytes(0)
+		if err != nil {
+			c.t.Fatalf("%s: chromium closed the pipe: %v", method, err)
+		}
+		var reply struct {
+			ID     int             `json:"id"`
+			Result json.RawMessage `json:"result"`
+			Error  *struct {
+				Message string `json:"message"`
+			} `json:"error"`
+		}
+		if json.Unmarshal(raw[:len(raw)-1], &reply) != nil || reply.ID != c.next {
+			continue // an event, or the answer to nothing we wait for
+		}
+		if reply.Error != nil {
+			c.t.Fatalf("%s: %s", method, reply.Error.Message)
+		}
+		return reply.Result
+	}
+}
+
+// startChromium runs a headless Chromium with the DevTools pipe. Skipped
+// with -short and where no Chromium is found, except under CI=true, which
+// installs one: there its absence fails.
+func startChromium(t *testing.T) *cdpPipe {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: no browser")
+	}
+	b, err := browser.Find(browser.Local())
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("CI=true and %v", err)
+		}
+		t.Skip(err)
+	}
+	toChrome, ours, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	theirs, fromChrome, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	args := append([]string{"--headless", "--disable-gpu", "--disable-background-networking", "--no-first-run",
+		"--remote-debugging-pipe", "--allow-file-access-from-files", "--user-data-dir=" + t.TempDir()}, b.Flags...)
+	cmd := browser.Command(ctx, b.Path, append(args, "about:blank")...)
+	cmd.ExtraFiles = []*os.File{toChrome, fromChrome}
+	if err := cmd.Start(); err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	toChrome.Close()
+	fromChrome.Close()
+	t.Cleanup(func() {
+		ours.Close()
+		browser.Stop(cmd)
+		cmd.Wait()
+		cancel()
+		theirs.Close()
+	})
+	return &cdpPipe{t: t, out: ours, in: bufio.NewReader(theirs)}
+}
+
+// replayTab is one page open in the browser.
+type replayTab struct {
+	c       *cdpPipe
+	session string
+}
+
+func (c *cdpPipe) open(path, fragment string) *replayTab {
+	c.t.Helper()
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	var target struct{ TargetID string }
+	json.Unmarshal(c.call("", "Target.createTarget", map[string]any{"url": browser.FileURL(abs) + fragment}), &target)
+	var att struct{ SessionID string }
+	json.Unmarshal(c.call("", "Target.attachToTarget", map[string]any{"targetId": target.TargetID, "flatten": true}), &att)
+	tab := &replayTab{c: c, session: att.SessionID}
+	for i := 0; ; i++ {
+		var ready bool
+		tab.eval(`document.readyState === "complete" && !!window.replay`, &ready)
+		if ready {
+			break
+		}
+		if i == 600 {
+			c.t.Fatalf("%s: the page did not start", path)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	c.call(att.SessionID, "Page.bringToFront", nil)
+	return tab
+}
+
+// eval runs an expression in the page and decodes its value into v.
+func (tab *replayTab) eval(expr string, v any) {
+	tab.c.t.Helper()
+	var r struct {
+		Result struct {
+			Value json.RawMessage `json:"value"`
+		} `json:"result"`
+		ExceptionDetails *struct {
+			Text string `json:"text"`
+		} `json:"exceptionDetails"`
+	}
+	json.Unmarshal(tab.c.call(tab.session, "Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true}), &r)
+	if r.ExceptionDetails != nil {
+		tab.c.t.Fatalf("%s: %s", expr, r.ExceptionDetails.Text)
+	}
+	if len(r.Result.Value) > 0 {
+		json.Unmarshal(r.Result.Value, v)
+	}
+}
+
+var replayKeyCodes = map[string]int{"ArrowLeft": 37, "ArrowRight": 39, "Home": 36, "End": 35, "PageDown": 34, "PageUp": 33}
+
+// press presses a key n times, as a user would (trusted key events).
+func (tab *replayTab) press(key string, n int) {
+	tab.c.t.Helper()
+	for i := 0; i < n; i++ {
+		for _, typ := range []string{"rawKeyDown", "keyUp"} {
+			tab.c.call(tab.session, "Input.dispatchKeyEvent", map[string]any{"type": typ, "key": key, "code": key, "windowsVirtualKeyCode": replayKeyCodes[key]})
+		}
+	}
+}
+
+// drawn is what the page shows: the step, the status line, where a unit's
+// counter is drawn and whether it lies inside its place's hex or box.
+type drawn struct {
+	Step    int      `json:"step"`
+	Turn    string   `json:"turn"`
+	VP      string   `json:"vp"`
+	At      string   `json:"at"`
+	Inside  bool     `json:"inside"`
+	Off     []string `json:"off"`
+	Focus   []string `json:"focus"`
+	Combat  []string `json:"combat"`
+	Current string   `json:"current"`
+}
+
+func (tab *replayTab) look(unit string) drawn {
+	tab.c.t.Helper()
+	u, _ := json.Marshal(unit)
+	var d drawn
+	tab.eval(`(() => {
+  const unit = `+string(u)+`;
+  const q = (s) => document.querySelector(s);
+  const all = (s) => [...document.querySelectorAll(s)];
+  const d = { step: +document.body.dataset.step, turn: q('#r-turn').textContent, vp: q('#r-vp').textContent,
+    off: all('#r-off li').map((li) => li.dataset.unit), focus: all('#r-layer .r-focus').map((e) => e.dataset.at),
+    combat: all('#r-layer .r-combat').map((e) => e.dataset.at), current: (q('#r-events li.r-now') || {}).textContent || '' };
+  const tok = all('#r-layer [data-units]').find((e) => e.dataset.units.split(' ').includes(unit));
+  if (tok) {
+    d.at = tok.dataset.at;
+    const place = q('#hexes use[data-hex="' + CSS.escape(d.at) + '"]') || q('#areas g[data-area="' + CSS.escape(d.at) + '"] rect');
+    const a = (q('#r-layer [data-unit="' + CSS.escape(unit) + '"]') || tok).getBoundingClientRect(), b = place.getBoundingClientRect();
+    const x = (a.left + a.right) / 2, y = (a.top + a.bottom) / 2;
+    d.inside = a.width > 0 && x >= b.left && x <= b.right && y >= b.top && y <= b.bottom;
+  }
+  return d;
+})()`, &d)
+	return d
+}
+
+func readLog(t *testing.T, path string) *rules.EventLog {
+	t.Helper()
+	data, err := readin.File(path, readin.MaxSize)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log, err := rules.ReadEventLog(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return log
+}
+
+// lgvScenario is the LGV test module's scenario (made-up values).
+var lgvScenario = filepath.Join("..", "..", "rules", "lgv", "testdata", "module", "scenarios", "01-chancellorsville.json")
+
+func logText(e rules.Event) string { s, _ := e.Data["text"].(string); return s }
+
+// An LGV sim game: after N right-arrow presses a unit stands where the
+// engine's log moved it, End shows the final VP and the eliminated units
+// off the map, Home goes back to the start, and #step=K opens step K.
+func TestReplayHTMLInChromiumLGV(t *testing.T) {
+	c := startChromium(t)
+	dir := t.TempDir()
+	page, logPath := filepath.Join(dir, "game.html"), filepath.Join(dir, "game.jsonl")
+	code, stdout, stderr := muster(t, "playtest", "replay", lgvScenario, "--seed", "1", "--game", "2", "--format", "html", "-o", page, "--log", logPath)
+	if code != 0 {
+		t.Fatalf("replay: exit %d: %s", code, stderr)
+	}
+	log := readLog(t, logPath)
+	moves := regexp.MustCompile(`^(\S+) moves (\S+) to (\S+) \(`)
+	var unit, to string
+	step := 0
+	for _, e := range log.Events {
+		if m := moves.FindStringSubmatch(logText(e)); m != nil && e.Seq >= 40 {
+			unit, to, step = m[1], m[3], e.Seq
+			break
+		}
+	}
+	if step == 0 {
+		t.Fatal("the game's log moves no unit")
+	}
+	var start string
+	for _, e := range log.Events {
+		if m := moves.FindStringSubmatch(logText(e)); m != nil && m[1] == unit {
+			start = m[2]
+			break
+		}
+	}
+	vp := regexp.MustCompile(`^game over: .* \((-?\d+) VP\)$`).FindStringSubmatch(logText(log.Events[len(log.Events)-1]))
+	if vp == nil {
+		t.Fatalf("the log ends %q, not with the game over", logText(log.Events[len(log.Events)-1]))
+	}
+	if !strings.Contains(stdout, ", "+vp[1]+" VP, ") || vp[1] == "0" {
+		t.Fatalf("the outcome %q and the log's %s VP differ, or the game ends at 0 VP (pick a game whose VP shows)", stdout, vp[1])
+	}
+
+	tab := c.open(page, "")
+	if d := tab.look(unit); d.Step != 0 || d.At != start || !d.Inside || d.Turn != "Start" || d.VP != "VP: not counted yet" {
+		t.Errorf("at the start: %+v, want %s drawn in %s", d, unit, start)
+	}
+	tab.press("ArrowRight", step)
+	if d := tab.look(unit); d.Step != step || d.At != to || !d.Inside || !strings.Contains(d.Current, unit+" moves") || d.Turn != fmt.Sprintf("Turn %d", log.Events[step-1].Turn) {
+		t.Errorf("after %d presses of Right: %+v, want %s drawn inside %s", step, d, unit, to)
+	} else if len(d.Focus) == 0 || d.Focus[0] != to {
+		t.Errorf("the move's place is not lit up: %v", d.Focus)
+	}
+	tab.press("ArrowLeft", 1)
+	if d := tab.look(unit); d.Step != step-1 {
+		t.Errorf("Left: step %d, want %d", d.Step, step-1)
+	}
+	tab.press("End", 1)
+	end := tab.look(unit)
+	if end.Step != len(log.Events) || end.VP != "VP "+vp[1] {
+		t.Errorf("End: step %d of %d, VP shown %q, want \"VP %s\"", end.Step, len(log.Events), end.VP, vp[1])
+	}
+	// Every unit the log eliminates, and no unit it brings back, is listed off the map at the end.
+	gone := regexp.MustCompile(`^(\S+) eliminated \(`)
+	for _, e := range log.Events {
+		if m := gone.FindStringSubmatch(logText(e)); m != nil {
+			back := false
+			for _, later := range log.Events[e.Seq:] {
+				if strings.HasPrefix(logText(later), m[1]+" moves ") || strings.Contains(logText(later), "place "+m[1]+" in ") {
+					back = true
+				}
+			}
+			if d := tab.look(m[1]); !back && (d.At != "" || !contains(end.Off, m[1])) {
+				t.Errorf("%s, eliminated at step %d, is drawn at %q at the end (off the map: %v)", m[1], e.Seq, d.At, contains(end.Off, m[1]))
+			}
+		}
+	}
+	tab.press("Home", 1)
+	if d := tab.look(unit); d.Step != 0 || d.At != start {
+		t.Errorf("Home: %+v", d)
+	}
+	tab.press("PageDown", 2)
+	if d := tab.look(unit); d.Turn != "Turn 2" || log.Events[d.Step-1].Turn != 2 || log.Events[d.Step-2].Turn != 1 {
+		t.Errorf("Page Down twice from the start: step %d, %s; want the first event of turn 2", d.Step, d.Turn)
+	}
+	tab.press("PageUp", 1)
+	if d := tab.look(unit); d.Step != 1 {
+		t.Errorf("Page Up from turn 2: step %d, want 1 (the first of turn 1)", d.Step)
+	}
+
+	deep := c.open(page, fmt.Sprintf("#step=%d", step))
+	if d := deep.look(unit); d.Step != step || d.At != to {
+		t.Errorf("#step=%d: %+v", step, d)
+	}
+}
+
+// TPC scripts: the strategic layer's log (rules/tpc/testdata/playtests),
+// whose Dutch Gap Canal marker lights up its hex, and a script of the rules
+// core whose units move on the overlapping sheets.
+func TestReplayHTMLInChromiumTPC(t *testing.T) {
+	c := startChromium(t)
+	dir := t.TempDir()
+
+	lull := filepath.Join(dir, "lull.html")
+	script := filepath.Join("..", "..", "rules", "tpc", "testdata", "playtests", "01-lull.json")
+	if code, _, stderr := muster(t, "playtest", "replay", script, "--format", "html", "-o", lull, "--log", filepath.Join(dir, "lull.jsonl")); code != 0 {
+		t.Fatalf("replay: exit %d: %s", code, stderr)
+	}
+	log := readLog(t, filepath.Join(dir, "lull.jsonl"))
+	canal := 0
+	for _, e := range log.Events {
+		if strings.Contains(logText(e), "Dutch Gap Canal: the marker is placed on its Started side in OTR S0704") {
+			canal = e.Seq
+		}
+	}
+	if canal == 0 {
+		t.Fatal("the Lull script's log no longer places the Dutch Gap Canal marker in OTR S0704")
+	}
+	tab := c.open(lull, "")
+	tab.press("ArrowRight", canal)
+	if d := tab.look(""); d.Step != canal || len(d.Focus) != 1 || !strings.HasSuffix(d.Focus[0], "0704") || d.Turn != fmt.Sprintf("Turn %d", log.Events[canal-1].Turn) {
+		t.Errorf("the Dutch Gap Canal step: %+v, want hex ...0704 lit up", d)
+	}
+	tab.press("End", 1)
+	if d := tab.look(""); d.Step != len(log.Events) || d.Turn != fmt.Sprintf("Turn %d", log.Events[len(log.Events)-1].Turn) {
+		t.Errorf("End: %+v", d)
+	}
+
+	moves := filepath.Join(dir, "petersburg.html")
+	script = filepath.Join("..", "..", "scenarios", "tpc", "playtests", "01-petersburg.json")
+	if code, _, stderr := muster(t, "playtest", "replay", script, "--format", "html", "-o", moves, "--log", filepath.Join(dir, "petersburg.jsonl")); code != 0 {
+		t.Fatalf("replay: exit %d: %s", code, stderr)
+	}
+	log = readLog(t, filepath.Join(dir, "petersburg.jsonl"))
+	var mv rules.Event
+	for _, e := range log.Events {
+		if e.Kind == "move" {
+			mv = e
+			break
+		}
+	}
+	if mv.Seq == 0 {
+		t.Fatal("the script's log moves no unit")
+	}
+	tab = c.open(moves, "")
+	before := tab.look(mv.Unit)
+	tab.press("ArrowRight", mv.Seq)
+	after := tab.look(mv.Unit)
+	if !before.Inside || !strings.HasSuffix(before.At, strings.TrimLeft(mv.From, "ABCDEFGHIJKLMNOPQRSTUVWXYZ ")) {
+		t.Errorf("%s at the start: %+v, want it drawn in %s", mv.Unit, before, mv.From)
+	}
+	if after.Step != mv.Seq || !after.Inside || !strings.HasSuffix(after.At, strings.TrimLeft(mv.To, "ABCDEFGHIJKLMNOPQRSTUVWXYZ ")) {
+		t.Errorf("%s after %d presses: %+v, want it drawn inside %s", mv.Unit, mv.Seq, after, mv.To)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
