@@ -238,7 +238,7 @@ func TestReplayHTMLInChromiumLGV(t *testing.T) {
 	c := startChromium(t)
 	dir := t.TempDir()
 	page, logPath := filepath.Join(dir, "game.html"), filepath.Join(dir, "game.jsonl")
-	code, stdout, stderr := muster(t, "playtest", "replay", lgvScenario, "--seed", "1", "--game", "2", "--format", "html", "-o", page, "--log", logPath)
+	code, _, stderr := muster(t, "playtest", "replay", lgvScenario, "--seed", "1", "--game", "2", "--format", "html", "-o", page, "--log", logPath)
 	if code != 0 {
 		t.Fatalf("replay: exit %d: %s", code, stderr)
 	}
@@ -266,8 +266,8 @@ func TestReplayHTMLInChromiumLGV(t *testing.T) {
 	if vp == nil {
 		t.Fatalf("the log ends %q, not with the game over", logText(log.Events[len(log.Events)-1]))
 	}
-	if !strings.Contains(stdout, ", "+vp[1]+" VP, ") || vp[1] == "0" {
-		t.Fatalf("the outcome %q and the log's %s VP differ, or the game ends at 0 VP (pick a game whose VP shows)", stdout, vp[1])
+	if !strings.Contains(stderr, ", "+vp[1]+" VP, ") || vp[1] == "0" {
+		t.Fatalf("the outcome %q and the log's %s VP differ, or the game ends at 0 VP (pick a game whose VP shows)", stderr, vp[1])
 	}
 
 	tab := c.open(page, "")

@@ -473,21 +473,24 @@ func replayCommand() *cli.Command {
 				result = fmt.Sprintf("game %d (seed %d): %v", c.Int("game"), seed, err)
 			}
 			info := replay.Info{Source: fmt.Sprintf("game %d of the sim run with seed %d (%s)", c.Int("game"), c.Uint64("seed"), c.String("bots")), Result: result}
-			// The outcome goes to standard output unless the log or page does.
+			// The outcome goes to standard output, before the log, unless a
+			// file is written or the page goes there.
 			out := c.App.Writer
-			if c.String("output") == "" && (c.String("log") == "" || c.String("format") == "html") {
+			if c.String("log") != "" || c.String("output") != "" || c.String("format") == "html" {
 				out = c.App.ErrWriter
-			}
-			if werr := writeReplay(c, sf, g.Log(), info, c.Args().First()); werr != nil {
-				return werr
 			}
 			if label := sf.Module.MadeUpLabel(); label != "" {
 				fmt.Fprintln(out, label)
 			}
+			if err == nil {
+				fmt.Fprintln(out, result)
+			}
+			if werr := writeReplay(c, sf, g.Log(), info, c.Args().First()); werr != nil {
+				return werr
+			}
 			if err != nil {
 				return cli.Exit(result, exitFindings)
 			}
-			fmt.Fprintln(out, result)
 			return nil
 		},
 	}
