@@ -153,24 +153,29 @@ var drawnPlace = regexp.MustCompile(`data-(?:hex|area)="([^"]*)"`)
 // them: where each place name lands on the picture, which units it has
 // seen, and the running sums of the VP scored.
 type reader struct {
-	m       *scenarios.Module
-	s       *scenarios.Scenario
-	topo    *rules.Topology
-	drawn   map[rules.Point]string // a located point -> the id the picture draws it by
-	ids     map[string]bool        // the ids the picture draws
-	places  map[string]string      // a place name -> its drawn id ("" when not drawn), once asked
-	units   map[string]int         // unit id -> index in page.Units
-	moved   map[string]bool        // units the log has moved, whose first from fixes their start
-	first   map[string]string      // unit -> the drawn place of its first move's from
-	scored  map[string]float64     // side -> VP scored so far
-	offMap  map[string]bool
-	page    *Page
-	picture []byte
+	m         *scenarios.Module
+	s         *scenarios.Scenario
+	topo      *rules.Topology
+	drawn     map[rules.Point]string // a located point -> the id the picture draws it by
+	ids       map[string]bool        // the ids the picture draws
+	places    map[string]string      // a place name -> its drawn id ("" when not drawn), once asked
+	units     map[string]int         // unit id -> index in page.Units
+	moved     map[string]bool        // units the log has moved, whose first from fixes their start
+	first     map[string]string      // unit -> the drawn place of its first move's from
+	scored    map[string]float64     // side -> VP scored so far
+	offMap    map[string]bool
+	actor     string            // the side whose Player Action Phase it is (USCW)
+	attackers []string          // the Generals of the last battle's attacker (USCW)
+	battleHex string            // where the last battle is fought (USCW)
+	defeated  string            // "attacker" or "defender": who lost it
+	pos       map[string]string // unit -> the drawn place the log last put it in
+	page      *Page
+	picture   []byte
 }
 
 func newReader(m *scenarios.Module, s *scenarios.Scenario, picture []byte, p *Page) *reader {
 	r := &reader{m: m, s: s, topo: rules.NewTopology(m), drawn: map[rules.Point]string{}, ids: map[string]bool{},
-		places: map[string]string{}, units: map[string]int{}, moved: map[string]bool{}, first: map[string]string{},
+		places: map[string]string{}, units: map[string]int{}, moved: map[string]bool{}, first: map[string]string{}, pos: map[string]string{},
 		scored: map[string]float64{}, offMap: map[string]bool{}, page: p, picture: picture}
 	for _, sm := range drawnPlace.FindAllSubmatch(picture, -1) {
 		id := html.UnescapeString(string(sm[1]))
@@ -238,6 +243,7 @@ func (r *reader) setup() {
 				continue
 			}
 			r.units[id] = len(r.page.Units)
+			r.pos[id] = at
 			r.page.Units = append(r.page.Units, Unit{ID: id, Name: row.Name, Side: table.Side, At: at, Note: note})
 		}
 	}
@@ -251,8 +257,31 @@ func (r *reader) unit(id, side string) {
 	if id == "" || r.hasUnit(id) {
 		return
 	}
+	if side == "" {
+		side = r.counterSide(id)
+	}
 	r.units[id] = len(r.page.Units)
-	r.page.Units = append(r.page.Units, Unit{ID: id, Name: id, Side: side, Note: "not placed by the setup"})
+	r.page.Units = append(r.page.Units, Unit{ID: id, Name: id, Side: side, Note: "not on the map until the log places it"})
+}
+
+// counterSide is the side of the one counter the module names name or
+// id (a log may name a counter by its printed name: USCW's Generals), or
+// "" when none or several do.
+func (r *reader) counterSide(name string) string {
+	if r.m.Counters == nil {
+		return ""
+	}
+	side, found := "", 0
+	for _, c := range r.m.Counters.Counters {
+		if c.ID == name || c.Name == name {
+			side = c.Side
+			found++
+		}
+	}
+	if found != 1 {
+		return ""
+	}
+	return side
 }
 
 // moveTo records a unit's move from a place to another; the first move of
@@ -267,6 +296,7 @@ func (r *reader) moveTo(st *Step, unit, side, from, to string) {
 		}
 	}
 	mv := Move{Unit: unit, To: r.place(to)}
+	r.pos[unit] = mv.To
 	if mv.To == "" {
 		mv.Gone = "at " + to + ", which the map does not draw"
 		r.off(st, to)
@@ -281,6 +311,7 @@ func (r *reader) moveTo(st *Step, unit, side, from, to string) {
 func (r *reader) gone(st *Step, unit, side, why string) {
 	r.unit(unit, side)
 	r.moved[unit] = true
+	r.pos[unit] = ""
 	st.Moves = append(st.Moves, Move{Unit: unit, Gone: why})
 }
 

@@ -346,3 +346,46 @@ func BenchmarkBuildLGVGame(b *testing.B) {
 		}
 	}
 }
+
+// USCW's sentences name Generals: placed, moved with their SPs, into and
+// back out of battle, retreating with their side, displaced.
+func TestBuildUSCWGenerals(t *testing.T) {
+	want := map[string][]Move{ // a sentence's start -> its moves
+		"McDowell (2-star":                                            {{Unit: "McDowell", To: "3430"}},
+		"Beauregard with 11 SPs moves from 3429":                      {{Unit: "Beauregard", To: "3430"}},
+		"the union retreats 4 SPs and 1 General(s) from 3430 to 3330": {{Unit: "McDowell", To: "3330"}},
+		"the defender wins (1 beats 0*): the attacker is Demoralized": {{Unit: "Polk", To: "4417"}},
+		"Beauregard with 7 SPs and Jackson and Polk moves":            {{Unit: "Beauregard", To: "3430"}, {Unit: "Jackson", To: "3430"}, {Unit: "Polk", To: "3430"}},
+		"all the defeated force's SPs are eliminated":                 {{Unit: "Fremont", Gone: "in the west Displaced Box"}},
+	}
+	seen := map[string]bool{}
+	for _, name := range []string{"03-battle.json", "06-subordinates.json", "07-heavy-losses.json"} {
+		res := playtest.RunFile(filepath.Join("..", "..", "rules", "uscw", "testdata", "playtests", name))
+		if res.Log == nil {
+			t.Fatalf("%s: %s", name, res.Failure)
+		}
+		p, err := Build(res.Scenario.Module, res.Scenario.Scenario, res.Log, Info{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if u := unitAt(p, "McDowell"); u != nil && u.Side != "union" {
+			t.Errorf("%s: McDowell is %q, want union (his counter's side)", name, u.Side)
+		}
+		for _, st := range p.Steps {
+			for start, moves := range want {
+				if !strings.HasPrefix(st.Text, start) {
+					continue
+				}
+				seen[start] = true
+				if fmt.Sprint(st.Moves) != fmt.Sprint(moves) {
+					t.Errorf("%s: %q moves %+v, want %+v", name, st.Text, st.Moves, moves)
+				}
+			}
+		}
+	}
+	for start := range want {
+		if !seen[start] {
+			t.Errorf("no sentence starts %q: the scripts' logs changed", start)
+		}
+	}
+}
