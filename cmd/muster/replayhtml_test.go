@@ -289,6 +289,14 @@ func TestReplayHTMLInChromiumLGV(t *testing.T) {
 	if end.Step != len(log.Events) || end.VP != "VP "+vp[1] {
 		t.Errorf("End: step %d of %d, VP shown %q, want \"VP %s\"", end.Step, len(log.Events), end.VP, vp[1])
 	}
+	var chart struct {
+		Lines  int    `json:"lines"`
+		Cursor string `json:"cursor"`
+	}
+	tab.eval(`({lines: document.querySelectorAll('#r-chart polyline[data-track="VP"]').length, cursor: document.querySelector('#r-chart line:last-child').getAttribute('x1')})`, &chart)
+	if chart.Lines != 1 || chart.Cursor != "300" {
+		t.Errorf("the VP chart at the end: %+v, want one VP line and the cursor at its right end", chart)
+	}
 	// Every unit the log eliminates, and no unit it brings back, is listed off the map at the end.
 	gone := regexp.MustCompile(`^(\S+) eliminated \(`)
 	for _, e := range log.Events {

@@ -283,6 +283,10 @@ func describe(e *rules.Event, text string) string {
 	if text != "" {
 		return text
 	}
+	if name, ok := e.Data["track"].(string); e.Kind == "track" && ok {
+		v, _ := json.Marshal(e.Data["value"])
+		return "track " + name + " = " + string(v)
+	}
 	var b strings.Builder
 	b.WriteString(e.Kind)
 	for _, f := range []string{e.Side, e.Unit} {

@@ -45,7 +45,7 @@ func (p *Page) HTML(w io.Writer) error {
 <input id="r-slider" type="range" min="0" value="0" aria-label="Step">
 <span id="r-count"></span>
 </nav>
-<p id="r-status"><span id="r-turn"></span> <span id="r-phase"></span> <span id="r-vp"></span> <span id="r-tracks"></span></p>
+<p id="r-status"><span id="r-turn"></span> <span id="r-phase"></span> <span id="r-vp"></span> <svg id="r-chart" width="300" height="40" viewBox="0 0 300 40" role="img" aria-label="The VP tracks over the game"></svg> <span id="r-tracks"></span></p>
 </header>
 <main>
 <div id="r-map">

@@ -158,6 +158,32 @@
     }
   }
 
+  // The VP tracks over the game, one line each, with a cursor at the step
+  // shown (hidden when the log sets no VP track).
+  const vpNames = [...new Set(steps.flatMap((st) => Object.keys(st.tracks || {})).filter((n) => /vp/i.test(n)))].sort();
+  const chart = $('r-chart'), W = 300, H = 40;
+  let cursor = null;
+  if (vpNames.length && steps.length) {
+    const vals = steps.flatMap((st) => vpNames.map((n) => (st.tracks || {})[n]).filter((v) => v !== undefined)).concat([0]);
+    const lo = Math.min(...vals), hi = Math.max(...vals, lo + 1);
+    const x = (k) => (k / steps.length) * W, y = (v) => H - 2 - ((v - lo) / (hi - lo)) * (H - 4);
+    const colors = ['#1c4f9c', '#8b2323', '#2e7d32', '#6a1b9a'];
+    vpNames.forEach((n, i) => {
+      let v = 0, pts = [[0, y(0)]];
+      steps.forEach((st, k) => {
+        if (st.tracks && st.tracks[n] !== undefined) { pts.push([x(k + 1), y(v)]); v = st.tracks[n]; pts.push([x(k + 1), y(v)]); }
+      });
+      pts.push([W, y(v)]);
+      const line = el('polyline', { points: pts.map((p) => p.join(',')).join(' '), fill: 'none', stroke: colors[i % colors.length], 'data-track': n });
+      line.appendChild(el('title', {}, n));
+      chart.appendChild(line);
+    });
+    chart.appendChild(el('line', { x1: 0, x2: W, y1: y(0), y2: y(0), stroke: '#bbb', 'stroke-dasharray': '2 2' }));
+    cursor = chart.appendChild(el('line', { y1: 0, y2: H, stroke: '#c000c0' }));
+  } else {
+    chart.style.display = 'none';
+  }
+
   let now = -1;
   function go(k) {
     k = Math.max(0, Math.min(steps.length, k | 0));
@@ -173,6 +199,7 @@
     now = k;
     $('r-slider').value = k;
     document.body.setAttribute('data-step', k);
+    if (cursor) { cursor.setAttribute('x1', (k / steps.length) * W); cursor.setAttribute('x2', (k / steps.length) * W); }
     try { history.replaceState(null, '', '#step=' + k); } catch (e) { /* a page opened from a file may refuse */ }
   }
 
