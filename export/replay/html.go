@@ -42,6 +42,7 @@ func (p *Page) HTML(w io.Writer) error {
 <button id="r-last" title="Last step (End)">▶▶</button>
 <button id="r-turn-prev" title="Back to the previous turn (Page Up)">turn −</button>
 <button id="r-turn-next" title="Forward to the next turn (Page Down)">turn +</button>
+<button id="r-fit" title="The whole map, or its natural size">fit map</button>
 <input id="r-slider" type="range" min="0" value="0" aria-label="Step">
 <span id="r-count"></span>
 </nav>

@@ -120,6 +120,7 @@
     for (const id of (cur && cur.focus) || []) seen = outline(id, 'r-focus') || seen;
     if (cur && cur.combat) seen = outline(cur.combat, 'r-combat') || seen;
     if (seen) seen.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    else if (!cur && layer.firstChild) layer.firstChild.scrollIntoView({ block: 'center', inline: 'center' }); // the start: show the counters, not the map's empty corner
   }
 
   // The event list, built once; stepping moves its highlight.
@@ -137,6 +138,8 @@
     $('r-events').appendChild(li);
     return li;
   });
+
+  if (!steps.length) $('r-events').outerHTML = '<p>The log holds no events.</p>';
 
   function status(s, k) {
     $('r-count').textContent = 'step ' + k + ' of ' + steps.length;
@@ -226,6 +229,7 @@
   $('r-last').addEventListener('click', () => go(steps.length));
   $('r-turn-prev').addEventListener('click', () => go(byTurn(-1)));
   $('r-turn-next').addEventListener('click', () => go(byTurn(1)));
+  $('r-fit').addEventListener('click', () => $('r-map').classList.toggle('r-fit'));
   document.addEventListener('keydown', (e) => {
     if (e.target === $('r-slider') || e.altKey || e.ctrlKey || e.metaKey) return; // the slider steps itself
     const to = { ArrowRight: now + 1, ArrowLeft: now - 1, Home: 0, End: steps.length, PageDown: byTurn(1), PageUp: byTurn(-1) }[e.key];
