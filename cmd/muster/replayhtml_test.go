@@ -13,9 +13,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/musterhq/muster/export/svg"
 	"github.com/musterhq/muster/internal/browser"
 	"github.com/musterhq/muster/internal/readin"
 	"github.com/musterhq/muster/rules"
+	"github.com/musterhq/muster/scenarios"
 )
 
 // The replay page checked in a real headless Chromium, driven through its
@@ -333,7 +335,7 @@ func TestReplayHTMLInChromiumLGV(t *testing.T) {
 
 // TPC scripts: the strategic layer's log (rules/tpc/testdata/playtests),
 // whose Dutch Gap Canal marker lights up its hex, and a script of the rules
-// core whose units move on the overlapping sheets.
+// core whose units move on overlapping sheets.
 func TestReplayHTMLInChromiumTPC(t *testing.T) {
 	c := startChromium(t)
 	dir := t.TempDir()
@@ -363,31 +365,58 @@ func TestReplayHTMLInChromiumTPC(t *testing.T) {
 		t.Errorf("End: %+v", d)
 	}
 
-	moves := filepath.Join(dir, "petersburg.html")
-	script = filepath.Join("..", "..", "scenarios", "tpc", "playtests", "01-petersburg.json")
-	if code, _, stderr := muster(t, "playtest", "replay", script, "--format", "html", "-o", moves, "--log", filepath.Join(dir, "petersburg.jsonl")); code != 0 {
+	// Scenario 11 plays on three sheets, OTR North and South overlapping:
+	// each unit the script moves is drawn inside the hex the map draws for
+	// its destination (the upper sheet's where two overlap).
+	moves := filepath.Join(dir, "activation.html")
+	script = filepath.Join("..", "..", "scenarios", "tpc", "playtests", "11-activation.json")
+	if code, _, stderr := muster(t, "playtest", "replay", script, "--format", "html", "-o", moves, "--log", filepath.Join(dir, "activation.jsonl")); code != 0 {
 		t.Fatalf("replay: exit %d: %s", code, stderr)
 	}
-	log = readLog(t, filepath.Join(dir, "petersburg.jsonl"))
-	var mv rules.Event
+	log = readLog(t, filepath.Join(dir, "activation.jsonl"))
+	hexOf := drawnHex(t, "tpc-11")
+	tab = c.open(moves, "")
+	sheets := map[byte]bool{}
 	for _, e := range log.Events {
-		if e.Kind == "move" {
-			mv = e
-			break
+		if e.Kind != "move" {
+			continue
+		}
+		tab.press("ArrowRight", e.Seq-tab.look("").Step)
+		if d := tab.look(e.Unit); d.Step != e.Seq || d.At != hexOf(e.To) || !d.Inside {
+			t.Errorf("%s after step %d: %+v, want it drawn inside %q (%s)", e.Unit, e.Seq, d, hexOf(e.To), e.To)
+		}
+		sheets[e.To[0]] = true
+	}
+	if !sheets['N'] || !sheets['S'] {
+		t.Errorf("the script moves units on sheets %v, want both OTR North and South", sheets)
+	}
+}
+
+// drawnHex is the id of the hex the map picture draws for a place a log
+// names, found through the topology: where sheets overlap, the upper
+// sheet's hex.
+func drawnHex(t *testing.T, scenario string) func(string) string {
+	t.Helper()
+	sf := scenarios.Builtin().Scenario(scenario)
+	pic, err := svg.Draw(sf.Module, sf.Scenario, svg.Options{NoUnits: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	topo := rules.NewTopology(sf.Module)
+	byPoint := map[rules.Point]string{}
+	for _, m := range regexp.MustCompile(`<use href="#hex" x="[^"]*" y="[^"]*" data-hex="([^"]*)"/>`).FindAllStringSubmatch(string(pic), -1) {
+		if p, _, err := topo.Locate(m[1], sf.Scenario.Maps.Prefixes); err == nil {
+			if _, ok := byPoint[p]; !ok {
+				byPoint[p] = m[1]
+			}
 		}
 	}
-	if mv.Seq == 0 {
-		t.Fatal("the script's log moves no unit")
-	}
-	tab = c.open(moves, "")
-	before := tab.look(mv.Unit)
-	tab.press("ArrowRight", mv.Seq)
-	after := tab.look(mv.Unit)
-	if !before.Inside || !strings.HasSuffix(before.At, strings.TrimLeft(mv.From, "ABCDEFGHIJKLMNOPQRSTUVWXYZ ")) {
-		t.Errorf("%s at the start: %+v, want it drawn in %s", mv.Unit, before, mv.From)
-	}
-	if after.Step != mv.Seq || !after.Inside || !strings.HasSuffix(after.At, strings.TrimLeft(mv.To, "ABCDEFGHIJKLMNOPQRSTUVWXYZ ")) {
-		t.Errorf("%s after %d presses: %+v, want it drawn inside %s", mv.Unit, mv.Seq, after, mv.To)
+	return func(name string) string {
+		p, _, err := topo.Locate(name, sf.Scenario.Maps.Prefixes)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return byPoint[p]
 	}
 }
 
