@@ -9,7 +9,9 @@
 // (units moved or gone, a combat, a marker, control, a track such as the
 // VP). Events are read from their structured fields where an engine writes
 // them (the rules core's move, retreat, destroyed, control, marker, scored,
-// track) and from the text of the LGV engine's events (events.go). A place
+// track: events.go) and from the sentences of the LGV engine (lgv.go) and
+// the USCW engine (uscw.go); other sentences light up the hexes they name
+// after "in", "from", "to", "at" or "into" (events.go). A place
 // an event names that the picture does not draw is listed with the event,
 // never an error. HTML writes the page (html.go, page.js, page.css).
 package replay
