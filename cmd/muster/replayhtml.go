@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/musterhq/muster/export/replay"
+	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/fileout"
 	"github.com/musterhq/muster/internal/jsonsrc"
 	"github.com/musterhq/muster/internal/readin"
@@ -51,6 +52,9 @@ func replayScript(c *cli.Context, path string) error {
 	res := playtest.RunFile(path)
 	if res.ReadErr != nil {
 		return cli.Exit(res.ReadErr.Error(), exitUsage)
+	}
+	if res.Diags.HasErrors() {
+		(&diag.TextWriter{W: c.App.ErrWriter, Snippet: true}).Write(res.Diags)
 	}
 	if res.Log == nil || res.Scenario == nil {
 		return cli.Exit(fmt.Sprintf("%s: %s", path, res.Failure), exitFindings)
