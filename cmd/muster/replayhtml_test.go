@@ -299,6 +299,37 @@ func TestReplayHTMLInChromiumLGV(t *testing.T) {
 	if chart.Lines != 1 || chart.Cursor != "300" {
 		t.Errorf("the VP chart at the end: %+v, want one VP line and the cursor at its right end", chart)
 	}
+	// Every unit whose last line in the log is a move stands, at the end,
+	// where that move took it.
+	var drawnAt map[string]string
+	tab.eval(`Object.fromEntries([...document.querySelectorAll('#r-layer [data-units]')].flatMap((e) => e.dataset.units.split(' ').map((u) => [u, e.dataset.at])))`, &drawnAt)
+	lastLine := map[string]string{}
+	for _, e := range log.Events {
+		for _, w := range strings.Fields(logText(e)) {
+			if strings.HasPrefix(w, "u.") || strings.HasPrefix(w, "c.") {
+				lastLine[strings.TrimRight(w, ",:")] = logText(e)
+			}
+		}
+	}
+	retreats := regexp.MustCompile(`^(\S+) retreats from (\S+) to (\S+)$`)
+	checked := 0
+	for id, line := range lastLine {
+		m := moves.FindStringSubmatch(line)
+		if m == nil {
+			m = retreats.FindStringSubmatch(line)
+		}
+		if m == nil || m[1] != id {
+			continue
+		}
+		checked++
+		if drawnAt[id] != m[3] {
+			t.Errorf("%s ends drawn in %q; its last line in the log is %q", id, drawnAt[id], line)
+		}
+	}
+	t.Logf("%d units end the game on a move", checked)
+	if checked < 10 {
+		t.Errorf("only %d units end the game on a move: pick another game", checked)
+	}
 	// Every unit the log eliminates, and no unit it brings back, is listed off the map at the end.
 	gone := regexp.MustCompile(`^(\S+) eliminated \(`)
 	for _, e := range log.Events {
