@@ -57,6 +57,14 @@ type game struct {
 	retreat *pendingRetreat
 	last    *battle
 	outcome *rules.Outcome
+
+	// The course for the report (course.go): the side that went first in
+	// the game's first Action Phase, the standing at each End Phase, the
+	// route and the final total's reading.
+	firstMover string
+	track      []rules.TurnVP
+	route      string
+	final      rules.Result
 }
 
 type pendingRetreat struct {
@@ -140,6 +148,9 @@ func (g *game) nextActionPhase() {
 				g.diff, g.first = c-u, "confederate"
 			}
 			g.say("4.1.1", "Action Phase %d: Union %d, Confederate %d: the %s goes first with a difference of %d", g.phase, u, c, g.first, g.diff)
+			if g.firstMover == "" {
+				g.firstMover = g.first // "The winner of that roll moves first" (003:1772)
+			}
 			break
 		}
 		for _, s := range sides {
@@ -192,13 +203,16 @@ func (g *game) endPhase() {
 	g.core.Turn = g.turn
 	g.victoryTracks()
 	r := rules.Evaluate(g.core)
+	g.recordVP(r)
 	if r.Automatic != "" {
 		g.say("20.3", "automatic victory: %s (%s)", r.Automatic, r.Winner)
+		g.route = rules.RouteAutomatic
 		g.finish(r)
 		return
 	}
 	if g.turn >= g.e.last {
 		g.say("20.3", "the scenario ends after turn %d: %.1f VP, level %q, winner %q, exact %v", g.turn, r.Total, r.Level, r.Winner, r.Exact)
+		g.route = rules.RouteFinalCount
 		g.finish(r)
 		return
 	}
@@ -207,7 +221,7 @@ func (g *game) endPhase() {
 }
 
 func (g *game) finish(r rules.Result) {
-	g.stage = stOver
+	g.stage, g.final = stOver, r
 	level := r.Level
 	if level == "" {
 		level = "unknown"
