@@ -362,6 +362,31 @@ func TestReplayHTMLInChromiumLGV(t *testing.T) {
 	if d := deep.look(unit); d.Step != step || d.At != to {
 		t.Errorf("#step=%d: %+v", step, d)
 	}
+
+	// The VP standing the engine logs at each turn's end ("vp-track")
+	// shows from its step on.
+	standings, shown := 0, false
+	for _, e := range log.Events {
+		vp, ok := e.Data["vp"].(float64)
+		if e.Kind != "vp-track" || !ok {
+			continue
+		}
+		standings++
+		if vp == 0 || shown {
+			continue
+		}
+		shown = true
+		at := c.open(page, fmt.Sprintf("#step=%d", e.Seq))
+		if d := at.look(unit); d.VP != fmt.Sprintf("VP %g", vp) {
+			t.Errorf("step %d (turn %d's standing %g VP): the page shows %q", e.Seq, e.Turn, vp, d.VP)
+		}
+	}
+	if !shown {
+		t.Error("no turn ends with VP other than 0: pick another game")
+	}
+	if standings != log.Events[len(log.Events)-1].Turn {
+		t.Errorf("%d vp-track events in a game of %d turns", standings, log.Events[len(log.Events)-1].Turn)
+	}
 }
 
 // TPC scripts: the strategic layer's log (rules/tpc/testdata/playtests),

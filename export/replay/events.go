@@ -40,6 +40,10 @@ func (r *reader) step(e *rules.Event) {
 			r.scored[e.Side] += pts
 			st.Tracks = map[string]float64{"VP scored: " + e.Side: r.scored[e.Side]}
 		}
+	case "vp-track": // the VP standing at a turn's end (rules.VPEvent)
+		if v, ok := dataNumber(e, "vp"); ok {
+			st.Tracks = map[string]float64{"VP": v}
+		}
 	case "track":
 		name := dataString(e, "track")
 		if v, ok := dataNumber(e, "value"); ok && name != "" {
@@ -105,6 +109,13 @@ func (r *reader) mentions(st *Step, text string) {
 func describe(e *rules.Event, text string) string {
 	if text != "" {
 		return text
+	}
+	if v, ok := dataNumber(e, "vp"); e.Kind == "vp-track" && ok {
+		line := fmt.Sprintf("VP at the end of turn %d: %g", e.Turn, v)
+		if leader := dataString(e, "leader"); leader != "" {
+			line += ", " + leader + " leading"
+		}
+		return line
 	}
 	if name, ok := e.Data["track"].(string); e.Kind == "track" && ok {
 		v, _ := json.Marshal(e.Data["value"])

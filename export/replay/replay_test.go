@@ -389,3 +389,19 @@ func TestBuildUSCWGenerals(t *testing.T) {
 		}
 	}
 }
+
+// The VP standing at each turn's end ("vp-track", rules.VPEvent) sets the
+// VP the page shows.
+func TestBuildVPTrack(t *testing.T) {
+	sf := loadScenario(t, lgvScenario)
+	log := lgvLog("u.hooker.ldr-army moves 73 to 72 (1 MF)")
+	log.Add(rules.VPEvent(rules.TurnVP{Turn: 1, VP: -2, Leader: "union"}, "LGV 17.2"))
+	p, err := Build(sf.Module, sf.Scenario, log, Info{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := p.Steps[1]
+	if st.Tracks["VP"] != -2 || st.Text != "VP at the end of turn 1: -2, union leading" || st.Rule != "LGV 17.2" {
+		t.Errorf("vp-track step: %+v", st)
+	}
+}
