@@ -290,6 +290,11 @@ func FuzzBuild(f *testing.F) {
 	f.Add([]byte(`{"log":"muster events v1","scenario":"lgv-test-01"}` + "\n" + `{"seq":1,"kind":"lgv","data":{"text":"u.hooker.ldr-army moves 73 to 72 (1 MF)"}}`))
 	f.Add([]byte(`{"scenario":"lgv-test-01"}` + "\n" + `{"seq":1,"kind":"scored","side":"union","data":{"points":"x"}}` + "\n" + `{"seq":2,"kind":"track","data":{"track":5,"value":[1]}}`))
 	f.Add([]byte(`{}` + "\n" + `{"seq":1,"kind":"move","unit":"","to":"in in in 1 2"}` + "\n" + `{"seq":2,"kind":"lgv","data":{"text":"game over: x (99999999999999999999 VP)"}}`))
+	f.Add([]byte(`{"scenario":"lgv-test-01"}` + "\n" + `{"seq":1,"kind":"rule","data":{"text":"Grant (2-star, 1-0-5) placed in 73 with 6 SPs"}}` + "\n" +
+		`{"seq":2,"kind":"rule","data":{"text":"Grant with 6 SPs and Lee moves from 73: 72 (clear 1); 1 of 5 MP"}}` + "\n" +
+		`{"seq":3,"kind":"rule","data":{"text":"the union retreats 1 SPs and 1 General(s) from 72 to 9999, Demoralized"}}` + "\n" +
+		`{"seq":4,"kind":"rule","data":{"text":"all the defeated force's SPs are eliminated: its Generals go to the west Displaced Box"}}` + "\n" +
+		`{"seq":5,"kind":"vp-track","data":{"vp":"x","leader":3}}`))
 	sf := loadScenario(f, lgvScenario)
 	f.Fuzz(func(t *testing.T, src []byte) {
 		log, err := rules.ReadEventLog(bytes.NewReader(src))
