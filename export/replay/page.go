@@ -163,20 +163,19 @@ type reader struct {
 	moved     map[string]bool        // units the log has moved, whose first from fixes their start
 	first     map[string]string      // unit -> the drawn place of its first move's from
 	scored    map[string]float64     // side -> VP scored so far
-	offMap    map[string]bool
-	actor     string            // the side whose Player Action Phase it is (USCW)
-	attackers []string          // the Generals of the last battle's attacker (USCW)
-	battleHex string            // where the last battle is fought (USCW)
-	defeated  string            // "attacker" or "defender": who lost it
-	pos       map[string]string // unit -> the drawn place the log last put it in
+	offMap    map[string]bool        // places events name that the picture does not draw
+	actor     string                 // the side whose Player Action Phase it is (USCW)
+	attackers []string               // the Generals of the last battle's attacker (USCW)
+	battleHex string                 // where the last battle is fought (USCW)
+	defeated  string                 // "attacker" or "defender": who lost it
+	pos       map[string]string      // unit -> the drawn place the log last put it in
 	page      *Page
-	picture   []byte
 }
 
 func newReader(m *scenarios.Module, s *scenarios.Scenario, picture []byte, p *Page) *reader {
 	r := &reader{m: m, s: s, topo: rules.NewTopology(m), drawn: map[rules.Point]string{}, ids: map[string]bool{},
 		places: map[string]string{}, units: map[string]int{}, moved: map[string]bool{}, first: map[string]string{}, pos: map[string]string{},
-		scored: map[string]float64{}, offMap: map[string]bool{}, page: p, picture: picture}
+		scored: map[string]float64{}, offMap: map[string]bool{}, page: p}
 	for _, sm := range drawnPlace.FindAllSubmatch(picture, -1) {
 		id := html.UnescapeString(string(sm[1]))
 		if r.ids[id] {
