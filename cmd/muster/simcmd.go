@@ -434,7 +434,7 @@ func replayCommand() *cli.Command {
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the run's seed"},
 			// Checked in Action: a Required flag missing made urfave/cli report
 			// the scenario as an unknown command.
-			&cli.IntFlag{Name: "game", Usage: "the game's index in the run (required)"},
+			&cli.IntFlag{Name: "game", Usage: "the game's index in the sim run (required for a sim game)"},
 			&cli.StringFlag{Name: "bots", Value: sim.DefaultBot + "," + sim.DefaultBot, Usage: "the bots of the run"},
 			&cli.StringSliceFlag{Name: "option", Usage: "the rule options `key=value` of the run"},
 			&cli.StringFlag{Name: "log", Usage: "write the event log to `FILE`"},
