@@ -38,6 +38,9 @@ type Result struct {
 	Failure string // empty when the script passed
 	Diags   diag.Diagnostics
 	Log     *rules.EventLog
+	// Scenario is the scenario the script played, once found (the replay
+	// page draws its map).
+	Scenario *scenarios.ScenarioFile
 	// ReadErr is set when the script file could not be read at all (an
 	// I/O error, not a failed playtest).
 	ReadErr error
@@ -76,6 +79,7 @@ func RunFile(path string) *Result {
 		res.Failure = err.Error()
 		return res
 	}
+	res.Scenario = sf
 	line := func(i int) string {
 		n, _ := doc.Root.Lookup(fmt.Sprintf("/steps/%d", i))
 		if n == nil {

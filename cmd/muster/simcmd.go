@@ -14,6 +14,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/musterhq/muster/export/replay"
 	"github.com/musterhq/muster/internal/fileout"
 	"github.com/musterhq/muster/playtest/sim"
 	"github.com/musterhq/muster/rules"
@@ -410,26 +411,51 @@ func readTotals(path string) (*sim.Totals, error) {
 func replayCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "replay",
-		Usage: "replay one game of a sim run with its event log",
-		UsageText: "muster playtest replay SCENARIO --seed S --game I [--bots A,B] [--log FILE]\n\n" +
+		Usage: "replay one game of a sim run, or a playtest script, as its event log or a page to watch",
+		UsageText: "muster playtest replay SCENARIO --seed S --game I [--bots A,B] [--log FILE] [--format jsonl|html] [-o FILE]\n" +
+			"muster playtest replay SCRIPT.json [--format jsonl|html] [-o FILE]\n" +
+			"muster playtest replay SCENARIO --events LOG.jsonl --format html [-o FILE]\n\n" +
 			"Plays game I (0-based) of the run with seed S exactly as muster playtest sim played it,\n" +
 			"prints its outcome, the route that decided it and its VP at each turn's end, and writes\n" +
 			"its event log (JSON lines, the turns' standings as \"vp-track\" events) to --log or\n" +
-			"standard output.\n\n" +
+			"standard output. Given a playtest script instead, plays the script (a failing one up to\n" +
+			"where it fails, then exit 1); with --events, reads a stored log (muster playtest --log, a\n" +
+			"golden log).\n\n" +
+			"--format html writes one self-contained page (no network) that steps through the log over\n" +
+			"the scenario's map: units moving, combats, markers, control, the VP and other tracks, turn\n" +
+			"and phase, and the list of events; a place the map does not draw is named in the list.\n" +
+			"Keys: Left and Right step, Home and End jump, Page Up and Page Down go by turn; #step=K in\n" +
+			"the address opens step K.\n\n" +
 			"Examples:\n" +
-			"   muster playtest replay rules/lgv/testdata/module/scenarios/01-chancellorsville.json --seed 1 --game 417 --bots random,greedy --log game417.jsonl",
+			"   muster playtest replay rules/lgv/testdata/module/scenarios/01-chancellorsville.json --seed 1 --game 417 --bots random,greedy --log game417.jsonl\n" +
+			"   muster playtest replay rules/lgv/testdata/module/scenarios/01-chancellorsville.json --seed 1 --game 417 --format html -o game417.html\n" +
+			"   muster playtest replay scenarios/tpc/playtests/01-petersburg.json --format html -o petersburg.html",
 		Flags: []cli.Flag{
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the run's seed"},
 			// Checked in Action: a Required flag missing made urfave/cli report
 			// the scenario as an unknown command.
-			&cli.IntFlag{Name: "game", Usage: "the game's index in the run (required)"},
+			&cli.IntFlag{Name: "game", Usage: "the game's index in the sim run (required for a sim game)"},
 			&cli.StringFlag{Name: "bots", Value: sim.DefaultBot + "," + sim.DefaultBot, Usage: "the bots of the run"},
 			&cli.StringSliceFlag{Name: "option", Usage: "the rule options `key=value` of the run"},
 			&cli.StringFlag{Name: "log", Usage: "write the event log to `FILE`"},
+			&cli.StringFlag{Name: "events", Usage: "replay the stored event log `LOG.jsonl` of a game of SCENARIO instead of a sim game"},
+			&cli.StringFlag{Name: "format", Value: "jsonl", Usage: "jsonl (the event log) or html (a page that steps through it over the map)"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output"},
+			forceFlag,
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
-				return usageError("replay needs one SCENARIO")
+				return usageError("replay needs one SCENARIO or playtest SCRIPT")
+			}
+			if isPlaytestScript(c.Args().First()) {
+				return replayScript(c, c.Args().First())
+			}
+			if c.IsSet("events") {
+				sf, err := loadScenarioArg(c, c.Args().First())
+				if err != nil {
+					return err
+				}
+				return replayEvents(c, sf)
 			}
 			if !c.IsSet("game") {
 				return usageError("replay needs --game I, the 0-based index of the game in the sim run")
@@ -465,25 +491,30 @@ func replayCommand() *cli.Command {
 			if err != nil && g == nil {
 				return cli.Exit(err.Error(), exitFindings)
 			}
-			var log bytes.Buffer
-			g.Log().WriteTo(&log)
+			result := fmt.Sprintf("game %d (seed %d): %s, winner %s, %g VP, %d turns", c.Int("game"), seed, o.Level, orNone(o.Winner), o.VP, o.Turns)
+			if err != nil { // the log shows the game up to the action that failed (an invariant broken, invariants=check)
+				result = fmt.Sprintf("game %d (seed %d): %v", c.Int("game"), seed, err)
+			}
+			info := replay.Info{Source: fmt.Sprintf("game %d of the sim run with seed %d (%s)", c.Int("game"), c.Uint64("seed"), c.String("bots")), Result: result}
+			// The outcome goes to standard output, before the log, unless a
+			// file is written or the page goes there.
 			out := c.App.Writer
-			if path := c.String("log"); path != "" {
-				if err := fileout.WriteOpts(path, log.Bytes(), fileout.Options{Inputs: []string{c.Args().First()}, Kind: &fileout.JSONL}); err != nil {
-					return cli.Exit(err.Error(), exitUsage)
-				}
+			if c.String("log") != "" || c.String("output") != "" || c.String("format") == "html" {
 				out = c.App.ErrWriter
-			} else {
-				defer c.App.Writer.Write(log.Bytes())
 			}
 			if label := sf.Module.MadeUpLabel(); label != "" {
 				fmt.Fprintln(out, label)
 			}
-			if err != nil { // the log shows the game up to the action that failed (an invariant broken, invariants=check)
-				return cli.Exit(fmt.Sprintf("game %d (seed %d): %v", c.Int("game"), seed, err), exitFindings)
+			if err == nil {
+				fmt.Fprintln(out, result)
+				printCourse(out, g)
 			}
-			fmt.Fprintf(out, "game %d (seed %d): %s, winner %s, %g VP, %d turns\n", c.Int("game"), seed, o.Level, orNone(o.Winner), o.VP, o.Turns)
-			printCourse(out, g)
+			if werr := writeReplay(c, sf, g.Log(), info, c.Args().First()); werr != nil {
+				return werr
+			}
+			if err != nil {
+				return cli.Exit(result, exitFindings)
+			}
 			return nil
 		},
 	}

@@ -22,7 +22,7 @@ const (
 	svgAreaMaxList = 14   // most names a box lists; more are counted
 )
 
-func svgAreaPicture(d *svgDoc, m *scenarios.Module, s *scenarios.Scenario) {
+func svgAreaPicture(d *svgDoc, m *scenarios.Module, s *scenarios.Scenario, opt Options) {
 	ix := m.Index()
 	mp := m.Map
 	topo := rules.NewTopology(m)
@@ -128,7 +128,11 @@ func svgAreaPicture(d *svgDoc, m *scenarios.Module, s *scenarios.Scenario) {
 			x := float64(i%svgAreaCols) * (svgAreaW + svgAreaGap)
 			by := y + float64(i/svgAreaCols)*(boxH+svgAreaGap)
 			p := rules.Point{Frame: -1, Area: a.ID}
-			svgAreaBox(boxes, a, x, by, boxH, tint(sector[a.ID]), pl.at[p], sides, vp[p], ix)
+			items := pl.at[p]
+			if opt.NoUnits {
+				items = nil
+			}
+			svgAreaBox(boxes, a, x, by, boxH, tint(sector[a.ID]), items, sides, vp[p], ix)
 			for j := range restrictions {
 				if restrictedIn[j][p] {
 					fmt.Fprintf(boxes, `<rect x="%s" y="%s" width="%s" height="%s" fill="url(#%s)"/>`+"\n", svgNum(x), svgNum(by), svgNum(svgAreaW), svgNum(boxH), svgPatternID(j))
@@ -155,14 +159,18 @@ func svgAreaPicture(d *svgDoc, m *scenarios.Module, s *scenarios.Scenario) {
 			text:   fmt.Sprintf("Victory location: an area or zone a VP award or a victory condition names (%d); its identifier is ringed in red.", len(vp)),
 		})
 	}
-	svgSidesLegend(d, sides, pl)
+	if !opt.NoUnits {
+		svgSidesLegend(d, sides, pl)
+	}
 
 	// Caption.
 	head := fmt.Sprintf("%s: %s. Area map: %d areas and zones.", s.ID, s.Title, drawn)
 	d.caption = append([]string{head,
 		"The source gives no area adjacency or geometry, so the areas and zones are drawn as a grid in id order, not as they lie on the map; the grid shows no adjacency."},
 		d.caption...)
-	d.caption = append(d.caption, pl.captions()...)
+	if !opt.NoUnits {
+		d.caption = append(d.caption, pl.captions()...)
+	}
 	d.caption = append(d.caption, vpCaptions...)
 	if line := svgMissingTopics(mp); line != "" {
 		d.caption = append(d.caption, line)

@@ -372,14 +372,16 @@ func svgHexPicture(d *svgDoc, m *scenarios.Module, s *scenarios.Scenario, opt Op
 	})
 
 	// Unit stacks.
-	for _, p := range pl.order {
-		c := cells[p]
-		if c == nil || !c.kept {
-			continue
+	if !opt.NoUnits {
+		for _, p := range pl.order {
+			c := cells[p]
+			if c == nil || !c.kept {
+				continue
+			}
+			svgHexStack(units, c, pl.at[p], sides)
 		}
-		svgHexStack(units, c, pl.at[p], sides)
+		svgSidesLegend(d, sides, pl)
 	}
-	svgSidesLegend(d, sides, pl)
 
 	// Caption.
 	head := fmt.Sprintf("%s: %s. Sheets in play: %s. %d hexes drawn; crop: %s.", s.ID, s.Title, strings.Join(playText, ", "), len(kept), cropText)
@@ -403,7 +405,9 @@ func svgHexPicture(d *svgDoc, m *scenarios.Module, s *scenarios.Scenario, opt Op
 	if len(inferred) > 0 {
 		d.caption = append(d.caption, "Sheet extents are inferred from the hexes the source names, not printed: "+strings.Join(inferred, ", ")+".")
 	}
-	d.caption = append(d.caption, pl.captions()...)
+	if !opt.NoUnits {
+		d.caption = append(d.caption, pl.captions()...)
+	}
 	d.caption = append(d.caption, vpCaptions...)
 	if line := svgMissingTopics(mp); line != "" {
 		d.caption = append(d.caption, line)

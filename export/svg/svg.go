@@ -35,6 +35,10 @@ type Options struct {
 	// drawn as a draft (muster export svg --draft): a label above the
 	// picture says so, and the title starts with it.
 	Draft int
+	// NoUnits draws the map alone, without the setup's counters and
+	// markers (the replay page draws its own as the game goes); area boxes
+	// keep the room the setup's lists need.
+	NoUnits bool
 }
 
 // DraftText is the label of a draft picture: "DRAFT — 4 validation errors".
@@ -70,7 +74,7 @@ func Draw(m *scenarios.Module, s *scenarios.Scenario, opt Options) ([]byte, erro
 	case m.Map == nil:
 		d.caption = append(d.caption, "The game module has no map file: nothing to draw.")
 	case m.Map.Kind == "area":
-		svgAreaPicture(d, m, s)
+		svgAreaPicture(d, m, s, opt)
 		if opt.Crop == CropSetup {
 			d.caption = append(d.caption, "Crop to the setup applies to hex maps only: every area and zone is drawn.")
 		}
@@ -249,6 +253,12 @@ func svgSides(g *scenarios.Game) []svgSide {
 		out = append(out, c)
 	}
 	return out
+}
+
+// SideColor is the colour the picture gives a side's labels (and the
+// replay its counters): the same side, the same colour everywhere.
+func SideColor(g *scenarios.Game, side string) string {
+	return svgSideColor(svgSides(g), side)
 }
 
 func svgSideColor(sides []svgSide, id string) string {

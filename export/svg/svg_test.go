@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -849,5 +850,33 @@ func TestSVGDraft(t *testing.T) {
 	_, clean := svgRender(t, sf, Options{})
 	if bytes.Contains(clean, []byte("DRAFT")) || bytes.Equal(clean, data) {
 		t.Error("a picture that is not a draft is marked")
+	}
+}
+
+// TestSVGNoUnits: the map alone (for the replay page) draws the same
+// hexes and areas, with the same box sizes, and no counter.
+func TestSVGNoUnits(t *testing.T) {
+	for _, id := range []string{"tpc-01", "lgv-01"} {
+		sf := svgBuiltin(t, id)
+		with, err := Draw(sf.Module, sf.Scenario, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		without, err := Draw(sf.Module, sf.Scenario, Options{NoUnits: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cells := regexp.MustCompile(`<use href="#hex" x="[^"]*" y="[^"]*" data-hex="[^"]*"/>|<rect class="ab"[^>]*>`)
+		if a, b := cells.FindAllString(string(with), -1), cells.FindAllString(string(without), -1); len(a) == 0 || strings.Join(a, "") != strings.Join(b, "") {
+			t.Errorf("%s: the map without units draws other cells (%d, %d)", id, len(a), len(b))
+		}
+		for _, name := range []string{sf.Scenario.Setup[0].Rows[0].Name, "counters and markers at their start"} {
+			if !strings.Contains(string(with), name) {
+				t.Errorf("%s: the setup picture lacks %q", id, name)
+			}
+			if strings.Contains(string(without), ">"+name+"<") || strings.Contains(string(without), name+" (") || strings.Contains(string(without), "at their start") {
+				t.Errorf("%s: the map without units still shows %q", id, name)
+			}
+		}
 	}
 }
