@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/musterhq/muster/rules"
 )
 
 // Report is what a designer reads of a run: shares with 95% confidence
@@ -31,6 +33,9 @@ type Report struct {
 	VP       Dist     `json:"vp"`
 	Turns    Dist     `json:"turns"`
 	Tags     []TagRow `json:"tags,omitempty"`
+	// Parts are engines' own sections (rules.Reporter), from the tags
+	// under their prefixes, which the tag table leaves out.
+	Parts []rules.ReportPart `json:"parts,omitempty"`
 }
 
 // Share is a count among the games with its share and the Wilson 95%
@@ -94,11 +99,9 @@ func Wilson(k, n int) (low, high float64) {
 // NewReport computes the report from totals.
 func NewReport(t *Totals) Report {
 	r := Report{MadeUp: t.MadeUp, Scenario: t.Scenario, Games: t.Games, Played: t.Played, Seed: t.Seed, Bots: t.Bots}
-	var opts []string
-	for _, k := range sortedKeys(t.Options) {
-		opts = append(opts, k+"="+t.Options[k])
-	}
-	r.Options = strings.Join(opts, " ")
+	parts, own := engineParts(t)
+	r.Parts = parts
+	r.Options = strings.Join(shownOptions(t.Options, parts), " ")
 	if t.Shards > 1 {
 		r.Partial = fmt.Sprintf("shards %s of %d", ShardList(t.ShardsIn), t.Shards)
 	}
@@ -107,6 +110,9 @@ func NewReport(t *Totals) Report {
 	r.VP = dist(t.VP, 20)
 	r.Turns = dist(t.Turns, 40)
 	for _, tag := range sortedKeys(t.Tags) {
+		if own[tag] {
+			continue
+		}
 		for _, v := range sortedKeys(t.Tags[tag]) {
 			w := t.Tags[tag][v]
 			n := 0
@@ -254,6 +260,9 @@ func (r Report) WriteText(w io.Writer) error {
 			b.WriteString("\n")
 		}
 	}
+	for _, p := range r.Parts {
+		writePartText(&b, p)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -367,6 +376,7 @@ var pageTemplate = sync.OnceValue(func() *template.Template {
 <h2>Victory points</h2><p>Mean {{printf "%.2f" .R.VP.Mean}}, sd {{printf "%.2f" .R.VP.SD}}, from {{.R.VP.Min}} to {{.R.VP.Max}}.</p>{{.VP}}
 <h2>Game length</h2><p>Mean {{printf "%.2f" .R.Turns.Mean}} turns, from {{.R.Turns.Min}} to {{.R.Turns.Max}}.</p>{{.Turns}}
 {{if .R.Tags}}<h2>By tag</h2><table><tr><th>tag</th><th>value</th><th>games</th><th>winners (share, 95% CI)</th></tr>{{range .R.Tags}}<tr><td>{{.Tag}}</td><td>{{.Value}}</td><td>{{.Games}}</td><td>{{range .Winners}}{{.Name}} {{printf "%.1f%% (%.1f-%.1f%%)" (mul100 .Share) (mul100 .Low) (mul100 .High)}}; {{end}}</td></tr>{{end}}</table>{{end}}
+{{range .R.Parts}}<h2>{{.Title}}</h2>{{range .Notes}}<p>{{.}}</p>{{end}}{{range .Tables}}<h3>{{.Caption}}</h3><table><tr>{{range .Header}}<th>{{.}}</th>{{end}}</tr>{{range .Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>{{end}}</table>{{end}}{{end}}
 </body></html>
 `))
 })

@@ -62,6 +62,7 @@ func (g *game) condition(c string) bool {
 func (g *game) randomEvents() {
 	g.stage = stAction
 	g.event = ""
+	g.rolled = false
 	switch {
 	case !g.e.useEvents:
 		return
@@ -82,6 +83,7 @@ func (g *game) randomEvents() {
 		return
 	}
 	roll := g.throw(2, "random events")
+	g.rolled = true
 	row := t.Lookup(roll)
 	if row == nil {
 		g.err = fmt.Errorf("%s: no row for %d", t.ID, roll)
@@ -176,6 +178,7 @@ func (g *game) strategicSegment() {
 
 func (g *game) strategicEffect(ev string) {
 	g.stratEvent = ev
+	defer func() { g.strategicStats(g.stratEvent) }()
 	switch ev {
 	case "possible-lull":
 		g.possibleLull = true
@@ -292,6 +295,7 @@ func (g *game) commandSegment() {
 	if g.facts.b("evacuation") {
 		g.posture = "active"
 		g.say("4.0", "the Confederate Evacuation has been declared: the Union is automatically active, the Union Command Segment is skipped")
+		g.stats.add(mActive, month(g.date()))
 		g.afterCommand()
 		return
 	}
@@ -321,6 +325,7 @@ func (g *game) commandSegment() {
 	} else {
 		g.say("4.0", "the Command Point marker is below box 3: no active posture")
 	}
+	g.commanded()
 	if g.required > 0 && g.required <= g.cp {
 		g.stage = stPosture
 		return
@@ -335,6 +340,7 @@ func (g *game) declare(p string) {
 		g.cp -= g.required
 		g.box = min(g.box+1, 3)
 		g.posture = "active"
+		g.stats.add(mActive, month(g.date()))
 		g.say("4.0", "the Union declares an active posture: -%d Command Points (now %d), Posture marker to box %d", g.required, g.cp, g.box)
 		g.afterCommand()
 		return
@@ -351,6 +357,7 @@ func (g *game) lull() {
 	to := min(from+12, g.e.last)
 	g.lulls++
 	g.lullTurns = append(g.lullTurns, from)
+	g.stats.add(mLulls, month(g.date()))
 	g.say("1.0 6J", "Lull: the Turn marker advances 12 turns, from Turn %d to Turn %d", from, to)
 	for t := from + 1; t < to; t++ {
 		if g.e.red[t] && g.e.useManpower {
@@ -376,6 +383,9 @@ func (g *game) lull() {
 	g.say("1.0 6J", "Union Command Step: +%d Command Points, now %d", gain, g.cp)
 	g.say("1.0", "turn %d (%s): End of Lull, play skips to its Strategic Cycle", g.turn, g.date())
 	g.weather[g.turn] = &weather{}
+	g.event, g.rolled = "", false
+	g.assumeFacts()
+	g.turnStarted(false)
 	g.strategicCycle(true)
 }
 
@@ -482,6 +492,7 @@ func (g *game) manpowerAdjustment(n int) {
 			}
 		}
 	}
+	g.manpowerStats(d)
 }
 
 // eligible names the fact that says whether gains of a kind can be given.

@@ -33,16 +33,42 @@ type Ruleset struct{}
 // System is the game system of game.json.
 func (Ruleset) System() string { return "gcacw" }
 
-// Compile prepares a scenario for the sim's games (no options).
+// AssumptionsOption is the option holding the sim's assumptions file
+// (its JSON text, so shards played under other assumptions do not
+// merge); without it the games play assumptions/default.json.
+const AssumptionsOption = "assumptions"
+
+// Compile prepares a scenario for the sim's games. Its one option is
+// AssumptionsOption.
 func (Ruleset) Compile(sf *scenarios.ScenarioFile, options map[string]string) (rules.NewGame, error) {
-	for k := range options {
-		return nil, fmt.Errorf("%w: the TPC strategic-layer engine has no option %q", rules.ErrBadOption, k)
+	a, err := assumptionsOf(options)
+	if err != nil {
+		return nil, err
 	}
 	e, err := Compile(sf)
 	if err != nil {
 		return nil, err
 	}
+	e.assume = a
 	return e.Sim, nil
+}
+
+// assumptionsOf reads the assumptions option, or the default.
+func assumptionsOf(options map[string]string) (*Assumptions, error) {
+	for k := range options {
+		if k != AssumptionsOption {
+			return nil, fmt.Errorf("%w: the TPC strategic-layer engine has no option %q (its one option is %s, given by --assumptions FILE)", rules.ErrBadOption, k, AssumptionsOption)
+		}
+	}
+	text, ok := options[AssumptionsOption]
+	if !ok {
+		text = string(defaultAssumptions)
+	}
+	a, err := ParseAssumptions([]byte(text))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", rules.ErrBadOption, err)
+	}
+	return a, nil
 }
 
 // Script starts a game for a scripted playtest ("engine": "gcacw").
@@ -66,6 +92,7 @@ type Engine struct {
 	schedule                                          []*scenarios.ScheduleEntry
 	red                                               map[int]bool
 	start                                             *game
+	assume                                            *Assumptions // the sim's
 }
 
 // Compile prepares a scenario of The Petersburg Campaign's Advanced Game
@@ -133,6 +160,42 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 	}
 	e.start = g
 	return e, nil
+}
+
+// months lists the calendar months of the scenario's turns (YYYY-MM).
+func (e *Engine) months() []string {
+	var out []string
+	for n := e.first; n <= e.last; n++ {
+		if m := month(e.date(n)); len(out) == 0 || out[len(out)-1] != m {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// strategicEvents lists the strategic events that can take effect: the
+// table's results and conversions, and Longstreet (scenario 11 rule 18
+// brings it in on Turn 172 if the table has not).
+func (e *Engine) strategicEvents() []string {
+	seen := map[string]bool{"no-effect": true}
+	var out []string
+	note := func(ev string) {
+		if ev != "" && !seen[ev] {
+			seen[ev] = true
+			out = append(out, ev)
+		}
+	}
+	for _, r := range e.strategic.Rows {
+		note(r.Result.Event)
+	}
+	for _, c := range e.strategic.Conversions {
+		note(c.Becomes)
+	}
+	if e.campaign {
+		note("longstreet")
+	}
+	sort.Strings(out)
+	return out
 }
 
 // date returns the calendar date of turn n.

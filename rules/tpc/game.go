@@ -90,6 +90,13 @@ type game struct {
 	// 16.0: schedule entries done.
 	done  map[string]bool
 	facts facts
+	// rolled: the current turn's random event was rolled (not given by a
+	// rule, not skipped).
+	rolled bool
+	// The sim's games: the assumptions fixing the facts, and the figures
+	// of the report (nil in scripts).
+	assume *Assumptions
+	stats  *stats
 }
 
 func (g *game) clone() *game {
@@ -152,7 +159,17 @@ func (g *game) throw(n int, purpose string) int {
 // begin starts the game: the first turn's Random Events Phase.
 func (g *game) begin() {
 	g.say("1.0", "turn %d (%s)", g.turn, g.date())
+	g.assumeFacts()
 	g.randomEvents()
+	g.turnStarted(g.rolled)
+}
+
+// assumeFacts sets the facts the sim's assumptions fix on the current
+// turn's date (a script states its own).
+func (g *game) assumeFacts() {
+	if g.assume != nil {
+		g.facts = g.assume.factsOn(g.date())
+	}
 }
 
 // advance plays on from the Action Cycle (the referee's) to the next
@@ -177,7 +194,9 @@ func (g *game) nextTurn() {
 	}
 	g.turn++
 	g.say("1.0", "turn %d (%s)", g.turn, g.date())
+	g.assumeFacts()
 	g.randomEvents()
+	g.turnStarted(g.rolled)
 }
 
 // strategicCycle plays segments A-F and the Union Command Segment's roll

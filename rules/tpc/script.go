@@ -67,6 +67,7 @@ func (g *game) apply(a rules.Action) error {
 		}
 		if a == aOverride {
 			g.posture, g.overridden = "active", true
+			g.stats.add(mActive, month(g.date()))
 			g.say("4.0", "Confederate override: the Union posture is active; the Posture marker stays in box %d and no Command Points are spent", g.box)
 		}
 		g.afterCommand()
