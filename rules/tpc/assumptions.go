@@ -61,6 +61,10 @@ func DefaultAssumptions() []byte { return bytes.Clone(defaultAssumptions) }
 // maxAssumptionsSize bounds the file: a few hundred facts at most.
 const maxAssumptionsSize = 1 << 20
 
+// Evacuation: a "from" entry with evacuation true declares it at the
+// end of the Action Cycle of the first turn played on or after its date
+// (game.assumeEvacuation); 29.0's refusals stop the game there.
+
 // eventFacts are facts that happen rather than hold: the engine keeps
 // their state itself, so an assumption cannot fix them.
 var eventFacts = map[string]string{
@@ -96,6 +100,10 @@ func ParseAssumptions(data []byte) (*Assumptions, error) {
 	if a.base, err = readFacts(defaultFacts(), a.Facts, "facts"); err != nil {
 		return nil, err
 	}
+	if a.base.b("evacuation") {
+		return nil, errors.New(`assumptions: facts: evacuation is declared on a date (29.0: from September 1, 1864): give it in "from"`)
+	}
+	evacuated := false
 	last := ""
 	for i, d := range a.From {
 		where := fmt.Sprintf("from[%d]", i)
@@ -112,6 +120,12 @@ func ParseAssumptions(data []byte) (*Assumptions, error) {
 		f, err := readFacts(facts{}, d.Facts, where+".facts")
 		if err != nil {
 			return nil, err
+		}
+		if v, ok := f["evacuation"]; ok {
+			if evacuated || !v.(bool) {
+				return nil, fmt.Errorf("assumptions: %s: the Evacuation is declared once and stands (29.0): give evacuation: true in one entry only", where)
+			}
+			evacuated = true
 		}
 		a.dated = append(a.dated, datedFacts{d.Date, f})
 	}

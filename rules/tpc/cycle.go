@@ -531,6 +531,10 @@ func (g *game) schedule() {
 			continue
 		}
 		g.done[en.ID] = true
+		if en.Action == "withdrawal" && g.evacuatedOn > 0 {
+			g.say("29.0", "%s %s %s (%s): withdrawals are no longer undertaken after the Evacuation", en.Side, en.Action, en.ID, en.Date)
+			continue
+		}
 		var names []string
 		for _, u := range en.Units {
 			s := u.Printed

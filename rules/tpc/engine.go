@@ -3,8 +3,9 @@
 // over the campaign calendar, driven by the module's shipped tables:
 // random events by month with their conversions and weather markers,
 // strategic events, Union command points and the Active Command Posture
-// Table, the Confederate override, the Lull, manpower adjustments and the
-// reinforcement and withdrawal schedule.
+// Table, the Confederate override, the Lull, manpower adjustments, the
+// reinforcement and withdrawal schedule, the Confederate Evacuation's
+// declaration and end (29.0) and victory (30.0).
 //
 // Movement, zones of control, combat and initiative are GCACW series
 // rules that the rulebook text does not hold. What they decide and the

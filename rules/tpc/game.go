@@ -97,6 +97,12 @@ type game struct {
 	// of the report (nil in scripts).
 	assume *Assumptions
 	stats  *stats
+	// 29.0, 30.0: the turn the Evacuation was declared (0: not), the
+	// consecutive Victory Segments with the RR Hex Paths into Petersburg
+	// and Richmond cut, and the result once the game is over.
+	evacuatedOn                int
+	cutPetersburg, cutRichmond int
+	result, winner             string
 }
 
 func (g *game) clone() *game {
@@ -169,6 +175,19 @@ func (g *game) begin() {
 func (g *game) assumeFacts() {
 	if g.assume != nil {
 		g.facts = g.assume.factsOn(g.date())
+		g.facts["evacuation"] = g.evacuatedOn > 0 // declared at the end of an Action Cycle (assumeEvacuation)
+	}
+}
+
+// assumeEvacuation declares the Evacuation the assumptions date, at the
+// end of the Action Cycle of the first turn on or after the date; an
+// Evacuation 29.0 does not allow then stops the game with the refusal.
+func (g *game) assumeEvacuation() {
+	if g.assume == nil || g.evacuatedOn > 0 || !g.assume.factsOn(g.date()).b("evacuation") {
+		return
+	}
+	if err := g.declareEvacuation(); err != nil && g.err == nil {
+		g.err = fmt.Errorf("the assumptions declare the Evacuation on %s: %w", g.date(), err)
 	}
 }
 
@@ -178,6 +197,7 @@ func (g *game) advance() {
 	if g.stage != stAction {
 		return
 	}
+	g.assumeEvacuation()
 	if g.e.cal.StrategicCycle != nil && g.turn%g.e.cal.StrategicCycle.Every == 0 {
 		g.strategicCycle(false) // ends at a decision or in the next turn
 		return
@@ -187,9 +207,9 @@ func (g *game) advance() {
 
 // nextTurn is the Turn Indication Phase (1.0 7).
 func (g *game) nextTurn() {
-	if g.turn >= g.e.last {
-		g.stage = stOver
+	if g.turn >= g.e.last || g.evacuatedOn > 0 && g.turn >= g.evacuationEnd() {
 		g.say("1.0", "the game ends after turn %d", g.turn)
+		g.finalVictory()
 		return
 	}
 	g.turn++
@@ -242,6 +262,11 @@ func (g *game) strategicCycle(afterLull bool) {
 // afterCommand plays segments H-J once the posture is settled.
 func (g *game) afterCommand() {
 	g.stage = stAction
+	// I. Victory Segment (30.0).
+	g.victorySegment()
+	if g.stage == stOver {
+		return
+	}
 	// J. Lull Segment.
 	if g.posture == "passive" && !g.overridden && g.possibleLull {
 		g.lull()

@@ -171,7 +171,7 @@ func (Ruleset) ReportPart(options map[string]string, tags map[string]map[string]
 		Caption: "Per game (share of games)",
 		Header:  []string{"figure", "mean", "values"},
 	}
-	for _, f := range []string{"lulls-total", "union-commanders", "dutch-gap"} {
+	for _, f := range []string{"lulls-total", "union-commanders", "dutch-gap", "ending"} {
 		vals := tags[tagPrefix+f]
 		n := 0
 		for _, x := range vals {
@@ -187,7 +187,11 @@ func (Ruleset) ReportPart(options map[string]string, tags map[string]map[string]
 		if _, _, ok := c.span(f); ok {
 			mean = fmt.Sprintf("%.2f", c.mean(f))
 		}
-		perGame.Rows = append(perGame.Rows, []string{f, mean, strings.Join(parts, ", ")})
+		label := f
+		if f == "ending" {
+			label = "ending 30.0 gives under the assumptions (not a game result)"
+		}
+		perGame.Rows = append(perGame.Rows, []string{label, mean, strings.Join(parts, ", ")})
 	}
 	p.Tables = []rules.ReportTable{weather, command, manpower, events, perGame}
 	return p, nil

@@ -196,6 +196,8 @@ func TestAssumptionsRefused(t *testing.T) {
 		{`{"title":"t","facts":{},"unionPosture":"always"}`, "unionPosture"},
 		{`{"title":"t","facts":{},"confederateOverride":"always"}`, "confederateOverride"},
 		{`[]`, "assumptions"},
+		{`{"title":"t","facts":{"evacuation":true}}`, `give it in "from"`},
+		{`{"title":"t","facts":{},"from":[{"date":"1864-10-01","facts":{"evacuation":true}},{"date":"1864-11-01","facts":{"evacuation":false}}]}`, "declared once"},
 	} {
 		_, err := ParseAssumptions([]byte(tc.in))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -251,5 +253,38 @@ func BenchmarkLayerGame(b *testing.B) {
 			}
 		}
 		_ = gm.Outcome()
+	}
+}
+
+// An Evacuation the assumptions date is declared on the first turn
+// played from that date (the Union then automatically active, no Lull),
+// the game ends seven turns later, and with no exit or occupation
+// assumed it is a Draw (30.0): the Confederate cannot win.
+func TestAssumedEvacuation(t *testing.T) {
+	tot := runLayer(t, 40, map[string]string{AssumptionsOption: `{"title":"t","facts":{},"from":[{"date":"1865-03-16","facts":{"evacuation":true}}]}`}, 0, 0)
+	for turns, n := range tot.Turns {
+		var x int
+		fmt.Sscan(turns, &x)
+		// Declared on Turn 275, or on the turn after a Lull that passed
+		// it (one from Turn 272 at the latest ends on 284): the end is
+		// Turn 282 to 292.
+		if x < 282 || x > 292 {
+			t.Errorf("%d games end on turn %d, want 282-292", n, x)
+		}
+	}
+	if got := byTag(tot)[tagPrefix+"ending"]; got["Draw"] != 40 {
+		t.Errorf("endings %v, want 40 Draws", got)
+	}
+	if _, err := ParseAssumptions([]byte(`{"title":"t","facts":{},"from":[{"date":"1864-06-15","facts":{"evacuation":true}}]}`)); err != nil {
+		t.Fatal(err)
+	}
+	sf := scenarios.Builtin().Scenario("tpc-11")
+	newGame, _ := sim.ForScenario(sf, map[string]string{AssumptionsOption: `{"title":"t","facts":{},"from":[{"date":"1864-06-15","facts":{"evacuation":true}}]}`})
+	g, err := newGame(1)
+	for err == nil && !g.Over() {
+		err = g.Apply(g.Legal()[0])
+	}
+	if err == nil || !strings.Contains(err.Error(), "September 1 (Turn 79)") {
+		t.Errorf("an Evacuation assumed on Turn 1: %v, want 29.0's refusal", err)
 	}
 }

@@ -30,6 +30,9 @@ func refuse(rule, format string, args ...any) error {
 func (g *game) apply(a rules.Action) error {
 	switch a {
 	case aContinue:
+		if g.stage == stOver {
+			return refuse("1.0", "the game is over (%s)", orNone(g.result))
+		}
 		if g.stage != stAction {
 			return refuse("1.0", "the %s decides first (%s)", g.toAct(), stageNames[g.stage])
 		}
@@ -228,6 +231,15 @@ func (d *scriptDriver) act(s *rules.Step) error {
 				g.mineReady = v.(int)
 			case "mine-discovered":
 				g.mineDiscovered = v.(int)
+			case "evacuation":
+				switch {
+				case v.(bool):
+					if err := g.declareEvacuation(); err != nil {
+						return err
+					}
+				case g.evacuatedOn > 0:
+					return refuse("29.0", "the Evacuation declared on Turn %d cannot be taken back", g.evacuatedOn)
+				}
 			default:
 				g.facts[k] = v
 			}
@@ -338,6 +350,29 @@ func (d *scriptDriver) track(s *rules.Step) (string, error) {
 	switch s.Track {
 	case "turn":
 		return strconv.Itoa(g.turn), nil
+	case "result":
+		if g.result == "" {
+			return "none", nil
+		}
+		return g.result, nil
+	case "winner":
+		if g.winner == "" {
+			return "none", nil
+		}
+		return g.winner, nil
+	case "evacuated":
+		return strconv.Itoa(g.evacuatedOn), nil
+	case "game-ends":
+		if g.evacuatedOn > 0 {
+			return strconv.Itoa(g.evacuationEnd()), nil
+		}
+		return strconv.Itoa(g.e.last), nil
+	case "exits-required":
+		return strconv.Itoa(g.exitsRequired()), nil
+	case "petersburg-cut-segments":
+		return strconv.Itoa(g.cutPetersburg), nil
+	case "richmond-cut-segments":
+		return strconv.Itoa(g.cutRichmond), nil
 	case "date":
 		return g.date(), nil
 	case "event":
@@ -399,5 +434,5 @@ func (d *scriptDriver) track(s *rules.Step) (string, error) {
 	case "mine-discovered":
 		return strconv.Itoa(g.mineDiscovered), nil
 	}
-	return "", fmt.Errorf("track %q: turn, date, event, weather, cp, max-cp, posture, posture-box, overridden, required, acp-roll, strategic-event, possible-lull, lulls, union-commanders, ewell, gwc-lee, hill, hill-returns, longstreet, dutch-gap, mine-ready, mine-discovered, manpower.SIDE.KIND, saved.SIDE.KIND, done.ENTRY", s.Track)
+	return "", fmt.Errorf("track %q: turn, result, winner, evacuated, game-ends, exits-required, petersburg-cut-segments, richmond-cut-segments, date, event, weather, cp, max-cp, posture, posture-box, overridden, required, acp-roll, strategic-event, possible-lull, lulls, union-commanders, ewell, gwc-lee, hill, hill-returns, longstreet, dutch-gap, mine-ready, mine-discovered, manpower.SIDE.KIND, saved.SIDE.KIND, done.ENTRY", s.Track)
 }

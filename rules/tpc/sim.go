@@ -89,6 +89,13 @@ func (x *Game) Clone(seed uint64) rules.Game {
 
 func (x *Game) Over() bool { return x.g.stage == stOver }
 
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
 // layerOnly is the level of every game of the strategic layer.
 const layerOnly = "strategic layer only (not a game result)"
 
@@ -101,6 +108,7 @@ func (x *Game) Outcome() rules.Outcome {
 	g := x.g
 	tags := g.tags()
 	tags[tagPrefix+"union-commanders"] = strconv.Itoa(min(g.commanders, 6))
+	tags[tagPrefix+"ending"] = orNone(g.result)
 	tags[tagPrefix+"dutch-gap"] = map[string]string{"": "none", "started": "started", "completed": "completed"}[g.dutchGap]
 	return rules.Outcome{Level: layerOnly, Turns: g.turn, Tags: tags}
 }
