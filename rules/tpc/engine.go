@@ -94,6 +94,7 @@ type Engine struct {
 	red                                               map[int]bool
 	start                                             *game
 	assume                                            *Assumptions // the sim's
+	topo                                              *rules.Topology
 }
 
 // Compile prepares a scenario of The Petersburg Campaign's Advanced Game
@@ -150,7 +151,7 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("%s: the module lacks %s", s.ID, strings.Join(missing, ", "))
 	}
-	g := &game{e: e, turn: e.first, facts: defaultFacts(), weather: map[int]*weather{}, done: map[string]bool{}, mp: map[string]int{}, pending: map[string]int{}}
+	g := &game{e: e, board: newBoard(), turn: e.first, facts: defaultFacts(), weather: map[int]*weather{}, done: map[string]bool{}, mp: map[string]int{}, pending: map[string]int{}}
 	if st := s.Start; st != nil {
 		g.cp = int(st.Tracks["union-command-points"])
 		g.box = int(st.Tracks["union-posture"])

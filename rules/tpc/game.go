@@ -103,6 +103,8 @@ type game struct {
 	evacuatedOn                int
 	cutPetersburg, cutRichmond int
 	result, winner             string
+	// The referee's units, markers and bridges (units.go).
+	board *board
 }
 
 func (g *game) clone() *game {
@@ -117,6 +119,7 @@ func (g *game) clone() *game {
 	c.pending = copyMap(g.pending)
 	c.lullTurns = append([]int(nil), g.lullTurns...)
 	c.facts = g.facts.clone()
+	c.board = g.board.clone()
 	return &c
 }
 

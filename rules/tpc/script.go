@@ -146,6 +146,7 @@ func newScriptDriver(sf *scenarios.ScenarioFile, s *rules.Script) (rules.Driver,
 	if err != nil {
 		return nil, err
 	}
+	e.topo = rules.NewTopology(sf.Module) // the referee's unit steps locate hexes
 	g := e.start.clone()
 	g.dice = rules.NewDice(s.Seed)
 	if s.Dice != nil {
@@ -183,14 +184,22 @@ func (d *scriptDriver) Act(s *rules.Step) error {
 func (d *scriptDriver) act(s *rules.Step) error {
 	g := d.g
 	if s.Play != "" {
+		switch s.Play {
+		case "entrench", "burn", "assault", "attack", "move", "retreat", "bridge":
+			return g.unitStep(s)
+		}
 		for i, n := range actionNames {
 			if n == s.Play {
 				return g.apply(rules.Action(i))
 			}
 		}
-		return fmt.Errorf("play %q: the TPC engine plays %s", s.Play, strings.Join(actionNames, ", "))
+		return fmt.Errorf("play %q: the TPC engine plays %s, and the referee's entrench, burn, assault, attack, move, retreat, bridge", s.Play, strings.Join(actionNames, ", "))
 	}
 	switch s.Do {
+	case "place":
+		return g.place(s)
+	case "marker":
+		return g.unitMarker(s)
 	case "turn":
 		target := s.Turn
 		if target == 0 {
@@ -282,7 +291,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 			return fmt.Errorf("track %q: turn, cp, posture-box or posture", s.Track)
 		}
 	default:
-		return fmt.Errorf("do %q: the TPC engine takes turn, fact and track", s.Do)
+		return fmt.Errorf("do %q: the TPC engine takes turn, fact, track, place and marker", s.Do)
 	}
 	return nil
 }
