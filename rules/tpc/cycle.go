@@ -532,6 +532,7 @@ func (g *game) schedule() {
 		}
 		g.done[en.ID] = true
 		if en.Action == "withdrawal" && g.evacuatedOn > 0 {
+			g.skipped[en.ID] = true
 			g.say("29.0", "%s %s %s (%s): withdrawals are no longer undertaken after the Evacuation", en.Side, en.Action, en.ID, en.Date)
 			continue
 		}
@@ -557,6 +558,9 @@ func (g *game) schedule() {
 		g.say("16.0", "%s %s %s (%s%s): %s", en.Side, en.Action, en.ID, en.Date, late, strings.Join(names, "; "))
 		for _, r := range en.Requirements {
 			g.say("16.0", "%s requirement: %s", en.ID, r.Text)
+		}
+		if en.Returns != "" {
+			g.returnWithdrawn(en)
 		}
 	}
 }

@@ -103,8 +103,12 @@ type game struct {
 	evacuatedOn                int
 	cutPetersburg, cutRichmond int
 	result, winner             string
-	// The referee's units, markers and bridges (units.go).
-	board *board
+	// The referee's units, markers and bridges (units.go); withdrawals
+	// made, skipped after an Evacuation, and returned (withdraw.go).
+	board       *board
+	withdrawals map[string]*withdrawal
+	skipped     map[string]bool
+	returned    map[string]string
 }
 
 func (g *game) clone() *game {
@@ -120,6 +124,9 @@ func (g *game) clone() *game {
 	c.lullTurns = append([]int(nil), g.lullTurns...)
 	c.facts = g.facts.clone()
 	c.board = g.board.clone()
+	c.withdrawals = copyMap(g.withdrawals) // a withdrawal is never changed once made
+	c.skipped = copyMap(g.skipped)
+	c.returned = copyMap(g.returned)
 	return &c
 }
 

@@ -187,6 +187,8 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		switch s.Play {
 		case "entrench", "burn", "assault", "attack", "move", "retreat", "bridge":
 			return g.unitStep(s)
+		case "withdraw":
+			return g.withdraw(s)
 		}
 		for i, n := range actionNames {
 			if n == s.Play {
@@ -198,6 +200,13 @@ func (d *scriptDriver) act(s *rules.Step) error {
 	switch s.Do {
 	case "place":
 		return g.place(s)
+	case "eliminate":
+		if g.board.units[s.Unit] == nil {
+			return fmt.Errorf("eliminate: %s is not on the map", s.Unit)
+		}
+		delete(g.board.units, s.Unit)
+		g.board.eliminated[s.Unit] = true
+		g.say("16.0", "the referee: %s is destroyed", s.Unit)
 	case "marker":
 		return g.unitMarker(s)
 	case "turn":
@@ -267,8 +276,9 @@ func (d *scriptDriver) act(s *rules.Step) error {
 			g.turn = n
 			g.say("1.0", "turn %d (%s): the Turn marker is set here; schedule entries dated before it are taken as done", g.turn, g.date())
 			for _, en := range d.e.schedule {
-				if en.Turn < n {
+				if en.Turn < n && !g.done[en.ID] {
 					g.done[en.ID] = true
+					g.skipped[en.ID] = true // not due: the script starts after it
 				}
 			}
 			g.randomEvents()
@@ -352,6 +362,15 @@ func (d *scriptDriver) track(s *rules.Step) (string, error) {
 	}
 	if k, ok := strings.CutPrefix(s.Track, "saved."); ok {
 		return strconv.Itoa(g.pending[k]), nil
+	}
+	if k, ok := strings.CutPrefix(s.Track, "returned."); ok {
+		return orNone(g.returned[k]), nil
+	}
+	if k, ok := strings.CutPrefix(s.Track, "withdrawn."); ok {
+		if w := g.withdrawals[k]; w != nil {
+			return fmt.Sprintf("%d/%d", w.manpower, w.artillery), nil
+		}
+		return "none", nil
 	}
 	if k, ok := strings.CutPrefix(s.Track, "done."); ok {
 		return strconv.FormatBool(g.done[k]), nil

@@ -27,10 +27,12 @@ type board struct {
 	redoubts  map[rules.Point]string // Redoubt counters by side (9.0)
 	destroyed map[rules.Point]bool   // Fort Destroyed markers (20.0)
 	bridges   map[string]int         // "side kind" -> markers on the map; "confederate far" the major bridges farther than seven hexes from Richmond
+	// eliminated: units the referee says were destroyed (16.0's next best unit).
+	eliminated map[string]bool
 }
 
 func newBoard() *board {
-	return &board{units: map[string]*unit{}, redoubts: map[rules.Point]string{}, destroyed: map[rules.Point]bool{}, bridges: map[string]int{}}
+	return &board{units: map[string]*unit{}, redoubts: map[rules.Point]string{}, destroyed: map[rules.Point]bool{}, bridges: map[string]int{}, eliminated: map[string]bool{}}
 }
 
 func (b *board) clone() *board {
@@ -47,6 +49,9 @@ func (b *board) clone() *board {
 	}
 	for k, v := range b.bridges {
 		c.bridges[k] = v
+	}
+	for k, v := range b.eliminated {
+		c.eliminated[k] = v
 	}
 	return c
 }
