@@ -189,13 +189,21 @@ func (d *scriptDriver) act(s *rules.Step) error {
 			return g.unitStep(s)
 		case "withdraw":
 			return g.withdraw(s)
+		case "detach":
+			return g.detach(s)
+		case "attach":
+			return g.attach(s)
+		case "combine":
+			return g.combine(s)
+		case "breakdown":
+			return g.breakdown(s)
 		}
 		for i, n := range actionNames {
 			if n == s.Play {
 				return g.apply(rules.Action(i))
 			}
 		}
-		return fmt.Errorf("play %q: the TPC engine plays %s, and the referee's entrench, burn, assault, attack, move, retreat, bridge", s.Play, strings.Join(actionNames, ", "))
+		return fmt.Errorf("play %q: the TPC engine plays %s, and the referee's entrench, burn, assault, attack, move, retreat, bridge, withdraw, detach, attach, combine, breakdown", s.Play, strings.Join(actionNames, ", "))
 	}
 	switch s.Do {
 	case "place":
@@ -362,6 +370,13 @@ func (d *scriptDriver) track(s *rules.Step) (string, error) {
 	}
 	if k, ok := strings.CutPrefix(s.Track, "saved."); ok {
 		return strconv.Itoa(g.pending[k]), nil
+	}
+	if k, ok := strings.CutPrefix(s.Track, "unit."); ok {
+		u := g.board.units[k]
+		if u == nil {
+			return "off-map", nil
+		}
+		return fmt.Sprintf("%s %d/%d", u.hex, u.manpower, u.artillery), nil
 	}
 	if k, ok := strings.CutPrefix(s.Track, "returned."); ok {
 		return orNone(g.returned[k]), nil

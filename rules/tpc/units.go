@@ -18,6 +18,11 @@ type unit struct {
 	manpower, artillery          int
 	entrenchment                 string // "", abatis, breastworks, breastworks-complete, fort, fort-complete
 	demoralized                  bool
+	// substitute: "infantry" or "cavalry" for a substitute counter of
+	// 18.0, "special" for a 19.0 brigade detached as one; fromRichmond:
+	// detached from a Department of Richmond unit (18.2).
+	substitute   string
+	fromRichmond bool
 }
 
 // board is the per-unit state the unit refusals read: placed units,
