@@ -193,7 +193,11 @@ func (Ruleset) ReportPart(options map[string]string, tags map[string]map[string]
 		}
 		perGame.Rows = append(perGame.Rows, []string{label, mean, strings.Join(parts, ", ")})
 	}
-	p.Tables = []rules.ReportTable{weather, command, manpower, events, perGame}
+	for _, t := range []rules.ReportTable{weather, command, manpower, events, perGame} {
+		if len(t.Rows) > 0 { // scenario 12 adjusts no manpower and rolls no strategic event
+			p.Tables = append(p.Tables, t)
+		}
+	}
 	return p, nil
 }
 

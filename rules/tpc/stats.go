@@ -146,6 +146,9 @@ func (g *game) tags() map[string]string {
 		}
 	}
 	for _, ev := range g.e.strategicEvents() {
+		if !g.e.useStrategic {
+			break // scenario 12 does not use 3.0 (line 1483)
+		}
 		first := s.values["first "+ev]
 		if first == "" {
 			first = "never"
