@@ -510,6 +510,7 @@ func (g *game) adjust(key string, n int, rule string) {
 		return
 	}
 	g.mp[key] += n
+	g.toAssign[key] += n
 }
 
 // receiveSaved gives saved gains once a unit can receive them.
@@ -517,6 +518,7 @@ func (g *game) receiveSaved() {
 	for _, key := range []string{"union.infantry", "union.cavalry", "confederate.infantry"} {
 		if n := g.pending[key]; n > 0 && g.facts.b(eligible[key]) {
 			g.mp[key] += n
+			g.toAssign[key] += n
 			g.pending[key] = 0
 			g.say("15.0", "%d saved %s manpower is received", n, key)
 		}

@@ -107,8 +107,11 @@ type game struct {
 	// made, skipped after an Evacuation, and returned (withdraw.go).
 	board       *board
 	withdrawals map[string]*withdrawal
-	skipped     map[string]bool
-	returned    map[string]string
+	// toAssign: manpower adjustments not yet given to or taken from
+	// placed units (15.0), by side and kind.
+	toAssign map[string]int
+	skipped  map[string]bool
+	returned map[string]string
 }
 
 func (g *game) clone() *game {
@@ -127,6 +130,7 @@ func (g *game) clone() *game {
 	c.withdrawals = copyMap(g.withdrawals) // a withdrawal is never changed once made
 	c.skipped = copyMap(g.skipped)
 	c.returned = copyMap(g.returned)
+	c.toAssign = copyMap(g.toAssign)
 	return &c
 }
 

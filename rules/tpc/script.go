@@ -189,6 +189,8 @@ func (d *scriptDriver) act(s *rules.Step) error {
 			return g.unitStep(s)
 		case "withdraw":
 			return g.withdraw(s)
+		case "assign":
+			return g.assign(s)
 		case "detach":
 			return g.detach(s)
 		case "attach":
@@ -203,7 +205,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 				return g.apply(rules.Action(i))
 			}
 		}
-		return fmt.Errorf("play %q: the TPC engine plays %s, and the referee's entrench, burn, assault, attack, move, retreat, bridge, withdraw, detach, attach, combine, breakdown", s.Play, strings.Join(actionNames, ", "))
+		return fmt.Errorf("play %q: the TPC engine plays %s, and the referee's entrench, burn, assault, attack, move, retreat, bridge, withdraw, assign, detach, attach, combine, breakdown", s.Play, strings.Join(actionNames, ", "))
 	}
 	switch s.Do {
 	case "place":
@@ -370,6 +372,9 @@ func (d *scriptDriver) track(s *rules.Step) (string, error) {
 	}
 	if k, ok := strings.CutPrefix(s.Track, "saved."); ok {
 		return strconv.Itoa(g.pending[k]), nil
+	}
+	if k, ok := strings.CutPrefix(s.Track, "to-assign."); ok {
+		return strconv.Itoa(g.toAssign[k]), nil
 	}
 	if k, ok := strings.CutPrefix(s.Track, "unit."); ok {
 		u := g.board.units[k]

@@ -23,6 +23,8 @@ type unit struct {
 	// detached from a Department of Richmond unit (18.2).
 	substitute   string
 	fromRichmond bool
+	// The referee's statuses 15.0 reads: out of supply, out of cohesion.
+	oos, ooc bool
 }
 
 // board is the per-unit state the unit refusals read: placed units,
@@ -151,14 +153,21 @@ func (g *game) place(s *rules.Step) error {
 			default:
 				return fmt.Errorf("place %s: entrenchment none, abatis, breastworks, breastworks-complete, fort or fort-complete, not %q", s.Unit, v)
 			}
-		case "demoralized":
+		case "demoralized", "out-of-supply", "out-of-cohesion":
 			b, ok := v.(bool)
 			if !ok {
-				return fmt.Errorf("place %s: demoralized is true or false", s.Unit)
+				return fmt.Errorf("place %s: %s is true or false", s.Unit, k)
 			}
-			u.demoralized = b
+			switch k {
+			case "demoralized":
+				u.demoralized = b
+			case "out-of-supply":
+				u.oos = b
+			default:
+				u.ooc = b
+			}
 		default:
-			return fmt.Errorf("place %s: set manpower, artillery, entrenchment or demoralized, not %q", s.Unit, k)
+			return fmt.Errorf("place %s: set manpower, artillery, entrenchment, demoralized, out-of-supply or out-of-cohesion, not %q", s.Unit, k)
 		}
 	}
 	g.board.units[c.ID] = u
