@@ -374,6 +374,7 @@ func (g *game) lull() {
 		}
 	}
 	g.say("1.0 6J", "Recovery and Entrenchment Steps (the referee's); Redoubt Build Step: %d Union and 2 Confederate Redoubt Build Segments", builds)
+	g.buildSegment(2, builds)
 	g.turn = to
 	gain := 1
 	if g.facts.b("cohesion") {

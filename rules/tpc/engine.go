@@ -151,7 +151,7 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("%s: the module lacks %s", s.ID, strings.Join(missing, ", "))
 	}
-	g := &game{e: e, board: newBoard(), withdrawals: map[string]*withdrawal{}, skipped: map[string]bool{}, returned: map[string]string{}, toAssign: map[string]int{}, turn: e.first, facts: defaultFacts(), weather: map[int]*weather{}, done: map[string]bool{}, mp: map[string]int{}, pending: map[string]int{}}
+	g := &game{e: e, board: newBoard(), withdrawals: map[string]*withdrawal{}, skipped: map[string]bool{}, returned: map[string]string{}, toAssign: map[string]int{}, attempts: map[string]int{}, turn: e.first, facts: defaultFacts(), weather: map[int]*weather{}, done: map[string]bool{}, mp: map[string]int{}, pending: map[string]int{}}
 	if st := s.Start; st != nil {
 		g.cp = int(st.Tracks["union-command-points"])
 		g.box = int(st.Tracks["union-posture"])

@@ -46,6 +46,7 @@ var factDefs = map[string]factDef{
 	"richmond-units":                {"bool", true, "3.0", "there are Richmond units on the map (Ewell)"},
 	"union-at-dutch-gap":            {"bool", false, "3.0", "a Union infantry unit occupies OTR S0704 (Dutch Gap)"},
 	"union-gunboat-on-track":        {"bool", false, "3.0, 25.0", "the Union gunboat is on the Turn Track, not on the map"},
+	"union-redoubt-in-dinwiddie":    {"bool", false, "12.0", "the Union has a redoubt at Build or Complete in Dinwiddie County (the Confederate may build before Turn 48)"},
 	"hill-dead":                     {"bool", false, "3.0, 14.0", "Hill has died in combat"},
 	"union-tactical-failure":        {"bool", false, "4.0", "a Union attack with Combat value 10 or more got a combat result of -3 or less (each true is one such combat)"},
 	"mine-ready":                    {"int", 0, "3.0, 27.0", "the Turn Track box of the Mine Ready marker (0: not on the track)"},

@@ -32,13 +32,13 @@ func playFuzzSteps(t *testing.T, data []byte) {
 		return b
 	}
 	plays := []string{"continue", "active", "passive", "override", "accept", "entrench", "burn", "assault", "attack", "move", "retreat",
-		"bridge", "withdraw", "assign", "detach", "attach", "combine", "breakdown", "nonsense"}
+		"bridge", "withdraw", "assign", "redoubt-build", "detach", "attach", "combine", "breakdown", "nonsense"}
 	units := []string{"u.barlow.inf", "u.gibbon.inf", "u.hancock-b.ldr-corps", "u.ames-a.inf", "c.hoke.div", "c.clingman.inf", "c.colquitt.inf",
 		"c.kershaw.inf", "c.lomax.cav", "c.1-va.inf", "c.rosser.cav", "union.substitute-infantry-1", "nobody"}
 	hexes := []string{"S1012", "S0613", "N0428", "N0529", "S0301", "N0627", "S0413", "X9999", "", "GTC S3546"}
 	values := []any{"major", "minor", 3.0, true, false, "x", -1.0, 1e9}
 	facts := []string{"evacuation", "evacuation-condition", "petersburg-occupied", "richmond-paths-cut", "cohesion", "confederate-exited", "union-tactical-failure"}
-	setKeys := []string{"manpower", "artillery", "entrenchment", "surrounded", "far-from-richmond", "manpower:u.gibbon.inf", "demoralized", "out-of-supply", "out-of-cohesion", "u.barlow.inf", "c.hoke.div"}
+	setKeys := []string{"manpower", "artillery", "entrenchment", "surrounded", "far-from-richmond", "manpower:u.gibbon.inf", "demoralized", "out-of-supply", "out-of-cohesion", "u.barlow.inf", "c.hoke.div", "chesterfield", "location-ok", "enemy-zoc"}
 	for steps := 0; len(data) > 0 && steps < 200; steps++ {
 		s := &rules.Step{Unit: units[next()%len(units)], To: hexes[next()%len(hexes)], At: hexes[next()%len(hexes)],
 			Side: []string{"union", "confederate", ""}[next()%3], Value: values[next()%len(values)],

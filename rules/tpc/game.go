@@ -110,6 +110,8 @@ type game struct {
 	// toAssign: manpower adjustments not yet given to or taken from
 	// placed units (15.0), by side and kind.
 	toAssign map[string]int
+	// attempts: Redoubt Build attempts left this Strategic Cycle (12.0).
+	attempts map[string]int
 	skipped  map[string]bool
 	returned map[string]string
 }
@@ -131,6 +133,7 @@ func (g *game) clone() *game {
 	c.skipped = copyMap(g.skipped)
 	c.returned = copyMap(g.returned)
 	c.toAssign = copyMap(g.toAssign)
+	c.attempts = copyMap(g.attempts)
 	return &c
 }
 
@@ -227,6 +230,7 @@ func (g *game) nextTurn() {
 		return
 	}
 	g.turn++
+	g.attempts = map[string]int{} // Redoubt Build attempts lapse
 	g.say("1.0", "turn %d (%s)", g.turn, g.date())
 	g.assumeFacts()
 	g.randomEvents()
@@ -259,7 +263,8 @@ func (g *game) strategicCycle(afterLull bool) {
 	case g.w(g.turn).winter:
 		g.say("1.0 6C", "no Redoubt Build Segment in Winter Weather")
 	default:
-		g.say("1.0 6C", "Redoubt Build Segment (12.0: the referee's)")
+		g.say("1.0 6C", "Redoubt Build Segment (12.0): an attempt for each side that may build")
+		g.buildSegment(1, 1)
 	}
 	// E. Supply Status Segment, skipped after a Lull.
 	if afterLull {

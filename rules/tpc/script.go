@@ -191,6 +191,8 @@ func (d *scriptDriver) act(s *rules.Step) error {
 			return g.withdraw(s)
 		case "assign":
 			return g.assign(s)
+		case "redoubt-build":
+			return g.redoubtBuild(s)
 		case "detach":
 			return g.detach(s)
 		case "attach":
@@ -205,7 +207,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 				return g.apply(rules.Action(i))
 			}
 		}
-		return fmt.Errorf("play %q: the TPC engine plays %s, and the referee's entrench, burn, assault, attack, move, retreat, bridge, withdraw, assign, detach, attach, combine, breakdown", s.Play, strings.Join(actionNames, ", "))
+		return fmt.Errorf("play %q: the TPC engine plays %s, and the referee's entrench, burn, assault, attack, move, retreat, bridge, withdraw, assign, redoubt-build, detach, attach, combine, breakdown", s.Play, strings.Join(actionNames, ", "))
 	}
 	switch s.Do {
 	case "place":
@@ -372,6 +374,28 @@ func (d *scriptDriver) track(s *rules.Step) (string, error) {
 	}
 	if k, ok := strings.CutPrefix(s.Track, "saved."); ok {
 		return strconv.Itoa(g.pending[k]), nil
+	}
+	if k, ok := strings.CutPrefix(s.Track, "redoubt-attempts."); ok {
+		return strconv.Itoa(g.attempts[k]), nil
+	}
+	if k, ok := strings.CutPrefix(s.Track, "redoubt."); ok {
+		p, err := d.e.locate(k)
+		if err != nil {
+			return "", err
+		}
+		var parts []string
+		for _, side := range []string{"union", "confederate"} {
+			switch {
+			case g.board.redoubts[p][side]:
+				parts = append(parts, side+" redoubt")
+			case g.board.builds[p][side]:
+				parts = append(parts, side+" build")
+			}
+		}
+		if len(parts) == 0 {
+			return "none", nil
+		}
+		return strings.Join(parts, ", "), nil
 	}
 	if k, ok := strings.CutPrefix(s.Track, "to-assign."); ok {
 		return strconv.Itoa(g.toAssign[k]), nil

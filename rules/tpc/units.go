@@ -31,15 +31,17 @@ type unit struct {
 // Redoubt counters and destroyed forts, and each side's bridges.
 type board struct {
 	units     map[string]*unit
-	redoubts  map[rules.Point]string // Redoubt counters by side (9.0)
-	destroyed map[rules.Point]bool   // Fort Destroyed markers (20.0)
-	bridges   map[string]int         // "side kind" -> markers on the map; "confederate far" the major bridges farther than seven hexes from Richmond
+	redoubts  map[rules.Point]map[string]bool // Redoubt counters on their Redoubt side, by side (9.0, 12.0)
+	destroyed map[rules.Point]bool            // Fort Destroyed markers (20.0)
+	bridges   map[string]int                  // "side kind" -> markers on the map; "confederate far" the major bridges farther than seven hexes from Richmond
 	// eliminated: units the referee says were destroyed (16.0's next best unit).
 	eliminated map[string]bool
+	// builds: Redoubt markers on their Redoubt Build side, by hex and side (12.0).
+	builds map[rules.Point]map[string]bool
 }
 
 func newBoard() *board {
-	return &board{units: map[string]*unit{}, redoubts: map[rules.Point]string{}, destroyed: map[rules.Point]bool{}, bridges: map[string]int{}, eliminated: map[string]bool{}}
+	return &board{units: map[string]*unit{}, redoubts: map[rules.Point]map[string]bool{}, destroyed: map[rules.Point]bool{}, bridges: map[string]int{}, eliminated: map[string]bool{}, builds: map[rules.Point]map[string]bool{}}
 }
 
 func (b *board) clone() *board {
@@ -49,7 +51,7 @@ func (b *board) clone() *board {
 		c.units[k] = &x
 	}
 	for k, v := range b.redoubts {
-		c.redoubts[k] = v
+		c.redoubts[k] = copyMap(v)
 	}
 	for k, v := range b.destroyed {
 		c.destroyed[k] = v
@@ -59,6 +61,9 @@ func (b *board) clone() *board {
 	}
 	for k, v := range b.eliminated {
 		c.eliminated[k] = v
+	}
+	for k, v := range b.builds {
+		c.builds[k] = copyMap(v)
 	}
 	return c
 }
@@ -97,17 +102,23 @@ func (g *game) fortAt(p rules.Point) bool {
 	return has && !g.board.destroyed[p]
 }
 
-// redoubtOf is the side whose redoubt stands at p: a printed redoubt or
-// a destroyed fort is Confederate (9.0, 20.0), a Redoubt counter its
-// owner's; "" where the map and the script show none.
-func (g *game) redoubtOf(p rules.Point) string {
-	if s := g.board.redoubts[p]; s != "" {
-		return s
+// hasRedoubt reports whether side has a redoubt at p: a printed redoubt
+// or a destroyed fort is Confederate (9.0, 20.0), a Redoubt counter on
+// its Redoubt side its owner's (both sides may have one in a hex, 12.0).
+func (g *game) hasRedoubt(p rules.Point, side string) bool {
+	if g.board.redoubts[p][side] {
+		return true
 	}
-	if has, _ := g.e.featureHas("redoubts", p); has || g.board.destroyed[p] {
-		return "confederate"
+	has, _ := g.e.featureHas("redoubts", p)
+	return side == "confederate" && (has || g.board.destroyed[p])
+}
+
+// setRedoubt places or removes a side's Redoubt counter.
+func (g *game) setRedoubt(p rules.Point, side string, on bool) {
+	if g.board.redoubts[p] == nil {
+		g.board.redoubts[p] = map[string]bool{}
 	}
-	return ""
+	g.board.redoubts[p][side] = on
 }
 
 func other(side string) string {
@@ -207,7 +218,7 @@ func (g *game) attackRefusal(side, hex string, surrounded bool) error {
 	switch {
 	case enemy == "confederate" && g.fortAt(p):
 		work = "fort"
-	case g.redoubtOf(p) == enemy:
+	case g.hasRedoubt(p, enemy):
 		work = "redoubt"
 	default:
 		return nil
@@ -374,13 +385,10 @@ func (g *game) unitMarker(s *rules.Step) error {
 	}
 	switch s.Marker {
 	case "redoubt":
-		if s.Remove {
-			delete(g.board.redoubts, p)
-		} else if s.Side == "union" || s.Side == "confederate" {
-			g.board.redoubts[p] = s.Side
-		} else {
+		if s.Side != "union" && s.Side != "confederate" {
 			return fmt.Errorf("marker redoubt: give its side")
 		}
+		g.setRedoubt(p, s.Side, !s.Remove)
 	case "fort-destroyed":
 		if has, _ := g.e.featureHas("confederate-forts", p); !has {
 			return fmt.Errorf("marker fort-destroyed: the map lists no Confederate fort in %s", s.At)
