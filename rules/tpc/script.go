@@ -40,6 +40,9 @@ func (g *game) apply(a rules.Action) error {
 	case aActive:
 		switch g.stage {
 		case stPosture:
+			if g.required > g.cp { // the Command Points were set lower after the roll (a script's track step)
+				return refuse("4.0", "an active posture costs %d Command Points; the Union holds %d", g.required, g.cp)
+			}
 			g.declare("active")
 		case stAction:
 			// Changing posture in an Action Cycle (4.0, lines 1860-1862).
