@@ -199,6 +199,7 @@ func designerFiles(t *testing.T, repo, here, work string) {
 	copyTree(t, filepath.Join(repo, "scenarios"), filepath.Join(work, "scenarios"))
 	copyTree(t, filepath.Join(repo, "rules", "lgv", "testdata", "module"), filepath.Join(work, "rules", "lgv", "testdata", "module"))
 	copyTree(t, filepath.Join(repo, "rules", "tpc", "testdata", "playtests"), filepath.Join(work, "rules", "tpc", "testdata", "playtests"))
+	copyTree(t, filepath.Join(repo, "rules", "tpc", "assumptions"), filepath.Join(work, "rules", "tpc", "assumptions"))
 	tpc := filepath.Join(repo, "scenarios", "tpc", "scenarios")
 	b, err := os.ReadFile(filepath.Join(tpc, "01-my-best-achievement.json"))
 	if err != nil {

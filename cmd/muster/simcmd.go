@@ -26,7 +26,7 @@ func simCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "sim",
 		Usage: "play many automated games of a scenario and report its balance",
-		UsageText: "muster playtest sim SCENARIO [--games N] [--bots A,B] [--seed S] [--workers K] [--shard k/n] [--format text|json|html] [-o FILE]\n\n" +
+		UsageText: "muster playtest sim SCENARIO [--games N] [--bots A,B] [--seed S] [--workers K] [--shard k/n] [--assumptions FILE] [--format text|json|html] [-o FILE]\n\n" +
 			"Plays N games with bots (sensible, the default: at random among the legal actions the engine\n" +
 			"finds sensible, no retreat into certain elimination, re-rolls only of bad rolls; random:\n" +
 			"uniform among the legal actions, for fuzzing; greedy: the action that leaves its side the\n" +
@@ -37,12 +37,16 @@ func simCommand() *cli.Command {
 			"turn's end; with --records DIR, the games people played beside the bots'. Results are identical\n" +
 			"for the same seed whatever the worker count. --shard k/n plays every n-th game from the\n" +
 			"k-th and writes totals (JSON) that muster playtest merge adds up, as a batch system's\n" +
-			"array jobs would. A progress bar shows on a terminal.\n\n" +
+			"array jobs would. A progress bar shows on a terminal. On The Petersburg Campaign's campaign\n" +
+			"(tpc-11, tpc-12) the games play the strategic layer alone, with the tactical inputs fixed by\n" +
+			"--assumptions FILE (default: rules/tpc/assumptions/default.json), and the report adds the\n" +
+			"layer's distributions by month: weather, Lulls, Command Points, posture, manpower, events.\n\n" +
 			"Examples:\n" +
 			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --games 10000 --bots random,greedy\n" +
 			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --games 100000 --shard 3/8 --format json -o part3.json\n" +
 			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --format html -o balance.html\n" +
-			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --games 200 --records records",
+			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --games 200 --records records\n" +
+			"   muster playtest sim tpc-11 --games 200 --assumptions rules/tpc/assumptions/default.json",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "games", Value: 1000, Usage: "games to play"},
 			&cli.StringFlag{Name: "bots", Value: sim.DefaultBot + "," + sim.DefaultBot, Usage: "one bot per side, in the game's side order (sensible, random, greedy)"},
@@ -51,6 +55,7 @@ func simCommand() *cli.Command {
 			&cli.StringFlag{Name: "shard", Usage: "play shard `k/n` of the run and write its totals; without it, a batch system's array task: SLURM_ARRAY_TASK_ID of SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX (Kubernetes Indexed Job) with --shards"},
 			&cli.IntFlag{Name: "shards", Usage: "`n`, the number of shards of a Kubernetes Indexed Job (its completions), read with JOB_COMPLETION_INDEX"},
 			&cli.StringSliceFlag{Name: "option", Usage: "a rule option `key=value` of the engine (lgv: bid=N, bid-reading=threshold|shift, cp-absorption=repeat|once, leader-attack-bonus=none|count, adjacency=movable|boundary, ford-limit=per-ford|per-impulse, kia-jackson-stuart=each|together, front-leader-fate=return|roll, surprise=all|any, water-mixed=minor|none, invariants=off|check); repeat the flag for more"},
+			assumptionsFlag,
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or html"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output"},
 			&cli.StringFlag{Name: "records", Usage: "summarise the games people played, the records in `DIR` (muster playtest record), beside the bots'"},
@@ -71,6 +76,9 @@ func simCommand() *cli.Command {
 			options, err := parseOptions(c.StringSlice("option"))
 			if err != nil {
 				return usageError("%v", err)
+			}
+			if options, err = withAssumptions(c, options); err != nil {
+				return err
 			}
 			cfg := sim.Config{Scenario: sf.Scenario.ID, Games: c.Int("games"), Seed: c.Uint64("seed"), Bots: strings.Split(c.String("bots"), ","), Options: options, Workers: c.Int("workers"),
 				MadeUp: sf.Module.MadeUpLabel(), Source: c.Args().First(), ScenarioDigest: sim.ScenarioDigest(sf)}
@@ -111,6 +119,37 @@ func simCommand() *cli.Command {
 			return writeSimOutput(c, tot, format, cfg.Shards > 1, humans, c.Args().First())
 		},
 	}
+}
+
+// assumptionsFlag names an engine's assumptions file: TPC's strategic
+// layer reads the tactical inputs it cannot play from it.
+var assumptionsFlag = &cli.StringFlag{Name: "assumptions", Usage: "the engine's assumptions `FILE` (tpc: the tactical inputs of the strategic layer, as rules/tpc/assumptions/default.json; the report's header prints them)"}
+
+// withAssumptions puts --assumptions FILE's text into the options the
+// engine compiles with and the totals record (so shards played under
+// other assumptions do not merge); the engine parses it strictly.
+func withAssumptions(c *cli.Context, options map[string]string) (map[string]string, error) {
+	path := c.String("assumptions")
+	if path == "" {
+		return options, nil
+	}
+	if _, dup := options["assumptions"]; dup {
+		return nil, usageError("give the assumptions with --assumptions FILE, not --option assumptions=...")
+	}
+	data, err := readin.File(path, readin.MaxSize)
+	if err != nil {
+		return nil, cli.Exit(err.Error(), exitUsage)
+	}
+	data, _ = readin.TrimBOM(data)
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, data); err != nil {
+		return nil, usageError("--assumptions %s: not JSON: %v", path, err)
+	}
+	if options == nil {
+		options = map[string]string{}
+	}
+	options["assumptions"] = compact.String()
+	return options, nil
 }
 
 // parseOptions reads --option key=value flags.
@@ -437,6 +476,7 @@ func replayCommand() *cli.Command {
 			&cli.IntFlag{Name: "game", Usage: "the game's index in the sim run (required for a sim game)"},
 			&cli.StringFlag{Name: "bots", Value: sim.DefaultBot + "," + sim.DefaultBot, Usage: "the bots of the run"},
 			&cli.StringSliceFlag{Name: "option", Usage: "the rule options `key=value` of the run"},
+			assumptionsFlag,
 			&cli.StringFlag{Name: "log", Usage: "write the event log to `FILE`"},
 			&cli.StringFlag{Name: "events", Usage: "replay the stored event log `LOG.jsonl` of a game of SCENARIO instead of a sim game"},
 			&cli.StringFlag{Name: "format", Value: "jsonl", Usage: "jsonl (the event log) or html (a page that steps through it over the map)"},
@@ -478,6 +518,9 @@ func replayCommand() *cli.Command {
 			options, err := parseOptions(c.StringSlice("option"))
 			if err != nil {
 				return usageError("%v", err)
+			}
+			if options, err = withAssumptions(c, options); err != nil {
+				return err
 			}
 			newGame, err := sim.ForScenario(sf, options)
 			if errors.Is(err, sim.ErrBadOption) {

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/musterhq/muster/rules"
 )
 
 // Report is what a designer reads of a run: shares with 95% confidence
@@ -38,6 +40,9 @@ type Report struct {
 	Course *CourseReport `json:"course,omitempty"`
 	// Records are human games summarised beside the bots' (records.go).
 	Records *RecordsReport `json:"records,omitempty"`
+	// Parts are engines' own sections (rules.Reporter), from the tags
+	// under their prefixes, which the tag table leaves out.
+	Parts []rules.ReportPart `json:"parts,omitempty"`
 }
 
 // Share is a count among the games with its share and the Wilson 95%
@@ -101,11 +106,9 @@ func Wilson(k, n int) (low, high float64) {
 // NewReport computes the report from totals.
 func NewReport(t *Totals) Report {
 	r := Report{MadeUp: t.MadeUp, Scenario: t.Scenario, Games: t.Games, Played: t.Played, Seed: t.Seed, Bots: t.Bots}
-	var opts []string
-	for _, k := range sortedKeys(t.Options) {
-		opts = append(opts, k+"="+t.Options[k])
-	}
-	r.Options = strings.Join(opts, " ")
+	parts, own := engineParts(t)
+	r.Parts = parts
+	r.Options = strings.Join(shownOptions(t.Options, parts), " ")
 	if t.Shards > 1 {
 		r.Partial = fmt.Sprintf("shards %s of %d", ShardList(t.ShardsIn), t.Shards)
 	}
@@ -114,6 +117,9 @@ func NewReport(t *Totals) Report {
 	r.VP = dist(t.VP, 20)
 	r.Turns = dist(t.Turns, 40)
 	for _, tag := range sortedKeys(t.Tags) {
+		if own[tag] {
+			continue
+		}
 		for _, v := range sortedKeys(t.Tags[tag]) {
 			w := t.Tags[tag][v]
 			n := 0
@@ -264,6 +270,9 @@ func (r Report) WriteText(w io.Writer) error {
 		}
 	}
 	r.writeCourseText(&b)
+	for _, p := range r.Parts {
+		writePartText(&b, p)
+	}
 	if r.Records != nil {
 		r.Records.writeText(&b)
 	}
@@ -382,7 +391,9 @@ var pageTemplate = sync.OnceValue(func() *template.Template {
 <h2>Victory points</h2><p>Mean {{printf "%.2f" .R.VP.Mean}}, sd {{printf "%.2f" .R.VP.SD}}, from {{.R.VP.Min}} to {{.R.VP.Max}}.</p>{{.VP}}
 <h2>Game length</h2><p>Mean {{printf "%.2f" .R.Turns.Mean}} turns, from {{.R.Turns.Min}} to {{.R.Turns.Max}}.</p>{{.Turns}}
 {{if .R.Tags}}<h2>By tag</h2><table><tr><th>tag</th><th>value</th><th>games</th><th>winners (share, 95% CI)</th></tr>{{range .R.Tags}}<tr><td>{{.Tag}}</td><td>{{.Value}}</td><td>{{.Games}}</td><td>{{range .Winners}}{{.Name}} {{printf "%.1f%% (%.1f-%.1f%%)" (mul100 .Share) (mul100 .Low) (mul100 .High)}}; {{end}}</td></tr>{{end}}</table>{{end}}
-{{.Course}}{{.Records}}
+{{.Course}}
+{{range .R.Parts}}<h2>{{.Title}}</h2>{{range .Notes}}<p>{{.}}</p>{{end}}{{range .Tables}}<h3>{{.Caption}}</h3><table><tr>{{range .Header}}<th>{{.}}</th>{{end}}</tr>{{range .Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>{{end}}</table>{{end}}{{end}}
+{{.Records}}
 </body></html>
 `))
 })

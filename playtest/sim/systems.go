@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/musterhq/muster/rules"
@@ -17,7 +18,14 @@ var ErrBadOption = rules.ErrBadOption
 
 // Register makes a game system playable by bots; the CLI registers the
 // engines it is built with.
-func Register(e rules.Engine) { engines[e.System()] = e }
+// An engine with figures of its own (rules.Reporter) also renders its
+// section of the report.
+func Register(e rules.Engine) {
+	engines[e.System()] = e
+	if rp, ok := e.(rules.Reporter); ok && !slices.ContainsFunc(reporters, func(x rules.Reporter) bool { return x.TagPrefix() == rp.TagPrefix() }) {
+		reporters = append(reporters, rp)
+	}
+}
 
 // ForScenario returns the game builder of a scenario's game system.
 // Options are the engine's rule options (an engine refuses one it does

@@ -62,6 +62,7 @@ func (g *game) condition(c string) bool {
 func (g *game) randomEvents() {
 	g.stage = stAction
 	g.event = ""
+	g.rolled = false
 	switch {
 	case !g.e.useEvents:
 		return
@@ -82,6 +83,7 @@ func (g *game) randomEvents() {
 		return
 	}
 	roll := g.throw(2, "random events")
+	g.rolled = true
 	row := t.Lookup(roll)
 	if row == nil {
 		g.err = fmt.Errorf("%s: no row for %d", t.ID, roll)
@@ -176,6 +178,7 @@ func (g *game) strategicSegment() {
 
 func (g *game) strategicEffect(ev string) {
 	g.stratEvent = ev
+	defer func() { g.strategicStats(g.stratEvent) }()
 	switch ev {
 	case "possible-lull":
 		g.possibleLull = true
@@ -292,6 +295,7 @@ func (g *game) commandSegment() {
 	if g.facts.b("evacuation") {
 		g.posture = "active"
 		g.say("4.0", "the Confederate Evacuation has been declared: the Union is automatically active, the Union Command Segment is skipped")
+		g.stats.add(mActive, month(g.date()))
 		g.afterCommand()
 		return
 	}
@@ -321,6 +325,7 @@ func (g *game) commandSegment() {
 	} else {
 		g.say("4.0", "the Command Point marker is below box 3: no active posture")
 	}
+	g.commanded()
 	if g.required > 0 && g.required <= g.cp {
 		g.stage = stPosture
 		return
@@ -335,6 +340,7 @@ func (g *game) declare(p string) {
 		g.cp -= g.required
 		g.box = min(g.box+1, 3)
 		g.posture = "active"
+		g.stats.add(mActive, month(g.date()))
 		g.say("4.0", "the Union declares an active posture: -%d Command Points (now %d), Posture marker to box %d", g.required, g.cp, g.box)
 		g.afterCommand()
 		return
@@ -351,6 +357,7 @@ func (g *game) lull() {
 	to := min(from+12, g.e.last)
 	g.lulls++
 	g.lullTurns = append(g.lullTurns, from)
+	g.stats.add(mLulls, month(g.date()))
 	g.say("1.0 6J", "Lull: the Turn marker advances 12 turns, from Turn %d to Turn %d", from, to)
 	for t := from + 1; t < to; t++ {
 		if g.e.red[t] && g.e.useManpower {
@@ -367,6 +374,7 @@ func (g *game) lull() {
 		}
 	}
 	g.say("1.0 6J", "Recovery and Entrenchment Steps (the referee's); Redoubt Build Step: %d Union and 2 Confederate Redoubt Build Segments", builds)
+	g.buildSegment(2, builds)
 	g.turn = to
 	gain := 1
 	if g.facts.b("cohesion") {
@@ -376,6 +384,9 @@ func (g *game) lull() {
 	g.say("1.0 6J", "Union Command Step: +%d Command Points, now %d", gain, g.cp)
 	g.say("1.0", "turn %d (%s): End of Lull, play skips to its Strategic Cycle", g.turn, g.date())
 	g.weather[g.turn] = &weather{}
+	g.event, g.rolled = "", false
+	g.assumeFacts()
+	g.turnStarted(false)
 	g.strategicCycle(true)
 }
 
@@ -482,6 +493,7 @@ func (g *game) manpowerAdjustment(n int) {
 			}
 		}
 	}
+	g.manpowerStats(d)
 }
 
 // eligible names the fact that says whether gains of a kind can be given.
@@ -499,6 +511,7 @@ func (g *game) adjust(key string, n int, rule string) {
 		return
 	}
 	g.mp[key] += n
+	g.toAssign[key] += n
 }
 
 // receiveSaved gives saved gains once a unit can receive them.
@@ -506,6 +519,7 @@ func (g *game) receiveSaved() {
 	for _, key := range []string{"union.infantry", "union.cavalry", "confederate.infantry"} {
 		if n := g.pending[key]; n > 0 && g.facts.b(eligible[key]) {
 			g.mp[key] += n
+			g.toAssign[key] += n
 			g.pending[key] = 0
 			g.say("15.0", "%d saved %s manpower is received", n, key)
 		}
@@ -520,6 +534,11 @@ func (g *game) schedule() {
 			continue
 		}
 		g.done[en.ID] = true
+		if en.Action == "withdrawal" && g.evacuatedOn > 0 {
+			g.skipped[en.ID] = true
+			g.say("29.0", "%s %s %s (%s): withdrawals are no longer undertaken after the Evacuation", en.Side, en.Action, en.ID, en.Date)
+			continue
+		}
 		var names []string
 		for _, u := range en.Units {
 			s := u.Printed
@@ -542,6 +561,9 @@ func (g *game) schedule() {
 		g.say("16.0", "%s %s %s (%s%s): %s", en.Side, en.Action, en.ID, en.Date, late, strings.Join(names, "; "))
 		for _, r := range en.Requirements {
 			g.say("16.0", "%s requirement: %s", en.ID, r.Text)
+		}
+		if en.Returns != "" {
+			g.returnWithdrawn(en)
 		}
 	}
 }

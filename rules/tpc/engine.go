@@ -3,8 +3,9 @@
 // over the campaign calendar, driven by the module's shipped tables:
 // random events by month with their conversions and weather markers,
 // strategic events, Union command points and the Active Command Posture
-// Table, the Confederate override, the Lull, manpower adjustments and the
-// reinforcement and withdrawal schedule.
+// Table, the Confederate override, the Lull, manpower adjustments, the
+// reinforcement and withdrawal schedule, the Confederate Evacuation's
+// declaration and end (29.0) and victory (30.0).
 //
 // Movement, zones of control, combat and initiative are GCACW series
 // rules that the rulebook text does not hold. What they decide and the
@@ -33,16 +34,42 @@ type Ruleset struct{}
 // System is the game system of game.json.
 func (Ruleset) System() string { return "gcacw" }
 
-// Compile prepares a scenario for the sim's games (no options).
+// AssumptionsOption is the option holding the sim's assumptions file
+// (its JSON text, so shards played under other assumptions do not
+// merge); without it the games play assumptions/default.json.
+const AssumptionsOption = "assumptions"
+
+// Compile prepares a scenario for the sim's games. Its one option is
+// AssumptionsOption.
 func (Ruleset) Compile(sf *scenarios.ScenarioFile, options map[string]string) (rules.NewGame, error) {
-	for k := range options {
-		return nil, fmt.Errorf("%w: the TPC strategic-layer engine has no option %q", rules.ErrBadOption, k)
+	a, err := assumptionsOf(options)
+	if err != nil {
+		return nil, err
 	}
 	e, err := Compile(sf)
 	if err != nil {
 		return nil, err
 	}
+	e.assume = a
 	return e.Sim, nil
+}
+
+// assumptionsOf reads the assumptions option, or the default.
+func assumptionsOf(options map[string]string) (*Assumptions, error) {
+	for k := range options {
+		if k != AssumptionsOption {
+			return nil, fmt.Errorf("%w: the TPC strategic-layer engine has no option %q (its one option is %s, given by --assumptions FILE)", rules.ErrBadOption, k, AssumptionsOption)
+		}
+	}
+	text, ok := options[AssumptionsOption]
+	if !ok {
+		text = string(defaultAssumptions)
+	}
+	a, err := ParseAssumptions([]byte(text))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", rules.ErrBadOption, err)
+	}
+	return a, nil
 }
 
 // Script starts a game for a scripted playtest ("engine": "gcacw").
@@ -66,6 +93,8 @@ type Engine struct {
 	schedule                                          []*scenarios.ScheduleEntry
 	red                                               map[int]bool
 	start                                             *game
+	assume                                            *Assumptions // the sim's
+	topo                                              *rules.Topology
 }
 
 // Compile prepares a scenario of The Petersburg Campaign's Advanced Game
@@ -122,7 +151,7 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("%s: the module lacks %s", s.ID, strings.Join(missing, ", "))
 	}
-	g := &game{e: e, turn: e.first, facts: defaultFacts(), weather: map[int]*weather{}, done: map[string]bool{}, mp: map[string]int{}, pending: map[string]int{}}
+	g := &game{e: e, board: newBoard(), withdrawals: map[string]*withdrawal{}, skipped: map[string]bool{}, returned: map[string]string{}, toAssign: map[string]int{}, attempts: map[string]int{}, turn: e.first, facts: defaultFacts(), weather: map[int]*weather{}, done: map[string]bool{}, mp: map[string]int{}, pending: map[string]int{}}
 	if st := s.Start; st != nil {
 		g.cp = int(st.Tracks["union-command-points"])
 		g.box = int(st.Tracks["union-posture"])
@@ -133,6 +162,42 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 	}
 	e.start = g
 	return e, nil
+}
+
+// months lists the calendar months of the scenario's turns (YYYY-MM).
+func (e *Engine) months() []string {
+	var out []string
+	for n := e.first; n <= e.last; n++ {
+		if m := month(e.date(n)); len(out) == 0 || out[len(out)-1] != m {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// strategicEvents lists the strategic events that can take effect: the
+// table's results and conversions, and Longstreet (scenario 11 rule 18
+// brings it in on Turn 172 if the table has not).
+func (e *Engine) strategicEvents() []string {
+	seen := map[string]bool{"no-effect": true}
+	var out []string
+	note := func(ev string) {
+		if ev != "" && !seen[ev] {
+			seen[ev] = true
+			out = append(out, ev)
+		}
+	}
+	for _, r := range e.strategic.Rows {
+		note(r.Result.Event)
+	}
+	for _, c := range e.strategic.Conversions {
+		note(c.Becomes)
+	}
+	if e.campaign {
+		note("longstreet")
+	}
+	sort.Strings(out)
+	return out
 }
 
 // date returns the calendar date of turn n.

@@ -90,6 +90,30 @@ type game struct {
 	// 16.0: schedule entries done.
 	done  map[string]bool
 	facts facts
+	// rolled: the current turn's random event was rolled (not given by a
+	// rule, not skipped).
+	rolled bool
+	// The sim's games: the assumptions fixing the facts, and the figures
+	// of the report (nil in scripts).
+	assume *Assumptions
+	stats  *stats
+	// 29.0, 30.0: the turn the Evacuation was declared (0: not), the
+	// consecutive Victory Segments with the RR Hex Paths into Petersburg
+	// and Richmond cut, and the result once the game is over.
+	evacuatedOn                int
+	cutPetersburg, cutRichmond int
+	result, winner             string
+	// The referee's units, markers and bridges (units.go); withdrawals
+	// made, skipped after an Evacuation, and returned (withdraw.go).
+	board       *board
+	withdrawals map[string]*withdrawal
+	// toAssign: manpower adjustments not yet given to or taken from
+	// placed units (15.0), by side and kind.
+	toAssign map[string]int
+	// attempts: Redoubt Build attempts left this Strategic Cycle (12.0).
+	attempts map[string]int
+	skipped  map[string]bool
+	returned map[string]string
 }
 
 func (g *game) clone() *game {
@@ -104,6 +128,12 @@ func (g *game) clone() *game {
 	c.pending = copyMap(g.pending)
 	c.lullTurns = append([]int(nil), g.lullTurns...)
 	c.facts = g.facts.clone()
+	c.board = g.board.clone()
+	c.withdrawals = copyMap(g.withdrawals) // a withdrawal is never changed once made
+	c.skipped = copyMap(g.skipped)
+	c.returned = copyMap(g.returned)
+	c.toAssign = copyMap(g.toAssign)
+	c.attempts = copyMap(g.attempts)
 	return &c
 }
 
@@ -152,7 +182,30 @@ func (g *game) throw(n int, purpose string) int {
 // begin starts the game: the first turn's Random Events Phase.
 func (g *game) begin() {
 	g.say("1.0", "turn %d (%s)", g.turn, g.date())
+	g.assumeFacts()
 	g.randomEvents()
+	g.turnStarted(g.rolled)
+}
+
+// assumeFacts sets the facts the sim's assumptions fix on the current
+// turn's date (a script states its own).
+func (g *game) assumeFacts() {
+	if g.assume != nil {
+		g.facts = g.assume.factsOn(g.date())
+		g.facts["evacuation"] = g.evacuatedOn > 0 // declared at the end of an Action Cycle (assumeEvacuation)
+	}
+}
+
+// assumeEvacuation declares the Evacuation the assumptions date, at the
+// end of the Action Cycle of the first turn on or after the date; an
+// Evacuation 29.0 does not allow then stops the game with the refusal.
+func (g *game) assumeEvacuation() {
+	if g.assume == nil || g.evacuatedOn > 0 || !g.assume.factsOn(g.date()).b("evacuation") {
+		return
+	}
+	if err := g.declareEvacuation(); err != nil && g.err == nil {
+		g.err = fmt.Errorf("the assumptions declare the Evacuation on %s: %w", g.date(), err)
+	}
 }
 
 // advance plays on from the Action Cycle (the referee's) to the next
@@ -161,6 +214,7 @@ func (g *game) advance() {
 	if g.stage != stAction {
 		return
 	}
+	g.assumeEvacuation()
 	if g.e.cal.StrategicCycle != nil && g.turn%g.e.cal.StrategicCycle.Every == 0 {
 		g.strategicCycle(false) // ends at a decision or in the next turn
 		return
@@ -170,14 +224,17 @@ func (g *game) advance() {
 
 // nextTurn is the Turn Indication Phase (1.0 7).
 func (g *game) nextTurn() {
-	if g.turn >= g.e.last {
-		g.stage = stOver
+	if g.turn >= g.e.last || g.evacuatedOn > 0 && g.turn >= g.evacuationEnd() {
 		g.say("1.0", "the game ends after turn %d", g.turn)
+		g.finalVictory()
 		return
 	}
 	g.turn++
+	g.attempts = map[string]int{} // Redoubt Build attempts lapse
 	g.say("1.0", "turn %d (%s)", g.turn, g.date())
+	g.assumeFacts()
 	g.randomEvents()
+	g.turnStarted(g.rolled)
 }
 
 // strategicCycle plays segments A-F and the Union Command Segment's roll
@@ -206,7 +263,8 @@ func (g *game) strategicCycle(afterLull bool) {
 	case g.w(g.turn).winter:
 		g.say("1.0 6C", "no Redoubt Build Segment in Winter Weather")
 	default:
-		g.say("1.0 6C", "Redoubt Build Segment (12.0: the referee's)")
+		g.say("1.0 6C", "Redoubt Build Segment (12.0): an attempt for each side that may build")
+		g.buildSegment(1, 1)
 	}
 	// E. Supply Status Segment, skipped after a Lull.
 	if afterLull {
@@ -223,6 +281,11 @@ func (g *game) strategicCycle(afterLull bool) {
 // afterCommand plays segments H-J once the posture is settled.
 func (g *game) afterCommand() {
 	g.stage = stAction
+	// I. Victory Segment (30.0).
+	g.victorySegment()
+	if g.stage == stOver {
+		return
+	}
 	// J. Lull Segment.
 	if g.posture == "passive" && !g.overridden && g.possibleLull {
 		g.lull()

@@ -30,6 +30,9 @@ func refuse(rule, format string, args ...any) error {
 func (g *game) apply(a rules.Action) error {
 	switch a {
 	case aContinue:
+		if g.stage == stOver {
+			return refuse("1.0", "the game is over (%s)", orNone(g.result))
+		}
 		if g.stage != stAction {
 			return refuse("1.0", "the %s decides first (%s)", g.toAct(), stageNames[g.stage])
 		}
@@ -37,6 +40,9 @@ func (g *game) apply(a rules.Action) error {
 	case aActive:
 		switch g.stage {
 		case stPosture:
+			if g.required > g.cp { // the Command Points were set lower after the roll (a script's track step)
+				return refuse("4.0", "an active posture costs %d Command Points; the Union holds %d", g.required, g.cp)
+			}
 			g.declare("active")
 		case stAction:
 			// Changing posture in an Action Cycle (4.0, lines 1860-1862).
@@ -67,6 +73,7 @@ func (g *game) apply(a rules.Action) error {
 		}
 		if a == aOverride {
 			g.posture, g.overridden = "active", true
+			g.stats.add(mActive, month(g.date()))
 			g.say("4.0", "Confederate override: the Union posture is active; the Posture marker stays in box %d and no Command Points are spent", g.box)
 		}
 		g.afterCommand()
@@ -142,6 +149,7 @@ func newScriptDriver(sf *scenarios.ScenarioFile, s *rules.Script) (rules.Driver,
 	if err != nil {
 		return nil, err
 	}
+	e.topo = rules.NewTopology(sf.Module) // the referee's unit steps locate hexes
 	g := e.start.clone()
 	g.dice = rules.NewDice(s.Seed)
 	if s.Dice != nil {
@@ -179,14 +187,43 @@ func (d *scriptDriver) Act(s *rules.Step) error {
 func (d *scriptDriver) act(s *rules.Step) error {
 	g := d.g
 	if s.Play != "" {
+		switch s.Play {
+		case "entrench", "burn", "assault", "attack", "move", "retreat", "bridge":
+			return g.unitStep(s)
+		case "withdraw":
+			return g.withdraw(s)
+		case "assign":
+			return g.assign(s)
+		case "redoubt-build":
+			return g.redoubtBuild(s)
+		case "detach":
+			return g.detach(s)
+		case "attach":
+			return g.attach(s)
+		case "combine":
+			return g.combine(s)
+		case "breakdown":
+			return g.breakdown(s)
+		}
 		for i, n := range actionNames {
 			if n == s.Play {
 				return g.apply(rules.Action(i))
 			}
 		}
-		return fmt.Errorf("play %q: the TPC engine plays %s", s.Play, strings.Join(actionNames, ", "))
+		return fmt.Errorf("play %q: the TPC engine plays %s, and the referee's entrench, burn, assault, attack, move, retreat, bridge, withdraw, assign, redoubt-build, detach, attach, combine, breakdown", s.Play, strings.Join(actionNames, ", "))
 	}
 	switch s.Do {
+	case "place":
+		return g.place(s)
+	case "eliminate":
+		if g.board.units[s.Unit] == nil {
+			return fmt.Errorf("eliminate: %s is not on the map", s.Unit)
+		}
+		delete(g.board.units, s.Unit)
+		g.board.eliminated[s.Unit] = true
+		g.say("16.0", "the referee: %s is destroyed", s.Unit)
+	case "marker":
+		return g.unitMarker(s)
 	case "turn":
 		target := s.Turn
 		if target == 0 {
@@ -227,6 +264,15 @@ func (d *scriptDriver) act(s *rules.Step) error {
 				g.mineReady = v.(int)
 			case "mine-discovered":
 				g.mineDiscovered = v.(int)
+			case "evacuation":
+				switch {
+				case v.(bool):
+					if err := g.declareEvacuation(); err != nil {
+						return err
+					}
+				case g.evacuatedOn > 0:
+					return refuse("29.0", "the Evacuation declared on Turn %d cannot be taken back", g.evacuatedOn)
+				}
 			default:
 				g.facts[k] = v
 			}
@@ -245,8 +291,9 @@ func (d *scriptDriver) act(s *rules.Step) error {
 			g.turn = n
 			g.say("1.0", "turn %d (%s): the Turn marker is set here; schedule entries dated before it are taken as done", g.turn, g.date())
 			for _, en := range d.e.schedule {
-				if en.Turn < n {
+				if en.Turn < n && !g.done[en.ID] {
 					g.done[en.ID] = true
+					g.skipped[en.ID] = true // not due: the script starts after it
 				}
 			}
 			g.randomEvents()
@@ -269,7 +316,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 			return fmt.Errorf("track %q: turn, cp, posture-box or posture", s.Track)
 		}
 	default:
-		return fmt.Errorf("do %q: the TPC engine takes turn, fact and track", s.Do)
+		return fmt.Errorf("do %q: the TPC engine takes turn, fact, track, place and marker", s.Do)
 	}
 	return nil
 }
@@ -331,12 +378,76 @@ func (d *scriptDriver) track(s *rules.Step) (string, error) {
 	if k, ok := strings.CutPrefix(s.Track, "saved."); ok {
 		return strconv.Itoa(g.pending[k]), nil
 	}
+	if k, ok := strings.CutPrefix(s.Track, "redoubt-attempts."); ok {
+		return strconv.Itoa(g.attempts[k]), nil
+	}
+	if k, ok := strings.CutPrefix(s.Track, "redoubt."); ok {
+		p, err := d.e.locate(k)
+		if err != nil {
+			return "", err
+		}
+		var parts []string
+		for _, side := range []string{"union", "confederate"} {
+			switch {
+			case g.board.redoubts[p][side]:
+				parts = append(parts, side+" redoubt")
+			case g.board.builds[p][side]:
+				parts = append(parts, side+" build")
+			}
+		}
+		if len(parts) == 0 {
+			return "none", nil
+		}
+		return strings.Join(parts, ", "), nil
+	}
+	if k, ok := strings.CutPrefix(s.Track, "to-assign."); ok {
+		return strconv.Itoa(g.toAssign[k]), nil
+	}
+	if k, ok := strings.CutPrefix(s.Track, "unit."); ok {
+		u := g.board.units[k]
+		if u == nil {
+			return "off-map", nil
+		}
+		return fmt.Sprintf("%s %d/%d", u.hex, u.manpower, u.artillery), nil
+	}
+	if k, ok := strings.CutPrefix(s.Track, "returned."); ok {
+		return orNone(g.returned[k]), nil
+	}
+	if k, ok := strings.CutPrefix(s.Track, "withdrawn."); ok {
+		if w := g.withdrawals[k]; w != nil {
+			return fmt.Sprintf("%d/%d", w.manpower, w.artillery), nil
+		}
+		return "none", nil
+	}
 	if k, ok := strings.CutPrefix(s.Track, "done."); ok {
 		return strconv.FormatBool(g.done[k]), nil
 	}
 	switch s.Track {
 	case "turn":
 		return strconv.Itoa(g.turn), nil
+	case "result":
+		if g.result == "" {
+			return "none", nil
+		}
+		return g.result, nil
+	case "winner":
+		if g.winner == "" {
+			return "none", nil
+		}
+		return g.winner, nil
+	case "evacuated":
+		return strconv.Itoa(g.evacuatedOn), nil
+	case "game-ends":
+		if g.evacuatedOn > 0 {
+			return strconv.Itoa(g.evacuationEnd()), nil
+		}
+		return strconv.Itoa(g.e.last), nil
+	case "exits-required":
+		return strconv.Itoa(g.exitsRequired()), nil
+	case "petersburg-cut-segments":
+		return strconv.Itoa(g.cutPetersburg), nil
+	case "richmond-cut-segments":
+		return strconv.Itoa(g.cutRichmond), nil
 	case "date":
 		return g.date(), nil
 	case "event":
@@ -398,5 +509,5 @@ func (d *scriptDriver) track(s *rules.Step) (string, error) {
 	case "mine-discovered":
 		return strconv.Itoa(g.mineDiscovered), nil
 	}
-	return "", fmt.Errorf("track %q: turn, date, event, weather, cp, max-cp, posture, posture-box, overridden, required, acp-roll, strategic-event, possible-lull, lulls, union-commanders, ewell, gwc-lee, hill, hill-returns, longstreet, dutch-gap, mine-ready, mine-discovered, manpower.SIDE.KIND, saved.SIDE.KIND, done.ENTRY", s.Track)
+	return "", fmt.Errorf("track %q: turn, result, winner, evacuated, game-ends, exits-required, petersburg-cut-segments, richmond-cut-segments, date, event, weather, cp, max-cp, posture, posture-box, overridden, required, acp-roll, strategic-event, possible-lull, lulls, union-commanders, ewell, gwc-lee, hill, hill-returns, longstreet, dutch-gap, mine-ready, mine-discovered, manpower.SIDE.KIND, saved.SIDE.KIND, done.ENTRY", s.Track)
 }

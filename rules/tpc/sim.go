@@ -19,6 +19,8 @@ type Game struct {
 func (e *Engine) Sim(seed uint64) (rules.Game, error) {
 	g := e.start.clone()
 	g.dice = rules.NewDice(seed)
+	g.assume = e.assume
+	g.stats = newStats()
 	g.begin()
 	return &Game{g: g}, g.err
 }
@@ -48,12 +50,31 @@ func (x *Game) Describe(a rules.Action) string {
 // Value is 0: the strategic layer alone has no victory to score.
 func (x *Game) Value(string) float64 { return 0 }
 
-// Weight: the Confederate overrides only in a critical situation (4.0,
-// the Strategy Note), which the strategic layer cannot see: never, for
-// the sensible bot.
+// Weight plays the assumptions' policies for the sensible bot: the
+// Union's posture when the roll allows active ("either": even odds), and
+// the Confederate override ("never" by default: 4.0's Strategy Note
+// keeps it for a critical situation the strategic layer cannot see).
 func (x *Game) Weight(a rules.Action, side string) float64 {
-	if a == aOverride {
-		return 0
+	as := x.g.assume
+	if as == nil {
+		if a == aOverride {
+			return 0
+		}
+		return 1
+	}
+	switch a {
+	case aOverride:
+		if as.ConfederateOverride == "never" {
+			return 0
+		}
+	case aActive:
+		if as.UnionPosture == "passive" {
+			return 0
+		}
+	case aPassive:
+		if as.UnionPosture == "active-when-affordable" {
+			return 0
+		}
 	}
 	return 1
 }
@@ -62,10 +83,18 @@ func (x *Game) Clone(seed uint64) rules.Game {
 	c := x.g.clone()
 	c.dice = rules.NewDice(seed)
 	c.log = nil
+	c.stats = nil // a bot's trial: its figures are not the game's
 	return &Game{g: c}
 }
 
 func (x *Game) Over() bool { return x.g.stage == stOver }
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
 
 // layerOnly is the level of every game of the strategic layer.
 const layerOnly = "strategic layer only (not a game result)"
@@ -77,11 +106,11 @@ func (x *Game) Endings() []rules.Ending { return []rules.Ending{{Level: layerOnl
 // and tags the figures of the layer.
 func (x *Game) Outcome() rules.Outcome {
 	g := x.g
-	return rules.Outcome{Level: layerOnly, Turns: g.turn, Tags: map[string]string{
-		"lulls":            strconv.Itoa(g.lulls),
-		"union-commanders": strconv.Itoa(min(g.commanders, 6)),
-		"dutch-gap":        map[string]string{"": "none", "started": "started", "completed": "completed"}[g.dutchGap],
-	}}
+	tags := g.tags()
+	tags[tagPrefix+"union-commanders"] = strconv.Itoa(min(g.commanders, 6))
+	tags[tagPrefix+"ending"] = orNone(g.result)
+	tags[tagPrefix+"dutch-gap"] = map[string]string{"": "none", "started": "started", "completed": "completed"}[g.dutchGap]
+	return rules.Outcome{Level: layerOnly, Turns: g.turn, Tags: tags}
 }
 
 func (x *Game) Log() *rules.EventLog {
