@@ -27,6 +27,7 @@ type (
 	Game    = rules.Game
 	Trier   = rules.Trier
 	Weigher = rules.Weigher
+	Sampler = rules.Sampler
 	Action  = rules.Action
 	Outcome = rules.Outcome
 	NewGame = rules.NewGame
@@ -248,8 +249,9 @@ type Bot interface {
 	Choose(g Game, side string, legal []Action, rng *rand.Rand) Action
 }
 
-// BotNames lists the bots by name.
-var BotNames = []string{"random", "sensible", "greedy"}
+// BotNames lists the bots by name ("search" also reads as search:N and
+// search:N:D, parseSearchBot).
+var BotNames = []string{"random", "sensible", "greedy", "search"}
 
 // DefaultBot is the bot balance reports use unless told otherwise: the
 // balance is only as good as the bots, and random walks into certain
@@ -265,6 +267,9 @@ func BotByName(name string) (Bot, error) {
 		return greedyBot{}, nil
 	case "sensible":
 		return sensibleBot{}, nil
+	}
+	if b, ok, err := parseSearchBot(name); ok {
+		return b, err
 	}
 	return nil, fmt.Errorf("no bot %q (bots: %v)", name, BotNames)
 }
