@@ -99,7 +99,7 @@ type searchTree struct {
 	path   []int32
 	values []float64
 	lo, hi []float64 // the spread of each side's values seen
-	seen   []bool
+	cands  []Action  // the actions a playout chooses among
 }
 
 var searchTrees = sync.Pool{New: func() any { return new(searchTree) }}
@@ -140,6 +140,9 @@ func (b searchBot) Choose(g Game, side string, legal []Action, rng *rand.Rand) A
 	sides := g.Sides()
 	t := searchTrees.Get().(*searchTree)
 	defer searchTrees.Put(t)
+	if len(t.sensible(g, side)) == 1 {
+		return t.cands[0]
+	}
 	t.nodes = t.nodes[:0]
 	t.values = resize(t.values, len(sides))
 	t.lo, t.hi = resize(t.lo, len(sides)), resize(t.hi, len(sides))
@@ -172,7 +175,7 @@ func (b searchBot) playout(t *searchTree, g Game, sides []string, rng *rand.Rand
 	t.path = append(t.path[:0], 0)
 	cur := int32(0)
 	for !c.Over() {
-		legal := c.Legal()
+		legal := t.sensible(c, c.ToAct())
 		if len(legal) == 0 {
 			break
 		}
@@ -235,6 +238,29 @@ func (b searchBot) playout(t *searchTree, g Game, sides []string, rng *rand.Rand
 			n.total += t.values[n.side]
 		}
 	}
+}
+
+// sensible lists the legal actions of g's side to act that the engine
+// weighs above 0 (rules.Weigher, as the sensible bot draws), all of them
+// where it weighs none so or gives no weights: the search spends its
+// playouts on actions a player would consider, and an engine can rule out
+// one that only stalls (LGV: an activation ended with nothing done).
+func (t *searchTree) sensible(g Game, side string) []Action {
+	t.cands = append(t.cands[:0], g.Legal()...) // weighing may reuse g's list
+	w, ok := g.(Weigher)
+	if !ok || len(t.cands) < 2 {
+		return t.cands
+	}
+	kept := t.cands[len(t.cands):]
+	for _, a := range t.cands {
+		if w.Weight(a, side) > 0 {
+			kept = append(kept, a)
+		}
+	}
+	if len(kept) > 0 {
+		t.cands = append(t.cands[:0], kept...)
+	}
+	return t.cands
 }
 
 // drawAction draws one legal action at random: from the engine's sampler
