@@ -358,7 +358,7 @@ func (x *Game) Weight(a rules.Action, side string) float64 {
 			return 0 // as above: the Zone rather than the priorities
 		}
 	case aAssault:
-		if !g.canDoSomething(u) {
+		if !x.canDoSomething(u) {
 			return 0 // the activation could only end with nothing done, as below
 		}
 	case aEnd:
@@ -386,12 +386,11 @@ func (x *Game) Weight(a rules.Action, side string) float64 {
 
 // canDoSomething: an Assault Activation of loc declared now would have
 // something to do: a Fresh unit of the Attacker there with a move (8.2,
-// 8.4), an enemy unit there to assault (9.3), or a Pontoon Bridge to
-// place (16.1). Checked on the position as declaring it would leave it.
-func (g *game) canDoSomething(loc int) bool {
-	if g.contested(loc) || g.mover == union && g.freshEngineer(loc) != none {
-		return true
-	}
+// 8.4; checked on the position as declaring it leaves it), or else an
+// enemy unit there to assault (9.3) or a Pontoon Bridge to place (16.1),
+// which the scratch copy declares to see.
+func (x *Game) canDoSomething(loc int) bool {
+	g := x.g
 	at := g.unitsAt(loc)
 	for u := nextBit(at, 0); u >= 0; u = nextBit(at, u+1) {
 		if s := g.units[u]; int(g.e.hot[u].side) != g.mover || s.loc != loc || !s.fresh || s.status != onMap {
@@ -408,7 +407,14 @@ func (g *game) canDoSomething(loc int) bool {
 			return true
 		}
 	}
-	return false
+	if !g.contested(loc) && (g.mover != union || g.freshEngineer(loc) == none) {
+		return false
+	}
+	s := x.scratchCopy()
+	if s.apply(act(aAssault, loc, 0)) != nil {
+		return false
+	}
+	return len(s.legalActions()) > 1
 }
 
 // retentionRerollPays: the retention roll went against the side (that is
