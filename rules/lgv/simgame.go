@@ -385,16 +385,20 @@ func (x *Game) Weight(a rules.Action, side string) float64 {
 }
 
 // canDoSomething: an Assault Activation of loc declared now would have
-// something to do: a Fresh unit of the Attacker there with a move (8.2,
-// 8.4; checked on the position as declaring it leaves it), or else an
-// enemy unit there to assault (9.3) or a Pontoon Bridge to place (16.1),
-// which the scratch copy declares to see.
+// something to do: a Fresh unit of the Attacker there that may commit to
+// an attack there (9.3) or has a move (8.2, 8.4; checked on the position
+// as declaring it leaves it), or a Pontoon Bridge to place (16.1).
+// TestWeightEmptyActivation checks it against declaring on a copy.
 func (x *Game) canDoSomething(loc int) bool {
 	g := x.g
 	at := g.unitsAt(loc)
+	contested := g.contested(loc)
 	for u := nextBit(at, 0); u >= 0; u = nextBit(at, u+1) {
 		if s := g.units[u]; int(g.e.hot[u].side) != g.mover || s.loc != loc || !s.fresh || s.status != onMap {
 			continue
+		}
+		if contested && g.eligibleLead(u) {
+			return true // it may commit to the attack there (9.3)
 		}
 		started, mf := g.startedIn[u], g.mfLeft[u]
 		g.startedIn[u], g.mfLeft[u] = true, g.mf(u)
@@ -407,14 +411,21 @@ func (x *Game) canDoSomething(loc int) bool {
 			return true
 		}
 	}
-	if !g.contested(loc) && (g.mover != union || g.freshEngineer(loc) == none) {
+	return g.canBridge(loc)
+}
+
+// canBridge: a Union Assault Activation of loc declared now could place a
+// Pontoon Bridge (16.1, as assaultLegal offers it).
+func (g *game) canBridge(loc int) bool {
+	if g.mover != union || g.e.b.sector[loc] != union || g.e.pontoonSupply >= 0 && len(g.pontoons) >= g.e.pontoonSupply || g.freshEngineer(loc) == none {
 		return false
 	}
-	s := x.scratchCopy()
-	if s.apply(act(aAssault, loc, 0)) != nil {
-		return false
+	for _, l := range g.e.b.adj[loc] {
+		if (l.ford || l.germanna) && !g.pontoonAt(loc, l.to) {
+			return true
+		}
 	}
-	return len(s.legalActions()) > 1
+	return false
 }
 
 // retentionRerollPays: the retention roll went against the side (that is
