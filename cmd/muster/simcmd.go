@@ -49,7 +49,7 @@ func simCommand() *cli.Command {
 			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --format html -o balance.html\n" +
 			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --games 200 --records records\n" +
 			"   muster playtest sim tpc-11 --games 200 --assumptions rules/tpc/assumptions/default.json\n" +
-			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --games 20 --bots search:16,greedy",
+			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --games 6 --bots search:16,greedy",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "games", Value: 1000, Usage: "games to play"},
 			&cli.StringFlag{Name: "bots", Value: sim.DefaultBot + "," + sim.DefaultBot, Usage: "one bot per side, in the game's side order (sensible, random, greedy, search or search:N[:D])"},
