@@ -74,3 +74,21 @@ func TestSearchBotOneAction(t *testing.T) {
 		t.Errorf("one legal action: chose %v", c)
 	}
 }
+
+// A bot name from the command line (--bots) is read or refused, never a
+// panic, and a search bot read back by its Name is the same bot.
+func FuzzBotByName(f *testing.F) {
+	for _, s := range []string{"search", "search:16", "search:8:0", "search:", "search:1:2:3", "random", "greedy", "search:99999999999999999999"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		b, err := BotByName(name)
+		if err != nil {
+			return
+		}
+		again, err := BotByName(b.Name())
+		if err != nil || again != b {
+			t.Fatalf("%q read as %#v named %q, which reads as %#v (%v)", name, b, b.Name(), again, err)
+		}
+	})
+}
