@@ -2,6 +2,7 @@ package rules
 
 import (
 	"errors"
+	"math/rand/v2"
 
 	"github.com/musterhq/muster/scenarios"
 )
@@ -55,6 +56,17 @@ type Game interface {
 // must equal Clone(seed), Apply(a), then Value(side) on the copy.
 type Trier interface {
 	Try(a Action, seed uint64, side string) (float64, error)
+}
+
+// Sampler is a Game that can draw one legal action of the side to act at
+// random without listing them all (Legal stays for scripts and search):
+// the random bot's playouts. Sample checks only the action it draws; the
+// draw need not follow the order or the draws of Legal, but every legal
+// action must be drawn with the same chance. False: the engine cannot
+// draw in this position (the caller lists Legal instead). Apply must take
+// the action drawn as it takes a listed one.
+type Sampler interface {
+	Sample(rng *rand.Rand) (Action, bool)
 }
 
 // Weigher is a Game that says how sensible a legal action is for a side

@@ -30,7 +30,9 @@ func simCommand() *cli.Command {
 			"Plays N games with bots (sensible, the default: at random among the legal actions the engine\n" +
 			"finds sensible, no retreat into certain elimination, re-rolls only of bad rolls; random:\n" +
 			"uniform among the legal actions, for fuzzing; greedy: the action that leaves its side the\n" +
-			"best position), one bot per side in the game's side order, and reports\n" +
+			"best position; search: a Monte Carlo tree search of 64 playouts a decision, search:N for N,\n" +
+			"search:N:D for D random actions a playout, 8 by default; the strong play, and the slow one),\n" +
+			"one bot per side in the game's side order, and reports\n" +
 			"the victory-level and winner shares with 95% confidence intervals, the VP mean and\n" +
 			"histogram, game length, and outcomes by first player and momentum; the first mover's win\n" +
 			"share, the victory routes, the final count's margin, the lead changes and the VP at each\n" +
@@ -46,10 +48,11 @@ func simCommand() *cli.Command {
 			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --games 100000 --shard 3/8 --format json -o part3.json\n" +
 			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --format html -o balance.html\n" +
 			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --games 200 --records records\n" +
-			"   muster playtest sim tpc-11 --games 200 --assumptions rules/tpc/assumptions/default.json",
+			"   muster playtest sim tpc-11 --games 200 --assumptions rules/tpc/assumptions/default.json\n" +
+			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --games 6 --bots search:16,greedy",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "games", Value: 1000, Usage: "games to play"},
-			&cli.StringFlag{Name: "bots", Value: sim.DefaultBot + "," + sim.DefaultBot, Usage: "one bot per side, in the game's side order (sensible, random, greedy)"},
+			&cli.StringFlag{Name: "bots", Value: sim.DefaultBot + "," + sim.DefaultBot, Usage: "one bot per side, in the game's side order (sensible, random, greedy, search or search:N[:D])"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the run's seed; game i plays with a seed derived from it"},
 			&cli.IntFlag{Name: "workers", Usage: "games played at once (default: the number of CPUs)"},
 			&cli.StringFlag{Name: "shard", Usage: "play shard `k/n` of the run and write its totals; without it, a batch system's array task: SLURM_ARRAY_TASK_ID of SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX (Kubernetes Indexed Job) with --shards"},

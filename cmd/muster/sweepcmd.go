@@ -38,7 +38,7 @@ func sweepCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringSliceFlag{Name: "vary", Usage: "an option swept over `KEY=a..b[/step]` or KEY=v1,v2,...; repeat for a grid"},
 			&cli.IntFlag{Name: "games", Value: 1000, Usage: "games to play at each point"},
-			&cli.StringFlag{Name: "bots", Value: sim.DefaultBot + "," + sim.DefaultBot, Usage: "one bot per side, in the game's side order (sensible, random, greedy)"},
+			&cli.StringFlag{Name: "bots", Value: sim.DefaultBot + "," + sim.DefaultBot, Usage: "one bot per side, in the game's side order (sensible, random, greedy, search or search:N[:D])"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the sweep's seed; game i plays with a seed derived from it, at every point"},
 			&cli.IntFlag{Name: "workers", Usage: "games played at once (default: the number of CPUs)"},
 			&cli.StringFlag{Name: "shard", Usage: "play shard `k/n` of the sweep and write its totals (or a batch system's array task, as sim reads it)"},

@@ -27,6 +27,7 @@ type (
 	Game    = rules.Game
 	Trier   = rules.Trier
 	Weigher = rules.Weigher
+	Sampler = rules.Sampler
 	Action  = rules.Action
 	Outcome = rules.Outcome
 	NewGame = rules.NewGame
@@ -226,12 +227,19 @@ func Play(newGame NewGame, bots []Bot, seed uint64, maxActions int) (Outcome, Ga
 			o.Level, o.Winner = Unfinished, ""
 			return o, g, nil
 		}
-		legal := g.Legal()
-		if len(legal) == 0 {
-			return Outcome{}, g, fmt.Errorf("no legal action for %s and the game is not over", g.ToAct())
-		}
 		side := g.ToAct()
-		a := botOf(side).Choose(g, side, legal, rng)
+		bot := botOf(side)
+		a, drawn := Action(0), false
+		if d, ok := bot.(drawer); ok {
+			a, drawn = d.draw(g, rng)
+		}
+		if !drawn {
+			legal := g.Legal()
+			if len(legal) == 0 {
+				return Outcome{}, g, fmt.Errorf("no legal action for %s and the game is not over", side)
+			}
+			a = bot.Choose(g, side, legal, rng)
+		}
 		if err := g.Apply(a); err != nil {
 			return Outcome{}, g, fmt.Errorf("%s's bot chose %q: %w", side, g.Describe(a), err)
 		}
@@ -248,8 +256,9 @@ type Bot interface {
 	Choose(g Game, side string, legal []Action, rng *rand.Rand) Action
 }
 
-// BotNames lists the bots by name.
-var BotNames = []string{"random", "sensible", "greedy"}
+// BotNames lists the bots by name ("search" also reads as search:N and
+// search:N:D, parseSearchBot).
+var BotNames = []string{"random", "sensible", "greedy", "search"}
 
 // DefaultBot is the bot balance reports use unless told otherwise: the
 // balance is only as good as the bots, and random walks into certain
@@ -266,15 +275,33 @@ func BotByName(name string) (Bot, error) {
 	case "sensible":
 		return sensibleBot{}, nil
 	}
+	if b, ok, err := parseSearchBot(name); ok {
+		return b, err
+	}
 	return nil, fmt.Errorf("no bot %q (bots: %v)", name, BotNames)
 }
 
-// randomBot picks uniformly among the legal actions.
+// drawer is a bot that can pick without the legal list: Play asks it
+// first, and lists the legal actions for Choose only when it cannot.
+type drawer interface {
+	draw(g Game, rng *rand.Rand) (Action, bool)
+}
+
+// randomBot picks uniformly among the legal actions: drawn by the
+// engine's sampler where it has one (rules.Sampler, no list made), else
+// from the list.
 type randomBot struct{}
 
 func (randomBot) Name() string { return "random" }
 func (randomBot) Choose(_ Game, _ string, legal []Action, rng *rand.Rand) Action {
 	return legal[rng.IntN(len(legal))]
+}
+
+func (randomBot) draw(g Game, rng *rand.Rand) (Action, bool) {
+	if s, ok := g.(Sampler); ok {
+		return s.Sample(rng)
+	}
+	return 0, false
 }
 
 // sensibleBot plays at random among the legal actions, each drawn with

@@ -1,27 +1,30 @@
 package lgv
 
 import (
+	"slices"
+
 	"github.com/musterhq/muster/rules"
 )
 
 // apply performs a legal action.
 func (g *game) apply(x rules.Action) error {
-	list := g.legal
-	if !g.legalOK { // not listed for this position yet
-		list = g.legalActions()
-	}
-	g.legalOK = false
-	at := none
-	for i, l := range list {
-		if l == x {
-			at = i
-			break
+	cost := 0                          // a move's MF
+	if g.sampledOK && x == g.sampled { // drawn and checked by sample
+		cost = int(g.sampledCost)
+	} else {
+		list := g.legal
+		if !g.legalOK { // not listed for this position yet
+			list = g.legalActions()
 		}
+		at := slices.Index(list, x)
+		if at < 0 {
+			g.legalOK, g.sampledOK = false, false
+			code, msg := g.refusal(x)
+			return &rules.RuleError{Code: code, Msg: msg}
+		}
+		cost = int(g.legalCost[at])
 	}
-	if at == none {
-		code, msg := g.refusal(x)
-		return &rules.RuleError{Code: code, Msg: msg}
-	}
+	g.legalOK, g.sampledOK = false, false
 	k, a, b := split(x)
 	switch k {
 	case aContinue:
@@ -102,7 +105,7 @@ func (g *game) apply(x rules.Action) error {
 			g.logf("pontoon bridge between %s and %s", g.e.b.ids[a], g.e.b.ids[b])
 		}
 	case aMove:
-		g.move(a, b, int(g.legalCost[at]))
+		g.move(a, b, cost)
 	case aStop:
 		g.finishMove(a)
 	case aCommit:

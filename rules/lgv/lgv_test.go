@@ -77,15 +77,25 @@ func BenchmarkRandomGame(b *testing.B) { benchGame(b, "random") }
 // copies for retreats and re-rolls) on top of the random game.
 func BenchmarkSensibleGame(b *testing.B) { benchGame(b, "sensible") }
 
-// benchGame plays whole games on the test module with the named bot on
-// both sides, seeds 1, 2, ...
-func benchGame(b *testing.B, bot string) {
+// The search bot at its default budget (64 playouts a decision) as the
+// Union against greedy: what a game of the ladder costs (-benchtime 5x).
+func BenchmarkSearchGame(b *testing.B) { benchGame(b, "search", "greedy") }
+
+// benchGame plays whole games on the test module with the named bots
+// (one: on both sides), seeds 1, 2, ...
+func benchGame(b *testing.B, names ...string) {
 	e := testEngine(b)
-	r, err := sim.BotByName(bot)
-	if err != nil {
-		b.Fatal(err)
+	if len(names) == 1 {
+		names = append(names, names[0])
 	}
-	bots := []sim.Bot{r, r}
+	var bots []sim.Bot
+	for _, n := range names {
+		r, err := sim.BotByName(n)
+		if err != nil {
+			b.Fatal(err)
+		}
+		bots = append(bots, r)
+	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu := cpuNanos()

@@ -359,7 +359,7 @@ func (g *game) assaultLegal() {
 		}
 	}
 	if g.current != none {
-		g.unitMoves(g.current)
+		g.movesOf(g.current)
 		g.push(aStop, g.current, 0)
 		return
 	}
@@ -372,17 +372,17 @@ func (g *game) assaultLegal() {
 	}
 	for _, u := range g.activeUnits {
 		if !g.moved[u] && g.units[u].fresh && g.units[u].status == onMap {
-			g.unitMoves(u)
+			g.movesOf(u)
 			if g.contestedAtStart(g.active) && !g.attacked[g.active] && g.occupied(1-g.mover, g.active) && (g.eligibleLead(u) || g.committedLead()) {
 				g.push(aCommit, u, 0)
 			}
 		}
 	}
 	for _, u := range g.overrunners {
-		g.unitMoves(u)
+		g.movesOf(u)
 	}
 	for _, u := range g.resume { // 8.3: after a screen, each may go on or stop
-		g.unitMoves(u)
+		g.movesOf(u)
 		g.push(aStop, u, 0)
 	}
 	for _, p := range g.pending {
@@ -406,6 +406,16 @@ func (g *game) freshEngineer(loc int) int {
 		}
 	}
 	return none
+}
+
+// movesOf lists u's moves, or, while a sampler draws (sampleMoves), notes
+// u and its candidate links instead (sample.go).
+func (g *game) movesOf(u int) {
+	if g.sampleMoves {
+		g.moveUnits = append(g.moveUnits, u)
+		return
+	}
+	g.unitMoves(u)
 }
 
 func (g *game) unitMoves(u int) {

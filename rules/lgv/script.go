@@ -87,7 +87,7 @@ func (d *scriptDriver) after() error {
 		d.log.Add(rules.Event{Turn: ev.turn, Kind: "lgv", Data: map[string]any{"text": ev.text}})
 	}
 	d.logged = len(d.g.events)
-	d.g.legalOK = false
+	d.g.legalOK, d.g.sampledOK = false, false
 	if d.g.diceErr {
 		d.g.diceErr = false
 		return errors.New("a die was rolled with no forced value left (dice.forcedOnly)")

@@ -329,8 +329,9 @@ func (g *game) describe(x rules.Action) string {
 
 // Weight is how sensible an action is for the sensible bot (rules.Weigher):
 // 0 for a retreat, screen or voluntary retreat that can only eliminate the
-// unit (11.2.4) or that follows the priorities where 14.5 opens a Zone, for a re-roll of a roll that went the side's way and for
-// ending an activation with a capture of 15.2 still open; 1 otherwise.
+// unit (11.2.4) or that follows the priorities where 14.5 opens a Zone, for a re-roll of a roll that went the side's way, for
+// ending an activation with a capture of 15.2 still open and for ending
+// one in which nothing moved, attacked or bridged; 1 otherwise.
 func (x *Game) Weight(a rules.Action, side string) float64 {
 	g := x.g
 	k, u, b := split(a)
@@ -356,7 +357,17 @@ func (x *Game) Weight(a rules.Action, side string) float64 {
 		if x.zoneBuf = g.zoneRetreats(u, x.zoneBuf); len(x.zoneBuf) > 0 {
 			return 0 // as above: the Zone rather than the priorities
 		}
+	case aAssault:
+		if !x.canDoSomething(u) {
+			return 0 // the activation could only end with nothing done, as below
+		}
 	case aEnd:
+		if !g.anyMove && !g.bridged {
+			// Nothing moved, attacked or bridged: the Impulse is wasted, and
+			// ending activations so (6.2.1 counts no Fresh unit spent) can
+			// hold the Combat Phase open for ever.
+			return 0
+		}
 		for _, loc := range g.captures { // 15.2: take a capture before ending the activation
 			if g.canCapture(g.mover, loc) {
 				return 0
@@ -371,6 +382,50 @@ func (x *Game) Weight(a rules.Action, side string) float64 {
 		}
 	}
 	return 1
+}
+
+// canDoSomething: an Assault Activation of loc declared now would have
+// something to do: a Fresh unit of the Attacker there that may commit to
+// an attack there (9.3) or has a move (8.2, 8.4; checked on the position
+// as declaring it leaves it), or a Pontoon Bridge to place (16.1).
+// TestWeightEmptyActivation checks it against declaring on a copy.
+func (x *Game) canDoSomething(loc int) bool {
+	g := x.g
+	at := g.unitsAt(loc)
+	contested := g.contested(loc)
+	for u := nextBit(at, 0); u >= 0; u = nextBit(at, u+1) {
+		if s := g.units[u]; int(g.e.hot[u].side) != g.mover || s.loc != loc || !s.fresh || s.status != onMap {
+			continue
+		}
+		if contested && g.eligibleLead(u) {
+			return true // it may commit to the attack there (9.3)
+		}
+		started, mf := g.startedIn[u], g.mfLeft[u]
+		g.startedIn[u], g.mfLeft[u] = true, g.mf(u)
+		n, ok := g.moveSlots(u), false
+		for i := 0; i < n && !ok; i++ {
+			_, _, ok = g.slotMove(u, i)
+		}
+		g.startedIn[u], g.mfLeft[u] = started, mf
+		if ok {
+			return true
+		}
+	}
+	return g.canBridge(loc)
+}
+
+// canBridge: a Union Assault Activation of loc declared now could place a
+// Pontoon Bridge (16.1, as assaultLegal offers it).
+func (g *game) canBridge(loc int) bool {
+	if g.mover != union || g.e.b.sector[loc] != union || g.e.pontoonSupply >= 0 && len(g.pontoons) >= g.e.pontoonSupply || g.freshEngineer(loc) == none {
+		return false
+	}
+	for _, l := range g.e.b.adj[loc] {
+		if (l.ford || l.germanna) && !g.pontoonAt(loc, l.to) {
+			return true
+		}
+	}
+	return false
 }
 
 // retentionRerollPays: the retention roll went against the side (that is

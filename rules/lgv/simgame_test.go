@@ -3,6 +3,8 @@ package lgv
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/musterhq/muster/rules"
@@ -436,4 +438,57 @@ func TestWeightRetreats(t *testing.T) {
 			t.Errorf("Brooks after the retreat: %+v", s)
 		}
 	})
+}
+
+// The sensible bot declares no Assault Activation that could only end
+// with nothing done, and ends none with nothing done: an activation is
+// weighed 0 exactly when, declared on a copy, its only legal action is
+// to end it; and ending one is weighed 0 until a unit moved, was
+// committed or bridged.
+func TestWeightEmptyActivation(t *testing.T) {
+	e := testEngine(t)
+	zero, some, ends := 0, 0, 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		gm, _ := e.Sim(seed)
+		x := gm.(*Game)
+		rng := rand.New(rand.NewPCG(seed, 5))
+		for !x.Over() {
+			legal := slices.Clone(x.Legal())
+			side := x.ToAct()
+			for _, a := range legal {
+				k, _, _ := split(a)
+				switch k {
+				case aAssault:
+					c := x.Clone(1).(*Game)
+					if err := c.Apply(a); err != nil {
+						t.Fatal(err)
+					}
+					after := c.Legal()
+					empty := len(after) == 1 && after[0] == act(aEnd, 0, 0)
+					if w := x.Weight(a, side); (w == 0) != empty {
+						t.Fatalf("seed %d: %s weighs %v, and declared it offers %d actions", seed, x.Describe(a), w, len(after))
+					}
+					if empty {
+						zero++
+					} else {
+						some++
+					}
+				case aEnd:
+					if w := x.Weight(a, side); !x.g.anyMove && !x.g.bridged && w != 0 {
+						t.Fatalf("seed %d: ending an activation with nothing done weighs %v", seed, w)
+					} else if w == 0 && (x.g.anyMove || x.g.bridged) && len(x.g.captures) == 0 {
+						t.Fatalf("seed %d: ending an activation after a move weighs 0", seed)
+					}
+					ends++
+				}
+			}
+			if err := x.Apply(legal[rng.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if zero == 0 || some == 0 || ends == 0 {
+		t.Fatalf("activations weighed 0: %d, above 0: %d, ends seen %d: the test saw too little", zero, some, ends)
+	}
+	t.Logf("activations weighed 0: %d, above 0: %d; ends weighed: %d", zero, some, ends)
 }

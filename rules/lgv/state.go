@@ -204,6 +204,15 @@ type game struct {
 	// legalOK: legal lists the actions of the present position (set by
 	// Game.Legal, cleared by apply).
 	legalOK bool
+	// sampled is the action Sample drew for the present position, legal
+	// (valid while sampledOK, cleared by apply), and its MF cost if a move.
+	sampled     rules.Action
+	sampledCost int8
+	sampledOK   bool
+	// sampleMoves: assaultLegal notes in moveUnits the units whose moves
+	// it would list, instead of listing them (sample.go).
+	sampleMoves bool
+	moveUnits   []int
 	// targets is scratch space for bombardTargets, cmdCount for resolve.
 	targets  []int
 	cmdCount []int
@@ -249,7 +258,7 @@ func (g *game) clone() *game {
 	c := &game{}
 	*c = *g
 	n, u := len(g.control), len(g.units)
-	ints := make([]int, 8*n+5*u+7*16+64+g.e.nCmds)
+	ints := make([]int, 8*n+5*u+7*16+64+32+g.e.nCmds)
 	ci := func(src []int, room int) []int { return carve(&ints, src, room) }
 	c.control, c.entrench = ci(g.control, 0), ci(g.entrench, 0)
 	c.mfLeft, c.cameFrom = ci(g.mfLeft, 0), ci(g.cameFrom, 0)
@@ -278,6 +287,7 @@ func (g *game) clone() *game {
 	c.pontoons, c.pontoons0 = append(pairs[:0:8], g.pontoons...), append(pairs[8:8:16], g.pontoons0...)
 	c.forced, c.forcedOnly, c.events, c.logOn = nil, false, nil, false
 	c.legal, c.legalCost, c.legalOK = make([]rules.Action, 0, 256), make([]int8, 0, 256), false
+	c.sampledOK, c.sampleMoves, c.moveUnits = false, false, ci(nil, 32)
 	return c
 }
 
@@ -342,6 +352,7 @@ func (g *game) copyInto(c *game) {
 	c.events = nil
 	c.logOn = false
 	c.legal, c.legalCost, c.legalOK = b.legal[:0], b.legalCost[:0], false
+	c.sampledOK, c.sampleMoves, c.moveUnits = false, false, b.moveUnits[:0]
 	c.targets, c.cmdCount, c.seen, c.stack, c.placeBuf, c.cand = b.targets[:0], b.cmdCount[:0], b.seen, b.stack, b.placeBuf[:0], b.cand[:0]
 }
 
