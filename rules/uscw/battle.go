@@ -141,6 +141,9 @@ func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool
 	}
 	g.sp[def][at] -= bt.dLoss
 	n -= bt.aLoss
+	g.spLost[def] += bt.dLoss
+	g.spLost[side] += bt.aLoss
+	g.touch(at)
 	g.say("11.2.1", "losses: the attacker loses %d SPs, the defender %d", bt.aLoss, bt.dLoss)
 	// Heavy Losses (12.3, U921): 3 or more SPs lost demoralizes, even the
 	// winner.
@@ -178,9 +181,72 @@ func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool
 			return
 		}
 		g.demoral[def][at] = true
+		if len(g.retreatPaths(def, at)) == 0 {
+			g.surrender(def, at)
+			return
+		}
 		g.retreat = &pendingRetreat{side: def, from: at, attacker: at}
 		g.stage = stRetreat
 	}
+}
+
+// retreatStep refuses a retreat from a into p that 11.6.4 forbids
+// (U871-884): enemy SPs (pushing aside, 11.6.5, not played), an
+// enemy-controlled Objective/Resource Hex, an Impassable or unbridged
+// Navigable River hexside (the test map has no bridges), prohibited
+// terrain. The ZOI rules are not played (9.1 not yet).
+func (g *game) retreatStep(side string, a, p rules.Point) error {
+	b := g.e.b
+	if !b.adjacent(a, p) {
+		return refuse("11.6.1", "%s is not adjacent to %s", b.ids[p], b.ids[a])
+	}
+	if g.sp[other(side)][p] > 0 {
+		return refuse("11.6.4", "the defender can never retreat into a space that contains enemy SPs (U873)")
+	}
+	h := b.hexes[p]
+	if h == nil || b.prohib[h.Terrain] {
+		return refuse("11.6.4", "%s is prohibited terrain", b.ids[p])
+	}
+	if (h.Objective || h.BP != nil) && g.controller(p) == other(side) {
+		return refuse("11.6.4", "the defender can never retreat into an enemy-controlled Objective/Resource Hex, even if vacant (U874): %s", b.ids[p])
+	}
+	for _, k := range b.topo.Side(a, p) {
+		switch k {
+		case "impassable", "navigable-river-type-1", "navigable-river-type-2":
+			return refuse("11.6.4", "the defender can never retreat across an Impassable Mountain or unbridged Navigable River hexside (U875-876): %s-%s is %s", b.ids[a], b.ids[p], k)
+		}
+	}
+	return nil
+}
+
+// retreatPaths lists the legal retreat paths of 1 and 2 hexes from p, in
+// board order.
+func (g *game) retreatPaths(side string, p rules.Point) [][]rules.Point {
+	var out [][]rules.Point
+	for _, n := range g.e.b.neighbors(p) {
+		if g.retreatStep(side, p, n) != nil {
+			continue
+		}
+		out = append(out, []rules.Point{n})
+		for _, m := range g.e.b.neighbors(n) {
+			if m != p && g.retreatStep(side, n, m) == nil {
+				out = append(out, []rules.Point{n, m})
+			}
+		}
+	}
+	return out
+}
+
+// surrender: "If a force cannot Retreat, then it Surrenders the SPs are
+// eliminated and the Generals are placed in that theater's Displaced Box"
+// (11.6.6, U891).
+func (g *game) surrender(side string, p rules.Point) {
+	n := g.sp[side][p]
+	g.say("11.6.6", "the %s force in %s has no legal retreat and surrenders: %d SPs eliminated, its Generals to the %s Displaced Box", side, g.e.b.ids[p], n, g.e.b.theater(p))
+	g.sp[side][p] = 0
+	g.spLost[side] += n
+	g.displaceAll(side, p)
+	g.clearEnemyMarker(other(side), p)
 }
 
 func maxNote(beyond bool) string {
@@ -199,6 +265,7 @@ func (g *game) displaceAll(side string, p rules.Point) {
 		delete(g.genAt, gen.id)
 	}
 	g.tidy(side, p)
+	g.touch(p)
 }
 
 func (g *game) displaceIfEmpty(side string, p rules.Point, why string) {
@@ -221,22 +288,17 @@ func (g *game) retreatTo(path []string) error {
 		return refuse("11.6.1", "the defender retreats two hexes (or one into a friendly hex): give a path of 1 or 2 hexes, not %d", len(path))
 	}
 	at := r.from
+	var passed []rules.Point
 	for _, id := range path {
 		p, err := b.locate(id)
 		if err != nil {
 			return err
 		}
-		if !b.adjacent(at, p) {
-			return refuse("11.6.1", "%s is not adjacent to %s", id, b.ids[at])
-		}
-		if g.sp[other(r.side)][p] > 0 {
-			return refuse("11.6.4", "the defender can never retreat into a space that contains enemy SPs (U873)")
-		}
-		h := b.hexes[p]
-		if h == nil || b.prohib[h.Terrain] {
-			return refuse("11.6.4", "%s is prohibited terrain", id)
+		if err := g.retreatStep(r.side, at, p); err != nil {
+			return err
 		}
 		at = p
+		passed = append(passed, p)
 	}
 	side := r.side
 	n := g.sp[side][r.from]
@@ -249,6 +311,12 @@ func (g *game) retreatTo(path []string) error {
 	delete(g.demoral[side], r.from)
 	g.demoral[side][at] = true
 	g.tidy(side, r.from)
+	for _, p := range passed {
+		g.clearEnemyMarker(side, p)
+	}
+	g.clearEnemyMarker(other(side), r.from) // the victor holds the field
+	g.touch(r.from)
+	g.touch(at)
 	g.say("11.6.1", "the %s retreats %d SPs and %d General(s) from %s to %s, Demoralized", side, n, len(gens), b.ids[r.from], b.ids[at])
 	g.retreat = nil
 	g.stage = stPlayer

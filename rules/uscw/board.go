@@ -2,6 +2,7 @@ package uscw
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/musterhq/muster/rules"
 	"github.com/musterhq/muster/scenarios"
@@ -17,6 +18,8 @@ type board struct {
 	cost    map[string]int  // terrain or hexside key -> MP (or +MP)
 	prohib  map[string]bool // prohibited terrain (swamp, 5.7)
 	costRow map[string]string
+	nbrs    map[rules.Point][]rules.Point // the on-map neighbours, sorted
+	order   []rules.Point                 // every hex, sorted
 }
 
 // newBoard compiles the map, or lists what it lacks.
@@ -34,6 +37,19 @@ func newBoard(m *scenarios.Module, s *scenarios.Scenario) (*board, []string) {
 				continue
 			}
 			b.hexes[p], b.ids[p], b.pts[h.At] = h, h.At, p
+			b.order = append(b.order, p)
+		}
+		sortPoints(b.order)
+		b.nbrs = make(map[rules.Point][]rules.Point, len(b.order))
+		for _, p := range b.order {
+			var ns []rules.Point
+			for _, n := range b.topo.Neighbours(p) {
+				if b.hexes[n] != nil {
+					ns = append(ns, n)
+				}
+			}
+			sortPoints(ns)
+			b.nbrs[p] = ns
 		}
 	}
 	if t := m.Table("movement-costs"); t != nil {
@@ -53,6 +69,23 @@ func newBoard(m *scenarios.Module, s *scenarios.Scenario) (*board, []string) {
 		}
 	}
 	return b, missing
+}
+
+// neighbors lists the hexes on the map next to p, in a fixed order.
+func (b *board) neighbors(p rules.Point) []rules.Point { return b.nbrs[p] }
+
+func pointLess(a, c rules.Point) bool {
+	if a.Frame != c.Frame {
+		return a.Frame < c.Frame
+	}
+	if a.Y != c.Y {
+		return a.Y < c.Y
+	}
+	return a.X < c.X
+}
+
+func sortPoints(ps []rules.Point) {
+	sort.Slice(ps, func(i, j int) bool { return pointLess(ps[i], ps[j]) })
 }
 
 // locate finds a hex by id.

@@ -39,6 +39,7 @@ func (Ruleset) Compile(sf *scenarios.ScenarioFile, options map[string]string) (r
 	if err != nil {
 		return nil, err
 	}
+	e.check = options["invariants"] == "check"
 	return e.Sim, nil
 }
 
@@ -65,6 +66,11 @@ func checkOptions(options map[string]string) error {
 	sort.Strings(keys)
 	for _, k := range keys {
 		switch k {
+		case "invariants":
+			if v := options[k]; v != "check" && v != "off" {
+				return fmt.Errorf("%w: USCW invariants=%q: want check (test mode: the invariant checker runs after every action) or off", rules.ErrBadOption, v)
+			}
+			continue
 		case "advanced", "advanced-naval", "game":
 			if k == "game" && options[k] == "basic" {
 				continue
@@ -92,9 +98,17 @@ type Engine struct {
 	limits   *scenarios.Table
 	track    *scenarios.Table
 	generals map[string]*general
+	genIDs   []string // the rated Generals' ids, sorted
 	first    int
 	last     int
 	madeUp   bool
+	check    bool // invariants=check: the invariant checker runs after every action
+
+	markable   []rules.Point // hexes a Control marker may go in (6.2.3), board order
+	objectives []rules.Point // Objective Hexes (2.1.4)
+	resources  []rules.Point // Resource Hexes (2.1.4, 6.4)
+	washington rules.Point   // Washington DC (20.3.2 National Panic)
+	hasCapital bool
 }
 
 // Compile prepares a scenario of the Basic Game, or lists the facts its
@@ -177,6 +191,27 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 	}
 	if e.last == 0 {
 		return nil, fmt.Errorf("%s: the scenario gives no game length", s.ID)
+	}
+	for id := range e.generals {
+		e.genIDs = append(e.genIDs, id)
+	}
+	sort.Strings(e.genIDs)
+	for _, p := range b.order {
+		h := b.hexes[p]
+		if markable(h) {
+			e.markable = append(e.markable, p)
+		}
+		if h.Objective {
+			e.objectives = append(e.objectives, p)
+		}
+		if h.BP != nil {
+			e.resources = append(e.resources, p)
+		}
+	}
+	for _, pl := range m.Map.Places {
+		if pl.Name == "Washington DC" {
+			e.washington, e.hasCapital = b.pts[pl.At]
+		}
 	}
 	return e, nil
 }

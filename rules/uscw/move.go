@@ -108,6 +108,7 @@ func (g *game) move(o moveOrder) error {
 	at, spent := start, 0
 	var steps []string
 	var battleAt *rules.Point
+	var passed []rules.Point // the hexes the force moves through and into
 	for i, id := range o.path {
 		p, err := b.locate(id)
 		if err != nil {
@@ -139,6 +140,7 @@ func (g *game) move(o moveOrder) error {
 		}
 		if i < len(o.path)-1 || battleAt == nil {
 			at = p
+			passed = append(passed, p)
 		}
 	}
 	what := fmt.Sprintf("%d SPs", n)
@@ -162,12 +164,19 @@ func (g *game) move(o moveOrder) error {
 		}
 	}
 	g.say("5.3", "%s moves from %s: %s; %d of %d MP", what, b.ids[start], strings.Join(steps, ", "), spent, ma)
+	g.lastMove = &movedForce{gen: gen, sps: n}
+	for _, p := range passed {
+		g.clearEnemyMarker(side, p)
+	}
 	if battleAt != nil {
 		g.say("11.1.1", "%s enters %s, which holds %d enemy SPs: battle", what, b.ids[*battleAt], g.sp[other(side)][*battleAt])
 		g.fight(side, gen, subs, n, dem, at, *battleAt)
-		return nil
+	} else {
+		g.arrive(side, gen, subs, n, dem, at)
 	}
-	g.arrive(side, gen, subs, n, dem, at)
+	// The hex left reverts only now, the move and its battle done (6.3, U390).
+	g.tidy(side, start)
+	g.touch(start)
 	return nil
 }
 
@@ -184,6 +193,11 @@ func (g *game) arrive(side string, gen *general, subs []*general, n int, dem boo
 	if dem {
 		g.demoral[side][p] = true
 	}
+	g.tidy(side, p) // a force all of whose SPs fell arrives as nothing
+	if g.sp[side][p] > 0 {
+		g.clearEnemyMarker(side, p)
+	}
+	g.touch(p)
 }
 
 // tidy clears a hex's demoralization once the side has nothing there.

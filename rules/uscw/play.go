@@ -57,6 +57,26 @@ type game struct {
 	retreat *pendingRetreat
 	last    *battle
 	outcome *rules.Outcome
+
+	marker    map[rules.Point]string // Control markers (6.2)
+	destroyed map[rules.Point]bool   // Destroyed Resource Hexes (6.4.2)
+	credit    map[rules.Point]int    // the Resource BPs of a hex counted for the Union (6.4.1)
+	invaded   int                    // CSA VPs earned Invading the North (20.3.2)
+	faded     int                    // and lost to Fading Glory (20.3.3)
+
+	// The invariant checker's books: every SP that entered play, every SP
+	// lost in battle, and the last force that moved (its General and SPs).
+	spIn, spLost map[string]int
+	lastMove     *movedForce
+	// and the start's tracks: Union VPs + Resource BPs, the Union VPs and
+	// the Resource BPs it held, the CSA VPs.
+	bpTotal, bpStartVP, csaStartVP float64
+	heldAtStart                    int
+}
+
+type movedForce struct {
+	gen *general
+	sps int
 }
 
 type pendingRetreat struct {
@@ -72,7 +92,8 @@ func newGame(e *Engine, seed uint64) (*game, error) {
 	}
 	g := &game{e: e, core: core, dice: rules.NewDice(seed), turn: e.first, cards: map[string]int{}, theaterAP: map[string]int{},
 		sp: map[string]map[rules.Point]int{}, movedSP: map[string]map[rules.Point]int{}, genAt: map[string]rules.Point{},
-		moved: map[string]bool{}, demoral: map[string]map[rules.Point]bool{}, displace: map[string]int{}}
+		moved: map[string]bool{}, demoral: map[string]map[rules.Point]bool{}, displace: map[string]int{},
+		marker: map[rules.Point]string{}, destroyed: map[rules.Point]bool{}, credit: map[rules.Point]int{}, spIn: map[string]int{}, spLost: map[string]int{}}
 	for _, s := range sides {
 		g.sp[s], g.movedSP[s], g.demoral[s] = map[rules.Point]int{}, map[rules.Point]int{}, map[rules.Point]bool{}
 	}
@@ -81,6 +102,14 @@ func newGame(e *Engine, seed uint64) (*game, error) {
 			g.cards[s] = n
 		}
 	}
+	for _, k := range []string{"union-vp", "resource-bps", "csa-vp", "csa-national-panic"} {
+		if _, ok := g.core.Tracks[k]; !ok {
+			g.core.Tracks[k] = 0
+		}
+	}
+	g.setup()
+	g.creditAll()
+	g.books()
 	return g, nil
 }
 
@@ -160,6 +189,9 @@ func (g *game) nextActionPhase() {
 func (g *game) grantAP() {
 	g.theaterAP = map[string]int{}
 	g.ap = 0
+	if g.phasing == "union" {
+		g.revertObjectives()
+	}
 	if g.diff == 1 {
 		for _, t := range []string{"east", "west", "trans-mississippi"} {
 			g.theaterAP[t] = 1
@@ -182,28 +214,6 @@ func (g *game) endPlayerPhase() {
 		return
 	}
 	g.nextActionPhase()
-}
-
-// endPhase plays the End Phase (3.5): the Control Segment and the End
-// Turn Rally are not yet played; the automatic victory check and the
-// scenario's end are the rules core's evaluation (20.3).
-func (g *game) endPhase() {
-	g.say("3.5", "End Phase of turn %d: Control Segment (20.1) and End Turn Rally (20.2) not played by this engine", g.turn)
-	g.core.Turn = g.turn
-	g.victoryTracks()
-	r := rules.Evaluate(g.core)
-	if r.Automatic != "" {
-		g.say("20.3", "automatic victory: %s (%s)", r.Automatic, r.Winner)
-		g.finish(r)
-		return
-	}
-	if g.turn >= g.e.last {
-		g.say("20.3", "the scenario ends after turn %d: %.1f VP, level %q, winner %q, exact %v", g.turn, r.Total, r.Level, r.Winner, r.Exact)
-		g.finish(r)
-		return
-	}
-	g.turn++
-	g.beginTurn()
 }
 
 func (g *game) finish(r rules.Result) {

@@ -126,7 +126,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 			if s.Side != "union" && s.Side != "confederate" {
 				return errors.New("place sps: give side")
 			}
-			g.sp[s.Side][p] += s.Manpower
+			g.addSP(s.Side, p, s.Manpower)
 			g.say("2.2.3", "%d %s SPs placed in %s", s.Manpower, s.Side, s.To)
 			return nil
 		}
@@ -135,14 +135,18 @@ func (d *scriptDriver) act(s *rules.Step) error {
 			return fmt.Errorf("no General %q", s.Unit)
 		}
 		g.genAt[gen.id] = p
-		g.sp[gen.side][p] += s.Manpower
+		g.addSP(gen.side, p, s.Manpower)
 		g.say("7.1", "%s (%d-star, %d-%d-%d) placed in %s with %d SPs", gen.name, gen.rank, gen.attack, gen.defense, gen.ma, s.To, s.Manpower)
 	case "track":
 		v, err := strconv.ParseFloat(fmt.Sprint(s.Value), 64)
 		if err != nil {
 			return fmt.Errorf("track %s: a number, not %v", s.Track, s.Value)
 		}
-		return g.core.SetTrack(s.Track, v)
+		if err := g.core.SetTrack(s.Track, v); err != nil {
+			return err
+		}
+		g.books()
+		return nil
 	case "turn":
 		for g.turn < s.Turn && g.stage == stPlayer && g.err == nil {
 			g.endPlayerPhase()

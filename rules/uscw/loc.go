@@ -1,0 +1,139 @@
+package uscw
+
+import (
+	"container/heap"
+
+	"github.com/musterhq/muster/rules"
+)
+
+// Lines of Communication (13.4, U1004-1032), as far as the End Phase
+// needs them: the End Turn Rally (20.2) and the Confederate Control
+// markers in the North (20.1.2). A Depot is a hex with a friendly SP or a
+// friendly-controlled Town or Port (13.4.2, U1008); each Depot projects 4
+// MPs (13.4.3, U1010); no part of the LOC enters a hex with enemy SPs or
+// an enemy-controlled Objective/Resource Hex (U1016-1019). Not played:
+// enemy ZOI (9.1), Forts, and the Primary Supply Sources of 13.2, whose
+// railroads, ports and capitals the test module's map lacks: the engine
+// reads a friendly Resource Hex of 2+ BPs (Confederate, 13.2.2) or a
+// Union-controlled Objective Hex in a Northern State (Union, 13.2.1's
+// cities) as the source, and says so in docs/uscw-cases.md.
+
+// locMPs is the reach of a Depot (13.4.3, U1010: "A Depot projects an LOC
+// 4 MPs from its location").
+const locMPs = 4
+
+// enterableForLOC reports whether an LOC of side may enter p.
+func (g *game) enterableForLOC(side string, p rules.Point) bool {
+	if g.sp[other(side)][p] > 0 {
+		return false
+	}
+	h := g.e.b.hexes[p]
+	if h != nil && (h.Objective || h.BP != nil) && g.controller(p) == other(side) {
+		return false
+	}
+	return true
+}
+
+// depot reports a friendly Depot in p (13.4.2).
+func (g *game) depot(side string, p rules.Point) bool {
+	if g.sp[side][p] > 0 {
+		return true
+	}
+	h := g.e.b.hexes[p]
+	return h != nil && (h.Place != "" || h.Port != "") && g.controller(p) == side
+}
+
+// supplySource reports the engine's reading of a Primary Supply Source.
+func (g *game) supplySource(side string, p rules.Point) bool {
+	h := g.e.b.hexes[p]
+	if h == nil || g.controller(p) != side {
+		return false
+	}
+	if side == "confederate" {
+		return h.BP != nil && *h.BP >= 2 && !g.destroyed[p]
+	}
+	return h.Objective && g.northern(homeState(h))
+}
+
+// within lists the hexes an LOC of side reaches from p within mps MPs
+// (the List of Movement Costs, 5.3), p included.
+func (g *game) within(side string, p rules.Point, mps int) []rules.Point {
+	b := g.e.b
+	best := map[rules.Point]int{p: 0}
+	q := &costQueue{{p, 0}}
+	var out []rules.Point
+	for q.Len() > 0 {
+		it := heap.Pop(q).(costItem)
+		if it.cost > best[it.p] {
+			continue
+		}
+		out = append(out, it.p)
+		for _, n := range b.neighbors(it.p) {
+			if !g.enterableForLOC(side, n) {
+				continue
+			}
+			c, _, err := b.stepCost(it.p, n)
+			if err != nil || it.cost+c > mps {
+				continue
+			}
+			if old, seen := best[n]; seen && old <= it.cost+c {
+				continue
+			}
+			best[n] = it.cost + c
+			heap.Push(q, costItem{n, it.cost + c})
+		}
+	}
+	return out
+}
+
+// hasLOC reports whether side has an LOC from p to a supply source: a
+// search over Depots, each reaching 4 MPs further.
+func (g *game) hasLOC(side string, p rules.Point) bool {
+	seen := map[rules.Point]bool{p: true}
+	frontier := []rules.Point{p}
+	for len(frontier) > 0 {
+		d := frontier[0]
+		frontier = frontier[1:]
+		if g.supplySource(side, d) {
+			return true
+		}
+		for _, n := range g.within(side, d, locMPs) {
+			if seen[n] {
+				continue
+			}
+			if g.supplySource(side, n) {
+				return true
+			}
+			if g.depot(side, n) {
+				seen[n] = true
+				frontier = append(frontier, n)
+			}
+		}
+	}
+	return false
+}
+
+type costItem struct {
+	p    rules.Point
+	cost int
+}
+
+// costQueue is a min-heap of hexes by MP cost, ties by position, so every
+// search visits hexes in one order.
+type costQueue []costItem
+
+func (q costQueue) Len() int { return len(q) }
+func (q costQueue) Less(i, j int) bool {
+	if q[i].cost != q[j].cost {
+		return q[i].cost < q[j].cost
+	}
+	return pointLess(q[i].p, q[j].p)
+}
+func (q costQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
+func (q *costQueue) Push(x any)   { *q = append(*q, x.(costItem)) }
+func (q *costQueue) Pop() any {
+	old := *q
+	it := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return it
+}
