@@ -1,8 +1,8 @@
 package uscw
 
 import (
-	"container/heap"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/musterhq/muster/rules"
@@ -15,32 +15,54 @@ import (
 // a retreat with its path), so a log replays.
 
 // candidate is one legal action of the side to act.
+// A move is kept as its force and destination; its path is searched
+// again only when it is played or described.
 type candidate struct {
 	pass    bool
-	move    *moveOrder
+	move    bool
+	general string      // the moving General, "" for SPs alone
+	from    rules.Point // SPs alone: their hex
+	sps, ma int
+	dst     int // the destination's board index
 	retreat []string
 }
 
-func (c candidate) describe() string {
+// order expands a move candidate into the MOVE a script would give.
+func (g *game) order(c candidate) moveOrder {
+	start := c.from
+	if c.general != "" {
+		start = g.genAt[c.general]
+	}
+	g.markEnemy(g.phasing)
+	g.reach(g.phasing, start, c.ma, c.sps > 0)
+	o := moveOrder{general: c.general, sps: c.sps, path: g.pathTo(start, c.dst)}
+	if c.general == "" {
+		o.from = g.e.b.ids[c.from]
+	}
+	return o
+}
+
+func (g *game) describe(c candidate) string {
 	switch {
 	case c.pass:
 		return "pass"
-	case c.move != nil:
-		who := c.move.general
+	case c.move:
+		o := g.order(c)
+		who := o.general
 		if who == "" {
-			who = "sps@" + c.move.from
+			who = "sps@" + o.from
 		}
-		return fmt.Sprintf("move %s %d SPs %s", who, c.move.sps, strings.Join(c.move.path, "-"))
+		return fmt.Sprintf("move %s %d SPs %s", who, o.sps, strings.Join(o.path, "-"))
 	}
 	return "retreat " + strings.Join(c.retreat, "-")
 }
 
 // candidates lists the legal actions in a fixed order: pass first, then
 // each General's moves (by id), then each hex's SPs alone (board order).
-func (g *game) candidates() []candidate {
+func (g *game) candidates(out []candidate) []candidate {
+	out = out[:0]
 	switch g.stage {
 	case stRetreat:
-		var out []candidate
 		for _, path := range g.retreatPaths(g.retreat.side, g.retreat.from) {
 			ids := make([]string, len(path))
 			for i, p := range path {
@@ -53,8 +75,9 @@ func (g *game) candidates() []candidate {
 	default:
 		return nil
 	}
-	out := []candidate{{pass: true}}
+	out = append(out, candidate{pass: true})
 	side := g.phasing
+	g.markEnemy(side)
 	for _, id := range g.e.genIDs {
 		gen := g.e.generals[id]
 		at, on := g.genAt[id]
@@ -62,17 +85,21 @@ func (g *game) candidates() []candidate {
 			continue
 		}
 		n := min(g.sp[side][at]-g.movedSP[side][at], g.e.commandLimit(gen))
-		for _, path := range g.reach(side, at, gen.ma, n > 0) {
-			out = append(out, candidate{move: &moveOrder{general: id, sps: n, path: path}})
+		for _, dst := range g.reach(side, at, gen.ma, n > 0) {
+			out = append(out, candidate{move: true, general: id, sps: n, ma: gen.ma, dst: dst})
 		}
 	}
-	for _, at := range g.e.b.order {
-		free := g.sp[side][at] - g.movedSP[side][at]
-		if free <= 0 || !g.canSpend(at) {
-			continue
+	stacks := make([]rules.Point, 0, len(g.sp[side]))
+	for at, n := range g.sp[side] {
+		if n-g.movedSP[side][at] > 0 && g.canSpend(at) {
+			stacks = append(stacks, at)
 		}
-		for _, path := range g.reach(side, at, 3, true) {
-			out = append(out, candidate{move: &moveOrder{from: g.e.b.ids[at], sps: min(free, 3), path: path}})
+	}
+	sortPoints(stacks)
+	for _, at := range stacks {
+		free := g.sp[side][at] - g.movedSP[side][at]
+		for _, dst := range g.reach(side, at, 3, true) {
+			out = append(out, candidate{move: true, from: at, sps: min(free, 3), ma: 3, dst: dst})
 		}
 	}
 	return out
@@ -87,55 +114,103 @@ func (g *game) canSpend(p rules.Point) bool {
 	return g.ap > 0
 }
 
-// reach lists the cheapest path to every hex a force may move to from p
+// reach lists (by board index, in board order) every hex a force may move to from p
 // within ma MPs (5.3): it stops in a hex holding enemy SPs (a battle,
 // 11.1.1), which it enters only with SPs (attack) and never across a
-// Navigable River (11.5, not yet played).
-func (g *game) reach(side string, p rules.Point, ma int, attack bool) [][]string {
+// Navigable River (11.5, not yet played). A bucket queue over the
+// board's indexed steps: MP costs are small integers.
+// The cheapest paths stay in the scratch memory for pathTo until the next
+// search. Call markEnemy first.
+func (g *game) reach(side string, p rules.Point, ma int, attack bool) []int {
 	b := g.e.b
-	best := map[rules.Point]int{p: 0}
-	prev := map[rules.Point]rules.Point{}
-	q := &costQueue{{p, 0}}
-	var order []rules.Point
-	for q.Len() > 0 {
-		it := heap.Pop(q).(costItem)
-		if it.cost > best[it.p] {
-			continue
-		}
-		if it.p != p {
-			order = append(order, it.p)
-		}
-		if g.sp[other(side)][it.p] > 0 {
-			continue // a battle ends the move
-		}
-		for _, n := range b.neighbors(it.p) {
-			c, _, err := b.stepCost(it.p, n)
-			if err != nil || it.cost+c > ma {
+	s := g.scratch()
+	enemy := s.enemy
+	start := b.index[p]
+	s.stamp++
+	s.best[start], s.seen[start] = 0, s.stamp
+	buckets := s.buckets[:0]
+	for range ma + 1 {
+		buckets = append(buckets, nil)
+	}
+	buckets[0] = append(buckets[0][:0], start)
+	found := s.found[:0]
+	for c := 0; c <= ma; c++ {
+		for k := 0; k < len(buckets[c]); k++ {
+			i := buckets[c][k]
+			if s.best[i] != c {
 				continue
 			}
-			if g.sp[other(side)][n] > 0 && (!attack || acrossNavigable(b, it.p, n)) {
-				continue
+			if i != start {
+				found = append(found, i)
 			}
-			if old, seen := best[n]; seen && old <= it.cost+c {
-				continue
+			if enemy[i] {
+				continue // a battle ends the move
 			}
-			best[n], prev[n] = it.cost+c, it.p
-			heap.Push(q, costItem{n, it.cost + c})
+			for _, st := range b.next[i] {
+				nc := c + st.cost
+				if st.cost < 0 || nc > ma {
+					continue
+				}
+				if enemy[st.to] && (!attack || st.navRiver) {
+					continue
+				}
+				if s.seen[st.to] == s.stamp && s.best[st.to] <= nc {
+					continue
+				}
+				s.seen[st.to], s.best[st.to], s.prev[st.to] = s.stamp, nc, i
+				buckets[nc] = append(buckets[nc], st.to)
+			}
 		}
 	}
-	sortPoints(order)
-	out := make([][]string, 0, len(order))
-	for _, dst := range order {
-		var path []string
-		for at := dst; at != p; at = prev[at] {
-			path = append(path, b.ids[at])
-		}
-		for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
-			path[i], path[j] = path[j], path[i]
-		}
-		out = append(out, path)
+	s.buckets, s.found = buckets, found
+	sort.Ints(found) // board order
+	return found
+}
+
+// pathTo is the cheapest path of the last search from start to dst.
+func (g *game) pathTo(start rules.Point, dst int) []string {
+	b, s := g.e.b, g.scratch()
+	from := b.index[start]
+	n := 0
+	for at := dst; at != from; at = s.prev[at] {
+		n++
 	}
-	return out
+	path := make([]string, n)
+	for at := dst; at != from; at = s.prev[at] {
+		n--
+		path[n] = b.ids[b.order[at]]
+	}
+	return path
+}
+
+// searchScratch is the reusable memory of the path searches: a search
+// marks what it touched with a new stamp instead of clearing.
+type searchScratch struct {
+	best, prev []int
+	seen       []uint32
+	stamp      uint32
+	enemy      []bool
+	buckets    [][]int
+	found      []int // reach's answer, valid until the next search
+}
+
+func (g *game) scratch() *searchScratch {
+	n := len(g.e.b.order)
+	if g.search == nil || len(g.search.best) != n {
+		g.search = &searchScratch{best: make([]int, n), prev: make([]int, n), seen: make([]uint32, n), enemy: make([]bool, n)}
+	}
+	return g.search
+}
+
+// markEnemy notes the hexes holding SPs of side's enemy for reach.
+func (g *game) markEnemy(side string) {
+	s := g.scratch()
+	clear(s.enemy)
+	for p, n := range g.sp[other(side)] {
+		if n > 0 {
+			s.enemy[g.e.b.index[p]] = true
+		}
+	}
 }
 
 func acrossNavigable(b *board, a, c rules.Point) bool {
@@ -157,8 +232,8 @@ func (g *game) play(c candidate) error {
 		g.say("4.2", "the %s ends its Player Action Phase", g.phasing)
 		g.endPlayerPhase()
 		return nil
-	case c.move != nil:
-		return g.move(*c.move)
+	case c.move:
+		return g.move(g.order(c))
 	}
 	return g.retreatTo(c.retreat)
 }

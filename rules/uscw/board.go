@@ -20,6 +20,36 @@ type board struct {
 	costRow map[string]string
 	nbrs    map[rules.Point][]rules.Point // the on-map neighbours, sorted
 	order   []rules.Point                 // every hex, sorted
+
+	// The same graph by index into order, with each step's MP cost (-1:
+	// not enterable) and whether it crosses a Navigable River: what the
+	// bots' path searches read, so a search does no string or map work.
+	index map[rules.Point]int
+	next  [][]step
+}
+
+type step struct {
+	to       int
+	cost     int
+	navRiver bool
+}
+
+// compileSteps fills index and next once the costs are known.
+func (b *board) compileSteps() {
+	b.index = make(map[rules.Point]int, len(b.order))
+	for i, p := range b.order {
+		b.index[p] = i
+	}
+	b.next = make([][]step, len(b.order))
+	for i, p := range b.order {
+		for _, n := range b.nbrs[p] {
+			c, _, err := b.stepCost(p, n)
+			if err != nil {
+				c = -1
+			}
+			b.next[i] = append(b.next[i], step{to: b.index[n], cost: c, navRiver: acrossNavigable(b, p, n)})
+		}
+	}
 }
 
 // newBoard compiles the map, or lists what it lacks.
@@ -68,6 +98,7 @@ func newBoard(m *scenarios.Module, s *scenarios.Scenario) (*board, []string) {
 			}
 		}
 	}
+	b.compileSteps()
 	return b, missing
 }
 

@@ -202,3 +202,19 @@ func FuzzInvariants(f *testing.F) {
 		}
 	})
 }
+
+// A random-bot campaign game (20 turns) on the test module, the cost the
+// README's performance table quotes (cpu-ns/op is the process's CPU).
+func BenchmarkRandomCampaignGame(b *testing.B) {
+	ng, err := Ruleset{}.Compile(loadScenario(b, scenCampaign), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	random, _ := sim.BotByName("random")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, _, err := sim.Play(ng, []sim.Bot{random, random}, sim.GameSeed(1, i), 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -72,6 +72,8 @@ type game struct {
 	// the Resource BPs it held, the CSA VPs.
 	bpTotal, bpStartVP, csaStartVP float64
 	heldAtStart                    int
+
+	search *searchScratch // the bots' path searches' memory, never cloned
 }
 
 type movedForce struct {

@@ -10,7 +10,7 @@ import (
 // engine writes it (its tracks); the rest of it is read only.
 func (g *game) clone() *game {
 	c := *g
-	c.log = nil
+	c.log, c.search = nil, nil
 	core := *g.core
 	core.Tracks = maps.Clone(g.core.Tracks)
 	c.core = &core
@@ -42,6 +42,7 @@ type Game struct {
 	n     int // actions applied
 	cands []candidate
 	at    int // the n the candidates were listed for; -1 none
+	legal []rules.Action
 }
 
 // Sim starts a game for the sim runner.
@@ -67,18 +68,18 @@ func (x *Game) ToAct() string {
 
 func (x *Game) list() []candidate {
 	if x.at != x.n {
-		x.cands, x.at = x.g.candidates(), x.n
+		x.cands, x.at = x.g.candidates(x.cands), x.n
 	}
 	return x.cands
 }
 
 func (x *Game) Legal() []rules.Action {
 	c := x.list()
-	out := make([]rules.Action, len(c))
+	x.legal = x.legal[:0]
 	for i := range c {
-		out[i] = rules.Action(i)
+		x.legal = append(x.legal, rules.Action(i))
 	}
-	return out
+	return x.legal
 }
 
 func (x *Game) Apply(a rules.Action) error {
@@ -86,7 +87,10 @@ func (x *Game) Apply(a rules.Action) error {
 	if int(a) < 0 || int(a) >= len(c) {
 		return refuse("4.2", "action %d is not legal now (%d legal)", a, len(c))
 	}
-	did := c[a].describe()
+	did := ""
+	if x.g.e.check {
+		did = x.g.describe(c[a])
+	}
 	x.g.lastMove = nil
 	err := x.g.play(c[a])
 	if e2 := x.g.err; e2 != nil {
@@ -110,7 +114,7 @@ func (x *Game) Describe(a rules.Action) string {
 	if int(a) < 0 || int(a) >= len(c) {
 		return "no such action"
 	}
-	return c[a].describe()
+	return x.g.describe(c[a])
 }
 
 // Value scores a position for a side: the Union's VPs less the
