@@ -36,6 +36,16 @@ func newScriptDriver(sf *scenarios.ScenarioFile, s *rules.Script) (rules.Driver,
 	if err != nil {
 		return nil, err
 	}
+	d, err := e.scriptDriver(s)
+	if err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// scriptDriver starts a script's game on a compiled scenario.
+func (e *Engine) scriptDriver(s *rules.Script) (*scriptDriver, error) {
+	sf := e.sf
 	g, err := newGame(e, s.Seed)
 	if err != nil {
 		return nil, err
