@@ -22,7 +22,9 @@ import (
 // track (a rules-core track: union-vp, blockade-closed ...), turn (pass
 // every Player Action Phase until the turn given begins).
 // expect: track (turn, phase, first, diff, ap, phasing, stage, cards.SIDE,
-// sp.SIDE.HEX, displaced.SIDE, demoralized.SIDE.HEX, battle.FIELD), at (a
+// sp.SIDE.HEX, displaced.SIDE, demoralized.SIDE.HEX, control.HEX (who
+// controls it, 6.3, or none), marker.HEX (a Control marker's side, or
+// none), destroyed.HEX, battle.FIELD, or a rules-core track), at (a
 // General's hex, or displaced), event, fail, vp (total, lines, exact,
 // level, winner, unknown: the rules core's count).
 type scriptDriver struct {
@@ -308,6 +310,26 @@ func (d *scriptDriver) track(name string) (string, error) {
 			}
 			return strconv.FormatBool(g.demoral[parts[1]][p]), nil
 		}
+	case "control", "marker", "destroyed":
+		if len(parts) == 2 {
+			p, err := g.e.b.locate(parts[1])
+			if err != nil {
+				return "", err
+			}
+			v := ""
+			switch parts[0] {
+			case "control":
+				v = g.controller(p)
+			case "marker":
+				v = g.marker[p]
+			default:
+				return strconv.FormatBool(g.destroyed[p]), nil
+			}
+			if v == "" {
+				v = "none"
+			}
+			return v, nil
+		}
 	case "battle":
 		b := g.last
 		if b == nil {
@@ -344,5 +366,5 @@ func (d *scriptDriver) track(name string) (string, error) {
 			return strconv.FormatFloat(v, 'f', -1, 64), nil
 		}
 	}
-	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], stage, cards.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
+	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], stage, cards.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
 }
