@@ -263,6 +263,7 @@ func (g *game) displaceAll(side string, p rules.Point) {
 	g.sp[side][p] = 0
 	for _, gen := range g.generalsAt(side, p) {
 		delete(g.genAt, gen.id)
+		g.displacedGen[gen.id] = true
 	}
 	g.tidy(side, p)
 	g.touch(p)

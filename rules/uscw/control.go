@@ -95,6 +95,9 @@ func (g *game) setMarker(p rules.Point, side string) {
 		delete(g.marker, p)
 	} else {
 		g.marker[p] = side
+		if side == "union" {
+			g.destroyArsenals(p)
+		}
 		g.destroyIfHeartland(p, side)
 	}
 	g.touch(p)
@@ -173,6 +176,11 @@ func (g *game) creditAll() {
 func (g *game) books() {
 	t := g.core.Tracks
 	g.bpTotal, g.bpStartVP, g.csaStartVP = t["union-vp"]+t["resource-bps"], t["union-vp"], t["csa-vp"]
+	g.arsenalsAtStart, g.maintAtStart = t["arsenals"], t["maintenance"]
+	for _, n := range g.arsenal {
+		g.arsenalsAtStart -= float64(n)
+	}
+	g.arsenalsAtStart -= float64(g.arsenalsLost)
 	g.heldAtStart, g.invaded, g.faded = 0, 0, 0
 	for _, p := range g.e.resources {
 		g.heldAtStart += g.credit[p]

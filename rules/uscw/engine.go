@@ -97,6 +97,8 @@ type Engine struct {
 	crt      *scenarios.Table
 	limits   *scenarios.Table
 	track    *scenarios.Table
+	blockade *scenarios.Table
+	states   *scenarios.Table
 	generals map[string]*general
 	genIDs   []string // the rated Generals' ids, sorted
 	first    int
@@ -139,6 +141,8 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 	table("movement-costs", "5.3, U238-262")
 	e.limits = table("command-limits", "7.3, U452-460")
 	e.track = table("turn-track", "the Turn Record Track, U435")
+	e.blockade = table("blockade", "the Blockade Table, 14.4.4, U1203")
+	e.states = table("random-states", "the Random States Table, 14.5, U1219")
 	if e.track != nil {
 		for _, t := range e.track.Turns {
 			if t.Year == 0 {

@@ -87,6 +87,24 @@ func (g *game) checkPosition() string {
 	if want := g.csaStartVP + float64(g.invaded-g.faded); math.Abs(t["csa-vp"]-want) > 1e-9 || t["csa-vp"] < 0 {
 		return fmt.Sprintf("USCW 20.3.2: the CSA VP track shows %g, Invading the North and Fading Glory make %g", t["csa-vp"], want)
 	}
+	// Arsenals: those on the map, destroyed, and the scenario's own
+	// (placed off this map) make the Arsenals track (14.5, U1231: "the
+	// number of Arsenals on the map and in the Arsenals Destroyed box is
+	// always equal to the turn number"); Maintenance never goes down
+	// (14.4.5).
+	onMap := 0
+	for p, n := range g.arsenal {
+		if n < 0 || n+*b.hexes[p].BP > 3**b.hexes[p].BP {
+			return fmt.Sprintf("USCW 14.5: %d Arsenals in %s, beyond triple its BPs", n, b.ids[p])
+		}
+		onMap += n
+	}
+	if want := g.arsenalsAtStart + float64(onMap+g.arsenalsLost); t["arsenals"] != want {
+		return fmt.Sprintf("USCW 14.5: the Arsenals track shows %g, the Arsenals placed and destroyed make %g", t["arsenals"], want)
+	}
+	if t["maintenance"] < g.maintAtStart {
+		return fmt.Sprintf("USCW 14.4.5: the Maintenance Cost fell from %g to %g", g.maintAtStart, t["maintenance"])
+	}
 	if p := t["csa-national-panic"]; p != 0 && p != 3 {
 		return fmt.Sprintf("USCW 20.3.2: National Panic is 3 VPs once, not %g", p)
 	}

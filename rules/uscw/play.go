@@ -58,11 +58,14 @@ type game struct {
 	last    *battle
 	outcome *rules.Outcome
 
-	marker    map[rules.Point]string // Control markers (6.2)
-	destroyed map[rules.Point]bool   // Destroyed Resource Hexes (6.4.2)
-	credit    map[rules.Point]int    // the Resource BPs of a hex counted for the Union (6.4.1)
-	invaded   int                    // CSA VPs earned Invading the North (20.3.2)
-	faded     int                    // and lost to Fading Glory (20.3.3)
+	marker       map[rules.Point]string // Control markers (6.2)
+	destroyed    map[rules.Point]bool   // Destroyed Resource Hexes (6.4.2)
+	credit       map[rules.Point]int    // the Resource BPs of a hex counted for the Union (6.4.1)
+	arsenal      map[rules.Point]int    // Arsenals placed on Resource Hexes (14.5)
+	arsenalsLost int                    // Arsenals destroyed (6.4.1)
+	displacedGen map[string]bool        // Generals in the Displaced Box (14.6)
+	invaded      int                    // CSA VPs earned Invading the North (20.3.2)
+	faded        int                    // and lost to Fading Glory (20.3.3)
 
 	// The invariant checker's books: every SP that entered play, every SP
 	// lost in battle, and the last force that moved (its General and SPs).
@@ -71,6 +74,7 @@ type game struct {
 	// and the start's tracks: Union VPs + Resource BPs, the Union VPs and
 	// the Resource BPs it held, the CSA VPs.
 	bpTotal, bpStartVP, csaStartVP float64
+	arsenalsAtStart, maintAtStart  float64
 	heldAtStart                    int
 
 	search *searchScratch // the bots' path searches' memory, never cloned
@@ -95,7 +99,7 @@ func newGame(e *Engine, seed uint64) (*game, error) {
 	g := &game{e: e, core: core, dice: rules.NewDice(seed), turn: e.first, cards: map[string]int{}, theaterAP: map[string]int{},
 		sp: map[string]map[rules.Point]int{}, movedSP: map[string]map[rules.Point]int{}, genAt: map[string]rules.Point{},
 		moved: map[string]bool{}, demoral: map[string]map[rules.Point]bool{}, displace: map[string]int{},
-		marker: map[rules.Point]string{}, destroyed: map[rules.Point]bool{}, credit: map[rules.Point]int{}, spIn: map[string]int{}, spLost: map[string]int{}}
+		marker: map[rules.Point]string{}, arsenal: map[rules.Point]int{}, displacedGen: map[string]bool{}, destroyed: map[rules.Point]bool{}, credit: map[rules.Point]int{}, spIn: map[string]int{}, spLost: map[string]int{}}
 	for _, s := range sides {
 		g.sp[s], g.movedSP[s], g.demoral[s] = map[rules.Point]int{}, map[rules.Point]int{}, map[rules.Point]bool{}
 	}
@@ -141,7 +145,8 @@ func (g *game) roll(n int, purpose string) int {
 // beginTurn plays the phases before the Action Cycle: none of them is
 // played yet, each is logged as such (3.1-3.3).
 func (g *game) beginTurn() {
-	g.say("3.1", "turn %d (%d): Reinforcement Phase not played by this engine (14.2-14.6 not yet)", g.turn, g.e.year(g.turn))
+	g.say("3.1", "turn %d (%d): Reinforcement Phase", g.turn, g.e.year(g.turn))
+	g.reinforcementPhase()
 	g.say("3.2", "Strategic Movement Phase not played by this engine (15.0 not yet)")
 	g.say("3.3", "Leader Management Phase not played by this engine (16.0 not yet)")
 	g.say("3.4", "the Action Cycle: %d Action Phases (%d)", g.e.actionPhases(g.turn), g.e.year(g.turn))

@@ -20,6 +20,8 @@ func (g *game) clone() *game {
 	c.moved = maps.Clone(g.moved)
 	c.displace = maps.Clone(g.displace)
 	c.marker = maps.Clone(g.marker)
+	c.arsenal = maps.Clone(g.arsenal)
+	c.displacedGen = maps.Clone(g.displacedGen)
 	c.destroyed = maps.Clone(g.destroyed)
 	c.credit = maps.Clone(g.credit)
 	c.spIn, c.spLost = maps.Clone(g.spIn), maps.Clone(g.spLost)
