@@ -79,7 +79,7 @@ func (g *game) candidates(out []candidate) []candidate {
 	side := g.phasing
 	g.markEnemy(side)
 	for _, id := range g.e.genIDs {
-		gen := g.e.generals[id]
+		gen := g.gens[id]
 		at, on := g.genAt[id]
 		if gen.side != side || !on || g.moved[id] || !g.canSpend(at) {
 			continue

@@ -54,6 +54,9 @@ func (g *game) checkPosition() string {
 		if b.hexes[p] == nil {
 			return fmt.Sprintf("USCW 7.1: %s stands off the map", id)
 		}
+		if g.displacedGen[id] || g.gone[id] != "" {
+			return fmt.Sprintf("USCW 16.4: %s stands in %s and is also displaced or out of play (%s)", id, b.ids[p], g.gone[id])
+		}
 	}
 	// Control markers only where 6.2.3 lets them go, in a state the other
 	// side controls (20.1.1).

@@ -29,7 +29,7 @@ func (g *game) move(o moveOrder) error {
 	var gen *general
 	ma := 3 // SPs moving by themselves (5.2, U234)
 	if o.general != "" {
-		gen = g.e.generals[o.general]
+		gen = g.gens[o.general]
 		if gen == nil {
 			return fmt.Errorf("no General %q in the counters", o.general)
 		}
@@ -45,7 +45,7 @@ func (g *game) move(o moveOrder) error {
 		}
 		start, ma = at, gen.ma
 		for _, id := range o.subs {
-			sub := g.e.generals[id]
+			sub := g.gens[id]
 			if sub == nil {
 				return fmt.Errorf("no General %q in the counters", id)
 			}
@@ -159,8 +159,8 @@ func (g *game) move(o moveOrder) error {
 		g.moved[gen.id] = true
 		for _, id := range o.subs {
 			g.moved[id] = true
-			subs = append(subs, g.e.generals[id])
-			what += " and " + g.e.generals[id].name
+			subs = append(subs, g.gens[id])
+			what += " and " + g.gens[id].name
 		}
 	}
 	g.say("5.3", "%s moves from %s: %s; %d of %d MP", what, b.ids[start], strings.Join(steps, ", "), spent, ma)

@@ -2,6 +2,7 @@ package uscw
 
 import (
 	"fmt"
+	"maps"
 	"sort"
 
 	"github.com/musterhq/muster/rules"
@@ -64,6 +65,8 @@ type game struct {
 	arsenal      map[rules.Point]int    // Arsenals placed on Resource Hexes (14.5)
 	arsenalsLost int                    // Arsenals destroyed (6.4.1)
 	displacedGen map[string]bool        // Generals in the Displaced Box (14.6)
+	gens         map[string]*general    // the Generals as they are now: a promotion swaps in a copy (16.3)
+	gone         map[string]string      // Generals out of play: "removed" or "unassigned" (16.4, 16.5.2)
 	invaded      int                    // CSA VPs earned Invading the North (20.3.2)
 	faded        int                    // and lost to Fading Glory (20.3.3)
 
@@ -99,7 +102,8 @@ func newGame(e *Engine, seed uint64) (*game, error) {
 	g := &game{e: e, core: core, dice: rules.NewDice(seed), turn: e.first, cards: map[string]int{}, theaterAP: map[string]int{},
 		sp: map[string]map[rules.Point]int{}, movedSP: map[string]map[rules.Point]int{}, genAt: map[string]rules.Point{},
 		moved: map[string]bool{}, demoral: map[string]map[rules.Point]bool{}, displace: map[string]int{},
-		marker: map[rules.Point]string{}, arsenal: map[rules.Point]int{}, displacedGen: map[string]bool{}, destroyed: map[rules.Point]bool{}, credit: map[rules.Point]int{}, spIn: map[string]int{}, spLost: map[string]int{}}
+		marker: map[rules.Point]string{}, arsenal: map[rules.Point]int{}, displacedGen: map[string]bool{},
+		gens: maps.Clone(e.generals), gone: map[string]string{}, destroyed: map[rules.Point]bool{}, credit: map[rules.Point]int{}, spIn: map[string]int{}, spLost: map[string]int{}}
 	for _, s := range sides {
 		g.sp[s], g.movedSP[s], g.demoral[s] = map[rules.Point]int{}, map[rules.Point]int{}, map[rules.Point]bool{}
 	}
@@ -148,7 +152,7 @@ func (g *game) beginTurn() {
 	g.say("3.1", "turn %d (%d): Reinforcement Phase", g.turn, g.e.year(g.turn))
 	g.reinforcementPhase()
 	g.say("3.2", "Strategic Movement Phase not played by this engine (15.0 not yet)")
-	g.say("3.3", "Leader Management Phase not played by this engine (16.0 not yet)")
+	g.leaderManagement()
 	g.say("3.4", "the Action Cycle: %d Action Phases (%d)", g.e.actionPhases(g.turn), g.e.year(g.turn))
 	g.phase = 0
 	g.nextActionPhase()
@@ -259,7 +263,7 @@ func (g *game) spend(p rules.Point, what string) error {
 func (g *game) generalsAt(side string, p rules.Point) []*general {
 	var out []*general
 	for id, at := range g.genAt {
-		if gen := g.e.generals[id]; gen != nil && gen.side == side && at == p {
+		if gen := g.gens[id]; gen != nil && gen.side == side && at == p {
 			out = append(out, gen)
 		}
 	}

@@ -253,11 +253,11 @@ func (g *game) returnDisplaced(side string) {
 		if !g.displacedGen[id] || home == nil {
 			continue
 		}
-		if g.e.generals[id].side != side {
+		if g.gens[id].side != side {
 			continue
 		}
 		delete(g.displacedGen, id)
 		g.genAt[id] = *home
-		g.say("14.6", "%s returns from the Displaced Box to %s", g.e.generals[id].name, g.e.b.ids[*home])
+		g.say("14.6", "%s returns from the Displaced Box to %s", g.gens[id].name, g.e.b.ids[*home])
 	}
 }

@@ -25,7 +25,8 @@ import (
 // sp.SIDE.HEX, displaced.SIDE, demoralized.SIDE.HEX, control.HEX (who
 // controls it, 6.3, or none), marker.HEX (a Control marker's side, or
 // none), destroyed.HEX, battle.FIELD, or a rules-core track), at (a
-// General's hex, or displaced), event, fail, vp (total, lines, exact,
+// General's hex, displaced, or removed/unassigned when out of play,
+// 16.4-16.5), event, fail, vp (total, lines, exact,
 // level, winner, unknown: the rules core's count).
 type scriptDriver struct {
 	e       *Engine
@@ -142,7 +143,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 			g.say("2.2.3", "%d %s SPs placed in %s", s.Manpower, s.Side, s.To)
 			return nil
 		}
-		gen := g.e.generals[s.Unit]
+		gen := g.gens[s.Unit]
 		if gen == nil {
 			return fmt.Errorf("no General %q", s.Unit)
 		}
@@ -188,6 +189,8 @@ func (d *scriptDriver) Expect(s *rules.Step) error {
 		got := "displaced"
 		if on {
 			got = g.e.b.ids[p]
+		} else if gone := g.gone[s.Unit]; gone != "" {
+			got = gone
 		}
 		if got != s.At {
 			return fmt.Errorf("%s is at %s, not %s", s.Unit, got, s.At)

@@ -16,7 +16,7 @@ func (g *game) setup() {
 			if r.Manpower != nil {
 				n = *r.Manpower
 			}
-			gen := g.e.generals[r.Unit]
+			gen := g.gens[r.Unit]
 			if err != nil || n < 0 || (gen == nil && r.Unit != "") {
 				g.say("2.2", "setup row %q (%s, hex %q) not placed", r.Name, r.Unit, r.Hex)
 				continue
