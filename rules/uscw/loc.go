@@ -1,8 +1,6 @@
 package uscw
 
 import (
-	"container/heap"
-
 	"github.com/musterhq/muster/rules"
 )
 
@@ -56,34 +54,51 @@ func (g *game) supplySource(side string, p rules.Point) bool {
 }
 
 // within lists the hexes an LOC of side reaches from p within mps MPs
-// (the List of Movement Costs, 5.3), p included.
+// (the List of Movement Costs, 5.3), p included, in the order reached: a
+// bucket queue over the board's indexed steps, with its own scratch
+// memory (the bots' move search keeps its paths in the other).
 func (g *game) within(side string, p rules.Point, mps int) []rules.Point {
 	b := g.e.b
-	best := map[rules.Point]int{p: 0}
-	q := &costQueue{{p, 0}}
+	s := g.locScratch()
+	start := b.index[p]
+	s.stamp++
+	s.best[start], s.seen[start] = 0, s.stamp
+	buckets := s.buckets[:0]
+	for range mps + 1 {
+		buckets = append(buckets, nil)
+	}
+	buckets[0] = append(buckets[0][:0], start)
 	var out []rules.Point
-	for q.Len() > 0 {
-		it := heap.Pop(q).(costItem)
-		if it.cost > best[it.p] {
-			continue
-		}
-		out = append(out, it.p)
-		for _, n := range b.neighbors(it.p) {
-			if !g.enterableForLOC(side, n) {
+	for c := 0; c <= mps; c++ {
+		for k := 0; k < len(buckets[c]); k++ {
+			i := buckets[c][k]
+			if s.best[i] != c {
 				continue
 			}
-			c, _, err := b.stepCost(it.p, n)
-			if err != nil || it.cost+c > mps {
-				continue
+			out = append(out, b.order[i])
+			for _, st := range b.next[i] {
+				nc := c + st.cost
+				if st.cost < 0 || nc > mps || s.seen[st.to] == s.stamp && s.best[st.to] <= nc {
+					continue
+				}
+				if !g.enterableForLOC(side, b.order[st.to]) {
+					continue
+				}
+				s.seen[st.to], s.best[st.to] = s.stamp, nc
+				buckets[nc] = append(buckets[nc], st.to)
 			}
-			if old, seen := best[n]; seen && old <= it.cost+c {
-				continue
-			}
-			best[n] = it.cost + c
-			heap.Push(q, costItem{n, it.cost + c})
 		}
 	}
+	s.buckets = buckets
 	return out
+}
+
+func (g *game) locScratch() *searchScratch {
+	n := len(g.e.b.order)
+	if g.locSearch == nil || len(g.locSearch.best) != n {
+		g.locSearch = &searchScratch{best: make([]int, n), prev: make([]int, n), seen: make([]uint32, n)}
+	}
+	return g.locSearch
 }
 
 // hasLOC reports whether side has an LOC from p to a supply source: a
@@ -111,29 +126,4 @@ func (g *game) hasLOC(side string, p rules.Point) bool {
 		}
 	}
 	return false
-}
-
-type costItem struct {
-	p    rules.Point
-	cost int
-}
-
-// costQueue is a min-heap of hexes by MP cost, ties by position, so every
-// search visits hexes in one order.
-type costQueue []costItem
-
-func (q costQueue) Len() int { return len(q) }
-func (q costQueue) Less(i, j int) bool {
-	if q[i].cost != q[j].cost {
-		return q[i].cost < q[j].cost
-	}
-	return pointLess(q[i].p, q[j].p)
-}
-func (q costQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
-func (q *costQueue) Push(x any)   { *q = append(*q, x.(costItem)) }
-func (q *costQueue) Pop() any {
-	old := *q
-	it := old[len(old)-1]
-	*q = old[:len(old)-1]
-	return it
 }

@@ -80,7 +80,8 @@ type game struct {
 	arsenalsAtStart, maintAtStart  float64
 	heldAtStart                    int
 
-	search *searchScratch // the bots' path searches' memory, never cloned
+	search    *searchScratch // the bots' path searches' memory, never cloned
+	locSearch *searchScratch // the LOC searches' memory
 }
 
 type movedForce struct {

@@ -242,6 +242,13 @@ func (g *game) returnDisplaced(side string) {
 			g.say("14.6", "%d %s Displaced SPs return in %s, %d are eliminated, %d stay in the box", back, side, g.e.b.ids[*at], back, g.displace[side])
 		}
 	}
+	waiting := false
+	for id := range g.displacedGen {
+		waiting = waiting || g.gens[id].side == side
+	}
+	if !waiting {
+		return
+	}
 	var home *rules.Point
 	for _, p := range g.e.b.order {
 		if g.sp[side][p] > 0 && (home == nil || g.sp[side][p] > g.sp[side][*home]) && g.hasLOC(side, p) {

@@ -10,7 +10,7 @@ import (
 // engine writes it (its tracks); the rest of it is read only.
 func (g *game) clone() *game {
 	c := *g
-	c.log, c.search = nil, nil
+	c.log, c.search, c.locSearch = nil, nil, nil
 	core := *g.core
 	core.Tracks = maps.Clone(g.core.Tracks)
 	c.core = &core
