@@ -1,18 +1,25 @@
 // Package uscw plays the Basic Game of The U.S. Civil War (GMT Games,
 // 3rd edition, 003_712b166fc2bd6784.txt, cited "U" + line) as far as
-// docs/uscw-cases.md says: the sequence of play with its Action Cycle
-// (3.1-3.5, 4.1-4.2), activation and movement with the List of Movement
-// Costs (4.3, 5.1-5.3), battle on the Combat Results Table (11.1-11.4)
-// and victory through the rules core (20.3, the scenarios' conditions).
+// docs/uscw-cases.md says: the sequence of play (3.1-3.5) with the
+// Reinforcement Phase and the Confederate BP economy (14.1-14.6), the
+// Leader Management Phase (16), the Action Cycle (4.1-4.2), movement with
+// the List of Movement Costs (4.3, 5.1-5.3), battle on the Combat Results
+// Table (11.1-11.6), control (6.1-6.6) and the End Phase (20.1-20.3).
 // Every other procedure is logged as not played, and the ledger lists
 // what each needs. Section 21 (Advanced Naval Rules) is absent from the
 // rulebook, so the Advanced Game is refused.
 //
+// One file per concern: board (the map and its step graph), play (the
+// sequence), reinforce, leaders, move, battle, control, loc (Lines of
+// Communication), endphase, setup, actions (the bots' engine-built
+// moves), invariant (the checker), script and sim (the drivers).
+//
 // The engine reads the module's tables (crt, movement-costs,
-// command-limits, turn-track) and its counters' ratings; the shipped
-// module lacks the CRT, the ratings and the map's terrain, so it is
-// refused with that list. The test module (rules/uscw/testdata/module)
-// is made up in every value the rulebook does not print.
+// command-limits, turn-track, blockade, random-states) and its counters'
+// ratings; the shipped module lacks the CRT, the ratings and the map's
+// terrain, so it is refused with that list. The test module
+// (rules/uscw/testdata/module) is made up in every value the rulebook
+// does not print.
 package uscw
 
 import (
