@@ -4,10 +4,11 @@ import (
 	"github.com/musterhq/muster/rules"
 )
 
-// setup places the scenario's at-start rows: a General with the SPs of
-// his row, in his hex (the At Start Cards, U1772; the shipped module has
-// none, the test module a made-up one). Rows the engine cannot place
-// (no hex, an unknown General) are logged and skipped.
+// setup places the scenario's at-start rows: a General in his hex, and
+// SPs (a row with the marker "sp" and its manpower) of the table's side
+// (the At Start Cards, U1772; the shipped module has none, the test
+// module a made-up one). Rows the engine cannot place (no hex, an unknown
+// General, another marker) are logged and skipped.
 func (g *game) setup() {
 	for _, t := range g.e.sf.Scenario.Setup {
 		for _, r := range t.Rows {
@@ -17,7 +18,7 @@ func (g *game) setup() {
 				n = *r.Manpower
 			}
 			gen := g.gens[r.Unit]
-			if err != nil || n < 0 || (gen == nil && r.Unit != "") {
+			if err != nil || n < 0 || (gen == nil && (r.Unit != "" || r.Marker != "sp")) {
 				g.say("2.2", "setup row %q (%s, hex %q) not placed", r.Name, r.Unit, r.Hex)
 				continue
 			}

@@ -75,6 +75,9 @@ for mk in game["markers"]:
     if mk.get("suppliedMissing"):
         del mk["suppliedMissing"]
         mk["supplied"] = {"union": 6, "confederate": 6} if mk["id"] != "army" else {"union": 4, "confederate": 3}
+# The SPs of the made-up setup (below) stand on setup rows as a marker:
+# the module has no SP counters (SPs are strength, not units).
+game["markers"].append(made_up({"id": "sp", "name": "Strength Points (SPs)", "sided": True}, "The engine's setup rows hold SPs with this marker."))
 save("game.json", game)
 
 # ---- counters: every value the text lacks made up, every given one kept ----
@@ -335,7 +338,12 @@ for name in sorted(os.listdir(os.path.join(SRC, "scenarios"))):
     for table in s.get("setup", []):
         rows = SETUP.get(table["side"])
         if rows and not table.get("rows"):
-            table.pop("rowsMissing", None)
-            table["rows"] = [{"name": g.split(".")[1].replace("-", " ").title(), "unit": g, "manpower": n, "hex": h, "notes": [dict(NOTE)]} for g, h, n in rows]
+            # rowsMissing stays: the At Start Cards' rows are still missing;
+            # these rows are made up.
+            names = {c["id"]: c["name"] for c in cs["counters"]}
+            table["rows"] = []
+            for g, h, n in rows:
+                table["rows"].append({"name": names[g], "unit": g, "manpower": None, "hex": h, "notes": [dict(NOTE)]})
+                table["rows"].append({"name": "%s SPs" % ("Union" if table["side"] == "union" else "Confederate"), "marker": "sp", "manpower": n, "hex": h, "notes": [dict(NOTE)]})
     s.setdefault("notes", []).insert(0, {"kind": "comment", "text": "The shipped scenario on the made-up test module (rules/uscw/testdata/gen.py)."})
     save(os.path.join("scenarios", name), s)
