@@ -127,7 +127,7 @@ func (g *game) destroyIfHeartland(p rules.Point, side string) {
 }
 
 // resourceShare is what a Resource Hex gives each side now: the Union
-// counts every BP it controls or destroyed (20.3.1, U1688-1692, "BURNED
+// counts every BP it controls or destroyed (20.3.1, U1687-1689, "BURNED
 // BUT RECAPTURED"); the Confederate the rest.
 func (g *game) resourceShare(p rules.Point) (union, csa int) {
 	h := g.e.b.hexes[p]
