@@ -48,7 +48,14 @@ func (g *game) supplySource(side string, p rules.Point) bool {
 		return false
 	}
 	if side == "confederate" {
-		return h.BP != nil && *h.BP >= 2 && !g.destroyed[p]
+		if h.BP == nil {
+			return false
+		}
+		value := *h.BP // "a BP value of at least 2 (including Arsenals)" (13.2.2)
+		if g.destroyed[p] {
+			value = 1
+		}
+		return value+g.arsenal[p] >= 2
 	}
 	return h.Objective && g.northern(homeState(h))
 }

@@ -179,7 +179,8 @@ func (g *game) blockadeRoll(zone string) int {
 
 // warIndustry: one Arsenal (+1 BP) in a friendly Resource Hex of the state
 // the Random States Table names, rerolled until a state has room; no hex
-// beyond triple its printed BPs (14.5, U1215-1235).
+// beyond triple its printed BPs (14.5, U1215-1235). A destroyed hex may
+// take one too (6.4.3's PLAY NOTE, U405).
 func (g *game) warIndustry() {
 	tab := g.e.states
 	for range 100 {
@@ -190,7 +191,7 @@ func (g *game) warIndustry() {
 		}
 		for _, p := range g.e.resources {
 			h := g.e.b.hexes[p]
-			if homeState(h) == cell.Region && g.controller(p) == "confederate" && !g.destroyed[p] && *h.BP+g.arsenal[p] < 3**h.BP {
+			if homeState(h) == cell.Region && g.controller(p) == "confederate" && *h.BP+g.arsenal[p] < 3**h.BP {
 				g.arsenal[p]++
 				g.core.Tracks["arsenals"]++
 				g.say("14.5", "War Industry: %d on the Random States Table, %s: an Arsenal in %s (now +%d)", r, cell.Text, g.e.b.ids[p], g.arsenal[p])
