@@ -77,8 +77,7 @@ type Rescorer interface {
 }
 
 // Router is a Game that says by which victory route it was decided, once
-// over: "automatic" (an automatic or sudden-death victory during play) or
-// "final count" (the victory check after the last turn).
+// over: one of the Route constants (course.go), "" while in play.
 type Router interface {
 	Route() string
 }

@@ -82,7 +82,8 @@ type Card struct {
 // the scenario's first calendar turn (USCW Arsenals).
 type Invariant struct {
 	ID           string     `json:"id"`
-	Kind         string     `json:"kind,omitempty"`
+	Kind         string     `json:"kind,omitempty"`  // tracks-sum, track-is-start-turn, map-bp-sum
+	Topic        string     `json:"topic,omitempty"` // map-bp-sum: the map's missing topic of the BPs
 	Tracks       []string   `json:"tracks,omitempty"`
 	Track        string     `json:"track,omitempty"`
 	Equals       *float64   `json:"equals,omitempty"`
@@ -90,7 +91,9 @@ type Invariant struct {
 	AtLeast      *float64   `json:"atLeast,omitempty"`
 	StartsBefore string     `json:"startsBefore,omitempty"`
 	Text         string     `json:"text"`
+	Status       string     `json:"status,omitempty"` // source when empty; inferred
 	Source       *SourceRef `json:"source"`
+	Notes        []Note     `json:"notes,omitempty"`
 }
 
 // ValueFact is a sum of counter values a worked example fixes.

@@ -29,6 +29,7 @@ type Table struct {
 	Status        string         `json:"status,omitempty"`
 	ColumnKey     string         `json:"columnKey,omitempty"` // matrix: sp, year, name
 	RowKey        string         `json:"rowKey,omitempty"`    // matrix: roll, count, name
+	Cells         string         `json:"cells,omitempty"`     // matrix: result, bp, value, region
 	Columns       []Column       `json:"columns,omitempty"`
 	Grid          []GridRow      `json:"grid,omitempty"`
 	Facts         []TableFact    `json:"facts,omitempty"`

@@ -87,3 +87,45 @@ func TestUSCWVictoryThresholds(t *testing.T) {
 		}
 	}
 }
+
+// The Blockade DRM points the 1861 and 1862 data fix (open markers plus the
+// closed points their VP notes give) total 22 in every start that sets all
+// four (game.json invariant blockade-drm-total, inferred): 1861 5+7+8+2,
+// 1862 4+6+7+5. A start with fewer is not checked (the 1863 closed points
+// hang on Galveston, placed by the missing At Start Card).
+func TestUSCWBlockadeDRMTotal(t *testing.T) {
+	c := Builtin()
+	m := c.Module("uscw")
+	var inv *Invariant
+	for i := range m.Game.Invariants {
+		if m.Game.Invariants[i].ID == "blockade-drm-total" {
+			inv = &m.Game.Invariants[i]
+		}
+	}
+	if inv == nil || inv.Status != "inferred" || inv.AtLeast == nil || *inv.AtLeast != 22 || len(inv.Notes) == 0 {
+		t.Fatalf("blockade-drm-total: %+v", inv)
+	}
+	checked := 0
+	for _, id := range []string{"uscw-s1", "uscw-s2", "uscw-s3", "uscw-s4"} {
+		st := c.Scenario(id).Scenario.Start
+		sum, all := 0.0, true
+		for _, tr := range inv.Tracks {
+			v, ok := st.Tracks[tr]
+			all = all && ok
+			sum += v
+		}
+		if !all {
+			continue
+		}
+		checked++
+		if sum != 22 {
+			t.Errorf("%s: Blockade DRM points total %v, not 22", id, sum)
+		}
+	}
+	if checked != 3 {
+		t.Errorf("%d starts set all four tracks, want 3 (1861, 1862, the campaign's 1861)", checked)
+	}
+	if _, ok := c.Scenario("uscw-s3").Scenario.Start.Tracks["blockade-closed"]; ok {
+		t.Errorf("the 1863 start sets blockade-closed, which hangs on the missing At Start Card")
+	}
+}

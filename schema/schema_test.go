@@ -10,7 +10,7 @@ func TestEmbeddedSchemasCompile(t *testing.T) {
 	if err := Compile(); err != nil {
 		t.Fatal(err)
 	}
-	want := []Kind{"counters", "game", "map", "playtest", "scenario", "table"}
+	want := []Kind{"counters", "game", "map", "playtest", "record", "scenario", "table"}
 	got := Kinds()
 	if len(got) != len(want) {
 		t.Fatalf("Kinds() = %v, want %v", got, want)

@@ -474,3 +474,53 @@ var moduleInvariant = register(&Check{
 		}
 	},
 })
+
+var mapBPTotal = register(&Check{
+	Code:     "map-bp-total",
+	Title:    "the map's hex BPs exceed or miss the total the rulebook states",
+	Doc:      "A game.json invariant of kind map-bp-sum states what the BPs printed in the map's hexes total (USCW: 'There are 100 BPs worth of Resource Hexes printed on the map', line 1166). While map.json still lists the invariant's topic missing (the map filled in part, theater by theater), the hexes filled so far must not total more; once the topic is answered they must total exactly that. The finding sits on the BP of the hex that passes the total, or of the last hex with BPs, and quotes the rulebook's line.",
+	Severity: diag.Error,
+	Module: func(mp *ModulePass) {
+		g, m := mp.Module.Game, mp.Module.Map
+		if g == nil || m == nil || mp.Module.MapDoc == nil || !mp.Module.MapDoc.Valid {
+			return
+		}
+		p := mp.on(mp.Check, mp.Module.MapDoc)
+		for _, inv := range g.Invariants {
+			if inv.Kind != "map-bp-sum" || inv.Equals == nil {
+				continue
+			}
+			var src scenarios.SourceRef
+			if inv.Source != nil {
+				src = *inv.Source
+			}
+			where := factWhere(inv.Text, src)
+			want := int(*inv.Equals)
+			sum, last := 0, -1
+			over := false
+			for i, h := range m.Hexes {
+				if h.BP == nil {
+					continue
+				}
+				sum += *h.BP
+				last = i
+				if sum > want && !over {
+					over = true
+					p.Report(fmt.Sprintf("/hexes/%d/bp", i), fmt.Sprintf("the hexes' BPs reach %d at hex %s, more than the %d the rulebook states (invariant %s): %s", sum, h.At, want, inv.ID, where), "correct the BPs as the map prints them")
+				}
+			}
+			if over || last < 0 {
+				continue
+			}
+			answered := true
+			for _, t := range m.Missing {
+				if t.Topic == inv.Topic {
+					answered = false
+				}
+			}
+			if answered && sum != want {
+				p.Report(fmt.Sprintf("/hexes/%d/bp", last), fmt.Sprintf("the hexes' BPs total %d, not the %d the rulebook states (invariant %s): %s", sum, want, inv.ID, where), "correct the BPs as the map prints them, or restore the missing topic if hexes are still to fill")
+			}
+		}
+	},
+})

@@ -30,6 +30,10 @@ var handSteps = map[string]func(t *testing.T, testModule string){
 	"# ... fill in the workbook from the game's map and counters ...": func(t *testing.T, testModule string) {
 		fillLGVTemplate(t, "lgv-components.xlsx", testModule)
 	},
+	"# ... type in the tables, track, counters, decks and map from the components ...": func(t *testing.T, testModule string) {
+		// MADE-UP values: export/sheet/testdata/uscw-fill.json.
+		fillUSCWTemplate(t, "uscw-components.xlsx", filepath.Join(testModule, "..", "..", "..", "..", "export", "sheet", "testdata", "uscw-fill.json"), nil)
+	},
 	"# ... fill in my-own-game's game.json, map.json and counters.json from your game ...": func(t *testing.T, testModule string) {
 		for _, f := range []string{"game.json", "map.json", "counters.json"} {
 			copyFile(t, filepath.Join(testModule, f), filepath.Join("my-own-game", f))

@@ -289,6 +289,18 @@ func TestHostileMergeRefusals(t *testing.T) {
 					break
 				}
 			}
+			// The course's routes count every game played too.
+			course := counts(m, "course")
+			for _, key := range []string{"routes", "leadChanges", "margins"} {
+				move(course, key, "x")
+				delete(counts(course, key), "x")
+			}
+			for _, key := range []string{"vpByTurn", "leaderByTurn"} {
+				for turn := range counts(course, key) {
+					move(counts(course, key), turn, "x")
+					delete(counts(counts(course, key), turn), "x")
+				}
+			}
 		}, "shard 1 of 2 plays 4 games", false},
 		{"a VP value moved", func(m shard) {
 			tb := counts(m, "vp")

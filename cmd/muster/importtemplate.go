@@ -30,8 +30,11 @@ func importTemplateCommand() *cli.Command {
 			"folder or a built-in module id) to the new folder DIR with the filled cells applied:\n" +
 			"counters' printed values (status source when all are filled, partial when some), area\n" +
 			"names and TEM, terrain and hill features, adjacency links with boundary type, road, ford\n" +
-			"and prohibited, hex terrain, and the markers supplied with the game (game.json's supplied\n" +
-			"counts, LGV 15.0 and 16.0). Empty cells change nothing. A cell that cannot be used is\n" +
+			"and prohibited, hex terrain and hex data (states, theater, places, ports, BPs, blockade\n" +
+			"ports; filled in part, the rest stays missing), the markers supplied with the game\n" +
+			"(game.json's supplied counts, LGV 15.0 and 16.0), matrix tables typed as printed (USCW's\n" +
+			"CRT, Blockade, Attrition, Random States), the Turn Record Track and its general events,\n" +
+			"card decks, and counters the rulebook never names. Empty cells change nothing. A cell that cannot be used is\n" +
 			"reported as SHEET!CELL, and so is each cell the import does not read (a grey column\n" +
 			"edited, a header or sheet muster does not write, a cell outside a table); the copy is\n" +
 			"checked as muster validate checks it. DIR must not exist (or be an empty folder) and is\n" +
@@ -97,6 +100,9 @@ func importTemplateCommand() *cli.Command {
 			}
 			if ti.Game != nil {
 				replace["game.json"] = ti.Game
+			}
+			for p, data := range ti.Tables {
+				replace[path.Clean(p)] = data
 			}
 			// Removed on an interrupt too (SIGINT, SIGTERM).
 			tmp, err := fileout.TempDir(filepath.Clean(out))
@@ -199,6 +205,9 @@ func templateFindings(c *cli.Context, ds diag.Diagnostics, ti *sheet.TemplateImp
 	docOf := map[string]string{path.Clean(m.Game.Files.Map): "map", path.Clean(m.Game.Files.Counters): "counters"}
 	if ti.Game != nil {
 		docOf["game.json"] = "game"
+	}
+	for p := range ti.Tables {
+		docOf[path.Clean(p)] = p
 	}
 	var copied diag.Diagnostics
 	for _, d := range ds {

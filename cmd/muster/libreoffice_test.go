@@ -133,7 +133,11 @@ func TestLibreOfficeRoundTrip(t *testing.T) {
 		t.Fatalf("template: %s", errOut)
 	}
 	fillLGVTemplate(t, template, filepath.Join("..", "..", "rules", "lgv", "testdata", "module"))
-	books = append(books, template)
+	// The USCW template with every component sheet filled (MADE UP: the
+	// matrix tables typed as printed, 2* and +2M among them, the turn
+	// track, decks, a new general, one theater's hex data).
+	uscwTemplate := uscwFilledBook(t, dir, nil)
+	books = append(books, template, uscwTemplate)
 	out := filepath.Join(dir, "libreoffice")
 	resave(t, lo, out, books...)
 
@@ -197,38 +201,52 @@ func TestLibreOfficeRoundTrip(t *testing.T) {
 		t.Errorf("the added row after LibreOffice: %+v", last)
 	}
 
-	// The filled template imports to the same module copy either way.
-	direct, viaLO := filepath.Join(dir, "direct"), filepath.Join(dir, "via-lo")
-	for _, c := range []struct{ book, out string }{{template, direct}, {filepath.Join(out, "lgv-components.xlsx"), viaLO}} {
-		if code, stdout, errOut := muster(t, "import", "template", "--module", "lgv", "-o", c.out, c.book); code != 0 {
-			t.Fatalf("import template %s: exit %d\n%s%s", c.book, code, stdout, errOut)
+	// Each filled template imports to the same module copy either way.
+	for _, tc := range []struct{ module, book string }{{"lgv", template}, {"uscw", uscwTemplate}} {
+		direct, viaLO := filepath.Join(dir, tc.module+"-direct"), filepath.Join(dir, tc.module+"-via-lo")
+		for _, c := range []struct{ book, out string }{{tc.book, direct}, {filepath.Join(out, filepath.Base(tc.book)), viaLO}} {
+			if code, stdout, errOut := muster(t, "import", "template", "--module", tc.module, "-o", c.out, c.book); code != 0 {
+				t.Fatalf("import template %s: exit %d\n%s%s", c.book, code, stdout, errOut)
+			}
+		}
+		files := 0
+		err := filepath.WalkDir(direct, func(p string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			files++
+			rel, _ := filepath.Rel(direct, p)
+			a, _ := os.ReadFile(p)
+			b, err := os.ReadFile(filepath.Join(viaLO, rel))
+			if err != nil || !bytes.Equal(a, b) {
+				t.Errorf("%s template: %s differs after LibreOffice (%v)", tc.module, rel, err)
+			}
+			return nil
+		})
+		if err != nil || files == 0 {
+			t.Fatalf("%s: %d files, %v", tc.module, files, err)
+		}
+		before, after := layoutOf(t, tc.book), layoutOf(t, filepath.Join(out, filepath.Base(tc.book)))
+		for sh, cols := range before.dropDowns {
+			if !slices.Equal(cols, after.dropDowns[sh]) {
+				t.Errorf("%s template %s: drop-downs on columns %v, after LibreOffice %v", tc.module, sh, cols, after.dropDowns[sh])
+			}
+		}
+		for sh, p := range before.print {
+			if p != after.print[sh] {
+				t.Errorf("%s template %s: print setup %q, after LibreOffice %q", tc.module, sh, p, after.print[sh])
+			}
 		}
 	}
-	err := filepath.WalkDir(direct, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(direct, p)
-		a, _ := os.ReadFile(p)
-		b, err := os.ReadFile(filepath.Join(viaLO, rel))
-		if err != nil || !bytes.Equal(a, b) {
-			t.Errorf("template: %s differs after LibreOffice (%v)", rel, err)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	before, after := layoutOf(t, template), layoutOf(t, filepath.Join(out, "lgv-components.xlsx"))
-	for sh, cols := range before.dropDowns {
-		if !slices.Equal(cols, after.dropDowns[sh]) {
-			t.Errorf("template %s: drop-downs on columns %v, after LibreOffice %v", sh, cols, after.dropDowns[sh])
+	// The USCW copy holds the typed-in tables, read back through Calc.
+	crt, _ := os.ReadFile(filepath.Join(dir, "uscw-via-lo", "tables", "crt.json"))
+	for _, want := range []string{`{"text": "2*", "losses": 2, "mark": "asterisk"}`, `{"text": "0◇", "losses": 0, "mark": "diamond"}`, `"printed": "17+", "min": 17, "dice": "3d6"`} {
+		if !strings.Contains(string(crt), want) {
+			t.Errorf("the CRT imported from LibreOffice's workbook lacks %s", want)
 		}
 	}
-	for sh, p := range before.print {
-		if p != after.print[sh] {
-			t.Errorf("template %s: print setup %q, after LibreOffice %q", sh, p, after.print[sh])
-		}
+	if b, _ := os.ReadFile(filepath.Join(dir, "uscw-via-lo", "tables", "blockade.json")); !strings.Contains(string(b), `{"text": "+2M", "maintenance": 2}`) {
+		t.Errorf("the Blockade Table imported from LibreOffice's workbook lacks its +2M cell")
 	}
 }
 

@@ -30,11 +30,17 @@ func moduleTemplateCommand() *cli.Command {
 			"and Zone) and Links (adjacency: boundary type, road, ford, prohibited; empty rows for new\n" +
 			"links); for a hex map Terrain (one row per hex of the sheets in play); Markers when the rules\n" +
 			"limit markers to those supplied (one row per marker and side: the count, empty where\n" +
-			"game.json lacks it). Drop-downs offer the map's boundary types, area ids and yes/no.\n" +
+			"game.json lacks it); one sheet per matrix table the rulebook does not print (a column per\n" +
+			"heading with its dice, a row per key, cells as printed: USCW's CRT, Blockade, Attrition\n" +
+			"and Random States tables); Turn Record Track and General Events for a turn track; Decks\n" +
+			"for card decks; hex data columns on Terrain where map.json lists them missing (states,\n" +
+			"theater, place kind, port, objective, BP, salt, blockade zone and DRM). Drop-downs offer\n" +
+			"the map's boundary types, area ids, seasons, theaters and yes/no.\n" +
 			"muster import template reads it back into a copy of the module.\n\n" +
 			"Examples:\n" +
 			"   muster module template -o lgv-components.xlsx lgv\n" +
-			"   muster module template -o tpc-terrain.xlsx scenarios/tpc",
+			"   muster module template -o tpc-terrain.xlsx scenarios/tpc\n" +
+			"   muster module template -o uscw-components.xlsx uscw",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the workbook to `FILE` (.xlsx; required)"},
 			forceFlag,

@@ -35,12 +35,12 @@ func playtestCommand() *cli.Command {
 			"expectation ends it with a 'vp' event, the lines that differ and why). --golden\n" +
 			"compares each log with the one stored beside its script (NAME.golden.jsonl); --update\n" +
 			"rewrites those.\n\n" +
-			"Balance playouts: muster playtest sim, replay and merge (see their --help).\n\n" +
+			"Balance playouts: muster playtest sim, sweep, replay and merge; games people played: muster playtest record (see their --help).\n\n" +
 			"Examples:\n" +
 			"   muster playtest scenarios\n" +
 			"   muster playtest --log out/logs scenarios/tpc/playtests/01-petersburg.json\n" +
 			"   muster playtest --golden scenarios/tpc/playtests",
-		Subcommands: []*cli.Command{simCommand(), sweepCommand(), replayCommand(), mergeCommand()},
+		Subcommands: []*cli.Command{simCommand(), sweepCommand(), replayCommand(), mergeCommand(), recordCommand()},
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "log", Usage: "write each script's event log into `DIR`"},
 			&cli.BoolFlag{Name: "golden", Usage: "compare each event log with the stored NAME.golden.jsonl"},

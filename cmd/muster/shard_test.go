@@ -74,6 +74,15 @@ func TestShardProcessesMergeToTheWholeRun(t *testing.T) {
 		if merged != whole {
 			t.Errorf("%s: the merge of %d shard processes differs from the unsplit run:\n%s\n--- unsplit:\n%s", batch.name, n, merged, whole)
 		}
+		// The report's course (routes, margin, lead changes, VP by turn)
+		// and the totals' course counts too, in JSON and HTML.
+		for format, course := range map[string]string{"json": `"course": {`, "html": "<h2>Victory route</h2>"} {
+			_, wholeF, _ := muster(t, "playtest", "sim", test, "--games", fmt.Sprint(games), "--seed", "11", "--workers", "2", "--format", format)
+			code, mergedF, errOut := muster(t, append([]string{"playtest", "merge", "--format", format}, parts...)...)
+			if code != 0 || mergedF != wholeF || !strings.Contains(mergedF, course) {
+				t.Errorf("%s: the %s merge differs from the unsplit run's, or lacks %s (exit %d, %s)", batch.name, format, course, code, errOut)
+			}
+		}
 	}
 }
 

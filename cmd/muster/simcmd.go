@@ -16,6 +16,7 @@ import (
 
 	"github.com/musterhq/muster/internal/fileout"
 	"github.com/musterhq/muster/playtest/sim"
+	"github.com/musterhq/muster/rules"
 )
 
 // The balance playouts: muster playtest sim, replay and merge.
@@ -30,14 +31,17 @@ func simCommand() *cli.Command {
 			"uniform among the legal actions, for fuzzing; greedy: the action that leaves its side the\n" +
 			"best position), one bot per side in the game's side order, and reports\n" +
 			"the victory-level and winner shares with 95% confidence intervals, the VP mean and\n" +
-			"histogram, game length, and outcomes by first player and momentum. Results are identical\n" +
+			"histogram, game length, and outcomes by first player and momentum; the first mover's win\n" +
+			"share, the victory routes, the final count's margin, the lead changes and the VP at each\n" +
+			"turn's end; with --records DIR, the games people played beside the bots'. Results are identical\n" +
 			"for the same seed whatever the worker count. --shard k/n plays every n-th game from the\n" +
 			"k-th and writes totals (JSON) that muster playtest merge adds up, as a batch system's\n" +
 			"array jobs would. A progress bar shows on a terminal.\n\n" +
 			"Examples:\n" +
 			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --games 10000 --bots random,greedy\n" +
 			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --games 100000 --shard 3/8 --format json -o part3.json\n" +
-			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --format html -o balance.html",
+			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --format html -o balance.html\n" +
+			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --games 200 --records records",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "games", Value: 1000, Usage: "games to play"},
 			&cli.StringFlag{Name: "bots", Value: sim.DefaultBot + "," + sim.DefaultBot, Usage: "one bot per side, in the game's side order (sensible, random, greedy)"},
@@ -48,11 +52,16 @@ func simCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "option", Usage: "a rule option `key=value` of the engine (lgv: bid=N, bid-reading=threshold|shift, cp-absorption=repeat|once, leader-attack-bonus=none|count, adjacency=movable|boundary, ford-limit=per-ford|per-impulse, kia-jackson-stuart=each|together, front-leader-fate=return|roll, surprise=all|any, water-mixed=minor|none, invariants=off|check; uscw: invariants=off|check, game=basic); repeat the flag for more"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or html"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output"},
+			&cli.StringFlag{Name: "records", Usage: "summarise the games people played, the records in `DIR` (muster playtest record), beside the bots'"},
 			forceFlag,
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return usageError("sim needs one SCENARIO")
+			}
+			humans, err := humanGames(c)
+			if err != nil {
+				return err
 			}
 			sf, err := loadScenarioArg(c, c.Args().First())
 			if err != nil {
@@ -95,7 +104,10 @@ func simCommand() *cli.Command {
 			if cfg.Shards > 1 && format != "json" {
 				return usageError("a shard writes its totals as JSON (--format json) for muster playtest merge")
 			}
-			return writeSimOutput(c, tot, format, cfg.Shards > 1, c.Args().First())
+			if humans != nil && cfg.Shards > 1 {
+				return usageError("--records goes with a report, not with a shard's totals: give it to muster playtest merge")
+			}
+			return writeSimOutput(c, tot, format, cfg.Shards > 1, humans, c.Args().First())
 		},
 	}
 }
@@ -184,9 +196,13 @@ func parseShard(s string) (k, n int, err error) {
 }
 
 // writeSimOutput writes totals (for a shard) or the report.
-func writeSimOutput(c *cli.Context, tot *sim.Totals, format string, totals bool, inputs ...string) error {
+func writeSimOutput(c *cli.Context, tot *sim.Totals, format string, totals bool, humans []sim.HumanGame, inputs ...string) error {
 	var b bytes.Buffer
 	var err error
+	report := sim.NewReport(tot)
+	if humans != nil {
+		report.CompareRecords(humans, tot.Winners, tot.Levels)
+	}
 	switch {
 	case totals:
 		enc := json.NewEncoder(&b)
@@ -199,11 +215,11 @@ func writeSimOutput(c *cli.Context, tot *sim.Totals, format string, totals bool,
 			MadeUp string      `json:"madeUp,omitempty"` // first, so a reader sees it first
 			Report sim.Report  `json:"report"`
 			Totals *sim.Totals `json:"totals"`
-		}{tot.MadeUp, sim.NewReport(tot), tot})
+		}{tot.MadeUp, report, tot})
 	case format == "html":
-		err = sim.NewReport(tot).WriteHTML(&b)
+		err = report.WriteHTML(&b)
 	default:
-		err = sim.NewReport(tot).WriteText(&b)
+		err = report.WriteText(&b)
 	}
 	if err != nil {
 		return cli.Exit(err.Error(), exitUsage)
@@ -226,7 +242,7 @@ func mergeCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "merge",
 		Usage: "add up the totals of the shards of a split sim run or sweep",
-		UsageText: "muster playtest merge [--partial] [--scenario SCENARIO] [--format text|json|html] [-o FILE] TOTALS.json...\n\n" +
+		UsageText: "muster playtest merge [--partial] [--scenario SCENARIO] [--records DIR] [--format text|json|html] [-o FILE] TOTALS.json...\n\n" +
 			"Adds the totals written by muster playtest sim --shard k/n into the report of the whole\n" +
 			"run: exactly the figures one unsplit run gives. Each shard is checked against the scenario\n" +
 			"its games were played on (the SCENARIO sim was given, as the totals record it; --scenario\n" +
@@ -251,6 +267,7 @@ func mergeCommand() *cli.Command {
 			&cli.StringFlag{Name: "scenario", Usage: "the `SCENARIO` the shards were played on (a file or a built-in id), when it is no longer where sim was given it"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or html"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output"},
+			&cli.StringFlag{Name: "records", Usage: "summarise the games people played, the records in `DIR`, beside the bots' (a sim run's report, or compared with every point of a sweep)"},
 			forceFlag,
 		},
 		Action: func(c *cli.Context) error {
@@ -292,7 +309,11 @@ func mergeCommand() *cli.Command {
 				}
 				fmt.Fprintf(c.App.ErrWriter, "muster: %s: the report covers %d games of %d\n", what, tot.Played, tot.Games)
 			}
-			return writeSimOutput(c, tot, format, false, c.Args().Slice()...)
+			humans, err := humanGames(c)
+			if err != nil {
+				return err
+			}
+			return writeSimOutput(c, tot, format, false, humans, c.Args().Slice()...)
 		},
 	}
 }
@@ -392,7 +413,9 @@ func replayCommand() *cli.Command {
 		Usage: "replay one game of a sim run with its event log",
 		UsageText: "muster playtest replay SCENARIO --seed S --game I [--bots A,B] [--log FILE]\n\n" +
 			"Plays game I (0-based) of the run with seed S exactly as muster playtest sim played it,\n" +
-			"prints its outcome, and writes its event log (JSON lines) to --log or standard output.\n\n" +
+			"prints its outcome, the route that decided it and its VP at each turn's end, and writes\n" +
+			"its event log (JSON lines, the turns' standings as \"vp-track\" events) to --log or\n" +
+			"standard output.\n\n" +
 			"Examples:\n" +
 			"   muster playtest replay rules/lgv/testdata/module/scenarios/01-chancellorsville.json --seed 1 --game 417 --bots random,greedy --log game417.jsonl",
 		Flags: []cli.Flag{
@@ -460,9 +483,31 @@ func replayCommand() *cli.Command {
 				return cli.Exit(fmt.Sprintf("game %d (seed %d): %v", c.Int("game"), seed, err), exitFindings)
 			}
 			fmt.Fprintf(out, "game %d (seed %d): %s, winner %s, %g VP, %d turns\n", c.Int("game"), seed, o.Level, orNone(o.Winner), o.VP, o.Turns)
+			printCourse(out, g)
 			return nil
 		},
 	}
+}
+
+// printCourse prints the route and the VP track of a replayed game
+// (the log's "vp-track" events), where its engine tells them.
+func printCourse(w io.Writer, g sim.Game) {
+	ch, ok := g.(rules.Chronicler)
+	if !ok {
+		return
+	}
+	var parts []string
+	for _, t := range ch.VPTrack() {
+		parts = append(parts, fmt.Sprintf("%d: %g (%s)", t.Turn, t.VP, orNone(t.Leader)))
+	}
+	fmt.Fprintf(w, "decided by: %s", orNone(ch.Route()))
+	if m, ok := ch.Margin(); ok {
+		fmt.Fprintf(w, ", margin %d VP", m)
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(w, "; VP at each turn's end (leading): %s; %d lead changes", strings.Join(parts, ", "), rules.LeadChanges(ch.VPTrack()))
+	}
+	fmt.Fprintln(w)
 }
 
 func orNone(s string) string {

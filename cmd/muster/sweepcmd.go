@@ -46,11 +46,16 @@ func sweepCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "option", Usage: "a rule option `key=value` every point shares (as sim's)"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, json or html"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output"},
+			&cli.StringFlag{Name: "records", Usage: "compare the games people played, the records in `DIR` (muster playtest record), with every point"},
 			forceFlag,
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return usageError("sweep needs one SCENARIO")
+			}
+			humans, err := humanGames(c)
+			if err != nil {
+				return err
 			}
 			var cfg sim.SweepConfig
 			for _, v := range c.StringSlice("vary") {
@@ -103,15 +108,22 @@ func sweepCommand() *cli.Command {
 				return cli.Exit(err.Error(), exitFindings)
 			}
 			st.SetMadeUp(sf.Module.MadeUpLabel())
-			return writeSweepOutput(c, st, format, cfg.Shards > 1, c.Args().First())
+			if humans != nil && cfg.Shards > 1 {
+				return usageError("--records goes with a report, not with a shard's totals: give it to muster playtest merge")
+			}
+			return writeSweepOutput(c, st, format, cfg.Shards > 1, humans, c.Args().First())
 		},
 	}
 }
 
 // writeSweepOutput writes a sweep's totals (for a shard) or its report.
-func writeSweepOutput(c *cli.Context, st *sim.SweepTotals, format string, totals bool, inputs ...string) error {
+func writeSweepOutput(c *cli.Context, st *sim.SweepTotals, format string, totals bool, humans []sim.HumanGame, inputs ...string) error {
 	var b bytes.Buffer
 	var err error
+	report := sim.NewSweepReport(st)
+	if humans != nil {
+		report.CompareRecords(humans)
+	}
 	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "  ")
 	switch {
@@ -122,11 +134,11 @@ func writeSweepOutput(c *cli.Context, st *sim.SweepTotals, format string, totals
 			MadeUp string           `json:"madeUp,omitempty"`
 			Report sim.SweepReport  `json:"report"`
 			Totals *sim.SweepTotals `json:"totals"`
-		}{st.MadeUp, sim.NewSweepReport(st), st})
+		}{st.MadeUp, report, st})
 	case format == "html":
-		err = sim.NewSweepReport(st).WriteHTML(&b)
+		err = report.WriteHTML(&b)
 	default:
-		err = sim.NewSweepReport(st).WriteText(&b)
+		err = report.WriteText(&b)
 	}
 	if err != nil {
 		return cli.Exit(err.Error(), exitUsage)
@@ -226,5 +238,9 @@ func mergeSweep(c *cli.Context, format string) error {
 		}
 		fmt.Fprintf(c.App.ErrWriter, "muster: %s: the report covers %d games of %d per point\n", what, st.Played(), st.Games)
 	}
-	return writeSweepOutput(c, st, format, false, c.Args().Slice()...)
+	humans, err := humanGames(c)
+	if err != nil {
+		return err
+	}
+	return writeSweepOutput(c, st, format, false, humans, c.Args().Slice()...)
 }

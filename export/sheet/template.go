@@ -263,6 +263,21 @@ func (b *xlsxBook) writeTemplate(m *scenarios.Module) error {
 			return err
 		}
 	}
+	for _, tf := range tmplMatrixTables(m) {
+		if err := b.writeTemplateMatrix(tf.Table); err != nil {
+			return err
+		}
+	}
+	if tf := tmplTrack(m); tf != nil {
+		if err := b.writeTemplateTrack(tf.Table); err != nil {
+			return err
+		}
+	}
+	if len(m.Game.Decks) > 0 {
+		if err := b.writeTemplateDecks(m.Game); err != nil {
+			return err
+		}
+	}
 	if _, err := b.f.NewSheet(tmplSheetData); err != nil {
 		return err
 	}
@@ -305,6 +320,26 @@ func (b *xlsxBook) writeTemplateLists(m *scenarios.Module) error {
 	}
 	sort.Strings(terr)
 	ls = append(ls, dropList{tmplListTerrain, "Terrain", terr})
+	var sides, deckTh, hexTh []string
+	for _, sd := range m.Game.Sides {
+		sides = append(sides, sd.ID)
+	}
+	for _, d := range m.Game.Decks {
+		for _, t := range d.Theaters {
+			if !tmplContains(deckTh, t) {
+				deckTh = append(deckTh, t)
+			}
+		}
+	}
+	for _, g := range mp.Regions {
+		if g.Kind == "theater" {
+			hexTh = append(hexTh, g.ID)
+		}
+	}
+	ls = append(ls, dropList{tmplListSeason, "Seasons", tmplSeasons}, dropList{tmplListCode, "General event codes", tmplEventCodes},
+		dropList{tmplListSide, "Sides", sides}, dropList{tmplListTheater, "Event theaters", tmplTheaters},
+		dropList{tmplListDeckTh, "Card theaters", deckTh}, dropList{tmplListHexTheater, "Hex theaters", hexTh},
+		dropList{tmplListPlaceKind, "Place kinds", []string{"town", "city", "capital"}}, dropList{tmplListPort, "Ports", []string{"ocean", "river"}})
 	return b.writeListSheet(ls)
 }
 
@@ -375,6 +410,35 @@ func (b *xlsxBook) writeTemplateInstructions(m *scenarios.Module) error {
 		add(true, "Sheet %s", tmplSheetMarkers)
 		add(false, "The rules limit play to the markers supplied with the game, and the rulebook does not say how many there are: %s. One row per marker and side. Count the markers on the counter sheet and type each side's count in Supplied, a whole number (0 for a side the rules give none). Fill every side of a marker or none: a marker with all its cells empty stays missing, one with some empty is refused. The counts go into game.json (the marker's \"supplied\"), the marker is no longer listed missing, and the engine enforces the limit.", strings.Join(names, ", "))
 	}
+	if cols := tmplHexDataCols(mp); len(cols) > 0 && len(mp.Sheets) > 0 {
+		var heads []string
+		for _, c := range cols {
+			heads = append(heads, c.head)
+		}
+		add(false, "")
+		add(true, "Sheet %s: hex data", tmplSheetTerrain)
+		add(false, "Beside Terrain, the columns %s ask what the map prints in each hex. Fill them in parts, a theater at a time if you like: a row with any of them needs its Theater, and counts as read off the map (an empty cell of such a row means the hex has none: no port, no BPs). States: one state, or two separated by a comma where a state border runs through the hex (names or ids of map.json's states). Objective and Salt: yes or no. BP: whole number. Blockade zone and Blockade DRM (such as +2) go together. map.json keeps the topics missing until every hex is filled.", strings.Join(heads, ", "))
+	}
+	for _, tf := range tmplMatrixTables(m) {
+		t := tf.Table
+		add(false, "")
+		add(true, "Sheet %s", tmplMatrixSheet(t))
+		how := map[string]string{"result": "the SPs lost and the mark as printed (2, 1*, 0◇: * for an asterisk, ◇ or D for a diamond)", "bp": "the BPs and a Maintenance rise as printed (10, +2M, 4 +2M)", "value": "the number as printed", "region": "the state as printed (a name or id of map.json's states)"}[tmplMatrixCellKind(t)]
+		add(false, "%s (rule %s) as printed on its component. Row 1: %s in A1, then one column per column of the table, its heading as printed with its dice in brackets (such as 9-12 (2d6)); the columns the rulebook names are there already, add the others in printed order. One row per row of the table: its key in column A as printed (<=1, 7, 20+ for the last, open row), then one cell per column: %s. Every cell is read: a cell muster cannot read is reported, and an empty cell in a filled row is an error.", t.Title, t.Rule, tmplMatrixKeyHead(t), how)
+	}
+	if tf := tmplTrack(m); tf != nil {
+		add(false, "")
+		add(true, "Sheets %s and %s", tmplSheetTrack, tmplSheetGenerals)
+		add(false, "One row per turn of the track: Season (winter, spring, summer, fall), Year, Benchmark (the Union Benchmark printed on the turn), Winter (yes/no). Values the rulebook gives are filled and may not be changed. General Events: one row per general event printed on the track; those the rulebook names are listed, add the others: Turn, Side, Code (%s), General and Partner (the counter's Id or Name), Theater (E, W or TM for an arrival), Printed (the name as the track prints it), Optional (yes/no).", strings.Join(tmplEventCodes, ", "))
+	}
+	if len(m.Game.Decks) > 0 {
+		add(false, "")
+		add(true, "Sheet %s", tmplSheetDecks)
+		add(false, "One row per card of each deck (game.json decks), numbered. Type each card's Theater (one of the deck's), and its Title and Naval (yes/no) if you like. Fill every card of a deck or none.")
+	}
+	add(false, "")
+	add(true, "Counters the rulebook never names")
+	add(false, "Add a row to the %s sheet with a new Id (lower case letters, digits and . _ / -, such as u.smith.ldr-general), its Name, Side and Type, and its values: the counter is added to counters.json.", tmplSheetCounters)
 	if len(mp.Missing) > 0 {
 		add(false, "")
 		add(true, "Everything map.json marks missing")
@@ -570,16 +634,25 @@ func (b *xlsxBook) writeTemplateTerrain(mp *scenarios.Map) error {
 	g.col(tmplColSheet, 14, false, true, "")
 	g.col(tmplColPlace, 28, false, true, "")
 	g.col(tmplColTerrain, 16, false, false, tmplListTerrain)
+	cols := tmplHexDataCols(mp)
+	for _, c := range cols {
+		g.col(c.head, float64(max(9, len(c.head)+3)), false, false, c.list)
+	}
 	places := map[string][]string{}
 	for _, p := range mp.Places {
 		places[p.At] = append(places[p.At], p.Name)
 	}
-	terrain := map[string]string{}
-	for _, h := range mp.Hexes {
-		terrain[h.At] = h.Terrain
+	data := map[string]*scenarios.HexData{}
+	for i := range mp.Hexes {
+		data[mp.Hexes[i].At] = &mp.Hexes[i]
 	}
 	for _, h := range tmplHexes(mp) {
-		g.rows = append(g.rows, []any{h.id, h.sheet.Name, strings.Join(places[h.id], "; "), terrain[h.id]})
+		terrain := ""
+		if d := data[h.id]; d != nil {
+			terrain = d.Terrain
+		}
+		row := []any{h.id, h.sheet.Name, strings.Join(places[h.id], "; "), terrain}
+		g.rows = append(g.rows, append(row, tmplHexDataCells(cols, data[h.id])...))
 	}
 	return b.writeGrid(g)
 }

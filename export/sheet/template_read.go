@@ -3,6 +3,7 @@ package sheet
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -24,6 +25,10 @@ type TemplateImport struct {
 	// canonical form; nil when no cell changed it (the file is copied as
 	// it is).
 	Game []byte
+	// Tables are the module's table files the filled cells changed
+	// (matrix tables, the turn record track), by their slash path in the
+	// module ("tables/crt.json"), in canonical form.
+	Tables map[string][]byte
 	// Errors are cells that could not be used; with any, the documents
 	// must not be written.
 	Errors []CellError
@@ -33,12 +38,12 @@ type TemplateImport struct {
 	// Changes summarises what the cells changed, one line per kind of fact.
 	Changes []string
 	// origins are the rows that gave each document's nodes, by JSON
-	// Pointer ("map", "counters", "game").
+	// Pointer ("map", "counters", "game", or a table's path).
 	origins map[string]map[string]xlsxOrigin
 }
 
 // CellOf names the cell a JSON Pointer into one of the documents ("map",
-// "counters" or "game") came from ("Areas!C2"), or "" when no cell gave
+// "counters", "game" or a table's path in Tables) came from ("Areas!C2"), or "" when no cell gave
 // it.
 func (ti *TemplateImport) CellOf(doc, pointer string) string {
 	return xlsxCellOf(ti.origins[doc], pointer)
@@ -51,7 +56,8 @@ type tmplReader struct {
 	mapRoot  *jsonsrc.Node // copies, edited in place
 	cntRoot  *jsonsrc.Node
 	gameRoot *jsonsrc.Node
-	gameEdit bool // a cell changed gameRoot
+	gameEdit bool            // a cell changed gameRoot
+	tables   []tmplTableCopy // table files the template rewrites
 	warnings []CellError
 	changes  []string
 	origins  map[*jsonsrc.Node]xlsxOrigin // nodes a row gave, for findings on the copy
@@ -129,12 +135,30 @@ func ReadTemplate(data []byte, m *scenarios.Module) (ti *TemplateImport, err err
 	} else {
 		r.readTerrain()
 	}
+	r.readMatrices()
+	r.readTrack()
+	r.readGenerals()
+	r.readDecks()
 	if err := r.account(); err != nil {
 		return nil, err
 	}
-	r.xr.im.Errors = append(r.xr.im.Errors, xlsxNoValueErrors(scan, tmplSheetCounters, tmplSheetAreas, tmplSheetLinks, tmplSheetTerrain, tmplSheetMarkers)...)
+	read := []string{tmplSheetCounters, tmplSheetAreas, tmplSheetLinks, tmplSheetTerrain, tmplSheetMarkers, tmplSheetTrack, tmplSheetGenerals, tmplSheetDecks}
+	for _, tf := range tmplMatrixTables(m) {
+		read = append(read, tmplMatrixSheet(tf.Table))
+	}
+	r.xr.im.Errors = append(r.xr.im.Errors, xlsxNoValueErrors(scan, read...)...)
 	ti = &TemplateImport{Errors: r.xr.im.Errors, Warnings: r.warnings, Changes: r.changes, origins: map[string]map[string]xlsxOrigin{}}
-	for doc, root := range map[string]*jsonsrc.Node{"map": r.mapRoot, "counters": r.cntRoot, "game": r.gameRoot} {
+	docs := map[string]*jsonsrc.Node{"map": r.mapRoot, "counters": r.cntRoot, "game": r.gameRoot}
+	for _, tc := range r.tables {
+		if tc.edit {
+			docs[tc.path] = tc.root
+			if ti.Tables == nil {
+				ti.Tables = map[string][]byte{}
+			}
+			ti.Tables[tc.path] = tmplFormat(tc.root)
+		}
+	}
+	for doc, root := range docs {
 		at := map[string]xlsxOrigin{}
 		var walk func(n *jsonsrc.Node, ptr string)
 		walk = func(n *jsonsrc.Node, ptr string) {
@@ -338,13 +362,20 @@ func (r *tmplReader) readCounters() {
 	changed, nSource, nPartial := 0, 0, 0
 	keys := &tmplKeys{col: tmplColID, heads: append([]string{tmplColNotes}, names...), need: "a row with values needs the counter's Id",
 		unknown: "unknown counter %q", noun: "counter", known: func(id string) bool { return byID[id] != nil }}
+	added := 0
 	for i := 1; i < len(t.rows); i++ {
+		if id := tmplCell(t, i, tmplColID); id != "" && byID[id] == nil && keys.seen[id] == 0 {
+			if !r.addCounter(t, i, id, byID) {
+				continue
+			}
+			added++
+		}
 		id, ok := r.rowKey(sh, t, i, keys)
 		if !ok {
 			continue
 		}
 		c := byID[id]
-		r.from(c, t, i, tmplColID, map[string]string{"notes": tmplColNotes})
+		r.from(c, t, i, tmplColID, map[string]string{"notes": tmplColNotes, "name": tmplColName, "side": tmplColSide, "type": tmplColType, "size": tmplColSize})
 		printed := c.Get("printed")
 		if printed == nil || printed.Kind != jsonsrc.Object {
 			printed = tmplObj()
@@ -431,6 +462,62 @@ func (r *tmplReader) readCounters() {
 	if changed > 0 {
 		r.changef("counters: %d changed (%d now with all printed values, %d partial)", changed, nSource, nPartial)
 	}
+	if added > 0 {
+		r.changef("counters: %d added (rows for counters the rulebook never names)", added)
+	}
+}
+
+// tmplIDRe is the pattern of a counter id (common.schema.json's id).
+var tmplIDRe = regexp.MustCompile(`^[a-z0-9][a-z0-9._/-]*$`)
+
+// addCounter adds the counter a Counters row names that counters.json
+// lacks (a general the rulebook never names): its Id, Name, Side and Type
+// are read from the row (Size defaults to the Type), its printed values
+// then as any row's. It reports a row it cannot use and returns false.
+func (r *tmplReader) addCounter(t *xlsxTable, i int, id string, byID map[string]*jsonsrc.Node) bool {
+	sh := t.sheet
+	name, side, typ, size := tmplCell(t, i, tmplColName), tmplCell(t, i, tmplColSide), tmplCell(t, i, tmplColType), tmplCell(t, i, tmplColSize)
+	tmplCell(t, i, tmplColCommand)
+	var sides []string
+	for _, sd := range r.m.Game.Sides {
+		sides = append(sides, sd.ID)
+	}
+	fail := func(head, format string, args ...any) bool {
+		r.errorf(sh, t.colOf(head), i+1, format, args...)
+		t.cover(i)
+		return false
+	}
+	for _, ct := range r.m.Counters.Counters {
+		if ct.Name == name && ct.Side == side && ct.Type == typ && name != "" {
+			return fail(tmplColID, "unknown counter %q (its row's Name, Side and Type are those of %s: was the Id changed? A new counter needs a name of its own)", xlsxCut(id), ct.ID)
+		}
+	}
+	switch {
+	case !tmplIDRe.MatchString(id):
+		return fail(tmplColID, "unknown counter %q (not in counters.json; a new counter's Id is lower case letters, digits and . _ / - such as u.hooker.ldr-general)", xlsxCut(id))
+	case name == "":
+		return fail(tmplColID, "unknown counter %q (not in counters.json; to add a counter the rulebook never names, fill its Name, Side and Type too)", xlsxCut(id))
+	case !tmplContains(sides, side):
+		return fail(tmplColSide, "new counter %s: Side %q is not one of %s", id, xlsxCut(side), strings.Join(sides, ", "))
+	case typ == "":
+		return fail(tmplColType, "new counter %s needs its Type (as the module's other counters write it)", id)
+	}
+	if size == "" {
+		size = typ
+	}
+	c := tmplObj()
+	tmplSet(c, "id", tmplStr(id))
+	tmplSet(c, "name", tmplStr(name))
+	tmplSet(c, "side", tmplStr(side))
+	tmplSet(c, "type", tmplStr(typ))
+	tmplSet(c, "size", tmplStr(size))
+	p := tmplObj()
+	tmplSet(p, "status", tmplStr("missing"))
+	tmplSet(c, "printed", p)
+	list := tmplList(r.cntRoot, "counters")
+	list.Items = append(list.Items, c)
+	byID[id] = c
+	return true
 }
 
 func (r *tmplReader) readAreas() {
@@ -747,13 +834,42 @@ func (r *tmplReader) readTerrain() {
 	}
 	hexes := tmplList(r.mapRoot, "hexes")
 	byAt := tmplIndex(hexes, "at")
-	n := 0
-	keys := &tmplKeys{col: tmplColHex, heads: []string{tmplColTerrain}, need: "a row with a terrain needs the Hex",
+	n, withData := 0, 0
+	cols := tmplHexDataCols(r.m.Map)
+	heads := []string{tmplColTerrain}
+	origin := map[string]string{"terrain": tmplColTerrain, "states": tmplColStates, "theater": tmplColTheater, "place": tmplColPlaceKind,
+		"port": tmplColPort, "objective": tmplColObjective, "bp": tmplColBP, "salt": tmplColSalt, "blockade": tmplColBlockZone}
+	for _, c := range cols {
+		heads = append(heads, c.head)
+	}
+	keys := &tmplKeys{col: tmplColHex, heads: heads, need: "a row with a terrain or hex data needs the Hex",
 		unknown: "unknown hex %q (not a hex of the map sheets in play, as this workbook lists them)", noun: "hex", known: func(id string) bool { return valid[id] }}
 	for i := 1; i < len(t.rows); i++ {
 		id, ok := r.rowKey(sh, t, i, keys)
 		if !ok {
 			continue
+		}
+		hexOf := func() *jsonsrc.Node {
+			h := byAt[id]
+			if h == nil {
+				h = tmplObj()
+				tmplSet(h, "at", tmplStr(id))
+				hexes.Items = append(hexes.Items, h)
+				byAt[id] = h
+			}
+			r.from(h, t, i, tmplColHex, origin)
+			return h
+		}
+		before := ""
+		if h := byAt[id]; h != nil {
+			before = string(tmplFormat(h))
+		}
+		filled, ok := r.readHexData(t, i, cols, byAt[id], hexOf)
+		if !ok {
+			continue
+		}
+		if filled && string(tmplFormat(byAt[id])) != before {
+			withData++
 		}
 		terr := tmplCell(t, i, tmplColTerrain)
 		if terr == "" {
@@ -763,17 +879,12 @@ func (r *tmplReader) readTerrain() {
 			r.errorf(sh, t.colOf(tmplColTerrain), i+1, "Terrain %q is not a terrain name (type the name the Terrain Effects Chart gives, such as clear or woods)", xlsxCut(terr))
 			continue
 		}
-		h := byAt[id]
-		if h == nil {
-			h = tmplObj()
-			tmplSet(h, "at", tmplStr(id))
-			hexes.Items = append(hexes.Items, h)
-			byAt[id] = h
-		} else if old := h.Get("terrain"); old != nil && old.Text == terr {
-			continue
+		if h := byAt[id]; h != nil {
+			if old := h.Get("terrain"); old != nil && old.Text == terr {
+				continue
+			}
 		}
-		tmplSet(h, "terrain", tmplStr(terr))
-		r.from(h, t, i, tmplColHex, map[string]string{"terrain": tmplColTerrain})
+		tmplSet(hexOf(), "terrain", tmplStr(terr))
 		n++
 	}
 	if len(hexes.Items) == 0 {
@@ -782,6 +893,7 @@ func (r *tmplReader) readTerrain() {
 	if n > 0 {
 		r.changef("terrain: %d hexes", n)
 	}
+	r.settleHexData(cols, withData)
 }
 
 // settleMissing removes from map.json's missing list the topics the
@@ -1010,7 +1122,13 @@ func (r *tmplReader) account() error {
 	// The Instructions (text whose counts follow the module) and the
 	// drop-downs' values are not accounted: they change as the module is
 	// filled, and nothing typed there is a fact of the module.
-	ref, err := xlsxRefOf(b.f, tmplSheetData, tmplSheetInstructions, xlsxSheetLists)
+	// A matrix sheet's cells are each read or reported by readMatrix (its
+	// columns and rows are the owner's to add), so it is not compared.
+	skip := []string{tmplSheetData, tmplSheetInstructions, xlsxSheetLists}
+	for _, tf := range tmplMatrixTables(r.m) {
+		skip = append(skip, tmplMatrixSheet(tf.Table))
+	}
+	ref, err := xlsxRefOf(b.f, skip...)
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
@@ -1046,6 +1164,10 @@ func (r *tmplReader) account() error {
 		}
 	}
 	const why = "its row is not read"
+	terrainHeads := []string{tmplColHex, tmplColTerrain}
+	for _, c := range tmplHexDataCols(r.m.Map) {
+		terrainHeads = append(terrainHeads, c.head)
+	}
 	rules := map[string]xlsxRule{
 		tmplSheetCounters: {heads: append(append([]string{tmplColID}, r.m.Counters.Values...), tmplColNotes), keyed: []string{tmplColID}, keys: by(tmplColID), why: why,
 			// The statuses a listed counter shows before it is complete.
@@ -1053,7 +1175,13 @@ func (r *tmplReader) account() error {
 		tmplSheetAreas: {heads: areaHeads, keyed: []string{tmplColID}, keys: by(tmplColID), why: why},
 		tmplSheetLinks: {heads: []string{tmplColA, tmplColB, tmplColBoundary, tmplColRoad, tmplColFord, tmplColProhibited, tmplColCrossing},
 			keyed: []string{tmplColA, tmplColB}, keys: by(tmplColA, tmplColB), why: why},
-		tmplSheetTerrain: {heads: []string{tmplColHex, tmplColTerrain}, keyed: []string{tmplColHex, tmplColTerrain}, keys: by(tmplColHex), why: why},
+		tmplSheetTerrain: {heads: terrainHeads, keyed: []string{tmplColHex, tmplColTerrain}, keys: by(tmplColHex), why: why},
+		tmplSheetTrack: {heads: []string{tmplColTurn, tmplColSeason, tmplColYear, tmplColBenchmark, tmplColWinter}, keyed: []string{tmplColTurn},
+			keys: by(tmplColTurn), why: why, also: map[string][]string{tmplColStatus: {"missing", "partial", "source"}}},
+		tmplSheetGenerals: {heads: []string{tmplColTurn, tmplColSide, tmplColCode, tmplColGeneral, tmplColPartner, tmplColTheater, tmplColPrinted, tmplColOptional},
+			keyed: []string{tmplColTurn, tmplColSide, tmplColCode}, keys: by(tmplColTurn, tmplColSide, tmplColCode, tmplColGeneral), why: why},
+		tmplSheetDecks: {heads: []string{tmplColDeck, tmplColCard, tmplColTheater, tmplColTitle, tmplColNaval}, keyed: []string{tmplColDeck, tmplColCard, tmplColTheater},
+			keys: by(tmplColDeck, tmplColCard), why: why},
 		tmplSheetMarkers: {heads: []string{tmplColID, tmplColSide, tmplColSupplied}, keyed: []string{tmplColID, tmplColSide, tmplColSupplied}, keys: by(tmplColID, tmplColSide), why: why},
 	}
 	missing := func(name string) string {
@@ -1061,6 +1189,6 @@ func (r *tmplReader) account() error {
 		// filled in there.
 		return fmt.Sprintf("the template has no sheet %q, which muster module template wrote for module %s: was it renamed or deleted? Restore its name", name, r.m.Game.ID)
 	}
-	r.xr.accountBook(ref, rules, []string{tmplSheetData, tmplSheetInstructions, xlsxSheetLists}, missing, func(string) bool { return false })
+	r.xr.accountBook(ref, rules, skip, missing, func(string) bool { return false })
 	return nil
 }

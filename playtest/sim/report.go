@@ -31,6 +31,13 @@ type Report struct {
 	VP       Dist     `json:"vp"`
 	Turns    Dist     `json:"turns"`
 	Tags     []TagRow `json:"tags,omitempty"`
+	// FirstMover is the share of games won by the side that moved first
+	// (the engines' "first-player" tag).
+	FirstMover *Share `json:"firstMover,omitempty"`
+	// Course is what the games' course tells (coursereport.go).
+	Course *CourseReport `json:"course,omitempty"`
+	// Records are human games summarised beside the bots' (records.go).
+	Records *RecordsReport `json:"records,omitempty"`
 }
 
 // Share is a count among the games with its share and the Wilson 95%
@@ -116,6 +123,8 @@ func NewReport(t *Totals) Report {
 			r.Tags = append(r.Tags, TagRow{Tag: tag, Value: v, Games: n, Winners: shares(renameDraw(w), n)})
 		}
 	}
+	r.FirstMover = firstMover(t)
+	r.Course = newCourseReport(t)
 	return r
 }
 
@@ -232,7 +241,7 @@ func (r Report) WriteText(w io.Writer) error {
 	for _, s := range append(r.Levels[:len(r.Levels):len(r.Levels)], r.Winners...) {
 		width = max(width, utf8.RuneCountInString(s.Name))
 	}
-	fmt.Fprintf(&b, "\n\n%-*s games   share   95%% CI\n", width+3, "victory level")
+	fmt.Fprintf(&b, "\n\n%-*s games   share   95%% CI\n", width+3, "victory level (decisiveness)")
 	for _, s := range r.Levels {
 		fmt.Fprintf(&b, "  %-*s %7d  %5.1f%%  %5.1f-%5.1f%%\n", width, s.Name, s.Count, 100*s.Share, 100*s.Low, 100*s.High)
 	}
@@ -253,6 +262,10 @@ func (r Report) WriteText(w io.Writer) error {
 			}
 			b.WriteString("\n")
 		}
+	}
+	r.writeCourseText(&b)
+	if r.Records != nil {
+		r.Records.writeText(&b)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -281,6 +294,8 @@ func (r Report) WriteHTML(w io.Writer) error {
 		"Winners": template.HTML(shareChart(r.Winners)),
 		"VP":      template.HTML(histChart(r.VP.Bins, "VP")),
 		"Turns":   template.HTML(histChart(r.Turns.Bins, "turns")),
+		"Course":  r.courseHTML(),
+		"Records": r.Records.html(),
 	})
 }
 
@@ -361,12 +376,13 @@ var pageTemplate = sync.OnceValue(func() *template.Template {
 {{if .R.MadeUp}}<p class="made-up" style="border:2px solid #b00;padding:.5rem;color:#b00"><strong>{{.R.MadeUp}}</strong></p>
 {{end}}<h1>{{.R.Scenario}}: {{.R.Played}} games</h1>
 <p>Seed {{.R.Seed}}, bots {{range $i, $b := .R.Bots}}{{if $i}}, {{end}}{{$b}}{{end}}{{if .R.Partial}} ({{.R.Partial}}){{end}}. Bars show the share of games; lines the 95% confidence interval (Wilson).</p>
-<h2>Victory level</h2>{{.Levels}}
+<h2>Victory level (decisiveness)</h2>{{.Levels}}
 <table><tr><th>level</th><th>games</th><th>share</th><th>95% CI</th></tr>{{range .R.Levels}}<tr><td>{{.Name}}</td><td>{{.Count}}</td><td>{{printf "%.1f%%" (mul100 .Share)}}</td><td>{{printf "%.1f-%.1f%%" (mul100 .Low) (mul100 .High)}}</td></tr>{{end}}</table>
 <h2>Winner</h2>{{.Winners}}
 <h2>Victory points</h2><p>Mean {{printf "%.2f" .R.VP.Mean}}, sd {{printf "%.2f" .R.VP.SD}}, from {{.R.VP.Min}} to {{.R.VP.Max}}.</p>{{.VP}}
 <h2>Game length</h2><p>Mean {{printf "%.2f" .R.Turns.Mean}} turns, from {{.R.Turns.Min}} to {{.R.Turns.Max}}.</p>{{.Turns}}
 {{if .R.Tags}}<h2>By tag</h2><table><tr><th>tag</th><th>value</th><th>games</th><th>winners (share, 95% CI)</th></tr>{{range .R.Tags}}<tr><td>{{.Tag}}</td><td>{{.Value}}</td><td>{{.Games}}</td><td>{{range .Winners}}{{.Name}} {{printf "%.1f%% (%.1f-%.1f%%)" (mul100 .Share) (mul100 .Low) (mul100 .High)}}; {{end}}</td></tr>{{end}}</table>{{end}}
+{{.Course}}{{.Records}}
 </body></html>
 `))
 })

@@ -23,7 +23,16 @@ func TestReportByHand(t *testing.T) {
 		Winners: map[string]int{"south": 5, "north": 5},
 		VP:      map[string]int{"4": 2, "-2": 2, "1": 6},
 		Turns:   map[string]int{"6": 6, "5": 4},
-		Tags:    map[string]map[string]map[string]int{"first-player": {"north": {"north": 5, "": 5}}}}
+		Tags:    map[string]map[string]map[string]int{"first-player": {"north": {"north": 5, "": 5}}},
+		Course: &Course{Routes: map[string]int{"final count": 8, "automatic": 2}, LeadChanges: map[string]int{"0": 6, "2": 4},
+			Margins: map[string]int{"1": 3, "3": 5},
+			// Turn 1: 4 games on 0 VP and 6 on 2 (mean 1.2, sd 0.98);
+			// turn 2: 8 games on 5.
+			VPByTurn:     map[string]map[string]int{"1": {"0": 4, "2": 6}, "2": {"5": 8}},
+			LeaderByTurn: map[string]map[string]int{"1": {"": 4, "north": 6}, "2": {"south": 8}}}}
+	if err := tot.Check(); err != nil {
+		t.Fatal(err)
+	}
 	r := NewReport(tot)
 	if r.Options != "a=1 b=2" || r.Partial != "shards 1, 3 of 4" {
 		t.Errorf("options %q, partial %q", r.Options, r.Partial)
@@ -41,7 +50,7 @@ func TestReportByHand(t *testing.T) {
 	bar := func(n int) string { return strings.Repeat("#", n) }
 	want := "race: 10 games played of 20, seed 3, bots random,greedy, options a=1 b=2 (shards 1, 3 of 4)\n" +
 		"\n" +
-		"victory level                       games   share   95% CI\n" +
+		"victory level (decisiveness)        games   share   95% CI\n" +
 		"  North Victory                          5   50.0%   23.7- 76.3%\n" +
 		"  South Victory                          5   50.0%   23.7- 76.3%\n" +
 		"\n" +
@@ -59,7 +68,26 @@ func TestReportByHand(t *testing.T) {
 		"               6       6 " + bar(40) + "\n" +
 		"\n" +
 		"by tag\n" +
-		"  first-player = north (10 games): draw or none 50.0% (23.7-76.3%) north 50.0% (23.7-76.3%)\n"
+		"  first-player = north (10 games): draw or none 50.0% (23.7-76.3%) north 50.0% (23.7-76.3%)\n" +
+		"\n" +
+		"first mover (the side that moves first) won 5 of 10 games: 50.0% (95% CI 23.7-76.3%)\n" +
+		"\n" +
+		"victory route\n" +
+		"  final count                            8   80.0%   49.0- 94.3%\n" +
+		"  automatic                              2   20.0%    5.7- 51.0%\n" +
+		"\n" +
+		"margin of the final count (VP that would change the result, 8 games): mean 2.25, min 1, max 3\n" +
+		"               1       3 " + bar(24) + "\n" +
+		"               3       5 " + bar(40) + "\n" +
+		"\n" +
+		"lead changes (10 games with a VP track): mean 0.80, max 2\n" +
+		"               0       6 " + bar(40) + "\n" +
+		"               2       4 " + bar(26) + "\n" +
+		"\n" +
+		"VP at each turn's end\n" +
+		"  turn   games     mean     sd    min    max  leading\n" +
+		"     1      10     1.20   0.98      0      2  north 60.0%, none 40.0%\n" +
+		"     2       8     5.00   0.00      5      5  south 100.0%\n"
 	if b.String() != want {
 		t.Errorf("text report\n%s\nwant\n%s", b.String(), want)
 	}
@@ -71,6 +99,10 @@ func TestReportByHand(t *testing.T) {
 		"<tr><td>North Victory</td><td>5</td><td>50.0%</td><td>23.7-76.3%</td></tr>",
 		"<td>first-player</td><td>north</td><td>10</td><td>draw or none 50.0% (23.7-76.3%); north 50.0% (23.7-76.3%); </td>",
 		"(shards 1, 3 of 4)",
+		"<h2>Victory route</h2>",
+		"<tr><td>1</td><td>10</td><td>1.20</td><td>0.98</td><td>0</td><td>2</td><td>north 60.0%, none 40.0%</td></tr>",
+		"<h2>Lead changes</h2>",
+		"The side that moves first won 5 of 10 games",
 	} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("HTML report lacks %s", want)

@@ -22,6 +22,9 @@ type Signature struct {
 	Shard  string `json:"shard"`  // shards, shardsIn
 	Counts string `json:"counts"` // played, levels, winners, vp, turns, tags
 	Label  string `json:"label"`  // madeUp
+	// Course is the digest of the course counts, for totals that have
+	// them (older totals have neither).
+	Course string `json:"course,omitempty"`
 }
 
 // The parts, as Verify names them.
@@ -30,6 +33,7 @@ const (
 	partShard  = "its shard (shards, shardsIn)"
 	partCounts = "its counts (played, levels, winners, vp, turns, tags)"
 	partLabel  = "its made-up data label (madeUp)"
+	partCourse = "its course counts (course)"
 )
 
 // digest is the SHA-256 (first 128 bits, in hex) of a part's fields as
@@ -64,8 +68,16 @@ func (t *Totals) signature() *Signature {
 			Levels, Winners, VP, Turns map[string]int
 			Tags                       map[string]map[string]map[string]int
 		}{t.Played, t.Levels, t.Winners, t.VP, t.Turns, t.Tags}),
-		Label: digest("label", t.MadeUp),
+		Label:  digest("label", t.MadeUp),
+		Course: courseDigest(t.Course),
 	}
+}
+
+func courseDigest(c *Course) string {
+	if c == nil {
+		return ""
+	}
+	return digest("course", c)
 }
 
 // Sign writes the totals' signature.
@@ -87,6 +99,7 @@ func (t *Totals) Verify() error {
 		{partShard, t.Signature.Shard, want.Shard},
 		{partCounts, t.Signature.Counts, want.Counts},
 		{partLabel, t.Signature.Label, want.Label},
+		{partCourse, t.Signature.Course, want.Course},
 	} {
 		if p.got != p.want {
 			changed = append(changed, p.name)

@@ -116,12 +116,14 @@ func (c *Config) check() error {
 
 // Run plays the run's games on its workers and totals them.
 func Run(cfg Config, newGame NewGame) (*Totals, error) {
-	return run(cfg, newGame, nil)
+	return run(cfg, newGame, nil, true)
 }
 
 // run is Run that also hands each finished game to after (a sweep scores
-// it again per grid point), under the totals' lock.
-func run(cfg Config, newGame NewGame, after func(i int, g Game, o Outcome)) (*Totals, error) {
+// it again per grid point), under the totals' lock; course says whether
+// the totals count the games' course (a sweep's points do not: a point
+// scored again has no course of its own).
+func run(cfg Config, newGame NewGame, after func(i int, g Game, o Outcome), course bool) (*Totals, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
@@ -172,6 +174,9 @@ func run(cfg Config, newGame NewGame, after func(i int, g Game, o Outcome)) (*To
 					}
 				} else {
 					t.Add(i, o)
+					if course {
+						t.AddCourse(g, o)
+					}
 					if after != nil {
 						after(i, g, o)
 					}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -26,6 +27,8 @@ type raceGame struct {
 	first int
 	pcg   rand.PCG
 	log   *rules.EventLog
+	// track is the lead at each round's end (rules.Chronicler).
+	track []rules.TurnVP
 }
 
 func newRace(seed uint64) (Game, error) {
@@ -69,8 +72,36 @@ func (g *raceGame) Apply(a Action) error {
 	g.next = 1 - g.next
 	if g.next == g.first {
 		g.turn++
+		d := float64(g.pos[0] - g.pos[1])
+		g.track = append(g.track, rules.TurnVP{Turn: g.turn, VP: d, Leader: raceRead(d)})
 	}
 	return nil
+}
+
+func raceRead(d float64) string {
+	switch {
+	case d > 0:
+		return "north"
+	case d < 0:
+		return "south"
+	}
+	return ""
+}
+
+// The race's course: reaching 12 is its automatic victory, else the
+// final count after 8 rounds decides on the lead.
+func (g *raceGame) Route() string {
+	if g.pos[0] >= 12 || g.pos[1] >= 12 {
+		return rules.RouteAutomatic
+	}
+	return rules.RouteFinalCount
+}
+func (g *raceGame) VPTrack() []rules.TurnVP { return g.track }
+func (g *raceGame) Margin() (int, bool) {
+	if g.Route() != rules.RouteFinalCount {
+		return 0, false
+	}
+	return rules.Swing(float64(g.pos[0]-g.pos[1]), raceRead)
 }
 func (g *raceGame) Value(side string) float64 {
 	if side == "north" {
@@ -82,6 +113,7 @@ func (g *raceGame) Clone(seed uint64) Game {
 	c := *g
 	c.pcg = *rand.NewPCG(seed, 7)
 	c.log = rules.NewEventLog("race", seed)
+	c.track = slices.Clip(g.track)
 	return &c
 }
 func (g *raceGame) Over() bool { return g.pos[0] >= 12 || g.pos[1] >= 12 || g.turn >= 8 }
@@ -106,6 +138,15 @@ func runJSON(t *testing.T, cfg Config) string {
 		t.Fatal(err)
 	}
 	return reportJSON(t, tot)
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 func reportJSON(t *testing.T, tot *Totals) string {
@@ -168,6 +209,28 @@ func TestShardMergeEqualsWholeRun(t *testing.T) {
 	if got, want := reportJSON(t, merged), reportJSON(t, whole); got != want {
 		t.Fatalf("merged shards differ from the whole run:\n%s\n%s", got, want)
 	}
+	if whole.Course == nil || merged.Course == nil || fmt.Sprint(merged.Course) != fmt.Sprint(whole.Course) {
+		t.Fatalf("course counts: merged %+v, whole %+v", merged.Course, whole.Course)
+	}
+	if whole.Course.Routes["automatic"] == 0 || whole.Course.Routes["final count"] == 0 || len(whole.Course.Margins) < 2 || len(whole.Course.LeadChanges) < 2 {
+		t.Fatalf("the race's course shows too little to test the merge: %+v", whole.Course)
+	}
+	for _, format := range []string{"text", "html"} {
+		var a, b bytes.Buffer
+		if format == "text" {
+			NewReport(merged).WriteText(&a)
+			NewReport(whole).WriteText(&b)
+		} else {
+			NewReport(merged).WriteHTML(&a)
+			NewReport(whole).WriteHTML(&b)
+		}
+		if a.String() != b.String() || !strings.Contains(a.String(), "ictory route") {
+			t.Fatalf("%s report of the merged shards differs from the whole run's, or shows no route", format)
+		}
+	}
+	if mj, wj := mustJSON(t, merged), mustJSON(t, whole); mj != wj {
+		t.Fatalf("merged totals differ from the whole run's:\n%s\n%s", mj, wj)
+	}
 	if merged.Played != 1001 {
 		t.Fatalf("merged %d games, want 1001", merged.Played)
 	}
@@ -187,11 +250,12 @@ func TestReplayMatchesTheRun(t *testing.T) {
 	bots := []Bot{randomBot{}, randomBot{}}
 	tot := NewTotals(cfg)
 	for i := 0; i < cfg.Games; i++ {
-		o, _, err := Play(newRace, bots, GameSeed(cfg.Seed, i), 0)
+		o, g, err := Play(newRace, bots, GameSeed(cfg.Seed, i), 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		tot.Add(i, o)
+		tot.AddCourse(g, o)
 	}
 	run, err := Run(cfg, newRace)
 	if err != nil {
@@ -310,8 +374,10 @@ func TestReportHTML(t *testing.T) {
 		}
 	}
 	walk(doc)
-	if svgs != 4 || rects < 6 {
-		t.Fatalf("%d charts with %d bars, want 4 charts", svgs, rects)
+	// Levels, winners, VP, length; the course's routes, margin, lead
+	// changes and VP over time.
+	if svgs != 8 || rects < 6 {
+		t.Fatalf("%d charts with %d bars, want 8 charts", svgs, rects)
 	}
 	if strings.Contains(b.String(), "race <&>") {
 		t.Fatal("the scenario name is not escaped")

@@ -224,7 +224,7 @@ func RunSweep(cfg SweepConfig, compile func(options map[string]string) (NewGame,
 				}
 				st.Points[q].Add(i, ro)
 			}
-		})
+		}, false)
 		if err != nil {
 			return nil, fmt.Errorf("point %s: %w", pointName(cfg.Vary, opts), err)
 		}

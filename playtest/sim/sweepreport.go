@@ -25,6 +25,8 @@ type SweepReport struct {
 	Sides    []string     `json:"sides"` // the winners the columns show, in name order
 	Points   []SweepPoint `json:"points"`
 	Even     []EvenFit    `json:"even"`
+	// Records are human games compared with every point (sweeprecords.go).
+	Records *SweepRecords `json:"records,omitempty"`
 }
 
 // SweepPoint is one grid point's result.
@@ -256,6 +258,9 @@ func (r SweepReport) WriteText(w io.Writer) error {
 		}
 		b.WriteString("\n")
 	}
+	if r.Records != nil {
+		r.Records.writeText(&b)
+	}
 	// The padded last column leaves no trailing spaces.
 	lines := strings.Split(b.String(), "\n")
 	for i, l := range lines {
@@ -337,7 +342,7 @@ func (r SweepReport) sweepChart() string {
 
 // WriteHTML writes a self-contained page with the sweep's SVG chart.
 func (r SweepReport) WriteHTML(w io.Writer) error {
-	return sweepTemplate().Execute(w, map[string]any{"R": r, "Chart": template.HTML(r.sweepChart())})
+	return sweepTemplate().Execute(w, map[string]any{"R": r, "Chart": template.HTML(r.sweepChart()), "Records": r.Records.html()})
 }
 
 // sweepTemplate is parsed on first use, as pageTemplate.
@@ -357,6 +362,7 @@ var sweepTemplate = sync.OnceValue(func() *template.Template {
 <h2>Even point</h2><table><tr><th>side</th><th>at</th><th>even</th><th>95% CI</th><th></th></tr>{{range .R.Even}}<tr><td>{{.Side}}</td><td>{{.At}}</td><td>{{.Key}} {{fit .X}}</td><td>{{fit .Low}} to {{fit .High}}</td><td>{{.Note}}</td></tr>{{end}}</table>
 <h2>Per point</h2><table><tr><th>point</th>{{range .R.Sides}}<th>{{.}}</th>{{end}}<th>draw or none</th></tr>{{$r := .R}}{{range $p := .R.Points}}<tr><td>{{$p.Point}}</td>{{range $r.Sides}}{{with share $p .}}<td>{{printf "%.1f%% (%.1f-%.1f%%)" (mul100 .Share) (mul100 .Low) (mul100 .High)}}</td>{{end}}{{end}}{{with share $p "draw or none"}}<td>{{printf "%.1f%% (%.1f-%.1f%%)" (mul100 .Share) (mul100 .Low) (mul100 .High)}}</td>{{end}}</tr>{{end}}</table>
 <h2>Margin, length, first mover, decisiveness</h2><table><tr><th>point</th><th>VP mean (sd)</th><th>length (turns)</th><th>first mover won (95% CI)</th><th>victory route (95% CI)</th><th>levels reached</th></tr>{{range .R.Points}}<tr><td>{{.Point}}</td><td>{{printf "%.2f (%.2f)" .VP.Mean .VP.SD}}</td><td>{{printf "%.2f" .Turns.Mean}}</td><td>{{with .FirstMover}}{{printf "%.1f%% (%.1f-%.1f%%)" (mul100 .Share) (mul100 .Low) (mul100 .High)}}{{end}}</td><td>{{range $i, $x := .Routes}}{{if $i}}; {{end}}{{$x.Name}} {{printf "%.1f%% (%.1f-%.1f%%)" (mul100 $x.Share) (mul100 $x.Low) (mul100 $x.High)}}{{end}}</td><td>{{range $i, $l := .Levels}}{{if $i}}, {{end}}{{$l.Name}} {{printf "%.1f%%" (mul100 $l.Share)}}{{end}}</td></tr>{{end}}</table>
+{{.Records}}
 </body></html>
 `))
 })

@@ -40,6 +40,9 @@ type Totals struct {
 	Turns   map[string]int `json:"turns"`
 	// Tags: tag -> value -> winner -> games.
 	Tags map[string]map[string]map[string]int `json:"tags,omitempty"`
+	// Course counts the games' course (course.go), where the engine
+	// tells it (rules.Chronicler); a sweep's points carry none.
+	Course *Course `json:"course,omitempty"`
 	// Signature holds digests of the parts above (Sign), so that a part
 	// changed after muster wrote the totals shows; last.
 	Signature *Signature `json:"signature,omitempty"`
@@ -114,6 +117,12 @@ func Merge(parts []*Totals) (*Totals, error) {
 		addCounts(out.Winners, p.Winners)
 		addCounts(out.VP, p.VP)
 		addCounts(out.Turns, p.Turns)
+		if p.Course != nil {
+			if out.Course == nil {
+				out.Course = newCourse()
+			}
+			out.Course.merge(p.Course)
+		}
 		for tag, vals := range p.Tags {
 			if out.Tags[tag] == nil {
 				out.Tags[tag] = map[string]map[string]int{}

@@ -61,6 +61,11 @@ func (t *Totals) Check() error {
 			return fmt.Errorf("tag %q counts %d games, more than the %d played", tag, sum, t.Played)
 		}
 	}
+	if t.Course != nil {
+		if err := t.Course.check(t.Played); err != nil {
+			return err
+		}
+	}
 	if t.Shards < 0 || t.Shards == 1 {
 		return fmt.Errorf("%d shards: a split run has 2 or more", t.Shards)
 	}
@@ -169,6 +174,11 @@ func (t *Totals) CheckScenario(sf *scenarios.ScenarioFile, newGame NewGame) erro
 			if v, _ := strconv.Atoi(k); v > last {
 				return fmt.Errorf("%d games last to turn %s, beyond the scenario's %s", t.Turns[k], k, of)
 			}
+		}
+	}
+	if c := t.Course; c != nil {
+		if err := c.checkScenario(isSide, last, of); err != nil {
+			return err
 		}
 	}
 	for _, tag := range sortedKeys(t.Tags) {

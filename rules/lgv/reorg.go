@@ -218,11 +218,25 @@ func (g *game) endPhase() {
 	if g.turn >= g.e.turns {
 		g.vp += g.eliminationVP()
 		g.finalVP = true
+		g.recordVP()
 		g.finish(g.e.finalLevel(g.vp))
 		return
 	}
+	g.recordVP()
 	g.reorgSide = union // "The Union player removes Entrench markers first" (15.3)
 	g.startRemovals()
+}
+
+// recordVP keeps the VP Track at the End Phase's count (17.2; on the
+// last turn with the units eliminated) for the report's VP over time.
+func (g *game) recordVP() {
+	if g.vpTurns < len(g.vpAt) {
+		g.vpAt[g.vpTurns] = turnVP{g.turn, g.vp}
+		g.vpTurns++
+	}
+	if g.logOn {
+		g.events = append(g.events, loggedEvent{turn: g.turn, vp: true})
+	}
 }
 
 // finalLevel is the level of the final Victory Check (17.3) for a Union VP

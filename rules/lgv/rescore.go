@@ -48,7 +48,7 @@ func (x *Game) Route() string {
 	case x.g.stage != stOver:
 		return ""
 	case x.g.finalVP:
-		return "final count"
+		return rules.RouteFinalCount
 	}
-	return "automatic"
+	return rules.RouteAutomatic
 }

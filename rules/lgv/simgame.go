@@ -163,6 +163,9 @@ func (x *Game) Outcome() rules.Outcome {
 	if g.turn >= 2 {
 		o.Tags["turn-2-momentum"] = sideNames[g.momentumBy[2]]
 	}
+	// The side that moves first: the Union, which has Momentum on turn 1
+	// (6.1.1), the report's first-mover advantage.
+	o.Tags["first-player"] = sideNames[g.momentumBy[1]]
 	return o
 }
 
@@ -198,7 +201,15 @@ func (x *Game) Log() *rules.EventLog {
 			break
 		}
 	}
+	track, k := r.track(), 0
 	for _, ev := range r.events {
+		if ev.vp {
+			if k < len(track) {
+				log.Add(rules.VPEvent(track[k], "LGV 17.2"))
+				k++
+			}
+			continue
+		}
 		log.Add(rules.Event{Turn: ev.turn, Kind: "lgv", Data: map[string]any{"text": ev.text}})
 	}
 	return log

@@ -221,6 +221,10 @@ type game struct {
 	finalVP   bool
 	// momentum and first-player facts for the report.
 	momentumBy [7]int
+	// vpAt is the VP Track at the end of each turn played (17.2), from
+	// turn 1, vpTurns of them: the report's VP over time.
+	vpAt    [16]turnVP
+	vpTurns int
 }
 
 func (g *game) roll() int {
@@ -570,8 +574,13 @@ func (g *game) recount() {
 	}
 }
 
+// turnVP is the VP Track at a turn's End Phase.
+type turnVP struct{ turn, vp int }
+
 // loggedEvent is a line of a replayed game's log.
 type loggedEvent struct {
 	turn int
 	text string
+	// vp marks the VP standing of the turn's End Phase (a "vp-track" event).
+	vp bool
 }

@@ -90,3 +90,23 @@ func (x *Game) Log() *rules.EventLog {
 	}
 	return x.g.log
 }
+
+// The course for the report (rules.Chronicler): the strategic layer alone
+// is no game result, so no victory check decides it, it keeps no VP and
+// has no margin.
+
+// Route is "no result".
+func (x *Game) Route() string {
+	if x.g.stage != stOver {
+		return ""
+	}
+	return rules.RouteNoResult
+}
+
+// VPTrack is empty: the layer keeps no VP.
+func (x *Game) VPTrack() []rules.TurnVP { return nil }
+
+// Margin: none.
+func (x *Game) Margin() (int, bool) { return 0, false }
+
+var _ rules.Chronicler = (*Game)(nil)

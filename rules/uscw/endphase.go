@@ -16,13 +16,16 @@ func (g *game) endPhase() {
 	g.core.Turn = g.turn
 	g.victoryTracks()
 	r := rules.Evaluate(g.core)
+	g.recordVP(r)
 	if r.Automatic != "" {
 		g.say("20.3", "automatic victory: %s (%s)", r.Automatic, r.Winner)
+		g.route = rules.RouteAutomatic
 		g.finish(r)
 		return
 	}
 	if g.turn >= g.e.last {
 		g.say("20.3", "the scenario ends after turn %d: %.1f VP, level %q, winner %q, exact %v", g.turn, r.Total, r.Level, r.Winner, r.Exact)
+		g.route = rules.RouteFinalCount
 		g.finish(r)
 		return
 	}

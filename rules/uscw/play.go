@@ -82,6 +82,14 @@ type game struct {
 
 	search    *searchScratch // the bots' path searches' memory, never cloned
 	locSearch *searchScratch // the LOC searches' memory
+
+	// The course for the report (course.go): the side that went first in
+	// the game's first Action Phase, the standing at each End Phase, the
+	// route and the final total's reading.
+	firstMover string
+	track      []rules.TurnVP
+	route      string
+	final      rules.Result
 }
 
 type movedForce struct {
@@ -181,6 +189,9 @@ func (g *game) nextActionPhase() {
 				g.diff, g.first = c-u, "confederate"
 			}
 			g.say("4.1.1", "Action Phase %d: Union %d, Confederate %d: the %s goes first with a difference of %d", g.phase, u, c, g.first, g.diff)
+			if g.firstMover == "" {
+				g.firstMover = g.first // "The winner of that roll moves first" (003:1772)
+			}
 			break
 		}
 		for _, s := range sides {
@@ -229,7 +240,7 @@ func (g *game) endPlayerPhase() {
 }
 
 func (g *game) finish(r rules.Result) {
-	g.stage = stOver
+	g.stage, g.final = stOver, r
 	level := r.Level
 	if level == "" {
 		level = "unknown"

@@ -2,6 +2,7 @@ package uscw
 
 import (
 	"maps"
+	"slices"
 
 	"github.com/musterhq/muster/rules"
 )
@@ -30,6 +31,7 @@ func (g *game) clone() *game {
 	for _, s := range sides {
 		c.sp[s], c.movedSP[s], c.demoral[s] = maps.Clone(g.sp[s]), maps.Clone(g.movedSP[s]), maps.Clone(g.demoral[s])
 	}
+	c.track = slices.Clip(g.track) // an append of the copy's must not write into g's
 	if g.retreat != nil {
 		r := *g.retreat
 		c.retreat = &r
@@ -147,7 +149,11 @@ func (x *Game) Clone(seed uint64) rules.Game {
 func (x *Game) Over() bool { return x.g.stage == stOver }
 func (x *Game) Outcome() rules.Outcome {
 	if x.g.outcome != nil {
-		return *x.g.outcome
+		o := *x.g.outcome
+		if x.g.firstMover != "" {
+			o.Tags = map[string]string{"first-player": x.g.firstMover}
+		}
+		return o
 	}
 	return rules.Outcome{Level: "unfinished", Turns: x.g.turn}
 }

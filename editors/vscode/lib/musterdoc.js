@@ -14,7 +14,7 @@ const fs = require('fs');
 const path = require('path');
 
 // The document kinds of muster's schemas (schema/*.schema.json, less common).
-const KINDS = ['counters', 'game', 'map', 'playtest', 'scenario', 'table'];
+const KINDS = ['counters', 'game', 'map', 'playtest', 'record', 'scenario', 'table'];
 
 // schemaRef returns the value of the first "$schema" key of text, undefined
 // when there is none. Like the server, it does not parse the whole text: it

@@ -65,7 +65,11 @@ const CODE_SERVER = { 18: '4.89.1', 20: '4.100.3', 22: '4.117.0', 24: '4.139.1' 
 // bookworm's Node.js 18.20 headers, kerberos's node-addon-api fails to
 // compile (invalid conversion from napi_finalize to node_api_nogc_finalize)
 // unless NODE_API_EXPERIMENTAL_NOGC_ENV_OPT_OUT is defined, which keeps the
-// older finalizer type; the define changes nothing elsewhere.
+// older finalizer type; the define changes nothing elsewhere. Debian's own
+// node-gyp (which comes with Debian's npm) imports Debian's gyp module
+// (python3-gyp), which only /usr/bin/python3 has: where the PATH's python3
+// is another one (pyenv here), argon2's build stopped at "No package
+// metadata was found for gyp", so that node-gyp is given Debian's python3.
 function installCodeServer(dir) {
   const major = Number(process.versions.node.split('.')[0]);
   const version = process.env.CODE_SERVER_VERSION || CODE_SERVER[major];
@@ -95,6 +99,9 @@ function installCodeServer(dir) {
     npm_config_yes: 'true',
     CXXFLAGS: `${process.env.CXXFLAGS || ''} -DNODE_API_EXPERIMENTAL_NOGC_ENV_OPT_OUT`.trim(),
   });
+  if (!env.npm_config_python && fs.existsSync('/usr/share/nodejs/node-gyp') && fs.existsSync('/usr/bin/python3')) {
+    env.npm_config_python = '/usr/bin/python3';
+  }
   const r = cp.spawnSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--loglevel=error', `code-server@${version}`],
     { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 64 << 20 });
   if (r.status !== 0) {

@@ -13,6 +13,7 @@ test('kindOf reads the kinds muster lsp reads', () => {
   assert.strictEqual(md.kindOf('https://muster.invalid/schema/v1/scenario.schema.json'), 'scenario');
   assert.strictEqual(md.kindOf('../../../schema/scenario.schema.json'), 'scenario');
   assert.strictEqual(md.kindOf('..\\schema\\playtest.schema.json'), 'playtest');
+  assert.strictEqual(md.kindOf('https://muster.invalid/schema/v1/record.schema.json'), 'record');
   assert.strictEqual(md.kindOf('../schema/common.schema.json'), '');
   assert.strictEqual(md.kindOf('https://json.schemastore.org/package.json'), '');
   assert.strictEqual(md.kindOf('http://json-schema.org/draft-07/schema#'), '');

@@ -1,0 +1,150 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/musterhq/muster/internal/diag"
+	"github.com/musterhq/muster/internal/fileout"
+	"github.com/musterhq/muster/internal/readin"
+	"github.com/musterhq/muster/playtest/record"
+	"github.com/musterhq/muster/playtest/sim"
+)
+
+// muster playtest record: the games people played, as records a sim
+// report summarises beside the bots' (--records DIR).
+
+func recordCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "record",
+		Usage: "write a game people played as a record, or import a spreadsheet of them",
+		UsageText: "muster playtest record --scenario ID --player SIDE=NAME... (--winner SIDE | --draw) [--level L] [--vp N] [--last-turn T] [--notes TEXT] -o FILE.json\n" +
+			"muster playtest record --from-csv FILE.csv -o DIR\n\n" +
+			"Writes one played game (scenario and version, sides and players, result, VP, last turn,\n" +
+			"notes) as a JSON document checked against schema/record.schema.json. --from-csv reads a\n" +
+			"spreadsheet saved as CSV, one game a row under a header naming the columns (scenario,\n" +
+			"version, date, player:SIDE per side, first player, winner, level, route, vp, last turn,\n" +
+			"notes, made-up) and writes one record per row into DIR (NAME-rowN.json); a problem names\n" +
+			"its row and column. muster playtest sim --records DIR summarises a folder of records\n" +
+			"beside the bots' games.\n\n" +
+			"Examples:\n" +
+			"   muster playtest record --scenario lgv-test-01 --player union=Ann --player confederate=Ben --winner confederate --vp 6 --last-turn 6 -o game1.json\n" +
+			"   muster playtest record --from-csv games.csv -o my-records",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "scenario", Usage: "the scenario's `ID`"},
+			&cli.StringFlag{Name: "version", Usage: "the scenario's version the game was played on"},
+			&cli.StringFlag{Name: "date", Usage: "the day played, `YYYY-MM-DD`"},
+			&cli.StringSliceFlag{Name: "player", Usage: "a side and its player, `SIDE=NAME`; repeat for each side"},
+			&cli.StringFlag{Name: "first-player", Usage: "the `SIDE` that moved first"},
+			&cli.StringFlag{Name: "winner", Usage: "the winning `SIDE`"},
+			&cli.BoolFlag{Name: "draw", Usage: "a draw, or no result"},
+			&cli.StringFlag{Name: "level", Usage: "the victory level reached"},
+			&cli.StringFlag{Name: "route", Usage: "what decided the game: automatic, sudden death, final count, concession, no result"},
+			&cli.StringFlag{Name: "vp", Usage: "the final VP total"},
+			&cli.StringFlag{Name: "last-turn", Usage: "the last turn played"},
+			&cli.StringFlag{Name: "notes", Usage: "notes on the game"},
+			&cli.StringFlag{Name: "from-csv", Usage: "import the games of a spreadsheet saved as `FILE.csv`"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "the record's `FILE` (a folder with --from-csv)"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 0 {
+				return usageError("record takes flags only, not %q", c.Args().First())
+			}
+			out := c.String("output")
+			if out == "" {
+				return usageError("record needs -o: the record's file (a folder with --from-csv)")
+			}
+			if path := c.String("from-csv"); path != "" {
+				return importCSV(c, path, out)
+			}
+			r := &record.Record{Scenario: c.String("scenario"), Version: c.String("version"), Date: c.String("date"),
+				FirstPlayer: c.String("first-player"), Notes: c.String("notes"), Players: map[string]string{},
+				Result: record.Result{Winner: c.String("winner"), Draw: c.Bool("draw"), Level: c.String("level"), Route: c.String("route")}}
+			if r.Scenario == "" {
+				return usageError("record needs --scenario ID")
+			}
+			if (r.Result.Winner == "") == !r.Result.Draw {
+				return usageError("record needs one of --winner SIDE and --draw")
+			}
+			for _, p := range c.StringSlice("player") {
+				side, name, ok := strings.Cut(p, "=")
+				if !ok || side == "" || name == "" {
+					return usageError("--player %q: want SIDE=NAME", p)
+				}
+				r.Players[side] = name
+			}
+			if v := c.String("vp"); v != "" {
+				x, err := strconv.ParseFloat(v, 64)
+				if err != nil {
+					return usageError("--vp %q is not a number", v)
+				}
+				r.VP = &x
+			}
+			if v := c.String("last-turn"); v != "" {
+				x, err := strconv.Atoi(v)
+				if err != nil {
+					return usageError("--last-turn %q is not a whole number", v)
+				}
+				r.LastTurn = &x
+			}
+			b, err := r.JSON()
+			if err != nil {
+				return usageError("%v", err)
+			}
+			return writeOutput(c, out, b, &fileout.JSON)
+		},
+	}
+}
+
+// importCSV writes one record per row of a CSV into dir.
+func importCSV(c *cli.Context, path, dir string) error {
+	src, err := readin.File(path, readin.MaxSize)
+	if err != nil {
+		return cli.Exit(err.Error(), exitUsage)
+	}
+	rows, err := record.FromCSV(path, src)
+	if err != nil {
+		return cli.Exit(err.Error(), exitFindings)
+	}
+	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	for _, row := range rows {
+		b, err := row.Record.JSON()
+		if err != nil {
+			return cli.Exit(fmt.Sprintf("%s: row %d: %v", path, row.Row, err), exitFindings)
+		}
+		if err := fileout.WriteOpts(filepath.Join(dir, fmt.Sprintf("%s-row%d.json", base, row.Row)), b, fileout.Options{Inputs: []string{path}, Kind: &fileout.JSON}); err != nil {
+			return cli.Exit(err.Error(), exitUsage)
+		}
+	}
+	fmt.Fprintf(c.App.ErrWriter, "%d records written to %s\n", len(rows), dir)
+	return nil
+}
+
+// humanGames reads the records of --records DIR for the sim report.
+func humanGames(c *cli.Context) ([]sim.HumanGame, error) {
+	dir := c.String("records")
+	if dir == "" {
+		return nil, nil
+	}
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		return nil, usageError("--records %s: not a folder of records", dir)
+	}
+	recs, ds, err := record.ReadDir(dir)
+	if err != nil {
+		return nil, cli.Exit(err.Error(), exitUsage)
+	}
+	if ds.HasErrors() {
+		(&diag.TextWriter{W: c.App.ErrWriter, Snippet: true}).Write(ds)
+		return nil, cli.Exit(fmt.Sprintf("--records %s: %d findings in the records", dir, ds.Count(diag.Error)), exitFindings)
+	}
+	out := make([]sim.HumanGame, len(recs))
+	for i, r := range recs {
+		out[i] = sim.HumanGame{Scenario: r.Scenario, Winner: r.Result.Winner, Level: r.Result.Level, FirstPlayer: r.FirstPlayer, MadeUp: r.MadeUp}
+	}
+	return out, nil
+}

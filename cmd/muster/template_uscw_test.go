@@ -1,0 +1,222 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// The USCW component template through the command line: a MADE-UP fill of
+// every new sheet (export/sheet/testdata/uscw-fill.json, from the made-up
+// test module) imports into a module copy that validates; planted mistakes
+// are reported at their cells with the rulebook line of the fact each
+// breaks, and nothing is written.
+
+const uscwFill = "../../export/sheet/testdata/uscw-fill.json"
+
+// uscwFilledBook writes the USCW template, types the fixture's cells into
+// it, then edit's, and returns the workbook's path.
+func uscwFilledBook(t *testing.T, dir string, edit func(f *excelize.File, rowOf func(sheet, head, key string) int)) string {
+	t.Helper()
+	book := filepath.Join(dir, "uscw.xlsx")
+	if code, o, e := muster(t, "module", "template", "-o", book, "uscw"); code != 0 {
+		t.Fatalf("template: exit %d %s%s", code, o, e)
+	}
+	fillUSCWTemplate(t, book, uscwFill, edit)
+	return book
+}
+
+// fillUSCWTemplate types the MADE-UP cells of fixture into the USCW
+// template book, then edit's, and saves it.
+func fillUSCWTemplate(t *testing.T, book, fixture string, edit func(f *excelize.File, rowOf func(sheet, head, key string) int)) {
+	t.Helper()
+	raw, err := os.ReadFile(fixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fill struct {
+		MadeUp   string                `json:"madeUp"`
+		Matrices map[string][][]string `json:"matrices"`
+		Rows     map[string]struct {
+			Key  []string            `json:"key"`
+			Rows []map[string]string `json:"rows"`
+		} `json:"rows"`
+	}
+	if err := json.Unmarshal(raw, &fill); err != nil || !strings.Contains(fill.MadeUp, "MADE-UP") {
+		t.Fatalf("%s: %v", uscwFill, err)
+	}
+	f, err := excelize.OpenFile(book)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cell := func(c, r int) string { s, _ := excelize.CoordinatesToCellName(c, r); return s }
+	for sh, grid := range fill.Matrices {
+		for i, row := range grid {
+			for j, v := range row {
+				f.SetCellValue(sh, cell(j+1, i+1), v)
+			}
+		}
+	}
+	cols := func(sh string) (map[string]int, [][]string) {
+		rows, _ := f.GetRows(sh)
+		col := map[string]int{}
+		for c, h := range rows[0] {
+			col[h] = c + 1
+		}
+		return col, rows
+	}
+	rowOf := func(sh, head, key string) int {
+		col, rows := cols(sh)
+		for i, r := range rows {
+			if c := col[head]; i > 0 && c <= len(r) && r[c-1] == key {
+				return i + 1
+			}
+		}
+		t.Fatalf("%s: no row with %s %s", sh, head, key)
+		return 0
+	}
+	for sh, spec := range fill.Rows {
+		col, rows := cols(sh)
+		next := len(rows) + 1
+		byKey := map[string]int{}
+		for i, r := range rows[1:] {
+			var k []string
+			for _, h := range spec.Key {
+				v := ""
+				if c := col[h]; c <= len(r) {
+					v = r[c-1]
+				}
+				k = append(k, v)
+			}
+			byKey[strings.Join(k, "\x00")] = i + 2
+		}
+		for _, r := range spec.Rows {
+			var k []string
+			for _, h := range spec.Key {
+				k = append(k, r[h])
+			}
+			row := byKey[strings.Join(k, "\x00")]
+			if spec.Key == nil || row == 0 {
+				row, next = next, next+1
+			}
+			for h, v := range r {
+				f.SetCellValue(sh, cell(col[h], row), v)
+			}
+		}
+	}
+	if edit != nil {
+		edit(f, rowOf)
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestImportTemplateUSCWFilled(t *testing.T) {
+	dir := t.TempDir()
+	book := uscwFilledBook(t, dir, nil)
+	out := filepath.Join(dir, "uscw-filled")
+	code, stdout, errOut := muster(t, "import", "template", "--module", "uscw", "-o", out, book)
+	if code != 0 {
+		t.Fatalf("import exit %d: %s%s", code, stdout, errOut)
+	}
+	for _, want := range []string{"table crt: 10 columns, 20 rows", "table blockade: 5 columns, 11 rows", "turn record track: 20 turns filled",
+		"deck confederate-special-action: 15 cards", "counters: 1 added", "hex data: 684 of 1764 hexes (east 684)"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	code, o, e := muster(t, "validate", out)
+	if code != 0 {
+		t.Fatalf("validate: exit %d\n%s%s", code, o, e)
+	}
+	// What is still missing is listed; the tables typed in are not.
+	if !strings.Contains(o, "map: The theater of each hex") || strings.Contains(o, "missing  uscw: table crt") || strings.Contains(o, "missing  uscw: deck") {
+		t.Errorf("validate's missing list:\n%s", o)
+	}
+	if code, o, e := muster(t, "fmt", out); code != 0 {
+		t.Errorf("fmt: exit %d\n%s%s", code, o, e)
+	}
+}
+
+func TestImportTemplateUSCWPlanted(t *testing.T) {
+	dir := t.TempDir()
+	var lee, hex int
+	book := uscwFilledBook(t, dir, func(f *excelize.File, rowOf func(sheet, head, key string) int) {
+		// The 5-6 column at a modified 12 reads 2 where the rulebook's
+		// worked result reads 2* (line 2139).
+		f.SetCellValue("Combat Results Table", "G13", "2")
+		// A 3 column cell that moves the 3 SPs +1 vs 0 SP +2 battle off
+		// the 67% the text prints (line 2029).
+		f.SetCellValue("Combat Results Table", "E5", "3*")
+		// Resource hexes past the 100 BPs printed on the map (line 1166).
+		hex = rowOf("Terrain", "Hex", "3034")
+		f.SetCellValue("Terrain", "J"+itoa(hex), 101)
+		// Lee and Longstreet defend for +5, not the +4 of line 898.
+		lee = rowOf("Counters", "Id", "c.lee.ldr-general")
+		f.SetCellValue("Counters", "I"+itoa(lee), 3)
+	})
+	out := filepath.Join(dir, "out")
+	code, stdout, errOut := muster(t, "import", "template", "--module", "uscw", "-o", out, book)
+	if code != exitFindings {
+		t.Fatalf("import exit %d: %s%s", code, stdout, errOut)
+	}
+	for _, want := range []string{
+		"Combat Results Table!G13: error[table-fact] column 5-6 at 12 reads \"2\" (losses 2, mark none); the rulebook reads 2 with mark asterisk there: rulebook line 2139",
+		"Combat Results Table!E1: error[table-fact] the attacker (3 SPs +1) beats the defender (0 SPs +2)",
+		"the rulebook prints 67%: rulebook line 2029",
+		"Terrain!J" + itoa(hex) + ": error[map-bp-total] the hexes' BPs reach",
+		"more than the 100 the rulebook states (invariant resource-hexes-hold-100): rulebook line 1166",
+		"Counters!I" + itoa(lee) + ": error[counter-fact] Lee and Longstreet defense total 5; the rulebook's example fixes 4: rulebook line 898",
+		"the module copy does not validate; nothing written",
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+	if n := strings.Count(errOut, ": error["); n != 4 {
+		t.Errorf("%d findings for 4 mistakes:\n%s", n, errOut)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("%s was written", out)
+	}
+}
+
+// A module whose components are all filled (the made-up USCW test module:
+// matrix grids, the whole track, decks, every hex's data) gives back, from
+// its untouched template, every file byte for byte: a cell as the module
+// has it keeps its node, status and notes.
+func TestImportTemplateUSCWFilledModuleUntouched(t *testing.T) {
+	dir := t.TempDir()
+	mod := filepath.Join("..", "..", "rules", "uscw", "testdata", "module")
+	book := filepath.Join(dir, "uscw-test.xlsx")
+	if code, o, e := muster(t, "module", "template", "-o", book, mod); code != 0 {
+		t.Fatalf("template: exit %d %s%s", code, o, e)
+	}
+	out := filepath.Join(dir, "copy")
+	code, stdout, errOut := muster(t, "import", "template", "--module", mod, "-o", out, book)
+	if code != 0 || !strings.Contains(stdout, "no filled cells") {
+		t.Fatalf("import exit %d: %s%s", code, stdout, errOut)
+	}
+	n := 0
+	err := filepath.WalkDir(mod, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		n++
+		rel, _ := filepath.Rel(mod, p)
+		a, _ := os.ReadFile(p)
+		b, err := os.ReadFile(filepath.Join(out, rel))
+		if err != nil || string(a) != string(b) {
+			t.Errorf("%s differs in the copy (%v)", rel, err)
+		}
+		return nil
+	})
+	if err != nil || n < 10 {
+		t.Fatalf("%d files: %v", n, err)
+	}
+}
