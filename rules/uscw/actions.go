@@ -151,7 +151,7 @@ func (g *game) reach(side string, p rules.Point, ma int, attack bool) []int {
 				if st.cost < 0 || nc > ma {
 					continue
 				}
-				if enemy[st.to] && (!attack || st.navRiver) {
+				if enemy[st.to] && (!attack || st.navRiver) || g.closedByNeutrality(b.order[st.to], false) {
 					continue
 				}
 				if s.seen[st.to] == s.stamp && s.best[st.to] <= nc {

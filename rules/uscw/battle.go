@@ -314,6 +314,7 @@ func (g *game) retreatTo(path []string) error {
 	g.tidy(side, r.from)
 	for _, p := range passed {
 		g.clearEnemyMarker(side, p)
+		g.invade(side, p)
 	}
 	g.clearEnemyMarker(other(side), r.from) // the victor holds the field
 	g.touch(r.from)

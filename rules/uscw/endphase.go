@@ -61,7 +61,7 @@ func (g *game) controlSegment() {
 		g.say("20.1.2", "the Confederate Control marker in %s (Northern State) is removed: no Confederate SPs there%s", b.ids[p], map[bool]string{true: "", false: " and no LOC of 4 MPs to one"}[h.Objective])
 		g.setMarker(p, "")
 	}
-	g.say("20.1.3", "Border State control (17.1.3-17.1.5) is not played by this engine: the states keep their status")
+	g.borderStates()
 }
 
 // nearSP reports an LOC of at most 4 MPs from p to one of side's SPs.

@@ -113,11 +113,14 @@ type Engine struct {
 	madeUp   bool
 	check    bool // invariants=check: the invariant checker runs after every action
 
-	markable   []rules.Point // hexes a Control marker may go in (6.2.3), board order
-	objectives []rules.Point // Objective Hexes (2.1.4)
-	resources  []rules.Point // Resource Hexes (2.1.4, 6.4)
-	washington rules.Point   // Washington DC (20.3.2 National Panic)
-	hasCapital bool
+	markable     []rules.Point // hexes a Control marker may go in (6.2.3), board order
+	objectives   []rules.Point // Objective Hexes (2.1.4)
+	resources    []rules.Point // Resource Hexes (2.1.4, 6.4)
+	washington   rules.Point   // Washington DC (20.3.2 National Panic)
+	hasCapital   bool
+	newMadrid    rules.Point // New Madrid, closed while Kentucky is neutral (17.1.3)
+	hasNewMadrid bool
+	borderStates []string // the module's statuses: the Border States (17.1.1)
 }
 
 // Compile prepares a scenario of the Basic Game, or lists the facts its
@@ -206,6 +209,12 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 	for id := range e.generals {
 		e.genIDs = append(e.genIDs, id)
 	}
+	if st := s.Start; st != nil {
+		for k := range st.Statuses {
+			e.borderStates = append(e.borderStates, k)
+		}
+		sort.Strings(e.borderStates)
+	}
 	sort.Strings(e.genIDs)
 	for _, p := range b.order {
 		h := b.hexes[p]
@@ -220,8 +229,11 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 		}
 	}
 	for _, pl := range m.Map.Places {
-		if pl.Name == "Washington DC" {
+		switch pl.Name {
+		case "Washington DC":
 			e.washington, e.hasCapital = b.pts[pl.At]
+		case "New Madrid":
+			e.newMadrid, e.hasNewMadrid = b.pts[pl.At]
 		}
 	}
 	return e, nil

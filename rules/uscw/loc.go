@@ -22,7 +22,7 @@ const locMPs = 4
 
 // enterableForLOC reports whether an LOC of side may enter p.
 func (g *game) enterableForLOC(side string, p rules.Point) bool {
-	if g.sp[other(side)][p] > 0 {
+	if g.sp[other(side)][p] > 0 || g.closedByNeutrality(p, true) {
 		return false
 	}
 	h := g.e.b.hexes[p]

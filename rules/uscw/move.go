@@ -108,7 +108,8 @@ func (g *game) move(o moveOrder) error {
 	at, spent := start, 0
 	var steps []string
 	var battleAt *rules.Point
-	var passed []rules.Point // the hexes the force moves through and into
+	var passed []rules.Point  // the hexes the force moves through and into
+	var entered []rules.Point // and the hex of its battle
 	for i, id := range o.path {
 		p, err := b.locate(id)
 		if err != nil {
@@ -121,11 +122,15 @@ func (g *game) move(o moveOrder) error {
 		if err != nil {
 			return err
 		}
+		if g.closedByNeutrality(p, false) {
+			return refuse("17.1.3", "while Kentucky is neutral, nothing may enter the New Madrid hex %s (U1370)", id)
+		}
 		if spent+c > ma {
 			return refuse("5.1.1", "entering %s costs %d MP (%s, 5.3 U238-262): %d spent of a Movement Allowance of %d", id, c, why, spent, ma)
 		}
 		spent += c
 		steps = append(steps, fmt.Sprintf("%s (%s)", id, why))
+		entered = append(entered, p)
 		if g.sp[other(side)][p] > 0 {
 			if i != len(o.path)-1 {
 				return refuse("11.1.1", "entering %s, which holds enemy SPs, starts a battle: 'The movement of the active force is suspended and a battle is resolved immediately' (U771); the path must end there", id)
@@ -167,6 +172,9 @@ func (g *game) move(o moveOrder) error {
 	g.lastMove = &movedForce{gen: gen, sps: n}
 	for _, p := range passed {
 		g.clearEnemyMarker(side, p)
+	}
+	for _, p := range entered {
+		g.invade(side, p)
 	}
 	if battleAt != nil {
 		g.say("11.1.1", "%s enters %s, which holds %d enemy SPs: battle", what, b.ids[*battleAt], g.sp[other(side)][*battleAt])

@@ -159,6 +159,7 @@ func (g *game) roll(n int, purpose string) int {
 // played yet, each is logged as such (3.1-3.3).
 func (g *game) beginTurn() {
 	g.say("3.1", "turn %d (%d): Reinforcement Phase", g.turn, g.e.year(g.turn))
+	g.kentuckyIn1862()
 	g.reinforcementPhase()
 	g.say("3.2", "Strategic Movement Phase not played by this engine (15.0 not yet)")
 	g.leaderManagement()

@@ -24,7 +24,8 @@ import (
 // expect: track (turn, phase, first, diff, ap, phasing, stage, cards.SIDE,
 // sp.SIDE.HEX, displaced.SIDE, demoralized.SIDE.HEX, control.HEX (who
 // controls it, 6.3, or none), marker.HEX (a Control marker's side, or
-// none), destroyed.HEX, battle.FIELD, or a rules-core track), at (a
+// none), destroyed.HEX, status.STATE (who controls it, 6.1, 17.1),
+// battle.FIELD, or a rules-core track), at (a
 // General's hex, displaced, or removed/unassigned when out of play,
 // 16.4-16.5), event, fail, vp (total, lines, exact,
 // level, winner, unknown: the rules core's count).
@@ -313,6 +314,13 @@ func (d *scriptDriver) track(name string) (string, error) {
 			}
 			return strconv.FormatBool(g.demoral[parts[1]][p]), nil
 		}
+	case "status":
+		if len(parts) == 2 {
+			if v, ok := g.core.Statuses[parts[1]]; ok {
+				return v, nil
+			}
+			return g.stateSide(parts[1]), nil
+		}
 	case "control", "marker", "destroyed":
 		if len(parts) == 2 {
 			p, err := g.e.b.locate(parts[1])
@@ -369,5 +377,5 @@ func (d *scriptDriver) track(name string) (string, error) {
 			return strconv.FormatFloat(v, 'f', -1, 64), nil
 		}
 	}
-	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], stage, cards.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
+	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], stage, cards.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
 }

@@ -328,7 +328,7 @@ for name, t in tables.items():
 # text): Generals with SPs facing each other across row 30 in the three
 # theaters, so random games move and fight. Scripts place their own forces.
 SETUP = {
-    "union": [("u.mcdowell.ldr-general", "2836", 6), ("u.patterson.ldr-general", "2740", 5), ("u.sherman.ldr-general", "2822", 5), ("u.lyon.ldr-general", "2812", 3)],
+    "union": [("u.mcdowell.ldr-general", "2836", 6), ("u.patterson.ldr-general", "2734", 5), ("u.sherman.ldr-general", "2822", 5), ("u.lyon.ldr-general", "2812", 3)],
     "confederate": [("c.j-johnston.ldr-general", "3236", 6), ("c.magruder.ldr-general", "3340", 4), ("c.morgan.ldr-general", "3222", 5), ("c.holmes.ldr-general", "3212", 3)],
 }
 # ---- the shipped scenarios, pointed at this module ----
