@@ -85,7 +85,13 @@ func (g *game) candidates(out []candidate) []candidate {
 			continue
 		}
 		n := min(g.sp[side][at]-g.movedSP[side][at], g.e.commandLimit(gen))
+		if n == g.sp[side][at] && len(g.generalsAt(side, at)) > 1 {
+			n-- // never leave a General without SPs (7.6)
+		}
 		for _, dst := range g.reach(side, at, gen.ma, n > 0) {
+			if n == 0 && g.sp[side][g.e.b.order[dst]] == 0 {
+				continue // a General without SPs ends his move with friendly SPs (7.6)
+			}
 			out = append(out, candidate{move: true, general: id, sps: n, ma: gen.ma, dst: dst})
 		}
 	}
@@ -98,6 +104,12 @@ func (g *game) candidates(out []candidate) []candidate {
 	sortPoints(stacks)
 	for _, at := range stacks {
 		free := g.sp[side][at] - g.movedSP[side][at]
+		if free == g.sp[side][at] && len(g.generalsAt(side, at)) > 0 {
+			free-- // never leave a General without SPs (7.6)
+		}
+		if free == 0 {
+			continue
+		}
 		for _, dst := range g.reach(side, at, 3, true) {
 			out = append(out, candidate{move: true, from: at, sps: min(free, 3), ma: 3, dst: dst})
 		}

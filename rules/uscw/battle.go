@@ -164,6 +164,15 @@ func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool
 	default:
 		bt.winner = "tie"
 	}
+	// A force whose SPs all fell, whatever the result: its Generals go to
+	// the Displaced Box ("If all SPs accompanying a General are lost in
+	// battle", 16.5.1, U1338); the winning attacker's case is 11.2.4 below.
+	if g.sp[def][at] == 0 && bt.winner != "attacker" {
+		if len(g.generalsAt(def, at)) > 0 {
+			g.say("16.5.1", "all the defender's SPs are lost: its Generals go to the %s Displaced Box", b.theater(at))
+		}
+		g.displaceAll(def, at)
+	}
 	switch bt.winner {
 	case "tie":
 		g.say("11.2.2", "tie (%s against %s): neither side wins, the attacker backs up to %s, the hex it entered from (U799)", ac.Text, dc.Text, b.ids[from])
@@ -317,6 +326,7 @@ func (g *game) retreatTo(path []string) error {
 		g.invade(side, p)
 	}
 	g.clearEnemyMarker(other(side), r.from) // the victor holds the field
+	g.catchLoneGenerals(side, at)
 	g.touch(r.from)
 	g.touch(at)
 	g.say("11.6.1", "the %s retreats %d SPs and %d General(s) from %s to %s, Demoralized", side, n, len(gens), b.ids[r.from], b.ids[at])

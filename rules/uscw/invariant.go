@@ -54,6 +54,9 @@ func (g *game) checkPosition() string {
 		if b.hexes[p] == nil {
 			return fmt.Sprintf("USCW 7.1: %s stands off the map", id)
 		}
+		if gen := g.gens[id]; g.sp[other(gen.side)][p] > 0 && g.sp[gen.side][p] == 0 && (g.retreat == nil || g.retreat.from != p) {
+			return fmt.Sprintf("USCW 16.5.1: %s stands alone in %s with enemy SPs", id, b.ids[p])
+		}
 		if g.displacedGen[id] || g.gone[id] != "" {
 			return fmt.Sprintf("USCW 16.4: %s stands in %s and is also displaced or out of play (%s)", id, b.ids[p], g.gone[id])
 		}

@@ -2,6 +2,7 @@ package uscw
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/musterhq/muster/rules"
@@ -148,6 +149,15 @@ func (g *game) move(o moveOrder) error {
 			passed = append(passed, p)
 		}
 	}
+	// 7.6 (U490): "Players may never intentionally leave a General
+	// without at least 1 SP"; a General without SPs "must end its move ...
+	// with other friendly SPs".
+	if gen != nil && n == 0 && (battleAt != nil || g.sp[side][at] == 0) {
+		return refuse("7.6", "%s has no SPs: he must end his move with other friendly SPs, never in a battle (U490)", gen.name)
+	}
+	if g.sp[side][start] == n && g.leftBehind(side, start, o) {
+		return refuse("7.6", "the move would leave a General in %s without SPs: 'Players may never intentionally leave a General without at least 1 SP' (U490)", b.ids[start])
+	}
 	what := fmt.Sprintf("%d SPs", n)
 	if gen != nil {
 		what = fmt.Sprintf("%s with %d SPs", gen.name, n)
@@ -188,6 +198,28 @@ func (g *game) move(o moveOrder) error {
 	return nil
 }
 
+// leftBehind reports a General of side in p who does not move with the
+// order.
+func (g *game) leftBehind(side string, p rules.Point, o moveOrder) bool {
+	for _, gen := range g.generalsAt(side, p) {
+		if gen.id != o.general && !slices.Contains(o.subs, gen.id) {
+			return true
+		}
+	}
+	return false
+}
+
+// catchLoneGenerals: "If an enemy force moves into a hex occupied by one
+// or more Generals without SPs, the Generals are placed in that
+// theater's Displaced Box" (7.6, U490; 16.5.1, U1338); so too when SPs
+// are placed or retreat there.
+func (g *game) catchLoneGenerals(side string, p rules.Point) {
+	if enemy := other(side); g.sp[side][p] > 0 && g.sp[enemy][p] == 0 && len(g.generalsAt(enemy, p)) > 0 {
+		g.say("7.6", "the %s General(s) without SPs in %s are caught by enemy SPs: to the Displaced Box", enemy, g.e.b.ids[p])
+		g.displaceAll(enemy, p)
+	}
+}
+
 // arrive puts a moved force in hex p.
 func (g *game) arrive(side string, gen *general, subs []*general, n int, dem bool, p rules.Point) {
 	g.sp[side][p] += n
@@ -204,6 +236,7 @@ func (g *game) arrive(side string, gen *general, subs []*general, n int, dem boo
 	g.tidy(side, p) // a force all of whose SPs fell arrives as nothing
 	if g.sp[side][p] > 0 {
 		g.clearEnemyMarker(side, p)
+		g.catchLoneGenerals(side, p)
 	}
 	g.touch(p)
 }

@@ -239,6 +239,7 @@ func (g *game) returnDisplaced(side string) {
 			g.displace[side] -= 2 * back
 			g.spLost[side] += back
 			g.sp[side][*at] += back
+			g.catchLoneGenerals(side, *at)
 			g.touch(*at)
 			g.say("14.6", "%d %s Displaced SPs return in %s, %d are eliminated, %d stay in the box", back, side, g.e.b.ids[*at], back, g.displace[side])
 		}

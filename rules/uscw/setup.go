@@ -45,5 +45,6 @@ func (g *game) addSP(side string, p rules.Point, n int) {
 	if m := g.marker[p]; m != "" && m != side {
 		g.setMarker(p, "")
 	}
+	g.catchLoneGenerals(side, p)
 	g.touch(p)
 }
