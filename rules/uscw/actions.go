@@ -138,6 +138,10 @@ func (g *game) reach(side string, p rules.Point, ma int, attack bool) []int {
 	s := g.scratch()
 	enemy := s.enemy
 	start := b.index[p]
+	closed := -1 // New Madrid while Kentucky is neutral (17.1.3)
+	if g.e.hasNewMadrid && g.kentuckyNeutral() {
+		closed = b.index[g.e.newMadrid]
+	}
 	s.stamp++
 	s.best[start], s.seen[start] = 0, s.stamp
 	buckets := s.buckets[:0]
@@ -163,7 +167,7 @@ func (g *game) reach(side string, p rules.Point, ma int, attack bool) []int {
 				if st.cost < 0 || nc > ma {
 					continue
 				}
-				if enemy[st.to] && (!attack || st.navRiver) || g.closedByNeutrality(b.order[st.to], false) {
+				if enemy[st.to] && (!attack || st.navRiver) || st.to == closed {
 					continue
 				}
 				if s.seen[st.to] == s.stamp && s.best[st.to] <= nc {
