@@ -229,3 +229,29 @@ func BenchmarkRandomCampaignGame(b *testing.B) {
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/op")
 	b.ReportMetric(used/float64(turns), "cpu-ns/turn")
 }
+
+// A bot's copy of a game is its own: playing the copy to its end leaves
+// the original's tracks, statuses and forces as they were.
+func TestCloneIsIndependent(t *testing.T) {
+	ng := checkedGames(t, scen1861)
+	x, err := ng(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := x.(*Game).g
+	state := func() string {
+		return fmt.Sprint(jsonOf(t, []any{g.core.Tracks, g.core.Statuses}), g.sp, g.genAt, g.marker, g.demoral, g.displace, g.cards)
+	}
+	before := state()
+	c := x.Clone(4)
+	random, _ := sim.BotByName("random")
+	rng := rand.New(rand.NewPCG(4, 4))
+	for n := 0; !c.Over() && n < 5000; n++ {
+		if err := c.Apply(random.Choose(c, c.ToAct(), c.Legal(), rng)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if after := state(); after != before {
+		t.Fatalf("playing the copy changed the original:\nbefore %s\nafter  %s", before, after)
+	}
+}

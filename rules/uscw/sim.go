@@ -8,12 +8,13 @@ import (
 )
 
 // clone copies the game. The rules core's state is copied where the
-// engine writes it (its tracks); the rest of it is read only.
+// engine writes it (its tracks and statuses); the rest is read only.
 func (g *game) clone() *game {
 	c := *g
 	c.log, c.search, c.locSearch = nil, nil, nil
 	core := *g.core
 	core.Tracks = maps.Clone(g.core.Tracks)
+	core.Statuses = maps.Clone(g.core.Statuses) // the Border States change sides (17.1)
 	c.core = &core
 	c.theaterAP = maps.Clone(g.theaterAP)
 	c.cards = maps.Clone(g.cards)
