@@ -53,6 +53,7 @@ func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool
 	d := g.sp[def][at]
 	bt := &battle{at: at, attacker: side, aSP: n, dSP: d}
 	g.last = bt
+	atkWasDem, defWasDem := dem, g.demoral[def][at] // for 12.2's second Demoralization
 	// Automatic Displacement (11.1.2, U773).
 	if n >= 7*d {
 		bt.winner = "displaced"
@@ -179,10 +180,20 @@ func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool
 		g.arrive(side, gen, subs, n, dem, from)
 	case "defender":
 		g.say("11.2.2", "the defender wins (%s beats %s): the attacker is Demoralized (12.2) and retreats to %s, the hex it entered from (11.6.2)", dc.Text, ac.Text, b.ids[from])
+		if atkWasDem && n > 0 {
+			n--
+			g.spLost[side]++
+			g.say("12.2", "the attacker was Demoralized already: Demoralized again, it loses 1 more SP")
+		}
 		g.arrive(side, gen, subs, n, true, from)
 		g.displaceIfEmpty(side, from, "defeated")
 	case "attacker":
 		g.say("11.2.2", "the attacker wins (%s beats %s): the defender is Demoralized (12.2) and must retreat (11.6)", ac.Text, dc.Text)
+		if defWasDem && g.sp[def][at] > 0 {
+			g.sp[def][at]--
+			g.spLost[def]++
+			g.say("12.2", "the defender was Demoralized already: Demoralized again, it loses 1 more SP")
+		}
 		g.arrive(side, gen, subs, n, dem, at)
 		if g.sp[def][at] == 0 {
 			g.say("11.2.4", "all the defeated force's SPs are eliminated: its Generals go to the %s Displaced Box", b.theater(at))
@@ -314,12 +325,17 @@ func (g *game) retreatTo(path []string) error {
 	n := g.sp[side][r.from]
 	gens := g.generalsAt(side, r.from)
 	g.sp[side][r.from] = 0
+	delete(g.demoral[side], r.from)
+	dem := g.join(side, at, n, true)
 	g.sp[side][at] += n
 	for _, gen := range gens {
 		g.genAt[gen.id] = at
 	}
-	delete(g.demoral[side], r.from)
-	g.demoral[side][at] = true
+	if dem {
+		g.demoral[side][at] = true
+	} else {
+		delete(g.demoral[side], at)
+	}
 	g.tidy(side, r.from)
 	for _, p := range passed {
 		g.clearEnemyMarker(side, p)
@@ -329,7 +345,7 @@ func (g *game) retreatTo(path []string) error {
 	g.catchLoneGenerals(side, at)
 	g.touch(r.from)
 	g.touch(at)
-	g.say("11.6.1", "the %s retreats %d SPs and %d General(s) from %s to %s, Demoralized", side, n, len(gens), b.ids[r.from], b.ids[at])
+	g.say("11.6.1", "the %s retreats %d SPs and %d General(s) from %s to %s%s", side, n, len(gens), b.ids[r.from], b.ids[at], map[bool]string{true: ", Demoralized", false: ""}[dem])
 	g.retreat = nil
 	g.stage = stPlayer
 	return nil

@@ -220,8 +220,32 @@ func (g *game) catchLoneGenerals(side string, p rules.Point) {
 	}
 }
 
+// join settles Demoralization when n SPs (Demoralized or not) end their
+// move or retreat with the side's SPs in p: the stack becomes Demoralized
+// (12.2, U914), unless the SPs that are not Demoralized outnumber the
+// Demoralized ones 3 to 1, when all rally (12.5.4, U935). It reports
+// whether the stack is Demoralized.
+func (g *game) join(side string, p rules.Point, n int, dem bool) bool {
+	there, thereDem := g.sp[side][p], g.demoral[side][p]
+	if n == 0 || there == 0 || dem == thereDem {
+		return dem || thereDem && there > 0
+	}
+	demSP, fresh := n, there
+	if thereDem {
+		demSP, fresh = there, n
+	}
+	if fresh >= 3*demSP {
+		delete(g.demoral[side], p)
+		g.say("12.5.4", "3-1 Rally in %s: %d SPs not Demoralized with %d Demoralized SPs: they rally", g.e.b.ids[p], fresh, demSP)
+		return false
+	}
+	g.say("12.2", "%d Demoralized SPs and %d others end together in %s: the stack is Demoralized", demSP, fresh, g.e.b.ids[p])
+	return true
+}
+
 // arrive puts a moved force in hex p.
 func (g *game) arrive(side string, gen *general, subs []*general, n int, dem bool, p rules.Point) {
+	dem = g.join(side, p, n, dem)
 	g.sp[side][p] += n
 	g.movedSP[side][p] += n
 	if gen != nil {
@@ -232,6 +256,8 @@ func (g *game) arrive(side string, gen *general, subs []*general, n int, dem boo
 	}
 	if dem {
 		g.demoral[side][p] = true
+	} else {
+		delete(g.demoral[side], p) // Generals are never Demoralized (12.1)
 	}
 	g.tidy(side, p) // a force all of whose SPs fell arrives as nothing
 	if g.sp[side][p] > 0 {
