@@ -74,6 +74,40 @@ func (g *game) nearSP(side string, p rules.Point) bool {
 	return false
 }
 
+// rally is the Action Phase Rally (12.5.2, U931): 1 Action Point; only a
+// stack in Supply (read, as for 20.2, as an LOC to a Supply Source); its
+// units "may either Rally or move in the same Action Phase—they cannot do
+// both".
+func (g *game) rally(hex string) error {
+	if g.stage != stPlayer {
+		return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
+	}
+	p, err := g.e.b.locate(hex)
+	if err != nil {
+		return err
+	}
+	side := g.phasing
+	if !g.demoral[side][p] || g.sp[side][p] == 0 {
+		return refuse("12.5.2", "no Demoralized %s SPs in %s", side, hex)
+	}
+	if g.movedSP[side][p] > 0 {
+		return refuse("12.5.2", "SPs in %s moved this Action Phase: 'units may either Rally or move in the same Action Phase-they cannot do both' (U931)", hex)
+	}
+	if !g.hasLOC(side, p) {
+		return refuse("12.5.2", "the stack in %s has no LOC to a Supply Source: 'Only stacks that are in Supply (13.1) may Rally' (U931)", hex)
+	}
+	if err := g.spend(p, "RALLY in "+hex); err != nil {
+		return err
+	}
+	delete(g.demoral[side], p)
+	g.movedSP[side][p] = g.sp[side][p] // they cannot also move
+	for _, gen := range g.generalsAt(side, p) {
+		g.moved[gen.id] = true
+	}
+	g.say("12.5.2", "the %s stack in %s rallies", side, hex)
+	return nil
+}
+
 // endTurnRally is 20.2 (U1677-1680): "All Demoralized units that have an
 // LOC to a Supply Source immediately rally"; the others stay Demoralized.
 func (g *game) endTurnRally() {

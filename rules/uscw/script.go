@@ -14,7 +14,7 @@ import (
 
 // The script vocabulary.
 //
-// play: move (unit: a General id, or "sps" with at: the start hex;
+// play: rally (at: a Demoralized stack's hex, 12.5.2), move (unit: a General id, or "sps" with at: the start hex;
 // manpower: the SPs, default all he may carry; path), pass (end the
 // Phasing player's Player Action Phase), retreat (path: the defender's 1
 // or 2 hexes).
@@ -116,6 +116,8 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		g.say("4.2", "the %s ends its Player Action Phase", g.phasing)
 		g.endPlayerPhase()
 		return nil
+	case "rally":
+		return g.rally(s.At)
 	case "retreat":
 		if r := g.retreat; r != nil && s.Unit != "sps" {
 			if p, on := g.genAt[s.Unit]; !on || p != r.from {
@@ -128,7 +130,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		return g.retreatTo(path)
 	default:
-		return fmt.Errorf("play %q: the USCW engine plays move, pass, retreat", s.Play)
+		return fmt.Errorf("play %q: the USCW engine plays move, pass, retreat, rally", s.Play)
 	}
 	switch s.Do {
 	case "place":
