@@ -220,3 +220,21 @@ func TestImportTemplateUSCWFilledModuleUntouched(t *testing.T) {
 		t.Fatalf("%d files: %v", n, err)
 	}
 }
+
+// Issue 33's done-when: muster playtest sim of the filled template (the
+// components issue's made-up fill, imported) plays on the USCW engine.
+// The fill has no At Start rows, so the bots have no force to move: the
+// games run the sequence of play, reinforcements and End Phases to the
+// scenario's end.
+func TestSimFilledTemplateUSCW(t *testing.T) {
+	dir := t.TempDir()
+	book := uscwFilledBook(t, dir, nil)
+	out := filepath.Join(dir, "uscw-filled")
+	if code, o, e := muster(t, "import", "template", "--module", "uscw", "-o", out, book); code != 0 {
+		t.Fatalf("import: exit %d %s%s", code, o, e)
+	}
+	code, o, e := muster(t, "playtest", "sim", filepath.Join(out, "scenarios", "01-1861.json"), "--games", "5", "--bots", "random,random")
+	if code != 0 || !strings.Contains(o, "uscw-s1: 5 games played of 5") || !strings.Contains(o, "game length (turns): mean 3.00") {
+		t.Fatalf("sim of the filled template: exit %d\n%s%s", code, o, e)
+	}
+}

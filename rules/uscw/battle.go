@@ -53,6 +53,7 @@ func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool
 	d := g.sp[def][at]
 	bt := &battle{at: at, attacker: side, aSP: n, dSP: d}
 	g.last = bt
+	atkWasDem, defWasDem := dem, g.demoral[def][at] // for 12.2's second Demoralization
 	// Automatic Displacement (11.1.2, U773).
 	if n >= 7*d {
 		bt.winner = "displaced"
@@ -141,6 +142,9 @@ func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool
 	}
 	g.sp[def][at] -= bt.dLoss
 	n -= bt.aLoss
+	g.spLost[def] += bt.dLoss
+	g.spLost[side] += bt.aLoss
+	g.touch(at)
 	g.say("11.2.1", "losses: the attacker loses %d SPs, the defender %d", bt.aLoss, bt.dLoss)
 	// Heavy Losses (12.3, U921): 3 or more SPs lost demoralizes, even the
 	// winner.
@@ -161,16 +165,35 @@ func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool
 	default:
 		bt.winner = "tie"
 	}
+	// A force whose SPs all fell, whatever the result: its Generals go to
+	// the Displaced Box ("If all SPs accompanying a General are lost in
+	// battle", 16.5.1, U1338); the winning attacker's case is 11.2.4 below.
+	if g.sp[def][at] == 0 && bt.winner != "attacker" {
+		if len(g.generalsAt(def, at)) > 0 {
+			g.say("16.5.1", "all the defender's SPs are lost: its Generals go to the %s Displaced Box", b.theater(at))
+		}
+		g.displaceAll(def, at)
+	}
 	switch bt.winner {
 	case "tie":
 		g.say("11.2.2", "tie (%s against %s): neither side wins, the attacker backs up to %s, the hex it entered from (U799)", ac.Text, dc.Text, b.ids[from])
 		g.arrive(side, gen, subs, n, dem, from)
 	case "defender":
 		g.say("11.2.2", "the defender wins (%s beats %s): the attacker is Demoralized (12.2) and retreats to %s, the hex it entered from (11.6.2)", dc.Text, ac.Text, b.ids[from])
+		if atkWasDem && n > 0 {
+			n--
+			g.spLost[side]++
+			g.say("12.2", "the attacker was Demoralized already: Demoralized again, it loses 1 more SP")
+		}
 		g.arrive(side, gen, subs, n, true, from)
 		g.displaceIfEmpty(side, from, "defeated")
 	case "attacker":
 		g.say("11.2.2", "the attacker wins (%s beats %s): the defender is Demoralized (12.2) and must retreat (11.6)", ac.Text, dc.Text)
+		if defWasDem && g.sp[def][at] > 0 {
+			g.sp[def][at]--
+			g.spLost[def]++
+			g.say("12.2", "the defender was Demoralized already: Demoralized again, it loses 1 more SP")
+		}
 		g.arrive(side, gen, subs, n, dem, at)
 		if g.sp[def][at] == 0 {
 			g.say("11.2.4", "all the defeated force's SPs are eliminated: its Generals go to the %s Displaced Box", b.theater(at))
@@ -178,9 +201,72 @@ func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool
 			return
 		}
 		g.demoral[def][at] = true
+		if len(g.retreatPaths(def, at)) == 0 {
+			g.surrender(def, at)
+			return
+		}
 		g.retreat = &pendingRetreat{side: def, from: at, attacker: at}
 		g.stage = stRetreat
 	}
+}
+
+// retreatStep refuses a retreat from a into p that 11.6.4 forbids
+// (U871-884): enemy SPs (pushing aside, 11.6.5, not played), an
+// enemy-controlled Objective/Resource Hex, an Impassable or unbridged
+// Navigable River hexside (the test map has no bridges), prohibited
+// terrain. The ZOI rules are not played (9.1 not yet).
+func (g *game) retreatStep(side string, a, p rules.Point) error {
+	b := g.e.b
+	if !b.adjacent(a, p) {
+		return refuse("11.6.1", "%s is not adjacent to %s", b.ids[p], b.ids[a])
+	}
+	if g.sp[other(side)][p] > 0 {
+		return refuse("11.6.4", "the defender can never retreat into a space that contains enemy SPs (U873)")
+	}
+	h := b.hexes[p]
+	if h == nil || b.prohib[h.Terrain] {
+		return refuse("11.6.4", "%s is prohibited terrain", b.ids[p])
+	}
+	if (h.Objective || h.BP != nil) && g.controller(p) == other(side) {
+		return refuse("11.6.4", "the defender can never retreat into an enemy-controlled Objective/Resource Hex, even if vacant (U874): %s", b.ids[p])
+	}
+	for _, k := range b.topo.Side(a, p) {
+		switch k {
+		case "impassable", "navigable-river-type-1", "navigable-river-type-2":
+			return refuse("11.6.4", "the defender can never retreat across an Impassable Mountain or unbridged Navigable River hexside (U875-876): %s-%s is %s", b.ids[a], b.ids[p], k)
+		}
+	}
+	return nil
+}
+
+// retreatPaths lists the legal retreat paths of 1 and 2 hexes from p, in
+// board order.
+func (g *game) retreatPaths(side string, p rules.Point) [][]rules.Point {
+	var out [][]rules.Point
+	for _, n := range g.e.b.neighbors(p) {
+		if g.retreatStep(side, p, n) != nil {
+			continue
+		}
+		out = append(out, []rules.Point{n})
+		for _, m := range g.e.b.neighbors(n) {
+			if m != p && g.retreatStep(side, n, m) == nil {
+				out = append(out, []rules.Point{n, m})
+			}
+		}
+	}
+	return out
+}
+
+// surrender: "If a force cannot Retreat, then it Surrenders the SPs are
+// eliminated and the Generals are placed in that theater's Displaced Box"
+// (11.6.6, U891).
+func (g *game) surrender(side string, p rules.Point) {
+	n := g.sp[side][p]
+	g.say("11.6.6", "the %s force in %s has no legal retreat and surrenders: %d SPs eliminated, its Generals to the %s Displaced Box", side, g.e.b.ids[p], n, g.e.b.theater(p))
+	g.sp[side][p] = 0
+	g.spLost[side] += n
+	g.displaceAll(side, p)
+	g.clearEnemyMarker(other(side), p)
 }
 
 func maxNote(beyond bool) string {
@@ -197,8 +283,10 @@ func (g *game) displaceAll(side string, p rules.Point) {
 	g.sp[side][p] = 0
 	for _, gen := range g.generalsAt(side, p) {
 		delete(g.genAt, gen.id)
+		g.displacedGen[gen.id] = true
 	}
 	g.tidy(side, p)
+	g.touch(p)
 }
 
 func (g *game) displaceIfEmpty(side string, p rules.Point, why string) {
@@ -221,35 +309,43 @@ func (g *game) retreatTo(path []string) error {
 		return refuse("11.6.1", "the defender retreats two hexes (or one into a friendly hex): give a path of 1 or 2 hexes, not %d", len(path))
 	}
 	at := r.from
+	var passed []rules.Point
 	for _, id := range path {
 		p, err := b.locate(id)
 		if err != nil {
 			return err
 		}
-		if !b.adjacent(at, p) {
-			return refuse("11.6.1", "%s is not adjacent to %s", id, b.ids[at])
-		}
-		if g.sp[other(r.side)][p] > 0 {
-			return refuse("11.6.4", "the defender can never retreat into a space that contains enemy SPs (U873)")
-		}
-		h := b.hexes[p]
-		if h == nil || b.prohib[h.Terrain] {
-			return refuse("11.6.4", "%s is prohibited terrain", id)
+		if err := g.retreatStep(r.side, at, p); err != nil {
+			return err
 		}
 		at = p
+		passed = append(passed, p)
 	}
 	side := r.side
 	n := g.sp[side][r.from]
 	gens := g.generalsAt(side, r.from)
 	g.sp[side][r.from] = 0
+	delete(g.demoral[side], r.from)
+	dem := g.join(side, at, n, true)
 	g.sp[side][at] += n
 	for _, gen := range gens {
 		g.genAt[gen.id] = at
 	}
-	delete(g.demoral[side], r.from)
-	g.demoral[side][at] = true
+	if dem {
+		g.demoral[side][at] = true
+	} else {
+		delete(g.demoral[side], at)
+	}
 	g.tidy(side, r.from)
-	g.say("11.6.1", "the %s retreats %d SPs and %d General(s) from %s to %s, Demoralized", side, n, len(gens), b.ids[r.from], b.ids[at])
+	for _, p := range passed {
+		g.clearEnemyMarker(side, p)
+		g.invade(side, p)
+	}
+	g.clearEnemyMarker(other(side), r.from) // the victor holds the field
+	g.catchLoneGenerals(side, at)
+	g.touch(r.from)
+	g.touch(at)
+	g.say("11.6.1", "the %s retreats %d SPs and %d General(s) from %s to %s%s", side, n, len(gens), b.ids[r.from], b.ids[at], map[bool]string{true: ", Demoralized", false: ""}[dem])
 	g.retreat = nil
 	g.stage = stPlayer
 	return nil

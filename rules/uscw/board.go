@@ -2,6 +2,7 @@ package uscw
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/musterhq/muster/rules"
 	"github.com/musterhq/muster/scenarios"
@@ -17,6 +18,38 @@ type board struct {
 	cost    map[string]int  // terrain or hexside key -> MP (or +MP)
 	prohib  map[string]bool // prohibited terrain (swamp, 5.7)
 	costRow map[string]string
+	nbrs    map[rules.Point][]rules.Point // the on-map neighbours, sorted
+	order   []rules.Point                 // every hex, sorted
+
+	// The same graph by index into order, with each step's MP cost (-1:
+	// not enterable) and whether it crosses a Navigable River: what the
+	// bots' path searches read, so a search does no string or map work.
+	index map[rules.Point]int
+	next  [][]step
+}
+
+type step struct {
+	to       int
+	cost     int
+	navRiver bool
+}
+
+// compileSteps fills index and next once the costs are known.
+func (b *board) compileSteps() {
+	b.index = make(map[rules.Point]int, len(b.order))
+	for i, p := range b.order {
+		b.index[p] = i
+	}
+	b.next = make([][]step, len(b.order))
+	for i, p := range b.order {
+		for _, n := range b.nbrs[p] {
+			c, _, err := b.stepCost(p, n)
+			if err != nil {
+				c = -1
+			}
+			b.next[i] = append(b.next[i], step{to: b.index[n], cost: c, navRiver: acrossNavigable(b, p, n)})
+		}
+	}
 }
 
 // newBoard compiles the map, or lists what it lacks.
@@ -34,6 +67,19 @@ func newBoard(m *scenarios.Module, s *scenarios.Scenario) (*board, []string) {
 				continue
 			}
 			b.hexes[p], b.ids[p], b.pts[h.At] = h, h.At, p
+			b.order = append(b.order, p)
+		}
+		sortPoints(b.order)
+		b.nbrs = make(map[rules.Point][]rules.Point, len(b.order))
+		for _, p := range b.order {
+			var ns []rules.Point
+			for _, n := range b.topo.Neighbours(p) {
+				if b.hexes[n] != nil {
+					ns = append(ns, n)
+				}
+			}
+			sortPoints(ns)
+			b.nbrs[p] = ns
 		}
 	}
 	if t := m.Table("movement-costs"); t != nil {
@@ -52,7 +98,25 @@ func newBoard(m *scenarios.Module, s *scenarios.Scenario) (*board, []string) {
 			}
 		}
 	}
+	b.compileSteps()
 	return b, missing
+}
+
+// neighbors lists the hexes on the map next to p, in a fixed order.
+func (b *board) neighbors(p rules.Point) []rules.Point { return b.nbrs[p] }
+
+func pointLess(a, c rules.Point) bool {
+	if a.Frame != c.Frame {
+		return a.Frame < c.Frame
+	}
+	if a.Y != c.Y {
+		return a.Y < c.Y
+	}
+	return a.X < c.X
+}
+
+func sortPoints(ps []rules.Point) {
+	sort.Slice(ps, func(i, j int) bool { return pointLess(ps[i], ps[j]) })
 }
 
 // locate finds a hex by id.

@@ -1,18 +1,25 @@
 // Package uscw plays the Basic Game of The U.S. Civil War (GMT Games,
 // 3rd edition, 003_712b166fc2bd6784.txt, cited "U" + line) as far as
-// docs/uscw-cases.md says: the sequence of play with its Action Cycle
-// (3.1-3.5, 4.1-4.2), activation and movement with the List of Movement
-// Costs (4.3, 5.1-5.3), battle on the Combat Results Table (11.1-11.4)
-// and victory through the rules core (20.3, the scenarios' conditions).
+// docs/uscw-cases.md says: the sequence of play (3.1-3.5) with the
+// Reinforcement Phase and the Confederate BP economy (14.1-14.6), the
+// Leader Management Phase (16), the Action Cycle (4.1-4.2), movement with
+// the List of Movement Costs (4.3, 5.1-5.3), battle on the Combat Results
+// Table (11.1-11.6), control (6.1-6.6) and the End Phase (20.1-20.3).
 // Every other procedure is logged as not played, and the ledger lists
 // what each needs. Section 21 (Advanced Naval Rules) is absent from the
 // rulebook, so the Advanced Game is refused.
 //
+// One file per concern: board (the map and its step graph), play (the
+// sequence), reinforce, leaders, move, battle, control, loc (Lines of
+// Communication), endphase, setup, actions (the bots' engine-built
+// moves), invariant (the checker), script and sim (the drivers).
+//
 // The engine reads the module's tables (crt, movement-costs,
-// command-limits, turn-track) and its counters' ratings; the shipped
-// module lacks the CRT, the ratings and the map's terrain, so it is
-// refused with that list. The test module (rules/uscw/testdata/module)
-// is made up in every value the rulebook does not print.
+// command-limits, turn-track, blockade, random-states) and its counters'
+// ratings; the shipped module lacks the CRT, the ratings and the map's
+// terrain, so it is refused with that list. The test module
+// (rules/uscw/testdata/module) is made up in every value the rulebook
+// does not print.
 package uscw
 
 import (
@@ -39,6 +46,7 @@ func (Ruleset) Compile(sf *scenarios.ScenarioFile, options map[string]string) (r
 	if err != nil {
 		return nil, err
 	}
+	e.check = options["invariants"] == "check"
 	return e.Sim, nil
 }
 
@@ -65,6 +73,11 @@ func checkOptions(options map[string]string) error {
 	sort.Strings(keys)
 	for _, k := range keys {
 		switch k {
+		case "invariants":
+			if v := options[k]; v != "check" && v != "off" {
+				return fmt.Errorf("%w: USCW invariants=%q: want check (test mode: the invariant checker runs after every action) or off", rules.ErrBadOption, v)
+			}
+			continue
 		case "advanced", "advanced-naval", "game":
 			if k == "game" && options[k] == "basic" {
 				continue
@@ -91,10 +104,23 @@ type Engine struct {
 	crt      *scenarios.Table
 	limits   *scenarios.Table
 	track    *scenarios.Table
+	blockade *scenarios.Table
+	states   *scenarios.Table
 	generals map[string]*general
+	genIDs   []string // the rated Generals' ids, sorted
 	first    int
 	last     int
 	madeUp   bool
+	check    bool // invariants=check: the invariant checker runs after every action
+
+	markable     []rules.Point // hexes a Control marker may go in (6.2.3), board order
+	objectives   []rules.Point // Objective Hexes (2.1.4)
+	resources    []rules.Point // Resource Hexes (2.1.4, 6.4)
+	washington   rules.Point   // Washington DC (20.3.2 National Panic)
+	hasCapital   bool
+	newMadrid    rules.Point // New Madrid, closed while Kentucky is neutral (17.1.3)
+	hasNewMadrid bool
+	borderStates []string // the module's statuses: the Border States (17.1.1)
 }
 
 // Compile prepares a scenario of the Basic Game, or lists the facts its
@@ -125,6 +151,8 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 	table("movement-costs", "5.3, U238-262")
 	e.limits = table("command-limits", "7.3, U452-460")
 	e.track = table("turn-track", "the Turn Record Track, U435")
+	e.blockade = table("blockade", "the Blockade Table, 14.4.4, U1203")
+	e.states = table("random-states", "the Random States Table, 14.5, U1219")
 	if e.track != nil {
 		for _, t := range e.track.Turns {
 			if t.Year == 0 {
@@ -177,6 +205,36 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 	}
 	if e.last == 0 {
 		return nil, fmt.Errorf("%s: the scenario gives no game length", s.ID)
+	}
+	for id := range e.generals {
+		e.genIDs = append(e.genIDs, id)
+	}
+	if st := s.Start; st != nil {
+		for k := range st.Statuses {
+			e.borderStates = append(e.borderStates, k)
+		}
+		sort.Strings(e.borderStates)
+	}
+	sort.Strings(e.genIDs)
+	for _, p := range b.order {
+		h := b.hexes[p]
+		if markable(h) {
+			e.markable = append(e.markable, p)
+		}
+		if h.Objective {
+			e.objectives = append(e.objectives, p)
+		}
+		if h.BP != nil {
+			e.resources = append(e.resources, p)
+		}
+	}
+	for _, pl := range m.Map.Places {
+		switch pl.Name {
+		case "Washington DC":
+			e.washington, e.hasCapital = b.pts[pl.At]
+		case "New Madrid":
+			e.newMadrid, e.hasNewMadrid = b.pts[pl.At]
+		}
 	}
 	return e, nil
 }

@@ -2,6 +2,7 @@ package uscw
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/musterhq/muster/rules"
@@ -29,7 +30,7 @@ func (g *game) move(o moveOrder) error {
 	var gen *general
 	ma := 3 // SPs moving by themselves (5.2, U234)
 	if o.general != "" {
-		gen = g.e.generals[o.general]
+		gen = g.gens[o.general]
 		if gen == nil {
 			return fmt.Errorf("no General %q in the counters", o.general)
 		}
@@ -45,7 +46,7 @@ func (g *game) move(o moveOrder) error {
 		}
 		start, ma = at, gen.ma
 		for _, id := range o.subs {
-			sub := g.e.generals[id]
+			sub := g.gens[id]
 			if sub == nil {
 				return fmt.Errorf("no General %q in the counters", id)
 			}
@@ -108,6 +109,8 @@ func (g *game) move(o moveOrder) error {
 	at, spent := start, 0
 	var steps []string
 	var battleAt *rules.Point
+	var passed []rules.Point  // the hexes the force moves through and into
+	var entered []rules.Point // and the hex of its battle
 	for i, id := range o.path {
 		p, err := b.locate(id)
 		if err != nil {
@@ -120,11 +123,15 @@ func (g *game) move(o moveOrder) error {
 		if err != nil {
 			return err
 		}
+		if g.closedByNeutrality(p, false) {
+			return refuse("17.1.3", "while Kentucky is neutral, nothing may enter the New Madrid hex %s (U1370)", id)
+		}
 		if spent+c > ma {
 			return refuse("5.1.1", "entering %s costs %d MP (%s, 5.3 U238-262): %d spent of a Movement Allowance of %d", id, c, why, spent, ma)
 		}
 		spent += c
 		steps = append(steps, fmt.Sprintf("%s (%s)", id, why))
+		entered = append(entered, p)
 		if g.sp[other(side)][p] > 0 {
 			if i != len(o.path)-1 {
 				return refuse("11.1.1", "entering %s, which holds enemy SPs, starts a battle: 'The movement of the active force is suspended and a battle is resolved immediately' (U771); the path must end there", id)
@@ -139,7 +146,17 @@ func (g *game) move(o moveOrder) error {
 		}
 		if i < len(o.path)-1 || battleAt == nil {
 			at = p
+			passed = append(passed, p)
 		}
+	}
+	// 7.6 (U490): "Players may never intentionally leave a General
+	// without at least 1 SP"; a General without SPs "must end its move ...
+	// with other friendly SPs".
+	if gen != nil && n == 0 && (battleAt != nil || g.sp[side][at] == 0) {
+		return refuse("7.6", "%s has no SPs: he must end his move with other friendly SPs, never in a battle (U490)", gen.name)
+	}
+	if g.sp[side][start] == n && g.leftBehind(side, start, o) {
+		return refuse("7.6", "the move would leave a General in %s without SPs: 'Players may never intentionally leave a General without at least 1 SP' (U490)", b.ids[start])
 	}
 	what := fmt.Sprintf("%d SPs", n)
 	if gen != nil {
@@ -157,22 +174,78 @@ func (g *game) move(o moveOrder) error {
 		g.moved[gen.id] = true
 		for _, id := range o.subs {
 			g.moved[id] = true
-			subs = append(subs, g.e.generals[id])
-			what += " and " + g.e.generals[id].name
+			subs = append(subs, g.gens[id])
+			what += " and " + g.gens[id].name
 		}
 	}
 	g.say("5.3", "%s moves from %s: %s; %d of %d MP", what, b.ids[start], strings.Join(steps, ", "), spent, ma)
+	g.lastMove = &movedForce{gen: gen, sps: n}
+	for _, p := range passed {
+		g.clearEnemyMarker(side, p)
+	}
+	for _, p := range entered {
+		g.invade(side, p)
+	}
 	if battleAt != nil {
 		g.say("11.1.1", "%s enters %s, which holds %d enemy SPs: battle", what, b.ids[*battleAt], g.sp[other(side)][*battleAt])
 		g.fight(side, gen, subs, n, dem, at, *battleAt)
-		return nil
+	} else {
+		g.arrive(side, gen, subs, n, dem, at)
 	}
-	g.arrive(side, gen, subs, n, dem, at)
+	// The hex left reverts only now, the move and its battle done (6.3, U390).
+	g.tidy(side, start)
+	g.touch(start)
 	return nil
+}
+
+// leftBehind reports a General of side in p who does not move with the
+// order.
+func (g *game) leftBehind(side string, p rules.Point, o moveOrder) bool {
+	for _, gen := range g.generalsAt(side, p) {
+		if gen.id != o.general && !slices.Contains(o.subs, gen.id) {
+			return true
+		}
+	}
+	return false
+}
+
+// catchLoneGenerals: "If an enemy force moves into a hex occupied by one
+// or more Generals without SPs, the Generals are placed in that
+// theater's Displaced Box" (7.6, U490; 16.5.1, U1338); so too when SPs
+// are placed or retreat there.
+func (g *game) catchLoneGenerals(side string, p rules.Point) {
+	if enemy := other(side); g.sp[side][p] > 0 && g.sp[enemy][p] == 0 && len(g.generalsAt(enemy, p)) > 0 {
+		g.say("7.6", "the %s General(s) without SPs in %s are caught by enemy SPs: to the Displaced Box", enemy, g.e.b.ids[p])
+		g.displaceAll(enemy, p)
+	}
+}
+
+// join settles Demoralization when n SPs (Demoralized or not) end their
+// move or retreat with the side's SPs in p: the stack becomes Demoralized
+// (12.2, U914), unless the SPs that are not Demoralized outnumber the
+// Demoralized ones 3 to 1, when all rally (12.5.4, U935). It reports
+// whether the stack is Demoralized.
+func (g *game) join(side string, p rules.Point, n int, dem bool) bool {
+	there, thereDem := g.sp[side][p], g.demoral[side][p]
+	if n == 0 || there == 0 || dem == thereDem {
+		return dem || thereDem && there > 0
+	}
+	demSP, fresh := n, there
+	if thereDem {
+		demSP, fresh = there, n
+	}
+	if fresh >= 3*demSP {
+		delete(g.demoral[side], p)
+		g.say("12.5.4", "3-1 Rally in %s: %d SPs not Demoralized with %d Demoralized SPs: they rally", g.e.b.ids[p], fresh, demSP)
+		return false
+	}
+	g.say("12.2", "%d Demoralized SPs and %d others end together in %s: the stack is Demoralized", demSP, fresh, g.e.b.ids[p])
+	return true
 }
 
 // arrive puts a moved force in hex p.
 func (g *game) arrive(side string, gen *general, subs []*general, n int, dem bool, p rules.Point) {
+	dem = g.join(side, p, n, dem)
 	g.sp[side][p] += n
 	g.movedSP[side][p] += n
 	if gen != nil {
@@ -183,7 +256,15 @@ func (g *game) arrive(side string, gen *general, subs []*general, n int, dem boo
 	}
 	if dem {
 		g.demoral[side][p] = true
+	} else {
+		delete(g.demoral[side], p) // Generals are never Demoralized (12.1)
 	}
+	g.tidy(side, p) // a force all of whose SPs fell arrives as nothing
+	if g.sp[side][p] > 0 {
+		g.clearEnemyMarker(side, p)
+		g.catchLoneGenerals(side, p)
+	}
+	g.touch(p)
 }
 
 // tidy clears a hex's demoralization once the side has nothing there.

@@ -2,6 +2,7 @@ package uscw
 
 import (
 	"fmt"
+	"maps"
 	"sort"
 
 	"github.com/musterhq/muster/rules"
@@ -58,6 +59,30 @@ type game struct {
 	last    *battle
 	outcome *rules.Outcome
 
+	marker       map[rules.Point]string // Control markers (6.2)
+	destroyed    map[rules.Point]bool   // Destroyed Resource Hexes (6.4.2)
+	credit       map[rules.Point]int    // the Resource BPs of a hex counted for the Union (6.4.1)
+	arsenal      map[rules.Point]int    // Arsenals placed on Resource Hexes (14.5)
+	arsenalsLost int                    // Arsenals destroyed (6.4.1)
+	displacedGen map[string]bool        // Generals in the Displaced Box (14.6)
+	gens         map[string]*general    // the Generals as they are now: a promotion swaps in a copy (16.3)
+	gone         map[string]string      // Generals out of play: "removed" or "unassigned" (16.4, 16.5.2)
+	invaded      int                    // CSA VPs earned Invading the North (20.3.2)
+	faded        int                    // and lost to Fading Glory (20.3.3)
+
+	// The invariant checker's books: every SP that entered play, every SP
+	// lost in battle, and the last force that moved (its General and SPs).
+	spIn, spLost map[string]int
+	lastMove     *movedForce
+	// and the start's tracks: Union VPs + Resource BPs, the Union VPs and
+	// the Resource BPs it held, the CSA VPs.
+	bpTotal, bpStartVP, csaStartVP float64
+	arsenalsAtStart, maintAtStart  float64
+	heldAtStart                    int
+
+	search    *searchScratch // the bots' path searches' memory, never cloned
+	locSearch *searchScratch // the LOC searches' memory
+
 	// The course for the report (course.go): the side that went first in
 	// the game's first Action Phase, the standing at each End Phase, the
 	// route and the final total's reading.
@@ -65,6 +90,11 @@ type game struct {
 	track      []rules.TurnVP
 	route      string
 	final      rules.Result
+}
+
+type movedForce struct {
+	gen *general
+	sps int
 }
 
 type pendingRetreat struct {
@@ -80,7 +110,9 @@ func newGame(e *Engine, seed uint64) (*game, error) {
 	}
 	g := &game{e: e, core: core, dice: rules.NewDice(seed), turn: e.first, cards: map[string]int{}, theaterAP: map[string]int{},
 		sp: map[string]map[rules.Point]int{}, movedSP: map[string]map[rules.Point]int{}, genAt: map[string]rules.Point{},
-		moved: map[string]bool{}, demoral: map[string]map[rules.Point]bool{}, displace: map[string]int{}}
+		moved: map[string]bool{}, demoral: map[string]map[rules.Point]bool{}, displace: map[string]int{},
+		marker: map[rules.Point]string{}, arsenal: map[rules.Point]int{}, displacedGen: map[string]bool{},
+		gens: maps.Clone(e.generals), gone: map[string]string{}, destroyed: map[rules.Point]bool{}, credit: map[rules.Point]int{}, spIn: map[string]int{}, spLost: map[string]int{}}
 	for _, s := range sides {
 		g.sp[s], g.movedSP[s], g.demoral[s] = map[rules.Point]int{}, map[rules.Point]int{}, map[rules.Point]bool{}
 	}
@@ -89,6 +121,14 @@ func newGame(e *Engine, seed uint64) (*game, error) {
 			g.cards[s] = n
 		}
 	}
+	for _, k := range []string{"union-vp", "resource-bps", "csa-vp", "csa-national-panic"} {
+		if _, ok := g.core.Tracks[k]; !ok {
+			g.core.Tracks[k] = 0
+		}
+	}
+	g.setup()
+	g.creditAll()
+	g.books()
 	return g, nil
 }
 
@@ -118,9 +158,11 @@ func (g *game) roll(n int, purpose string) int {
 // beginTurn plays the phases before the Action Cycle: none of them is
 // played yet, each is logged as such (3.1-3.3).
 func (g *game) beginTurn() {
-	g.say("3.1", "turn %d (%d): Reinforcement Phase not played by this engine (14.2-14.6 not yet)", g.turn, g.e.year(g.turn))
+	g.say("3.1", "turn %d (%d): Reinforcement Phase", g.turn, g.e.year(g.turn))
+	g.kentuckyIn1862()
+	g.reinforcementPhase()
 	g.say("3.2", "Strategic Movement Phase not played by this engine (15.0 not yet)")
-	g.say("3.3", "Leader Management Phase not played by this engine (16.0 not yet)")
+	g.leaderManagement()
 	g.say("3.4", "the Action Cycle: %d Action Phases (%d)", g.e.actionPhases(g.turn), g.e.year(g.turn))
 	g.phase = 0
 	g.nextActionPhase()
@@ -171,6 +213,9 @@ func (g *game) nextActionPhase() {
 func (g *game) grantAP() {
 	g.theaterAP = map[string]int{}
 	g.ap = 0
+	if g.phasing == "union" {
+		g.revertObjectives()
+	}
 	if g.diff == 1 {
 		for _, t := range []string{"east", "west", "trans-mississippi"} {
 			g.theaterAP[t] = 1
@@ -193,31 +238,6 @@ func (g *game) endPlayerPhase() {
 		return
 	}
 	g.nextActionPhase()
-}
-
-// endPhase plays the End Phase (3.5): the Control Segment and the End
-// Turn Rally are not yet played; the automatic victory check and the
-// scenario's end are the rules core's evaluation (20.3).
-func (g *game) endPhase() {
-	g.say("3.5", "End Phase of turn %d: Control Segment (20.1) and End Turn Rally (20.2) not played by this engine", g.turn)
-	g.core.Turn = g.turn
-	g.victoryTracks()
-	r := rules.Evaluate(g.core)
-	g.recordVP(r)
-	if r.Automatic != "" {
-		g.say("20.3", "automatic victory: %s (%s)", r.Automatic, r.Winner)
-		g.route = rules.RouteAutomatic
-		g.finish(r)
-		return
-	}
-	if g.turn >= g.e.last {
-		g.say("20.3", "the scenario ends after turn %d: %.1f VP, level %q, winner %q, exact %v", g.turn, r.Total, r.Level, r.Winner, r.Exact)
-		g.route = rules.RouteFinalCount
-		g.finish(r)
-		return
-	}
-	g.turn++
-	g.beginTurn()
 }
 
 func (g *game) finish(r rules.Result) {
@@ -256,7 +276,7 @@ func (g *game) spend(p rules.Point, what string) error {
 func (g *game) generalsAt(side string, p rules.Point) []*general {
 	var out []*general
 	for id, at := range g.genAt {
-		if gen := g.e.generals[id]; gen != nil && gen.side == side && at == p {
+		if gen := g.gens[id]; gen != nil && gen.side == side && at == p {
 			out = append(out, gen)
 		}
 	}

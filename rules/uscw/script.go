@@ -14,7 +14,7 @@ import (
 
 // The script vocabulary.
 //
-// play: move (unit: a General id, or "sps" with at: the start hex;
+// play: rally (at: a Demoralized stack's hex, 12.5.2), move (unit: a General id, or "sps" with at: the start hex;
 // manpower: the SPs, default all he may carry; path), pass (end the
 // Phasing player's Player Action Phase), retreat (path: the defender's 1
 // or 2 hexes).
@@ -22,8 +22,12 @@ import (
 // track (a rules-core track: union-vp, blockade-closed ...), turn (pass
 // every Player Action Phase until the turn given begins).
 // expect: track (turn, phase, first, diff, ap, phasing, stage, cards.SIDE,
-// sp.SIDE.HEX, displaced.SIDE, demoralized.SIDE.HEX, battle.FIELD), at (a
-// General's hex, or displaced), event, fail, vp (total, lines, exact,
+// sp.SIDE.HEX, displaced.SIDE, demoralized.SIDE.HEX, control.HEX (who
+// controls it, 6.3, or none), marker.HEX (a Control marker's side, or
+// none), destroyed.HEX, status.STATE (who controls it, 6.1, 17.1),
+// battle.FIELD, or a rules-core track), at (a
+// General's hex, displaced, or removed/unassigned when out of play,
+// 16.4-16.5), event, fail, vp (total, lines, exact,
 // level, winner, unknown: the rules core's count).
 type scriptDriver struct {
 	e       *Engine
@@ -36,6 +40,16 @@ func newScriptDriver(sf *scenarios.ScenarioFile, s *rules.Script) (rules.Driver,
 	if err != nil {
 		return nil, err
 	}
+	d, err := e.scriptDriver(s)
+	if err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// scriptDriver starts a script's game on a compiled scenario.
+func (e *Engine) scriptDriver(s *rules.Script) (*scriptDriver, error) {
+	sf := e.sf
 	g, err := newGame(e, s.Seed)
 	if err != nil {
 		return nil, err
@@ -102,6 +116,8 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		g.say("4.2", "the %s ends its Player Action Phase", g.phasing)
 		g.endPlayerPhase()
 		return nil
+	case "rally":
+		return g.rally(s.At)
 	case "retreat":
 		if r := g.retreat; r != nil && s.Unit != "sps" {
 			if p, on := g.genAt[s.Unit]; !on || p != r.from {
@@ -114,7 +130,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		return g.retreatTo(path)
 	default:
-		return fmt.Errorf("play %q: the USCW engine plays move, pass, retreat", s.Play)
+		return fmt.Errorf("play %q: the USCW engine plays move, pass, retreat, rally", s.Play)
 	}
 	switch s.Do {
 	case "place":
@@ -126,23 +142,27 @@ func (d *scriptDriver) act(s *rules.Step) error {
 			if s.Side != "union" && s.Side != "confederate" {
 				return errors.New("place sps: give side")
 			}
-			g.sp[s.Side][p] += s.Manpower
+			g.addSP(s.Side, p, s.Manpower)
 			g.say("2.2.3", "%d %s SPs placed in %s", s.Manpower, s.Side, s.To)
 			return nil
 		}
-		gen := g.e.generals[s.Unit]
+		gen := g.gens[s.Unit]
 		if gen == nil {
 			return fmt.Errorf("no General %q", s.Unit)
 		}
 		g.genAt[gen.id] = p
-		g.sp[gen.side][p] += s.Manpower
+		g.addSP(gen.side, p, s.Manpower)
 		g.say("7.1", "%s (%d-star, %d-%d-%d) placed in %s with %d SPs", gen.name, gen.rank, gen.attack, gen.defense, gen.ma, s.To, s.Manpower)
 	case "track":
 		v, err := strconv.ParseFloat(fmt.Sprint(s.Value), 64)
 		if err != nil {
 			return fmt.Errorf("track %s: a number, not %v", s.Track, s.Value)
 		}
-		return g.core.SetTrack(s.Track, v)
+		if err := g.core.SetTrack(s.Track, v); err != nil {
+			return err
+		}
+		g.books()
+		return nil
 	case "turn":
 		for g.turn < s.Turn && g.stage == stPlayer && g.err == nil {
 			g.endPlayerPhase()
@@ -172,6 +192,8 @@ func (d *scriptDriver) Expect(s *rules.Step) error {
 		got := "displaced"
 		if on {
 			got = g.e.b.ids[p]
+		} else if gone := g.gone[s.Unit]; gone != "" {
+			got = gone
 		}
 		if got != s.At {
 			return fmt.Errorf("%s is at %s, not %s", s.Unit, got, s.At)
@@ -294,6 +316,33 @@ func (d *scriptDriver) track(name string) (string, error) {
 			}
 			return strconv.FormatBool(g.demoral[parts[1]][p]), nil
 		}
+	case "status":
+		if len(parts) == 2 {
+			if v, ok := g.core.Statuses[parts[1]]; ok {
+				return v, nil
+			}
+			return g.stateSide(parts[1]), nil
+		}
+	case "control", "marker", "destroyed":
+		if len(parts) == 2 {
+			p, err := g.e.b.locate(parts[1])
+			if err != nil {
+				return "", err
+			}
+			v := ""
+			switch parts[0] {
+			case "control":
+				v = g.controller(p)
+			case "marker":
+				v = g.marker[p]
+			default:
+				return strconv.FormatBool(g.destroyed[p]), nil
+			}
+			if v == "" {
+				v = "none"
+			}
+			return v, nil
+		}
 	case "battle":
 		b := g.last
 		if b == nil {
@@ -330,5 +379,5 @@ func (d *scriptDriver) track(name string) (string, error) {
 			return strconv.FormatFloat(v, 'f', -1, 64), nil
 		}
 	}
-	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], stage, cards.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
+	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], stage, cards.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
 }

@@ -7,16 +7,27 @@ import (
 	"github.com/musterhq/muster/rules"
 )
 
-// clone copies the game; the rules core's state is shared (the engine
-// writes it only from "do": "track" steps, never in play).
+// clone copies the game. The rules core's state is copied where the
+// engine writes it (its tracks and statuses); the rest is read only.
 func (g *game) clone() *game {
 	c := *g
-	c.log = nil
+	c.log, c.search, c.locSearch = nil, nil, nil
+	core := *g.core
+	core.Tracks = maps.Clone(g.core.Tracks)
+	core.Statuses = maps.Clone(g.core.Statuses) // the Border States change sides (17.1)
+	c.core = &core
 	c.theaterAP = maps.Clone(g.theaterAP)
 	c.cards = maps.Clone(g.cards)
 	c.genAt = maps.Clone(g.genAt)
 	c.moved = maps.Clone(g.moved)
 	c.displace = maps.Clone(g.displace)
+	c.marker = maps.Clone(g.marker)
+	c.arsenal = maps.Clone(g.arsenal)
+	c.displacedGen = maps.Clone(g.displacedGen)
+	c.gens, c.gone = maps.Clone(g.gens), maps.Clone(g.gone)
+	c.destroyed = maps.Clone(g.destroyed)
+	c.credit = maps.Clone(g.credit)
+	c.spIn, c.spLost = maps.Clone(g.spIn), maps.Clone(g.spLost)
 	c.sp, c.movedSP, c.demoral = map[string]map[rules.Point]int{}, map[string]map[rules.Point]int{}, map[string]map[rules.Point]bool{}
 	for _, s := range sides {
 		c.sp[s], c.movedSP[s], c.demoral[s] = maps.Clone(g.sp[s]), maps.Clone(g.movedSP[s]), maps.Clone(g.demoral[s])
@@ -29,13 +40,16 @@ func (g *game) clone() *game {
 	return &c
 }
 
-// Actions the sim's bots take: this first slice offers only the end of a
-// Player Action Phase (no engine-built moves yet), so a sim game runs the
-// sequence of play and the initiative rolls to the rules core's verdict.
-const aPass rules.Action = 0
-
-// Game is a game in play for the sim.
-type Game struct{ g *game }
+// Game is a game in play for the sim: its actions are indexes into the
+// candidates of the position (actions.go).
+type Game struct {
+	g     *game
+	seed  uint64
+	n     int // actions applied
+	cands []candidate
+	at    int // the n the candidates were listed for; -1 none
+	legal []rules.Action
+}
 
 // Sim starts a game for the sim runner.
 func (e *Engine) Sim(seed uint64) (rules.Game, error) {
@@ -44,7 +58,7 @@ func (e *Engine) Sim(seed uint64) (rules.Game, error) {
 		return nil, err
 	}
 	g.beginTurn()
-	return &Game{g: g}, g.err
+	return &Game{g: g, seed: seed, at: -1}, g.err
 }
 
 func (x *Game) Sides() []string { return []string{"union", "confederate"} }
@@ -57,29 +71,81 @@ func (x *Game) ToAct() string {
 	}
 	return x.g.phasing
 }
-func (x *Game) Legal() []rules.Action {
-	if x.g.stage == stPlayer {
-		return []rules.Action{aPass}
+
+func (x *Game) list() []candidate {
+	if x.at != x.n {
+		x.cands, x.at = x.g.candidates(x.cands), x.n
 	}
-	return nil
+	return x.cands
 }
-func (x *Game) Apply(a rules.Action) error {
-	if a != aPass || x.g.stage != stPlayer {
-		return refuse("4.2", "action %d is not legal now", a)
+
+func (x *Game) Legal() []rules.Action {
+	c := x.list()
+	x.legal = x.legal[:0]
+	for i := range c {
+		x.legal = append(x.legal, rules.Action(i))
 	}
-	x.g.endPlayerPhase()
-	if err := x.g.err; err != nil {
+	return x.legal
+}
+
+func (x *Game) Apply(a rules.Action) error {
+	c := x.list()
+	if int(a) < 0 || int(a) >= len(c) {
+		return refuse("4.2", "action %d is not legal now (%d legal)", a, len(c))
+	}
+	did := ""
+	if x.g.e.check {
+		did = x.g.describe(c[a])
+	}
+	x.g.lastMove = nil
+	err := x.g.play(c[a])
+	if e2 := x.g.err; e2 != nil {
 		x.g.err = nil
+		err = e2
+	}
+	if err != nil {
 		return err
 	}
+	if x.g.e.check {
+		if what := x.g.checkPosition(); what != "" {
+			return &Violation{Seed: x.seed, Action: x.n, Did: did, What: what}
+		}
+	}
+	x.n++
 	return nil
 }
-func (x *Game) Describe(a rules.Action) string { return "pass" }
-func (x *Game) Value(side string) float64      { return 0 }
+
+func (x *Game) Describe(a rules.Action) string {
+	c := x.list()
+	if int(a) < 0 || int(a) >= len(c) {
+		return "no such action"
+	}
+	return x.g.describe(c[a])
+}
+
+// Value scores a position for a side: the Union's VPs less the
+// Confederate's (20.3.5), and SPs on the map as the tie-break.
+func (x *Game) Value(side string) float64 {
+	t := x.g.core.Tracks
+	v := t["union-vp"] - t["csa-vp"] - t["csa-national-panic"]
+	sp := 0
+	for _, n := range x.g.sp["union"] {
+		sp += n
+	}
+	for _, n := range x.g.sp["confederate"] {
+		sp -= n
+	}
+	v += float64(sp) / 100
+	if side == "confederate" {
+		return -v
+	}
+	return v
+}
+
 func (x *Game) Clone(seed uint64) rules.Game {
 	c := x.g.clone()
 	c.dice = rules.NewDice(seed)
-	return &Game{g: c}
+	return &Game{g: c, seed: seed, n: x.n, at: -1}
 }
 func (x *Game) Over() bool { return x.g.stage == stOver }
 func (x *Game) Outcome() rules.Outcome {

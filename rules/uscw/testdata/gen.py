@@ -75,6 +75,9 @@ for mk in game["markers"]:
     if mk.get("suppliedMissing"):
         del mk["suppliedMissing"]
         mk["supplied"] = {"union": 6, "confederate": 6} if mk["id"] != "army" else {"union": 4, "confederate": 3}
+# The SPs of the made-up setup (below) stand on setup rows as a marker:
+# the module has no SP counters (SPs are strength, not units).
+game["markers"].append(made_up({"id": "sp", "name": "Strength Points (SPs)", "sided": True}, "The engine's setup rows hold SPs with this marker."))
 save("game.json", game)
 
 # ---- counters: every value the text lacks made up, every given one kept ----
@@ -158,6 +161,15 @@ for r in rows:
             e["bp"] = bp_hexes[h]
         e["status"] = "made-up"
         hexes.append(e)
+# Objective Hexes (2.1.4): the first town of rows 26-29 in each Northern
+# and Border State of the northern band (made up; the rulebook names
+# Harrisburg, Baltimore, Springfield, Bowling Green and Columbus, U1790ff).
+seen = set()
+for e in hexes:
+    r = int(e["at"][:2])
+    if 26 <= r <= 29 and e.get("place") == "town" and e["states"][0] not in seen:
+        seen.add(e["states"][0])
+        e["objective"] = True
 m["hexes"] = hexes
 m["hexsideKinds"] = [
     {"id": "minor-river", "name": "Minor River", "rule": "5.8.2"},
@@ -312,9 +324,26 @@ mk(trt)
 for name, t in tables.items():
     save(os.path.join("tables", name), t)
 
+# A made-up at-start setup (the At Start Cards are not in the rulebook
+# text): Generals with SPs facing each other across row 30 in the three
+# theaters, so random games move and fight. Scripts place their own forces.
+SETUP = {
+    "union": [("u.mcdowell.ldr-general", "2836", 6), ("u.patterson.ldr-general", "2734", 5), ("u.sherman.ldr-general", "2822", 5), ("u.lyon.ldr-general", "2812", 3)],
+    "confederate": [("c.j-johnston.ldr-general", "3236", 6), ("c.magruder.ldr-general", "3340", 4), ("c.morgan.ldr-general", "3222", 5), ("c.holmes.ldr-general", "3212", 3)],
+}
 # ---- the shipped scenarios, pointed at this module ----
 for name in sorted(os.listdir(os.path.join(SRC, "scenarios"))):
     s = load(os.path.join("scenarios", name))
     s["module"] = ID
+    for table in s.get("setup", []):
+        rows = SETUP.get(table["side"])
+        if rows and not table.get("rows"):
+            # rowsMissing stays: the At Start Cards' rows are still missing;
+            # these rows are made up.
+            names = {c["id"]: c["name"] for c in cs["counters"]}
+            table["rows"] = []
+            for g, h, n in rows:
+                table["rows"].append({"name": names[g], "unit": g, "manpower": None, "hex": h, "notes": [dict(NOTE)]})
+                table["rows"].append({"name": "%s SPs" % ("Union" if table["side"] == "union" else "Confederate"), "marker": "sp", "manpower": n, "hex": h, "notes": [dict(NOTE)]})
     s.setdefault("notes", []).insert(0, {"kind": "comment", "text": "The shipped scenario on the made-up test module (rules/uscw/testdata/gen.py)."})
     save(os.path.join("scenarios", name), s)

@@ -1,0 +1,167 @@
+package uscw
+
+import (
+	"github.com/musterhq/muster/rules"
+)
+
+// endPhase plays the End Phase (3.5, U150-158): A. the Control Segment
+// (20.1), B. the End Turn Rally (20.2), C. the Automatic Victory Segment
+// (20.3): the Confederate VPs for Invading the North and Fading Glory,
+// then the victory calculation and the scenario's end by the rules core.
+func (g *game) endPhase() {
+	g.say("3.5", "End Phase of turn %d", g.turn)
+	g.controlSegment()
+	g.endTurnRally()
+	g.invadingTheNorth()
+	g.core.Turn = g.turn
+	g.victoryTracks()
+	r := rules.Evaluate(g.core)
+	g.recordVP(r)
+	if r.Automatic != "" {
+		g.say("20.3", "automatic victory: %s (%s)", r.Automatic, r.Winner)
+		g.route = rules.RouteAutomatic
+		g.finish(r)
+		return
+	}
+	if g.turn >= g.e.last {
+		g.say("20.3", "the scenario ends after turn %d: %.1f VP, level %q, winner %q, exact %v", g.turn, r.Total, r.Level, r.Winner, r.Exact)
+		g.route = rules.RouteFinalCount
+		g.finish(r)
+		return
+	}
+	g.turn++
+	g.beginTurn()
+}
+
+// controlSegment is 20.1 (U1662-1676).
+func (g *game) controlSegment() {
+	b := g.e.b
+	// 20.1.1: "Place a Control marker in every Town, City, Port, Coastal
+	// Fort, Island and Resource/Objective Hex located in an enemy-controlled
+	// state that contains one or more of your SPs."
+	for _, p := range g.e.markable {
+		for _, side := range sides {
+			if g.sp[side][p] > 0 && g.marker[p] != side && g.stateSide(homeState(b.hexes[p])) == other(side) {
+				g.say("20.1.1", "the %s places a Control marker in %s", side, b.ids[p])
+				g.setMarker(p, side)
+			}
+		}
+	}
+	// 20.1.2: Confederate Control markers in Northern States go from
+	// Objective Hexes without Confederate SPs, and from other hexes without
+	// Confederate SPs that cannot trace an LOC of 4 MPs to a Confederate SP.
+	for _, p := range g.e.markable {
+		h := b.hexes[p]
+		if g.marker[p] != "confederate" || g.sp["confederate"][p] > 0 || !g.northern(homeState(h)) {
+			continue
+		}
+		if !h.Objective && g.nearSP("confederate", p) {
+			continue
+		}
+		g.say("20.1.2", "the Confederate Control marker in %s (Northern State) is removed: no Confederate SPs there%s", b.ids[p], map[bool]string{true: "", false: " and no LOC of 4 MPs to one"}[h.Objective])
+		g.setMarker(p, "")
+	}
+	g.borderStates()
+}
+
+// nearSP reports an LOC of at most 4 MPs from p to one of side's SPs.
+func (g *game) nearSP(side string, p rules.Point) bool {
+	for _, n := range g.within(side, p, locMPs) {
+		if g.sp[side][n] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// rally is the Action Phase Rally (12.5.2, U931): 1 Action Point; only a
+// stack in Supply (read, as for 20.2, as an LOC to a Supply Source); its
+// units "may either Rally or move in the same Action Phase—they cannot do
+// both".
+func (g *game) rally(hex string) error {
+	if g.stage != stPlayer {
+		return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
+	}
+	p, err := g.e.b.locate(hex)
+	if err != nil {
+		return err
+	}
+	side := g.phasing
+	if !g.demoral[side][p] || g.sp[side][p] == 0 {
+		return refuse("12.5.2", "no Demoralized %s SPs in %s", side, hex)
+	}
+	if g.movedSP[side][p] > 0 {
+		return refuse("12.5.2", "SPs in %s moved this Action Phase: 'units may either Rally or move in the same Action Phase-they cannot do both' (U931)", hex)
+	}
+	if !g.hasLOC(side, p) {
+		return refuse("12.5.2", "the stack in %s has no LOC to a Supply Source: 'Only stacks that are in Supply (13.1) may Rally' (U931)", hex)
+	}
+	if err := g.spend(p, "RALLY in "+hex); err != nil {
+		return err
+	}
+	delete(g.demoral[side], p)
+	g.movedSP[side][p] = g.sp[side][p] // they cannot also move
+	for _, gen := range g.generalsAt(side, p) {
+		g.moved[gen.id] = true
+	}
+	g.say("12.5.2", "the %s stack in %s rallies", side, hex)
+	return nil
+}
+
+// endTurnRally is 20.2 (U1677-1680): "All Demoralized units that have an
+// LOC to a Supply Source immediately rally"; the others stay Demoralized.
+func (g *game) endTurnRally() {
+	for _, side := range sides {
+		for _, p := range g.sortedHexes(g.demoral[side]) {
+			if g.hasLOC(side, p) {
+				delete(g.demoral[side], p)
+				g.say("20.2", "End Turn Rally: the %s force in %s rallies (an LOC to a Supply Source)", side, g.e.b.ids[p])
+			} else {
+				g.say("20.2", "End Turn Rally: the %s force in %s has no LOC to a Supply Source and stays Demoralized (12.5.3)", side, g.e.b.ids[p])
+			}
+		}
+	}
+}
+
+// invadingTheNorth: 2 Confederate VPs for each Objective Hex in a
+// Northern State the Confederate controls (20.3.2, U1697-1699), then
+// Fading Glory: less 1 VP (never below 0) unless the CSA has a Control
+// marker in a hex of a Northern State, St. Louis, Louisville or Wheeling
+// (20.3.3, U1703). The three cities have no hex in the module, so only
+// the Northern markers count.
+func (g *game) invadingTheNorth() {
+	t := g.core.Tracks
+	n := 0
+	for _, p := range g.e.objectives {
+		if g.northern(homeState(g.e.b.hexes[p])) && g.controller(p) == "confederate" {
+			n++
+		}
+	}
+	if n > 0 {
+		t["csa-vp"] += float64(2 * n)
+		g.invaded += 2 * n
+		g.say("20.3.2", "Invading the North: the Confederate controls %d Objective Hex(es) in Northern States: +%d CSA VPs", n, 2*n)
+	}
+	for p, side := range g.marker {
+		if side == "confederate" && g.northern(homeState(g.e.b.hexes[p])) {
+			return
+		}
+	}
+	if t["csa-vp"] > 0 {
+		t["csa-vp"]--
+		g.faded++
+		g.say("20.3.3", "Fading Glory: no Confederate Control marker in a Northern State: -1 CSA VP for Invading the North (St. Louis, Louisville and Wheeling have no hex in the module)")
+	}
+}
+
+// sortedHexes lists a set's hexes in board order.
+func (g *game) sortedHexes(m map[rules.Point]bool) []rules.Point {
+	out := make([]rules.Point, 0, len(m))
+	for p, on := range m {
+		if on {
+			out = append(out, p)
+		}
+	}
+	sortPoints(out)
+	return out
+}

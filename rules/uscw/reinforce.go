@@ -1,0 +1,272 @@
+package uscw
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/musterhq/muster/rules"
+)
+
+// The Reinforcement Phase (3.1, U92-120; 14.1-14.6, U1135-1262), from
+// the scenario's second turn ("Skip the Reinforcement, Strategic
+// Movement, and Leader Management Phases on the first turn", S1.1,
+// U1792). The player's choices of placement hex are not offered: the
+// engine places in the first legal hex in board order (a reading of "as
+// the Union player wishes"). Not played: Full Supply of the placement
+// hexes (13.0), Forts (10.2.6), Militia (17.2), Naval Reinforcements, the
+// Chesapeake Bay Box; St. Louis has no hex in the module, so the
+// Trans-Mississippi's 2 Union SPs are lost as 14.2.1 says they are when
+// it is not Union-controlled.
+
+// reinforcementPhase plays 3.1 A-C.
+func (g *game) reinforcementPhase() {
+	if g.turn == g.e.first {
+		g.say("3.1", "turn %d: the scenario's first turn skips the Reinforcement Phase (U1792)", g.turn)
+		return
+	}
+	winter := g.e.winter(g.turn)
+	g.unionReinforcements(winter)
+	g.confederateReinforcements(winter)
+	n := 2
+	if g.e.year(g.turn) == 1861 {
+		n = 1 // S1.3.4, U1826
+	}
+	for _, s := range sides {
+		g.cards[s] = min(5, g.cards[s]+n)
+	}
+	g.say("18.2", "each player draws %d Special Action Card(s) (at most five held)", n)
+	for _, s := range sides {
+		g.returnDisplaced(s)
+	}
+}
+
+// winter reports a Winter turn on the Turn Record Track (14.1.2).
+func (e *Engine) winter(n int) bool {
+	for _, t := range e.track.Turns {
+		if t.Turn == n {
+			return t.Winter != nil && *t.Winter
+		}
+	}
+	return false
+}
+
+// unionReinforcements: 14 SPs, none in Winter (14.1.2, 14.2.1).
+func (g *game) unionReinforcements(winter bool) {
+	if winter {
+		g.say("14.1.2", "Winter: the Union receives no SPs")
+		return
+	}
+	g.say("14.2.1", "Trans-Mississippi: 2 SPs in St. Louis, which has no hex in the module: lost")
+	for _, grant := range []struct {
+		n      int
+		where  string
+		states []string
+		theat  string
+	}{
+		{6, "the East", nil, "east"},
+		{3, "Ohio and Indiana", []string{"ohio", "indiana"}, ""},
+		{3, "Illinois", []string{"illinois"}, ""},
+	} {
+		var at *rules.Point
+		for _, p := range g.e.objectives {
+			h := g.e.b.hexes[p]
+			st := homeState(h)
+			if g.controller(p) != "union" || !g.northern(st) || grant.theat != "" && h.Theater != grant.theat || grant.states != nil && !slices.Contains(grant.states, st) {
+				continue
+			}
+			q := p
+			at = &q
+			break
+		}
+		if at == nil {
+			g.say("14.2.2", "%d Union SPs for %s: no Union-controlled Objective Hex in a Northern State there, lost", grant.n, grant.where)
+			continue
+		}
+		g.addSP("union", *at, grant.n)
+		g.say("14.2.1", "%d Union SPs for %s placed in %s", grant.n, grant.where, g.e.b.ids[*at])
+	}
+}
+
+// confederateReinforcements: War Industry (14.5), the BP count (14.3),
+// Blockade Running (14.4), the SPs built and placed (14.3.5).
+func (g *game) confederateReinforcements(winter bool) {
+	t := g.core.Tracks
+	g.warIndustry()
+	border := 0
+	for _, st := range []string{"kentucky", "missouri"} {
+		n := 0
+		for _, p := range g.e.objectives {
+			if homeState(g.e.b.hexes[p]) == st && g.controller(p) == "confederate" {
+				n += 3
+			}
+		}
+		border += min(n, 9)
+	}
+	blockade := 0
+	for _, z := range []string{"north-atlantic", "south-atlantic", "gulf"} {
+		blockade += g.blockadeRoll(z)
+	}
+	arsenals := int(t["arsenals"]) - g.arsenalsLost
+	resource := int(t["resource-bps"])
+	maint := int(t["maintenance"])
+	bp := resource + arsenals + border + blockade - maint
+	sps := max(0, bp/10)
+	g.say("14.3.1", "Confederate BPs: %d (Resource Hexes) + %d (Arsenals) + %d (Border States) + %d (Blockade Running) - %d (Maintenance) = %d: %d SPs", resource, arsenals, border, blockade, maint, bp, sps)
+	if winter {
+		sps = max(0, sps-10)
+		g.say("14.1.2", "Winter: 10 SPs fewer, %d", sps)
+	}
+	if sps == 0 {
+		return
+	}
+	tm := 1
+	rest := sps - tm
+	west := rest / 2
+	east := rest - west
+	g.say("14.3.5", "%d SP in the Trans-Mississippi, %d in the West, %d in the East", tm, west, east)
+	perState := map[string]int{}
+	for _, th := range []struct {
+		theater string
+		n       int
+	}{{"trans-mississippi", tm}, {"west", west}, {"east", east}} {
+		left := th.n
+		for _, p := range g.e.resources {
+			if left == 0 {
+				break
+			}
+			h := g.e.b.hexes[p]
+			st := homeState(h)
+			if h.Theater != th.theater || g.controller(p) != "confederate" || !slices.Contains(southern, st) || perState[st] >= 2 {
+				continue
+			}
+			n := min(left, 2-perState[st])
+			perState[st] += n
+			left -= n
+			g.addSP("confederate", p, n)
+			g.say("14.3.5", "%d Confederate SP(s) placed in %s (%s)", n, g.e.b.ids[p], st)
+		}
+		if left > 0 {
+			g.say("14.3.5", "%d Confederate SP(s) for the %s: no legal Resource Hex left (2 per state), lost", left, th.theater)
+		}
+	}
+}
+
+// blockadeRoll rolls one zone on the Blockade Table (14.4.3-14.4.5): the
+// zone's modifier is its Blockade track (the ports' opening and closing is
+// not played: the tracks keep the scenario's values); a "+2M" raises the
+// Maintenance Cost by 2.
+func (g *game) blockadeRoll(zone string) int {
+	t := g.core.Tracks
+	drm := int(t["blockade."+zone])
+	r := g.roll(1, "blockade "+zone)
+	tab := g.e.blockade
+	cell, _, _ := tab.CellAt(tab.ColumnFor(g.e.year(g.turn), ""), r+drm)
+	if cell == nil {
+		g.err = fmt.Errorf("the Blockade Table has no cell for %d in %d", r+drm, g.e.year(g.turn))
+		return 0
+	}
+	bp := 0
+	if cell.BP != nil {
+		bp = *cell.BP
+	}
+	g.say("14.4.4", "Blockade Running, %s: %d %+d = %d in %d: %s", zone, r, drm, r+drm, g.e.year(g.turn), cell.Text)
+	if cell.Maintenance != nil {
+		t["maintenance"] += float64(*cell.Maintenance)
+		g.say("14.4.5", "Inflation: the Maintenance Cost rises by %d to %g", *cell.Maintenance, t["maintenance"])
+	}
+	return bp
+}
+
+// warIndustry: one Arsenal (+1 BP) in a friendly Resource Hex of the state
+// the Random States Table names, rerolled until a state has room; no hex
+// beyond triple its printed BPs (14.5, U1215-1235). A destroyed hex may
+// take one too (6.4.3's PLAY NOTE, U405).
+func (g *game) warIndustry() {
+	tab := g.e.states
+	for range 100 {
+		r := g.roll(2, "war industry")
+		cell, _, _ := tab.CellAt(0, r)
+		if g.err != nil || cell == nil {
+			return
+		}
+		for _, p := range g.e.resources {
+			h := g.e.b.hexes[p]
+			if homeState(h) == cell.Region && g.controller(p) == "confederate" && *h.BP+g.arsenal[p] < 3**h.BP {
+				g.arsenal[p]++
+				g.core.Tracks["arsenals"]++
+				g.say("14.5", "War Industry: %d on the Random States Table, %s: an Arsenal in %s (now +%d)", r, cell.Text, g.e.b.ids[p], g.arsenal[p])
+				return
+			}
+		}
+		g.say("14.5", "War Industry: %d, %s has no Resource Hex for an Arsenal: reroll", r, cell.Text)
+	}
+}
+
+// destroyArsenals: "When the Union player places a Control marker or
+// completed Fortification on a Resource Hex it destroys any Arsenal
+// markers located in that hex" (6.4.1, U393).
+func (g *game) destroyArsenals(p rules.Point) {
+	if n := g.arsenal[p]; n > 0 {
+		g.arsenalsLost += n
+		delete(g.arsenal, p)
+		g.say("6.4.1", "the Union Control marker in %s destroys its Arsenal (+%d)", g.e.b.ids[p], n)
+	}
+}
+
+// returnDisplaced: all Displaced Generals and half the Displaced SPs
+// (rounded down) return, as many more are eliminated, an odd one stays
+// (14.6, U1241). The engine keeps one box per side, not per theater (a
+// reading), and places the SPs in the first friendly Objective Hex of a
+// Northern State (Union) or Resource Hex (Confederate), the Generals with
+// the side's largest stack that has an LOC (13.4 as loc.go reads it).
+func (g *game) returnDisplaced(side string) {
+	n := g.displace[side]
+	back := n / 2
+	if back > 0 {
+		var at *rules.Point
+		for _, p := range append(slices.Clone(g.e.objectives), g.e.resources...) {
+			h := g.e.b.hexes[p]
+			if g.controller(p) != side || side == "union" && !(h.Objective && g.northern(homeState(h))) || side == "confederate" && (h.BP == nil || !slices.Contains(southern, homeState(h))) {
+				continue
+			}
+			q := p
+			at = &q
+			break
+		}
+		if at == nil {
+			g.say("14.6", "the %s's %d returning Displaced SPs have no legal hex: they stay in the box", side, back)
+		} else {
+			g.displace[side] -= 2 * back
+			g.spLost[side] += back
+			g.sp[side][*at] += back
+			g.catchLoneGenerals(side, *at)
+			g.touch(*at)
+			g.say("14.6", "%d %s Displaced SPs return in %s, %d are eliminated, %d stay in the box", back, side, g.e.b.ids[*at], back, g.displace[side])
+		}
+	}
+	waiting := false
+	for id := range g.displacedGen {
+		waiting = waiting || g.gens[id].side == side
+	}
+	if !waiting {
+		return
+	}
+	var home *rules.Point
+	for _, p := range g.e.b.order {
+		if g.sp[side][p] > 0 && (home == nil || g.sp[side][p] > g.sp[side][*home]) && g.hasLOC(side, p) {
+			q := p
+			home = &q
+		}
+	}
+	for _, id := range g.e.genIDs {
+		if !g.displacedGen[id] || home == nil {
+			continue
+		}
+		if g.gens[id].side != side {
+			continue
+		}
+		delete(g.displacedGen, id)
+		g.genAt[id] = *home
+		g.say("14.6", "%s returns from the Displaced Box to %s", g.gens[id].name, g.e.b.ids[*home])
+	}
+}
