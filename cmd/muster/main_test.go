@@ -282,7 +282,7 @@ func TestValidateOneFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, _ = muster(t, "validate", one)
-	if code != 0 || strings.Contains(out, "02-copy") || strings.Contains(out, "999") {
+	if code != 0 || strings.Contains(out, "02-copy") || strings.Contains(out, `"999"`) {
 		t.Errorf("validating scenario 01 reports scenario 02: exit %d\n%s", code, out)
 	}
 	if code, out, _ := muster(t, "validate", filepath.Join(dir, "scenarios", "02-copy.json")); code != 1 || !strings.Contains(out, `"999"`) {
