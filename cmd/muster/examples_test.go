@@ -225,8 +225,7 @@ func designerFiles(t *testing.T, repo, here, work string) {
 	copyFile(t, filepath.Join(here, "testdata", "examples", "errata.tsv"), filepath.Join(work, "errata.tsv"))
 	copyFile(t, filepath.Join(here, "testdata", "examples", "scenario-5.txt"), filepath.Join(work, "scenario-5.txt"))
 	// Games people played (made-up): a spreadsheet's CSV and its records.
-	copyFile(t, filepath.Join(repo, "playtest", "record", "testdata", "games.csv"), filepath.Join(work, "games.csv"))
-	copyTree(t, filepath.Join(repo, "playtest", "record", "testdata", "records"), filepath.Join(work, "records"))
+	copyTree(t, filepath.Join(repo, "playtest", "record", "testdata"), filepath.Join(work, "playtest", "record", "testdata"))
 	// A module of one's own beside the working folder (made-up data).
 	copyTree(t, filepath.Join(repo, "rules", "lgv", "testdata", "module"), filepath.Join(work, "..", "my-game"))
 	var out, errb bytes.Buffer

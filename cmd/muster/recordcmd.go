@@ -34,7 +34,7 @@ func recordCommand() *cli.Command {
 			"beside the bots' games.\n\n" +
 			"Examples:\n" +
 			"   muster playtest record --scenario lgv-test-01 --player union=Ann --player confederate=Ben --winner confederate --vp 6 --last-turn 6 -o game1.json\n" +
-			"   muster playtest record --from-csv games.csv -o my-records",
+			"   muster playtest record --from-csv playtest/record/testdata/games.csv -o my-records",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "scenario", Usage: "the scenario's `ID`"},
 			&cli.StringFlag{Name: "version", Usage: "the scenario's version the game was played on"},

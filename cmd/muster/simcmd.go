@@ -47,7 +47,7 @@ func simCommand() *cli.Command {
 			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --games 10000 --bots random,greedy\n" +
 			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --games 100000 --shard 3/8 --format json -o part3.json\n" +
 			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --format html -o balance.html\n" +
-			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --games 200 --records records\n" +
+			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --games 200 --records playtest/record/testdata/records\n" +
 			"   muster playtest sim tpc-11 --games 200 --assumptions rules/tpc/assumptions/default.json\n" +
 			"   muster playtest sim rules/lgv/testdata/module/scenarios/01-chancellorsville.json --games 6 --bots search:16,greedy",
 		Flags: []cli.Flag{
