@@ -5,7 +5,11 @@ comes from the made-up test module rules/uscw/testdata/module (its tables
 fitted to the rulebook's worked examples), so the filled module validates.
 None of it is the published game's data.
 
-Run from the repository root: python3 export/sheet/testdata/uscw-fill.py
+Run from the repository root, after rules/uscw/testdata/gen.py whenever the
+test module changes (rules/uscw/generated_test.go checks that the committed
+uscw-fill.json is this script's output, byte for byte):
+
+    python3 export/sheet/testdata/uscw-fill.py
 """
 import json
 

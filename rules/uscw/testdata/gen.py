@@ -10,9 +10,15 @@ Blockade Runner Ports) and hexsides. The CRT is fitted to the rulebook's
 worked-example facts (crt.json facts) so scripts written from the examples
 hold on it, and the Resource BPs total 100 and the blockade modifiers 22
 (22 = the 1861 open 20 + Norfolk and Pensacola, lines 1193, 1794). Nothing
-here is game data. Run from the repository root:
+here is game data. Run from the repository root, then put the files in
+muster fmt's canonical form (the committed module is gen.py's output so
+formatted, byte for byte; rules/uscw/generated_test.go checks it):
 
     python3 rules/uscw/testdata/gen.py
+    go run ./cmd/muster fmt -w rules/uscw/testdata/module
+
+The module follows the shipped one: a change to scenarios/uscw needs this
+rerun (and export/sheet/testdata/uscw-fill.py after it) in the same commit.
 """
 import itertools
 import json
@@ -327,6 +333,10 @@ for name, t in tables.items():
 # A made-up at-start setup (the At Start Cards are not in the rulebook
 # text): Generals with SPs facing each other across row 30 in the three
 # theaters, so random games move and fight. Scripts place their own forces.
+# Patterson stands at 2734 (West Virginia on this made-up map), not 2740:
+# 2740 is in Kentucky, neutral in 1861, and a force in it breaks that
+# neutrality ("An invasion is defined as moving an SP, NSP, or General into a
+# hex ... entirely inside Kentucky", 17.1.3, rulebook 003 line 1368).
 SETUP = {
     "union": [("u.mcdowell.ldr-general", "2836", 6), ("u.patterson.ldr-general", "2734", 5), ("u.sherman.ldr-general", "2822", 5), ("u.lyon.ldr-general", "2812", 3)],
     "confederate": [("c.j-johnston.ldr-general", "3236", 6), ("c.magruder.ldr-general", "3340", 4), ("c.morgan.ldr-general", "3222", 5), ("c.holmes.ldr-general", "3212", 3)],
