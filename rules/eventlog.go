@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -93,9 +94,11 @@ func ReadEventLog(r io.Reader) (*EventLog, error) {
 	for sc.Scan() {
 		line++
 		if line == 1 {
-			if err := json.Unmarshal(sc.Bytes(), &l.Header); err != nil {
+			h, err := readHeader(sc.Bytes())
+			if err != nil {
 				return nil, fmt.Errorf("event log line 1 (header): %w", err)
 			}
+			l.Header = h
 			continue
 		}
 		var e Event
@@ -114,4 +117,20 @@ func ReadEventLog(r io.Reader) (*EventLog, error) {
 		return nil, fmt.Errorf("event log: empty")
 	}
 	return l, nil
+}
+
+// readHeader decodes a log's header keeping its numbers as written: the
+// seed is a uint64, which a float64 would round (…041966 to …041900), and
+// a log read back must write the same bytes.
+func readHeader(line []byte) (map[string]any, error) {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.UseNumber()
+	var h map[string]any
+	if err := dec.Decode(&h); err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("more than one JSON value on the line")
+	}
+	return h, nil
 }

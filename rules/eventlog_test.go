@@ -41,12 +41,31 @@ func TestEventLogRoundTrip(t *testing.T) {
 	}
 }
 
+// A seed is a uint64: read back, it must write the same digits, not a
+// float64's nearest (2162506408370041966 came back as ...041900).
+func TestEventLogSeedExact(t *testing.T) {
+	for _, seed := range []uint64{2162506408370041966, 1<<64 - 1, 1} {
+		var a bytes.Buffer
+		NewEventLog("lgv-01", seed).WriteTo(&a)
+		back, err := ReadEventLog(bytes.NewReader(a.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var again bytes.Buffer
+		back.WriteTo(&again)
+		if again.String() != a.String() {
+			t.Errorf("seed %d: read back and written again as %q, want %q", seed, again.String(), a.String())
+		}
+	}
+}
+
 func TestReadEventLogErrors(t *testing.T) {
 	for src, want := range map[string]string{
 		"": "empty",
 		"{\"seed\":1}\n{\"seq\":2,\"kind\":\"x\"}\n": "line 2: event 2 out of sequence (want 1)",
 		"{\"seed\":1}\nnot json\n":                   "line 2",
 		"[]\n":                                       "header",
+		"{\"seed\":1}}\n":                            "header",
 	} {
 		if _, err := ReadEventLog(strings.NewReader(src)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: error %v, want %q", src, err, want)

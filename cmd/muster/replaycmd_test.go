@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -71,5 +72,66 @@ func TestReplayScriptsAndStoredLogs(t *testing.T) {
 	}
 	if b, err := os.ReadFile(failed); err != nil || !strings.Contains(string(b), "the script fails: ") {
 		t.Errorf("a failing script's page is not written, or does not say it failed: %v", err)
+	}
+}
+
+// A sim game replayed to standard output: stdout is only the JSON lines
+// (the label, outcome and course go to standard error), and the log read
+// back with --events writes the same bytes, its uint64 seed exact.
+func TestReplaySimGameStdoutIsJSONLines(t *testing.T) {
+	scn := filepath.Join("..", "..", "rules", "lgv", "testdata", "module", "scenarios", "01-chancellorsville.json")
+	code, stdout, stderr := muster(t, "playtest", "replay", scn, "--seed", "1", "--game", "417")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	for i, line := range lines {
+		if !json.Valid([]byte(line)) {
+			t.Fatalf("stdout line %d is not JSON: %q", i+1, line)
+		}
+	}
+	if !strings.Contains(stderr, "MADE-UP DATA") || !strings.Contains(stderr, "game 417 (seed ") || !strings.Contains(stderr, "decided by: ") {
+		t.Errorf("the label, outcome and course are not on standard error: %q", stderr)
+	}
+	if !strings.Contains(lines[0], `"seed":2162506408370041966`) {
+		t.Fatalf("the header is %s, want game 417's seed 2162506408370041966", lines[0])
+	}
+	stored := filepath.Join(t.TempDir(), "g417.jsonl")
+	if err := os.WriteFile(stored, []byte(stdout), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, back, stderr := muster(t, "playtest", "replay", scn, "--events", stored)
+	if code != 0 || back != stdout {
+		t.Errorf("replay --events: exit %d, %s; the log does not go round unchanged, header %.120q", code, stderr, back)
+	}
+}
+
+// What replay is given is checked before anything is played: the argument
+// is read first (a missing file, a file that is not JSON), and a --format
+// it cannot write is refused before the game is played.
+func TestReplayChecksArgumentsFirst(t *testing.T) {
+	dir := t.TempDir()
+	scn := filepath.Join("..", "..", "rules", "lgv", "testdata", "module", "scenarios", "01-chancellorsville.json")
+	trunc := filepath.Join(dir, "trunc.json")
+	if err := os.WriteFile(trunc, []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{filepath.Join(dir, "nosuch.json"), "--format", "html", "-o", filepath.Join(dir, "n.html")}, 2, "no file " + filepath.Join(dir, "nosuch.json")},
+		{[]string{trunc}, 1, "trunc.json:1:2: error[json-syntax]"},
+		{[]string{scn, "--game", "3", "--format", "pdf", "-o", filepath.Join(dir, "x.pdf")}, 2, "--format must be jsonl or html"},
+		{[]string{scn}, 2, "replay needs --game I"},
+	} {
+		code, stdout, stderr := muster(t, append([]string{"playtest", "replay"}, c.args...)...)
+		if code != c.code || !strings.Contains(stderr, c.want) {
+			t.Errorf("replay %s: exit %d, %q; want exit %d saying %q", strings.Join(c.args, " "), code, stderr, c.code, c.want)
+		}
+		if strings.Contains(stdout+stderr, "(seed ") {
+			t.Errorf("replay %s played the game before refusing: %q", strings.Join(c.args, " "), stderr)
+		}
 	}
 }

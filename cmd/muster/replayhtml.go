@@ -96,14 +96,20 @@ func replayEvents(c *cli.Context, sf *scenarios.ScenarioFile) error {
 	return writeReplay(c, sf, log, replay.Info{Source: source}, path, c.Args().First())
 }
 
+// checkReplayFormat refuses a --format replay cannot write.
+func checkReplayFormat(c *cli.Context) error {
+	if f := c.String("format"); f != "jsonl" && f != "html" {
+		return usageError("--format must be jsonl or html")
+	}
+	return nil
+}
+
 // writeReplay writes a game's log in the --format asked: JSON lines (to
 // --log, -o or standard output) or the HTML page (to -o or standard
 // output, and the log to --log as well when given).
+// Its --format was checked by checkReplayFormat before the game was played.
 func writeReplay(c *cli.Context, sf *scenarios.ScenarioFile, log *rules.EventLog, info replay.Info, inputs ...string) error {
 	format := c.String("format")
-	if format != "jsonl" && format != "html" {
-		return usageError("--format must be jsonl or html")
-	}
 	var lines bytes.Buffer
 	log.WriteTo(&lines)
 	if path := c.String("log"); path != "" {

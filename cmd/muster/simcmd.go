@@ -458,9 +458,9 @@ func replayCommand() *cli.Command {
 			"muster playtest replay SCRIPT.json [--format jsonl|html] [-o FILE]\n" +
 			"muster playtest replay SCENARIO --events LOG.jsonl --format html [-o FILE]\n\n" +
 			"Plays game I (0-based) of the run with seed S exactly as muster playtest sim played it,\n" +
-			"prints its outcome, the route that decided it and its VP at each turn's end, and writes\n" +
-			"its event log (JSON lines, the turns' standings as \"vp-track\" events) to --log or\n" +
-			"standard output. Given a playtest script instead, plays the script (a failing one up to\n" +
+			"prints its outcome, the route that decided it and its VP at each turn's end to standard\n" +
+			"error, and writes its event log (JSON lines, the turns' standings as \"vp-track\" events)\n" +
+			"to --log or standard output. Given a playtest script instead, plays the script (a failing one up to\n" +
 			"where it fails, then exit 1); with --events, reads a stored log (muster playtest --log, a\n" +
 			"golden log).\n\n" +
 			"--format html writes one self-contained page (no network) that steps through the log over\n" +
@@ -490,22 +490,22 @@ func replayCommand() *cli.Command {
 			if c.NArg() != 1 {
 				return usageError("replay needs one SCENARIO or playtest SCRIPT")
 			}
+			// The flags and the argument are checked before a game is played.
+			if err := checkReplayFormat(c); err != nil {
+				return err
+			}
 			if isPlaytestScript(c.Args().First()) {
 				return replayScript(c, c.Args().First())
-			}
-			if c.IsSet("events") {
-				sf, err := loadScenarioArg(c, c.Args().First())
-				if err != nil {
-					return err
-				}
-				return replayEvents(c, sf)
-			}
-			if !c.IsSet("game") {
-				return usageError("replay needs --game I, the 0-based index of the game in the sim run")
 			}
 			sf, err := loadScenarioArg(c, c.Args().First())
 			if err != nil {
 				return err
+			}
+			if c.IsSet("events") {
+				return replayEvents(c, sf)
+			}
+			if !c.IsSet("game") {
+				return usageError("replay needs --game I, the 0-based index of the game in the sim run")
 			}
 			if c.Int("game") < 0 {
 				return usageError("--game is 0 or more")
@@ -542,12 +542,9 @@ func replayCommand() *cli.Command {
 				result = fmt.Sprintf("game %d (seed %d): %v", c.Int("game"), seed, err)
 			}
 			info := replay.Info{Source: fmt.Sprintf("game %d of the sim run with seed %d (%s)", c.Int("game"), c.Uint64("seed"), c.String("bots")), Result: result}
-			// The outcome goes to standard output, before the log, unless a
-			// file is written or the page goes there.
-			out := c.App.Writer
-			if c.String("log") != "" || c.String("output") != "" || c.String("format") == "html" {
-				out = c.App.ErrWriter
-			}
+			// The label, outcome and course go to standard error: standard
+			// output may be the log or the page, and must hold only that.
+			out := c.App.ErrWriter
 			if label := sf.Module.MadeUpLabel(); label != "" {
 				fmt.Fprintln(out, label)
 			}

@@ -103,3 +103,13 @@ func parseFact(k string, v any) (any, error) {
 		return int(x), nil
 	}
 }
+
+// factNote is the log's line for a fact a script states. A fact's text
+// says what its value means (a bool's: what true means), so a false bool
+// is said as its negation.
+func factNote(k string, v any) string {
+	if b, ok := v.(bool); ok && !b {
+		return fmt.Sprintf("fact %s = false: it is not so that %s", k, factDefs[k].text)
+	}
+	return fmt.Sprintf("fact %s = %v: %s", k, v, factDefs[k].text)
+}

@@ -276,7 +276,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 			default:
 				g.facts[k] = v
 			}
-			g.say(strings.SplitN(factDefs[k].rule, ",", 2)[0], "fact %s = %v: %s", k, v, factDefs[k].text)
+			g.say(strings.SplitN(factDefs[k].rule, ",", 2)[0], "%s", factNote(k, v))
 		}
 	case "track":
 		n, err := strconv.Atoi(fmt.Sprint(s.Value))

@@ -3,6 +3,7 @@ package tpc
 import (
 	"math"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/musterhq/muster/playtest"
@@ -76,5 +77,42 @@ func TestAugustRainShare(t *testing.T) {
 	// standard error is about 0.005.
 	if math.Abs(got-want) > 0.015 || turns < 4000 {
 		t.Fatalf("August rain share %.4f over %d turns, want %.4f (5/36)", got, turns, want)
+	}
+}
+
+// A bool fact's text says what true means (cohesion true: the Union
+// passes the Cohesion Check, 001:1798), so the log's note of a false fact
+// must say the opposite, not state the true meaning (01-lull sets
+// cohesion false: the note said "fact cohesion = false: the Union passes
+// the Cohesion Check ...").
+func TestFalseFactNoteNegatesItsText(t *testing.T) {
+	res := playtest.RunFile(filepath.Join("testdata", "playtests", "01-lull.json"))
+	if res.Log == nil {
+		t.Fatalf("no log: %s %v", res.Failure, res.Diags)
+	}
+	want := "fact cohesion = false: it is not so that " + factDefs["cohesion"].text
+	found := false
+	for _, e := range res.Log.Events {
+		text, _ := e.Data["text"].(string)
+		if text == want {
+			found = true
+		}
+		if k, rest, ok := strings.Cut(strings.TrimPrefix(text, "fact "), " = false: "); ok && strings.HasPrefix(text, "fact ") && strings.HasPrefix(rest, factDefs[k].text) {
+			t.Errorf("a false fact's note states its true meaning: %q", text)
+		}
+	}
+	if !found {
+		t.Errorf("no note %q in the log of 01-lull", want)
+	}
+	for k, d := range factDefs {
+		if d.kind != "bool" {
+			continue
+		}
+		if got := factNote(k, true); got != "fact "+k+" = true: "+d.text {
+			t.Errorf("true %s: %q", k, got)
+		}
+		if got := factNote(k, false); got != "fact "+k+" = false: it is not so that "+d.text {
+			t.Errorf("false %s: %q", k, got)
+		}
 	}
 }
