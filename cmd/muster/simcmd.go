@@ -18,6 +18,8 @@ import (
 	"github.com/musterhq/muster/internal/fileout"
 	"github.com/musterhq/muster/playtest/sim"
 	"github.com/musterhq/muster/rules"
+	"github.com/musterhq/muster/rules/tpc"
+	"github.com/musterhq/muster/scenarios"
 )
 
 // The balance playouts: muster playtest sim, replay and merge.
@@ -79,6 +81,9 @@ func simCommand() *cli.Command {
 			options, err := parseOptions(c.StringSlice("option"))
 			if err != nil {
 				return usageError("%v", err)
+			}
+			if err := assumptionsApply(c, sf); err != nil {
+				return err
 			}
 			if options, err = withAssumptions(c, options); err != nil {
 				return err
@@ -144,18 +149,50 @@ func withAssumptions(c *cli.Context, options map[string]string) (map[string]stri
 	}
 	data, err := readin.File(path, readin.MaxSize)
 	if err != nil {
-		return nil, cli.Exit(err.Error(), exitUsage)
+		return nil, usageError("--assumptions: %v", err)
 	}
 	data, _ = readin.TrimBOM(data)
 	var compact bytes.Buffer
 	if err := json.Compact(&compact, data); err != nil {
 		return nil, usageError("--assumptions %s: not JSON: %v", path, err)
 	}
+	// Read here too, not only in the engine, so that a fault names the
+	// file rather than an --option.
+	if _, err := tpc.ParseAssumptions(data); err != nil {
+		return nil, usageError("--assumptions %s: %s", path, strings.TrimPrefix(err.Error(), "assumptions: "))
+	}
 	if options == nil {
 		options = map[string]string{}
 	}
 	options["assumptions"] = compact.String()
 	return options, nil
+}
+
+// assumptionsApply refuses --assumptions for a scenario whose engine
+// takes none, and assumptions the scenario will refuse in play (an
+// Evacuation declared with none of its conditions), naming the file.
+func assumptionsApply(c *cli.Context, sf *scenarios.ScenarioFile) error {
+	path := c.String("assumptions")
+	if path == "" {
+		return nil
+	}
+	n := fmt.Sprint(sf.Scenario.Number)
+	if sf.Module == nil || sf.Module.Game == nil || sf.Module.Game.ID != "tpc" || n != "11" && n != "12" {
+		return usageError("--assumptions applies only to The Petersburg Campaign's campaign scenarios (tpc-11, tpc-12), not to %s", sf.Scenario.ID)
+	}
+	data, err := readin.File(path, readin.MaxSize)
+	if err != nil {
+		return usageError("--assumptions: %v", err)
+	}
+	data, _ = readin.TrimBOM(data)
+	a, err := tpc.ParseAssumptions(data)
+	if err == nil {
+		err = a.CheckFor(n == "11")
+	}
+	if err != nil {
+		return usageError("--assumptions %s: %s", path, strings.TrimPrefix(err.Error(), "assumptions: "))
+	}
+	return nil
 }
 
 // parseOptions reads --option key=value flags.

@@ -54,7 +54,7 @@ func TestTPCLayerSimShardsAndAssumptions(t *testing.T) {
 	if code, _, errOut := muster(t, "playtest", "sim", "tpc-11", "--games", "2", "--assumptions", bad); code != 2 || !strings.Contains(errOut, "not an assumption") {
 		t.Errorf("bad assumptions: exit %d, %s", code, errOut)
 	}
-	if code, _, errOut := muster(t, "playtest", "sim", "lgv-01", "--games", "2", "--assumptions", asm); code != 2 || !strings.Contains(errOut, `unknown option "assumptions"`) {
+	if code, _, errOut := muster(t, "playtest", "sim", "lgv-01", "--games", "2", "--assumptions", asm); code != 2 || !strings.Contains(errOut, "--assumptions applies only to The Petersburg Campaign's campaign scenarios (tpc-11, tpc-12)") {
 		t.Errorf("assumptions for an engine without them: exit %d, %s", code, errOut)
 	}
 }

@@ -3,12 +3,14 @@ package tpc
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
 	"testing"
 
 	"github.com/musterhq/muster/playtest/sim"
+	"github.com/musterhq/muster/rules"
 	"github.com/musterhq/muster/scenarios"
 )
 
@@ -279,7 +281,15 @@ func TestAssumedEvacuation(t *testing.T) {
 		t.Fatal(err)
 	}
 	sf := scenarios.Builtin().Scenario("tpc-11")
-	newGame, _ := sim.ForScenario(sf, map[string]string{AssumptionsOption: `{"title":"t","facts":{},"from":[{"date":"1864-06-15","facts":{"evacuation":true}}]}`})
+	// With none of its conditions in effect, compiling refuses it, before
+	// any game plays into 29.0's refusal.
+	if _, err := sim.ForScenario(sf, map[string]string{AssumptionsOption: `{"title":"t","facts":{},"from":[{"date":"1864-06-15","facts":{"evacuation":true}}]}`}); !errors.Is(err, rules.ErrBadOption) || !strings.Contains(err.Error(), "evacuation-condition") {
+		t.Errorf("an Evacuation with none of its conditions compiles: %v", err)
+	}
+	newGame, err := sim.ForScenario(sf, map[string]string{AssumptionsOption: `{"title":"t","facts":{},"from":[{"date":"1864-06-15","facts":{"evacuation":true,"evacuation-condition":true}}]}`})
+	if err != nil {
+		t.Fatal(err)
+	}
 	g, err := newGame(1)
 	for err == nil && !g.Over() {
 		err = g.Apply(g.Legal()[0])
