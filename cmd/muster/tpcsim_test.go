@@ -46,7 +46,7 @@ func TestTPCLayerSimShardsAndAssumptions(t *testing.T) {
 	if code, _, errOut := muster(t, "playtest", "sim", "tpc-11", "--games", "30", "--seed", "5", "--shard", "2/2", "--format", "json", "-o", other); code != 0 {
 		t.Fatalf("default shard: exit %d, %s", code, errOut)
 	}
-	if code, _, errOut := muster(t, "playtest", "merge", parts[0], other); code != 1 || !strings.Contains(errOut, "options") {
+	if code, _, errOut := muster(t, "playtest", "merge", parts[0], other); code != 1 || !strings.Contains(errOut, "part 1 was played with option assumptions and part 2 without it") || len(errOut) > 300 {
 		t.Errorf("merging shards of other assumptions: exit %d, %s", code, errOut)
 	}
 	bad := filepath.Join(dir, "bad.json")
