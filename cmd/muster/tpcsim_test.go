@@ -58,3 +58,16 @@ func TestTPCLayerSimShardsAndAssumptions(t *testing.T) {
 		t.Errorf("assumptions for an engine without them: exit %d, %s", code, errOut)
 	}
 }
+
+// The game length of TPC's strategic layer is the turns played, not the
+// calendar turn a game ends on: scenario 12's games play 9 turns
+// (Turns 288-296) and say so.
+func TestTPCLayerGameLengthIsTurnsPlayed(t *testing.T) {
+	code, out, errOut := muster(t, "playtest", "sim", "tpc-12", "--games", "5")
+	if code != 0 {
+		t.Fatalf("sim tpc-12: exit %d, %s", code, errOut)
+	}
+	if !strings.Contains(out, "game length (turns): mean 9.00, min 9, max 9") || !strings.Contains(out, "Game length counts the turns played") {
+		t.Errorf("tpc-12's length is not its 9 turns played, or the report does not say what it counts:\n%s", out)
+	}
+}
