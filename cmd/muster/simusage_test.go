@@ -20,7 +20,7 @@ func TestSimAndSweepUsageErrorsExitTwo(t *testing.T) {
 		{[]string{"--bots", "search:0,greedy"}, "--bots"},
 		{[]string{"--games", "0"}, "--games 0"},
 		{[]string{"--games", "-5"}, "--games -5"},
-		{[]string{"--bots", "search"}, "1 bots, and the scenario has 2 sides"},
+		{[]string{"--bots", "search"}, "names 1 bot, and the scenario has 2 sides"},
 	}
 	for _, tc := range cases {
 		for _, cmd := range [][]string{{"playtest", "sim", chancellorsville}, {"playtest", "sweep", chancellorsville, "--vary", "bid=4..6/2"}} {

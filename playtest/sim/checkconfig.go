@@ -24,7 +24,11 @@ func CheckConfig(cfg Config, newGame NewGame) error {
 		return nil
 	}
 	if sides := g.Sides(); len(cfg.Bots) != len(sides) {
-		return fmt.Errorf("--bots %s names %d bots, and the scenario has %d sides (%s): give one bot per side, in that order", strings.Join(cfg.Bots, ","), len(cfg.Bots), len(sides), strings.Join(sides, ", "))
+		bots := fmt.Sprintf("%d bots", len(cfg.Bots))
+		if len(cfg.Bots) == 1 {
+			bots = "1 bot"
+		}
+		return fmt.Errorf("--bots %s names %s, and the scenario has %d sides (%s): give one bot per side, in that order", strings.Join(cfg.Bots, ","), bots, len(sides), strings.Join(sides, ", "))
 	}
 	return nil
 }
