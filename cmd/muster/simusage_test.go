@@ -69,3 +69,19 @@ func TestSimAssumptionsFaultsNameTheFile(t *testing.T) {
 		t.Errorf("an Evacuation with its condition: exit %d, %s", code, errOut)
 	}
 }
+
+// --workers' help says its default once, in words.
+func TestWorkersHelpSaysItsDefaultOnce(t *testing.T) {
+	for _, cmd := range []string{"sim", "sweep"} {
+		_, out, _ := muster(t, "playtest", cmd, "--help")
+		line := ""
+		for _, l := range strings.Split(out, "\n") {
+			if strings.Contains(l, "--workers value") {
+				line = l
+			}
+		}
+		if !strings.Contains(line, "(default: the number of CPUs)") || strings.Count(line, "default") != 1 {
+			t.Errorf("%s --help: %q", cmd, line)
+		}
+	}
+}
