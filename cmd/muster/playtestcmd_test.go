@@ -192,7 +192,7 @@ func TestSimOptions(t *testing.T) {
 	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
 	muster(t, "playtest", "sim", test, "--games", "8", "--shard", "1/2", "--format", "json", "-o", a, "--option", "bid=7")
 	muster(t, "playtest", "sim", test, "--games", "8", "--shard", "2/2", "--format", "json", "-o", b, "--option", "bid=8")
-	if code, _, errOut := muster(t, "playtest", "merge", a, b); code == 0 || !strings.Contains(errOut, "options") {
+	if code, _, errOut := muster(t, "playtest", "merge", a, b); code == 0 || !strings.Contains(errOut, "part 2 was played with option bid=8, part 1 with bid=7") {
 		t.Errorf("merge of shards with other options: exit %d, %s", code, errOut)
 	}
 }

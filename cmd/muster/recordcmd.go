@@ -23,20 +23,23 @@ func recordCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "record",
 		Usage: "write a game people played as a record, or import a spreadsheet of them",
-		UsageText: "muster playtest record --scenario ID --player SIDE=NAME... (--winner SIDE | --draw) [--level L] [--vp N] [--last-turn T] [--notes TEXT] -o FILE.json\n" +
-			"muster playtest record --from-csv FILE.csv -o DIR\n\n" +
+		UsageText: "muster playtest record --scenario ID|FILE --player SIDE=NAME... (--winner SIDE | --draw) [--level L] [--vp N] [--last-turn T] [--notes TEXT] -o FILE.json\n" +
+			"muster playtest record --from-csv FILE.csv [--scenario FILE] -o DIR\n\n" +
 			"Writes one played game (scenario and version, sides and players, result, VP, last turn,\n" +
 			"notes) as a JSON document checked against schema/record.schema.json. --from-csv reads a\n" +
 			"spreadsheet saved as CSV, one game a row under a header naming the columns (scenario,\n" +
 			"version, date, player:SIDE per side, first player, winner, level, route, vp, last turn,\n" +
 			"notes, made-up) and writes one record per row into DIR (NAME-rowN.json); a problem names\n" +
-			"its row and column. muster playtest sim --records DIR summarises a folder of records\n" +
+			"its row and column. Each game is checked against its scenario (a built-in id, or the\n" +
+			"scenario's file given as --scenario): a real date, one player per side, a level the\n" +
+			"scenario's games can end in, a last turn within its length; a scenario not found is refused.\n" +
+			"muster playtest sim --records DIR summarises a folder of records\n" +
 			"beside the bots' games.\n\n" +
 			"Examples:\n" +
-			"   muster playtest record --scenario lgv-test-01 --player union=Ann --player confederate=Ben --winner confederate --vp 6 --last-turn 6 -o game1.json\n" +
-			"   muster playtest record --from-csv playtest/record/testdata/games.csv -o my-records",
+			"   muster playtest record --scenario rules/lgv/testdata/module/scenarios/01-chancellorsville.json --player union=Ann --player confederate=Ben --winner confederate --vp 6 --last-turn 6 -o game1.json\n" +
+			"   muster playtest record --from-csv playtest/record/testdata/games.csv --scenario rules/lgv/testdata/module/scenarios/01-chancellorsville.json -o my-records",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "scenario", Usage: "the scenario's `ID`"},
+			&cli.StringFlag{Name: "scenario", Usage: "the scenario: a built-in `ID` or its file (with --from-csv, the file of the rows' scenario when it is not built in)"},
 			&cli.StringFlag{Name: "version", Usage: "the scenario's version the game was played on"},
 			&cli.StringFlag{Name: "date", Usage: "the day played, `YYYY-MM-DD`"},
 			&cli.StringSliceFlag{Name: "player", Usage: "a side and its player, `SIDE=NAME`; repeat for each side"},
@@ -60,14 +63,27 @@ func recordCommand() *cli.Command {
 				return usageError("record needs -o: the record's file (a folder with --from-csv)")
 			}
 			if path := c.String("from-csv"); path != "" {
-				return importCSV(c, path, out)
+				var cs csvScenarios
+				if id := c.String("scenario"); id != "" {
+					sf, err := loadScenarioArg(c, id)
+					if err != nil {
+						return err
+					}
+					cs.given = sf
+				}
+				return importCSV(c, path, out, cs)
 			}
 			r := &record.Record{Scenario: c.String("scenario"), Version: c.String("version"), Date: c.String("date"),
 				FirstPlayer: c.String("first-player"), Notes: c.String("notes"), Players: map[string]string{},
 				Result: record.Result{Winner: c.String("winner"), Draw: c.Bool("draw"), Level: c.String("level"), Route: c.String("route")}}
 			if r.Scenario == "" {
-				return usageError("record needs --scenario ID")
+				return usageError("record needs --scenario ID (or the scenario's FILE)")
 			}
+			sf, err := loadScenarioArg(c, r.Scenario)
+			if err != nil {
+				return err
+			}
+			r.Scenario = sf.Scenario.ID
 			if (r.Result.Winner == "") == !r.Result.Draw {
 				return usageError("record needs one of --winner SIDE and --draw")
 			}
@@ -96,13 +112,16 @@ func recordCommand() *cli.Command {
 			if err != nil {
 				return usageError("%v", err)
 			}
+			if f := checkRecordAgainst(r, sf); f != nil {
+				return usageError("%v", f)
+			}
 			return writeOutput(c, out, b, &fileout.JSON)
 		},
 	}
 }
 
 // importCSV writes one record per row of a CSV into dir.
-func importCSV(c *cli.Context, path, dir string) error {
+func importCSV(c *cli.Context, path, dir string, cs csvScenarios) error {
 	src, err := readin.File(path, readin.MaxSize)
 	if err != nil {
 		return cli.Exit(err.Error(), exitUsage)
@@ -110,6 +129,16 @@ func importCSV(c *cli.Context, path, dir string) error {
 	rows, err := record.FromCSV(path, src)
 	if err != nil {
 		return cli.Exit(err.Error(), exitFindings)
+	}
+	// Every row is checked against its scenario before any is written.
+	for _, row := range rows {
+		sf := cs.find(row.Record.Scenario)
+		if sf == nil {
+			return cli.Exit((&record.CellError{File: path, Row: row.Row, Column: "scenario", Msg: fmt.Sprintf("no scenario %q: a built-in id, or give its file with --scenario FILE", row.Record.Scenario)}).Error(), exitFindings)
+		}
+		if f := checkRecordAgainst(row.Record, sf); f != nil {
+			return cli.Exit((&record.CellError{File: path, Row: row.Row, Column: rowColumn(f.field, row.Record), Msg: f.msg}).Error(), exitFindings)
+		}
 	}
 	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	for _, row := range rows {
@@ -121,7 +150,7 @@ func importCSV(c *cli.Context, path, dir string) error {
 			return cli.Exit(err.Error(), exitUsage)
 		}
 	}
-	fmt.Fprintf(c.App.ErrWriter, "%d records written to %s\n", len(rows), dir)
+	fmt.Fprintf(c.App.ErrWriter, "%s written to %s\n", countOf(len(rows), "record"), dir)
 	return nil
 }
 
@@ -140,11 +169,19 @@ func humanGames(c *cli.Context) ([]sim.HumanGame, error) {
 	}
 	if ds.HasErrors() {
 		(&diag.TextWriter{W: c.App.ErrWriter, Snippet: true}).Write(ds)
-		return nil, cli.Exit(fmt.Sprintf("--records %s: %d findings in the records", dir, ds.Count(diag.Error)), exitFindings)
+		return nil, cli.Exit(fmt.Sprintf("--records %s: %s in the records", dir, countOf(ds.Count(diag.Error), "finding")), exitFindings)
 	}
 	out := make([]sim.HumanGame, len(recs))
 	for i, r := range recs {
 		out[i] = sim.HumanGame{Scenario: r.Scenario, Winner: r.Result.Winner, Level: r.Result.Level, FirstPlayer: r.FirstPlayer, MadeUp: r.MadeUp}
 	}
 	return out, nil
+}
+
+// countOf writes "1 record", "2 records".
+func countOf(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }

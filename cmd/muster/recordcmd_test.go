@@ -14,14 +14,14 @@ func TestRecordsBesideSim(t *testing.T) {
 	dir := t.TempDir()
 	csv := filepath.Join("..", "..", "playtest", "record", "testdata", "games.csv")
 	recs := filepath.Join(dir, "records")
-	code, _, errOut := muster(t, "playtest", "record", "--from-csv", csv, "-o", recs)
+	test := filepath.Join("..", "..", "rules", "lgv", "testdata", "module", "scenarios", "01-chancellorsville.json")
+	code, _, errOut := muster(t, "playtest", "record", "--from-csv", csv, "--scenario", test, "-o", recs)
 	if code != 0 || !strings.Contains(errOut, "12 records written") {
 		t.Fatalf("import: exit %d, %s", code, errOut)
 	}
 	if files, _ := os.ReadDir(recs); len(files) != 12 {
 		t.Fatalf("%d record files, want 12", len(files))
 	}
-	test := filepath.Join("..", "..", "rules", "lgv", "testdata", "module", "scenarios", "01-chancellorsville.json")
 	code, out, errOut := muster(t, "playtest", "sim", test, "--games", "100", "--records", recs)
 	if code != 0 {
 		t.Fatalf("sim: exit %d, %s", code, errOut)
@@ -65,18 +65,68 @@ func TestRecordsBesideSim(t *testing.T) {
 	// A sheet with a bad cell: its row and column.
 	sheet := filepath.Join(dir, "s.csv")
 	os.WriteFile(sheet, []byte("scenario,player:union,player:confederate,winner,vp\nlgv-test-01,Ann,Ben,union,lots\n"), 0o644)
-	code, _, errOut = muster(t, "playtest", "record", "--from-csv", sheet, "-o", filepath.Join(dir, "out"))
+	code, _, errOut = muster(t, "playtest", "record", "--from-csv", sheet, "--scenario", test, "-o", filepath.Join(dir, "out"))
 	if code != 1 || !strings.Contains(errOut, `row 2, column "vp": "lots" is not a number of VP`) {
 		t.Errorf("a bad cell: exit %d, %s", code, errOut)
 	}
 	// One game from flags.
 	one := filepath.Join(dir, "one.json")
-	code, _, errOut = muster(t, "playtest", "record", "--scenario", "lgv-test-01", "--player", "union=Ann", "--player", "confederate=Ben", "--winner", "union", "--vp", "9", "-o", one)
+	code, _, errOut = muster(t, "playtest", "record", "--scenario", test, "--player", "union=Ann", "--player", "confederate=Ben", "--winner", "union", "--vp", "9", "-o", one)
 	if b, _ := os.ReadFile(one); code != 0 || !strings.Contains(string(b), `"winner": "union"`) {
 		t.Errorf("record from flags: exit %d, %s\n%s", code, errOut, b)
 	}
-	code, _, errOut = muster(t, "playtest", "record", "--scenario", "lgv-test-01", "--player", "union=Ann", "--winner", "north", "-o", filepath.Join(dir, "two.json"))
+	code, _, errOut = muster(t, "playtest", "record", "--scenario", test, "--player", "union=Ann", "--winner", "north", "-o", filepath.Join(dir, "two.json"))
 	if code != 2 || !strings.Contains(errOut, `winner "north" is not a side`) {
 		t.Errorf("a winner that is no side: exit %d, %s", code, errOut)
+	}
+}
+
+// A record from flags or a sheet is checked against its scenario: a
+// real date, one player per side, a level of the scenario, a last turn
+// within it, and a scenario that exists; nothing is written otherwise.
+func TestRecordCheckedAgainstItsScenario(t *testing.T) {
+	dir := t.TempDir()
+	test := filepath.Join("..", "..", "rules", "lgv", "testdata", "module", "scenarios", "01-chancellorsville.json")
+	base := []string{"playtest", "record", "--scenario", test, "--player", "union=Ann", "--player", "confederate=Ben", "--winner", "union"}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--date", "2026-13-45"}, "not a day of the calendar"},
+		{[]string{"--level", "Union Total Victory"}, `level "Union Total Victory" is not a level of lgv-test-01`},
+		{[]string{"--last-turn", "99"}, "last turn 99 is beyond lgv-test-01's last turn"},
+	} {
+		out := filepath.Join(dir, "g.json")
+		code, _, errOut := muster(t, append(append(append([]string{}, base...), tc.args...), "-o", out)...)
+		if _, err := os.Stat(out); code != 2 || !strings.Contains(errOut, tc.want) || err == nil {
+			t.Errorf("%v: exit %d (want 2), %s (want %q), written: %v", tc.args, code, errOut, tc.want, err == nil)
+		}
+	}
+	code, _, errOut := muster(t, "playtest", "record", "--scenario", test, "--player", "union=Ann", "--winner", "union", "-o", filepath.Join(dir, "one.json"))
+	if code != 2 || !strings.Contains(errOut, "give one player per side") {
+		t.Errorf("one player for two sides: exit %d, %s", code, errOut)
+	}
+	code, _, errOut = muster(t, "playtest", "record", "--scenario", "nosuch-99", "--player", "union=Ann", "--winner", "union", "-o", filepath.Join(dir, "two.json"))
+	if code != 2 || !strings.Contains(errOut, "nosuch-99") {
+		t.Errorf("a scenario not found: exit %d, %s", code, errOut)
+	}
+	sheet := filepath.Join(dir, "s.csv")
+	os.WriteFile(sheet, []byte("scenario,player:union,player:confederate,winner\nnosuch-99,Ann,Ben,union\n"), 0o644)
+	code, _, errOut = muster(t, "playtest", "record", "--from-csv", sheet, "-o", filepath.Join(dir, "out"))
+	if code != 1 || !strings.Contains(errOut, `row 2, column "scenario": no scenario "nosuch-99"`) {
+		t.Errorf("a sheet row of a scenario not found: exit %d, %s", code, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
+		t.Error("a sheet with a row of no scenario wrote records")
+	}
+	os.WriteFile(sheet, []byte("scenario,player:union,player:confederate,winner,date\nlgv-test-01,Ann,Ben,union,2026-10-02\n"), 0o644)
+	code, _, errOut = muster(t, "playtest", "record", "--from-csv", sheet, "--scenario", test, "-o", filepath.Join(dir, "single"))
+	if code != 0 || !strings.Contains(errOut, "1 record written") {
+		t.Errorf("one row: exit %d, %q, want \"1 record written\"", code, errOut)
+	}
+	one := filepath.Join("..", "..", "playtest", "record", "testdata", "games.csv")
+	code, _, errOut = muster(t, "playtest", "record", "--from-csv", one, "--scenario", test, "-o", filepath.Join(dir, "ok"))
+	if code != 0 || !strings.Contains(errOut, "12 records written") {
+		t.Errorf("the twelve made-up games: exit %d, %s", code, errOut)
 	}
 }

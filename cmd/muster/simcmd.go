@@ -18,6 +18,8 @@ import (
 	"github.com/musterhq/muster/internal/fileout"
 	"github.com/musterhq/muster/playtest/sim"
 	"github.com/musterhq/muster/rules"
+	"github.com/musterhq/muster/rules/tpc"
+	"github.com/musterhq/muster/scenarios"
 )
 
 // The balance playouts: muster playtest sim, replay and merge.
@@ -54,7 +56,7 @@ func simCommand() *cli.Command {
 			&cli.IntFlag{Name: "games", Value: 1000, Usage: "games to play"},
 			&cli.StringFlag{Name: "bots", Value: sim.DefaultBot + "," + sim.DefaultBot, Usage: "one bot per side, in the game's side order (sensible, random, greedy, search or search:N[:D])"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the run's seed; game i plays with a seed derived from it"},
-			&cli.IntFlag{Name: "workers", Usage: "games played at once (default: the number of CPUs)"},
+			&cli.IntFlag{Name: "workers", Usage: "games played at once", DefaultText: "the number of CPUs"},
 			&cli.StringFlag{Name: "shard", Usage: "play shard `k/n` of the run and write its totals; without it, a batch system's array task: SLURM_ARRAY_TASK_ID of SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX (Kubernetes Indexed Job) with --shards"},
 			&cli.IntFlag{Name: "shards", Usage: "`n`, the number of shards of a Kubernetes Indexed Job (its completions), read with JOB_COMPLETION_INDEX"},
 			&cli.StringSliceFlag{Name: "option", Usage: "a rule option `key=value` of the engine (lgv: bid=N, bid-reading=threshold|shift, cp-absorption=repeat|once, leader-attack-bonus=none|count, adjacency=movable|boundary, ford-limit=per-ford|per-impulse, kia-jackson-stuart=each|together, front-leader-fate=return|roll, surprise=all|any, water-mixed=minor|none, invariants=off|check; uscw: invariants=off|check, game=basic); repeat the flag for more"},
@@ -80,6 +82,9 @@ func simCommand() *cli.Command {
 			if err != nil {
 				return usageError("%v", err)
 			}
+			if err := assumptionsApply(c, sf); err != nil {
+				return err
+			}
 			if options, err = withAssumptions(c, options); err != nil {
 				return err
 			}
@@ -102,6 +107,9 @@ func simCommand() *cli.Command {
 			}
 			if err != nil {
 				return cli.Exit(err.Error(), exitFindings)
+			}
+			if err := sim.CheckConfig(cfg, newGame); err != nil {
+				return usageError("%v", err)
 			}
 			if isTerminal(c.App.ErrWriter) {
 				cfg.Progress = progressBar(c.App.ErrWriter, time.Now())
@@ -141,18 +149,50 @@ func withAssumptions(c *cli.Context, options map[string]string) (map[string]stri
 	}
 	data, err := readin.File(path, readin.MaxSize)
 	if err != nil {
-		return nil, cli.Exit(err.Error(), exitUsage)
+		return nil, usageError("--assumptions: %v", err)
 	}
 	data, _ = readin.TrimBOM(data)
 	var compact bytes.Buffer
 	if err := json.Compact(&compact, data); err != nil {
 		return nil, usageError("--assumptions %s: not JSON: %v", path, err)
 	}
+	// Read here too, not only in the engine, so that a fault names the
+	// file rather than an --option.
+	if _, err := tpc.ParseAssumptions(data); err != nil {
+		return nil, usageError("--assumptions %s: %s", path, strings.TrimPrefix(err.Error(), "assumptions: "))
+	}
 	if options == nil {
 		options = map[string]string{}
 	}
 	options["assumptions"] = compact.String()
 	return options, nil
+}
+
+// assumptionsApply refuses --assumptions for a scenario whose engine
+// takes none, and assumptions the scenario will refuse in play (an
+// Evacuation declared with none of its conditions), naming the file.
+func assumptionsApply(c *cli.Context, sf *scenarios.ScenarioFile) error {
+	path := c.String("assumptions")
+	if path == "" {
+		return nil
+	}
+	n := fmt.Sprint(sf.Scenario.Number)
+	if sf.Module == nil || sf.Module.Game == nil || sf.Module.Game.ID != "tpc" || n != "11" && n != "12" {
+		return usageError("--assumptions applies only to The Petersburg Campaign's campaign scenarios (tpc-11, tpc-12), not to %s", sf.Scenario.ID)
+	}
+	data, err := readin.File(path, readin.MaxSize)
+	if err != nil {
+		return usageError("--assumptions: %v", err)
+	}
+	data, _ = readin.TrimBOM(data)
+	a, err := tpc.ParseAssumptions(data)
+	if err == nil {
+		err = a.CheckFor(n == "11")
+	}
+	if err != nil {
+		return usageError("--assumptions %s: %s", path, strings.TrimPrefix(err.Error(), "assumptions: "))
+	}
+	return nil
 }
 
 // parseOptions reads --option key=value flags.

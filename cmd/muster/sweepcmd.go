@@ -40,7 +40,7 @@ func sweepCommand() *cli.Command {
 			&cli.IntFlag{Name: "games", Value: 1000, Usage: "games to play at each point"},
 			&cli.StringFlag{Name: "bots", Value: sim.DefaultBot + "," + sim.DefaultBot, Usage: "one bot per side, in the game's side order (sensible, random, greedy, search or search:N[:D])"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the sweep's seed; game i plays with a seed derived from it, at every point"},
-			&cli.IntFlag{Name: "workers", Usage: "games played at once (default: the number of CPUs)"},
+			&cli.IntFlag{Name: "workers", Usage: "games played at once", DefaultText: "the number of CPUs"},
 			&cli.StringFlag{Name: "shard", Usage: "play shard `k/n` of the sweep and write its totals (or a batch system's array task, as sim reads it)"},
 			&cli.IntFlag{Name: "shards", Usage: "`n`, the number of shards of a Kubernetes Indexed Job, read with JOB_COMPLETION_INDEX"},
 			&cli.StringSliceFlag{Name: "option", Usage: "a rule option `key=value` every point shares (as sim's)"},
@@ -91,8 +91,14 @@ func sweepCommand() *cli.Command {
 			if cfg.Shards > 1 && format != "json" {
 				return usageError("a shard writes its totals as JSON (--format json) for muster playtest merge")
 			}
-			if _, err := cfg.Points(); err != nil {
+			points, err := cfg.Points()
+			if err != nil {
 				return usageError("%v", err)
+			}
+			if newGame, err := sim.ForScenario(sf, points[0]); err == nil {
+				if err := sim.CheckConfig(cfg.Config, newGame); err != nil {
+					return usageError("%v", err)
+				}
 			}
 			if isTerminal(c.App.ErrWriter) {
 				cfg.Progress = progressBar(c.App.ErrWriter, time.Now())

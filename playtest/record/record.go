@@ -13,6 +13,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/musterhq/muster/internal/diag"
 	"github.com/musterhq/muster/internal/readin"
@@ -90,6 +91,15 @@ func Parse(name string, src []byte) (*Record, diag.Diagnostics) {
 	}
 	side("/result/winner", "winner", r.Result.Winner)
 	side("/firstPlayer", "first player", r.FirstPlayer)
+	if _, err := time.Parse("2006-01-02", r.Date); r.Date != "" && err != nil {
+		n, _ := doc.Root.Lookup("/date")
+		start, end := doc.Root.Start, doc.Root.Start+1
+		if n != nil {
+			start, end = n.Start, n.End
+		}
+		ds = append(ds, diag.At(doc.File, start, end, diag.Error, "record-date", "/date",
+			fmt.Sprintf("date %q is not a day of the calendar", r.Date), "give the day played as YYYY-MM-DD"))
+	}
 	if ds.HasErrors() {
 		return nil, ds
 	}

@@ -110,3 +110,17 @@ func FuzzFromCSV(f *testing.F) {
 		}
 	})
 }
+
+// A date must be a day of the calendar, not only shaped like one.
+func TestRecordDateIsARealDay(t *testing.T) {
+	for date, ok := range map[string]bool{"2026-10-02": true, "2026-13-45": false, "2026-02-30": false} {
+		r := &Record{Scenario: "lgv-test-01", Date: date, Players: map[string]string{"union": "Ann"}, Result: Result{Winner: "union"}}
+		_, err := r.JSON()
+		if (err == nil) != ok {
+			t.Errorf("date %s: %v", date, err)
+		}
+		if !ok && (err == nil || !strings.Contains(err.Error(), "not a day of the calendar")) {
+			t.Errorf("date %s: %v, want the date named", date, err)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -94,7 +95,7 @@ func Merge(parts []*Totals) (*Totals, error) {
 		Tags: map[string]map[string]map[string]int{}}
 	for i, p := range parts {
 		if !maps.Equal(p.Options, first.Options) {
-			return nil, fmt.Errorf("part %d was played with options %v, part 1 with %v", i+1, p.Options, first.Options)
+			return nil, errors.New(optionsDiffer(p.Options, first.Options, i+1))
 		}
 		if p.MadeUp != first.MadeUp {
 			return nil, fmt.Errorf("part %d says %q of its data, part 1 %q", i+1, p.MadeUp, first.MadeUp)

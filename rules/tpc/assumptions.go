@@ -229,3 +229,24 @@ func factList(f facts, given bool) string {
 	}
 	return b.String()
 }
+
+// CheckFor finds what the assumptions declare that the scenario will
+// refuse, before a game plays into it: an Evacuation declared on a date
+// when none of its conditions is in effect (29.0, lines 2851-2857: the
+// date, March 16, 1865 in scenario 11 and April 1865 in scenario 12, or
+// an occupation, the fact evacuation-condition).
+func (a *Assumptions) CheckFor(campaign bool) error {
+	byDate := "1865-04-01"
+	if campaign {
+		byDate = "1865-03-16"
+	}
+	for i, d := range a.dated {
+		if v, ok := d.facts["evacuation"]; !ok || !v.(bool) || d.date >= byDate {
+			continue
+		}
+		if !a.factsOn(d.date).b("evacuation-condition") {
+			return fmt.Errorf(`assumptions: from[%d]: the Evacuation is declared on %s, before %s, and none of its conditions is in effect then (29.0): add "evacuation-condition": true to this entry's facts (or an earlier one's), or move its date to %s or later`, i, d.date, byDate, byDate)
+		}
+	}
+	return nil
+}

@@ -50,6 +50,9 @@ func (Ruleset) Compile(sf *scenarios.ScenarioFile, options map[string]string) (r
 	if err != nil {
 		return nil, err
 	}
+	if err := a.CheckFor(e.campaign); err != nil {
+		return nil, fmt.Errorf("%w: %v", rules.ErrBadOption, err)
+	}
 	e.assume = a
 	return e.Sim, nil
 }

@@ -80,7 +80,9 @@ func parseFact(k string, v any) (any, error) {
 	if !ok {
 		var names []string
 		for n := range factDefs {
-			names = append(names, n)
+			if _, event := eventFacts[n]; !event { // refused as assumptions: do not offer them
+				names = append(names, n)
+			}
 		}
 		sort.Strings(names)
 		return nil, fmt.Errorf("no fact %q (facts: %s)", k, strings.Join(names, ", "))

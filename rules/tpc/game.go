@@ -52,12 +52,15 @@ func (w *weather) String() string {
 
 // game is the strategic layer in play.
 type game struct {
-	e     *Engine
-	dice  *rules.Dice
-	log   *rules.EventLog
-	turn  int
-	stage int
-	err   error // a dice error, reported by the driver
+	e    *Engine
+	dice *rules.Dice
+	log  *rules.EventLog
+	turn int
+	// played counts the turns played (Lulls skip turns: 1.0 6), the
+	// game's length as the sim reports it; turn is the calendar's.
+	played int
+	stage  int
+	err    error // a dice error, reported by the driver
 
 	event   string // the current turn's random event (after conversion)
 	weather map[int]*weather

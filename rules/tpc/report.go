@@ -98,7 +98,7 @@ func (Ruleset) ReportPart(options map[string]string, tags map[string]map[string]
 		Title:   "The Petersburg Campaign: the strategic layer only (not a game result)",
 		Options: []string{AssumptionsOption},
 		Notes: append([]string{
-			fmt.Sprintf("These %d games play TPC's strategic cycle alone (random events and weather, strategic events, Union Command Points and posture, the Lull, manpower adjustments, the schedule) over the calendar. Movement, combat, supply and victory are series rules muster does not hold: no game here has a result, and the tactical inputs the layer reads are fixed by the assumptions below, not played.", played),
+			fmt.Sprintf("These %d games play TPC's strategic cycle alone (random events and weather, strategic events, Union Command Points and posture, the Lull, manpower adjustments, the schedule) over the calendar. Movement, combat, supply and victory are series rules muster does not hold: no game here has a result, and the tactical inputs the layer reads are fixed by the assumptions below, not played. Game length counts the turns played, from the scenario's first (scenario 12 starts on calendar Turn 288), without the turns a Lull skips.", played),
 		}, a.Lines()...),
 	}
 	months := c.keys(mPlayed)

@@ -3,12 +3,14 @@ package tpc
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
 	"testing"
 
 	"github.com/musterhq/muster/playtest/sim"
+	"github.com/musterhq/muster/rules"
 	"github.com/musterhq/muster/scenarios"
 )
 
@@ -261,15 +263,27 @@ func BenchmarkLayerGame(b *testing.B) {
 // the game ends seven turns later, and with no exit or occupation
 // assumed it is a Draw (30.0): the Confederate cannot win.
 func TestAssumedEvacuation(t *testing.T) {
-	tot := runLayer(t, 40, map[string]string{AssumptionsOption: `{"title":"t","facts":{},"from":[{"date":"1865-03-16","facts":{"evacuation":true}}]}`}, 0, 0)
-	for turns, n := range tot.Turns {
-		var x int
-		fmt.Sscan(turns, &x)
+	evac := map[string]string{AssumptionsOption: `{"title":"t","facts":{},"from":[{"date":"1865-03-16","facts":{"evacuation":true}}]}`}
+	tot := runLayer(t, 40, evac, 0, 0)
+	newGame, err := sim.ForScenario(scenarios.Builtin().Scenario("tpc-11"), evac)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bots := []sim.Bot{}
+	for range 2 {
+		b, _ := sim.BotByName("sensible")
+		bots = append(bots, b)
+	}
+	for seed := range uint64(40) {
+		_, g, err := sim.Play(newGame, bots, seed, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
 		// Declared on Turn 275, or on the turn after a Lull that passed
 		// it (one from Turn 272 at the latest ends on 284): the end is
 		// Turn 282 to 292.
-		if x < 282 || x > 292 {
-			t.Errorf("%d games end on turn %d, want 282-292", n, x)
+		if x := g.(*Game).g.turn; x < 282 || x > 292 {
+			t.Errorf("game %d ends on turn %d, want 282-292", seed, x)
 		}
 	}
 	if got := byTag(tot)[tagPrefix+"ending"]; got["Draw"] != 40 {
@@ -279,7 +293,15 @@ func TestAssumedEvacuation(t *testing.T) {
 		t.Fatal(err)
 	}
 	sf := scenarios.Builtin().Scenario("tpc-11")
-	newGame, _ := sim.ForScenario(sf, map[string]string{AssumptionsOption: `{"title":"t","facts":{},"from":[{"date":"1864-06-15","facts":{"evacuation":true}}]}`})
+	// With none of its conditions in effect, compiling refuses it, before
+	// any game plays into 29.0's refusal.
+	if _, err := sim.ForScenario(sf, map[string]string{AssumptionsOption: `{"title":"t","facts":{},"from":[{"date":"1864-06-15","facts":{"evacuation":true}}]}`}); !errors.Is(err, rules.ErrBadOption) || !strings.Contains(err.Error(), "evacuation-condition") {
+		t.Errorf("an Evacuation with none of its conditions compiles: %v", err)
+	}
+	newGame, err = sim.ForScenario(sf, map[string]string{AssumptionsOption: `{"title":"t","facts":{},"from":[{"date":"1864-06-15","facts":{"evacuation":true,"evacuation-condition":true}}]}`})
+	if err != nil {
+		t.Fatal(err)
+	}
 	g, err := newGame(1)
 	for err == nil && !g.Over() {
 		err = g.Apply(g.Legal()[0])

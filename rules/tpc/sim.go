@@ -110,7 +110,9 @@ func (x *Game) Outcome() rules.Outcome {
 	tags[tagPrefix+"union-commanders"] = strconv.Itoa(min(g.commanders, 6))
 	tags[tagPrefix+"ending"] = orNone(g.result)
 	tags[tagPrefix+"dutch-gap"] = map[string]string{"": "none", "started": "started", "completed": "completed"}[g.dutchGap]
-	return rules.Outcome{Level: layerOnly, Turns: g.turn, Tags: tags}
+	// Turns is the game's length, the turns played, not the calendar
+	// turn it ended on (scenario 12 starts on Turn 288).
+	return rules.Outcome{Level: layerOnly, Turns: g.played, Tags: tags}
 }
 
 func (x *Game) Log() *rules.EventLog {

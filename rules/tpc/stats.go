@@ -58,6 +58,7 @@ func (s *stats) set(metric, key, v string) {
 // turnStarted counts the turn once its Random Events Phase has placed
 // every weather marker it will hold.
 func (g *game) turnStarted(rolled bool) {
+	g.played++
 	s := g.stats
 	if s == nil {
 		return
