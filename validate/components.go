@@ -509,7 +509,7 @@ var mapBPTotal = register(&Check{
 					p.Report(fmt.Sprintf("/hexes/%d/bp", i), fmt.Sprintf("the hexes' BPs reach %d at hex %s, more than the %d the rulebook states (invariant %s): %s", sum, h.At, want, inv.ID, where), "correct the BPs as the map prints them")
 				}
 			}
-			if over || last < 0 {
+			if over {
 				continue
 			}
 			answered := true
@@ -518,7 +518,16 @@ var mapBPTotal = register(&Check{
 					answered = false
 				}
 			}
-			if answered && sum != want {
+			if !answered {
+				continue
+			}
+			if last < 0 {
+				// The topic is answered, so the hexes are filled: none
+				// holding BPs is a total of 0, not a fill still to come.
+				p.Report("/hexes", fmt.Sprintf("no hex holds BPs, but the topic %s is no longer missing and the rulebook states %d (invariant %s): %s", inv.Topic, want, inv.ID, where), "type the BPs as the map prints them, or restore the missing topic if hexes are still to fill")
+				continue
+			}
+			if sum != want {
 				p.Report(fmt.Sprintf("/hexes/%d/bp", last), fmt.Sprintf("the hexes' BPs total %d, not the %d the rulebook states (invariant %s): %s", sum, want, inv.ID, where), "correct the BPs as the map prints them, or restore the missing topic if hexes are still to fill")
 			}
 		}

@@ -112,8 +112,17 @@ func TestSampledGamesDeterministic(t *testing.T) {
 	e := testEngine(t)
 	r, _ := sim.BotByName("random")
 	bots := []sim.Bot{r, r}
-	a, _, _ := sim.Play(e.Sim, bots, 7, 20000)
-	b, _, _ := sim.Play(e.Sim, bots, 7, 20000)
+	a, _, err := sim.Play(e.Sim, bots, 7, 20000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := sim.Play(e.Sim, bots, 7, 20000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Level == "" || a.Turns == 0 {
+		t.Fatalf("seed 7 did not play to an ending: %+v", a)
+	}
 	if a.VP != b.VP || a.Level != b.Level || jsonOf(t, a) != jsonOf(t, b) {
 		t.Fatalf("seed 7 twice: %+v and %+v", a, b)
 	}
