@@ -140,6 +140,12 @@ func importCSV(c *cli.Context, path, dir string, cs csvScenarios) error {
 			return cli.Exit((&record.CellError{File: path, Row: row.Row, Column: rowColumn(f.field, row.Record), Msg: f.msg}).Error(), exitFindings)
 		}
 	}
+	// A folder that already holds files is refused, as import template
+	// refuses one: records written among a module's scenarios would stop
+	// that module loading, and a rerun would mix two imports.
+	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
+		return usageError("-o %s: the folder is not empty; give a new or empty folder for the records", dir)
+	}
 	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	for _, row := range rows {
 		b, err := row.Record.JSON()

@@ -22,6 +22,14 @@ func TestRecordsBesideSim(t *testing.T) {
 	if files, _ := os.ReadDir(recs); len(files) != 12 {
 		t.Fatalf("%d record files, want 12", len(files))
 	}
+	// Again into the same folder: refused, nothing added or replaced.
+	code, _, errOut = muster(t, "playtest", "record", "--from-csv", csv, "--scenario", test, "-o", recs)
+	if code != 2 || !strings.Contains(errOut, "not empty") {
+		t.Fatalf("import into a folder that holds files: exit %d, %s", code, errOut)
+	}
+	if files, _ := os.ReadDir(recs); len(files) != 12 {
+		t.Fatalf("%d record files after the refused import, want 12", len(files))
+	}
 	code, out, errOut := muster(t, "playtest", "sim", test, "--games", "100", "--records", recs)
 	if code != 0 {
 		t.Fatalf("sim: exit %d, %s", code, errOut)
