@@ -10,17 +10,28 @@ import (
 // invariants=check). Each violation names the case it breaks. It
 // recomputes from the position what the engine keeps as it plays.
 
-// checkPosition is what must hold in any position.
+// checkPosition is what must hold in any position: the first violation,
+// or "" for none.
 func (g *game) checkPosition() string {
+	if v := g.violations(); len(v) > 0 {
+		return v[0]
+	}
+	return ""
+}
+
+// violations lists every invariant the position breaks, in the order the
+// checks run (a test plants one break and requires exactly its report).
+func (g *game) violations() []string {
 	b := g.e.b
+	var out []string
 	if m := g.lastMove; m != nil {
 		// 7.3 and 7.8 (U452-460, U202): a General carries his Command
 		// Limit; no stack of 4+ SPs moves without a General.
 		if m.gen == nil && m.sps > 3 {
-			return fmt.Sprintf("USCW 7.8: %d SPs moved without a General", m.sps)
+			out = append(out, fmt.Sprintf("USCW 7.8: %d SPs moved without a General", m.sps))
 		}
 		if m.gen != nil && m.sps > g.e.commandLimit(m.gen) {
-			return fmt.Sprintf("USCW 7.3: %s (%d-star) moved %d SPs, his Command Limit is %d", m.gen.name, m.gen.rank, m.sps, g.e.commandLimit(m.gen))
+			out = append(out, fmt.Sprintf("USCW 7.3: %s (%d-star) moved %d SPs, his Command Limit is %d", m.gen.name, m.gen.rank, m.sps, g.e.commandLimit(m.gen)))
 		}
 	}
 	for _, side := range sides {
@@ -30,35 +41,37 @@ func (g *game) checkPosition() string {
 		on := 0
 		for p, n := range g.sp[side] {
 			if n < 0 {
-				return fmt.Sprintf("USCW 11.2.1: %d %s SPs in %s", n, side, b.ids[p])
+				out = append(out, fmt.Sprintf("USCW 11.2.1: %d %s SPs in %s", n, side, b.ids[p]))
 			}
 			on += n
-			if n > 0 && g.sp[other(side)][p] > 0 && (g.retreat == nil || g.retreat.from != p) {
-				// 11.1.1/11.6: a battle ends with one side in the hex.
-				return fmt.Sprintf("USCW 11.6: both sides' SPs stand in %s after the action", b.ids[p])
+			if side == sides[0] && n > 0 && g.sp[other(side)][p] > 0 && (g.retreat == nil || g.retreat.from != p) {
+				// 11.1.1/11.6: a battle ends with one side in the hex
+				// (asked from one side: the other would repeat it).
+				out = append(out, fmt.Sprintf("USCW 11.6: both sides' SPs stand in %s after the action", b.ids[p]))
 			}
 			if m := g.marker[p]; n > 0 && m == other(side) && g.stage != stRetreat {
-				return fmt.Sprintf("USCW 6.2.2: a %s Control marker stays in %s under %d %s SPs", m, b.ids[p], n, side)
+				out = append(out, fmt.Sprintf("USCW 6.2.2: a %s Control marker stays in %s under %d %s SPs", m, b.ids[p], n, side))
 			}
 		}
 		if on+g.displace[side]+g.spLost[side] != g.spIn[side] {
-			return fmt.Sprintf("USCW 14.6: the %s has %d SPs on the map, %d displaced, %d lost: %d, but %d entered play", side, on, g.displace[side], g.spLost[side], on+g.displace[side]+g.spLost[side], g.spIn[side])
+			out = append(out, fmt.Sprintf("USCW 14.6: the %s has %d SPs on the map, %d displaced, %d lost: %d, but %d entered play", side, on, g.displace[side], g.spLost[side], on+g.displace[side]+g.spLost[side], g.spIn[side]))
 		}
 		for p := range g.demoral[side] {
 			if g.sp[side][p] == 0 && len(g.generalsAt(side, p)) == 0 {
-				return fmt.Sprintf("USCW 12.2: a %s Demoralized marker in %s, where it has no force", side, b.ids[p])
+				out = append(out, fmt.Sprintf("USCW 12.2: a %s Demoralized marker in %s, where it has no force", side, b.ids[p]))
 			}
 		}
 	}
 	for id, p := range g.genAt {
 		if b.hexes[p] == nil {
-			return fmt.Sprintf("USCW 7.1: %s stands off the map", id)
+			out = append(out, fmt.Sprintf("USCW 7.1: %s stands off the map", id))
+			continue
 		}
 		if gen := g.gens[id]; g.sp[other(gen.side)][p] > 0 && g.sp[gen.side][p] == 0 && (g.retreat == nil || g.retreat.from != p) {
-			return fmt.Sprintf("USCW 16.5.1: %s stands alone in %s with enemy SPs", id, b.ids[p])
+			out = append(out, fmt.Sprintf("USCW 16.5.1: %s stands alone in %s with enemy SPs", id, b.ids[p]))
 		}
 		if g.displacedGen[id] || g.gone[id] != "" {
-			return fmt.Sprintf("USCW 16.4: %s stands in %s and is also displaced or out of play (%s)", id, b.ids[p], g.gone[id])
+			out = append(out, fmt.Sprintf("USCW 16.4: %s stands in %s and is also displaced or out of play (%s)", id, b.ids[p], g.gone[id]))
 		}
 	}
 	// Control markers only where 6.2.3 lets them go, in a state the other
@@ -66,10 +79,10 @@ func (g *game) checkPosition() string {
 	for p, side := range g.marker {
 		h := b.hexes[p]
 		if !markable(h) {
-			return fmt.Sprintf("USCW 6.2.3: a %s Control marker in %s, which is no Town, Port, Objective or Resource Hex", side, b.ids[p])
+			out = append(out, fmt.Sprintf("USCW 6.2.3: a %s Control marker in %s, which is no Town, Port, Objective or Resource Hex", side, b.ids[p]))
 		}
 		if g.stateSide(homeState(h)) == side {
-			return fmt.Sprintf("USCW 6.2.1: a %s Control marker in %s, in a state the %s controls", side, b.ids[p], side)
+			out = append(out, fmt.Sprintf("USCW 6.2.1: a %s Control marker in %s, in a state the %s controls", side, b.ids[p], side))
 		}
 	}
 	// The Resource BPs and Union VP tracks agree with who holds the
@@ -79,19 +92,19 @@ func (g *game) checkPosition() string {
 	for _, p := range g.e.resources {
 		u, _ := g.resourceShare(p)
 		if u != g.credit[p] {
-			return fmt.Sprintf("USCW 6.4.1: the Union holds %d BPs of %s but the tracks count %d", u, b.ids[p], g.credit[p])
+			out = append(out, fmt.Sprintf("USCW 6.4.1: the Union holds %d BPs of %s but the tracks count %d", u, b.ids[p], g.credit[p]))
 		}
 		held += u
 	}
 	t := g.core.Tracks
 	if got := t["union-vp"] + t["resource-bps"]; math.Abs(got-g.bpTotal) > 1e-9 {
-		return fmt.Sprintf("USCW 20.3.1: Union VPs %g + Resource BPs %g = %g, but the scenario started at %g", t["union-vp"], t["resource-bps"], got, g.bpTotal)
+		out = append(out, fmt.Sprintf("USCW 20.3.1: Union VPs %g + Resource BPs %g = %g, but the scenario started at %g", t["union-vp"], t["resource-bps"], got, g.bpTotal))
 	}
 	if got := t["union-vp"] - g.bpStartVP; math.Abs(got-float64(held-g.heldAtStart)) > 1e-9 {
-		return fmt.Sprintf("USCW 20.3.1: the Union VP track moved %g since the start, the Resource Hexes it holds %d", got, held-g.heldAtStart)
+		out = append(out, fmt.Sprintf("USCW 20.3.1: the Union VP track moved %g since the start, the Resource Hexes it holds %d", got, held-g.heldAtStart))
 	}
 	if want := g.csaStartVP + float64(g.invaded-g.faded); math.Abs(t["csa-vp"]-want) > 1e-9 || t["csa-vp"] < 0 {
-		return fmt.Sprintf("USCW 20.3.2: the CSA VP track shows %g, Invading the North and Fading Glory make %g", t["csa-vp"], want)
+		out = append(out, fmt.Sprintf("USCW 20.3.2: the CSA VP track shows %g, Invading the North and Fading Glory make %g", t["csa-vp"], want))
 	}
 	// Arsenals: those on the map, destroyed, and the scenario's own
 	// (placed off this map) make the Arsenals track (14.5, U1231: "the
@@ -101,20 +114,20 @@ func (g *game) checkPosition() string {
 	onMap := 0
 	for p, n := range g.arsenal {
 		if n < 0 || n+*b.hexes[p].BP > 3**b.hexes[p].BP {
-			return fmt.Sprintf("USCW 14.5: %d Arsenals in %s, beyond triple its BPs", n, b.ids[p])
+			out = append(out, fmt.Sprintf("USCW 14.5: %d Arsenals in %s, beyond triple its BPs", n, b.ids[p]))
 		}
 		onMap += n
 	}
 	if want := g.arsenalsAtStart + float64(onMap+g.arsenalsLost); t["arsenals"] != want {
-		return fmt.Sprintf("USCW 14.5: the Arsenals track shows %g, the Arsenals placed and destroyed make %g", t["arsenals"], want)
+		out = append(out, fmt.Sprintf("USCW 14.5: the Arsenals track shows %g, the Arsenals placed and destroyed make %g", t["arsenals"], want))
 	}
 	if t["maintenance"] < g.maintAtStart {
-		return fmt.Sprintf("USCW 14.4.5: the Maintenance Cost fell from %g to %g", g.maintAtStart, t["maintenance"])
+		out = append(out, fmt.Sprintf("USCW 14.4.5: the Maintenance Cost fell from %g to %g", g.maintAtStart, t["maintenance"]))
 	}
 	if p := t["csa-national-panic"]; p != 0 && p != 3 {
-		return fmt.Sprintf("USCW 20.3.2: National Panic is 3 VPs once, not %g", p)
+		out = append(out, fmt.Sprintf("USCW 20.3.2: National Panic is 3 VPs once, not %g", p))
 	}
-	return ""
+	return out
 }
 
 // Violation is an invariant broken in a game played in test mode: it

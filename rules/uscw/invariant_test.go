@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/musterhq/muster/playtest/sim"
@@ -72,32 +75,101 @@ func TestInvariants(t *testing.T) {
 	}
 }
 
-// The checker can fail: SPs that appear from nowhere break the count, a
-// Union Control marker in a Union state breaks 6.2.1, and Resource BPs
-// credited to nobody break 6.4.1.
+// Every check of the checker can fail: each case plants one break on a
+// fresh 1861 game and requires that check's report and no other (a
+// check that cannot fail is a defect). The want strings are the start
+// of each report: they tell apart the two 20.3.1, the two 14.5 and the
+// two 20.3.2 checks.
 func TestInvariantCheckerReports(t *testing.T) {
 	ng := checkedGames(t, scen1861)
-	cases := map[string]func(g *game){
-		"USCW 14.6": func(g *game) {
-			p := g.e.b.order[0]
-			g.sp["union"][p] += 2
-		},
-		"USCW 6.2.1": func(g *game) { g.marker[g.e.objectives[0]] = "union" },
-		"USCW 6.4.1": func(g *game) {
+	cases := []struct {
+		want    string
+		breakIt func(t *testing.T, g *game)
+	}{
+		{"USCW 7.8: 4 SPs moved without a General", func(t *testing.T, g *game) { g.lastMove = &movedForce{sps: 4} }},
+		{"USCW 7.3: ", func(t *testing.T, g *game) {
+			gen := g.gens[onMapGeneral(t, g, "union")]
+			g.lastMove = &movedForce{gen: gen, sps: g.e.commandLimit(gen) + 1}
+		}},
+		{"USCW 11.2.1: -1 union SPs", func(t *testing.T, g *game) {
+			p := quietHex(t, g, func(h *scenarios.HexData) bool { return h.BP == nil })
+			g.sp["union"][p] = -1
+			g.spIn["union"]-- // the count still balances: only the sign is wrong
+		}},
+		{"USCW 11.6: both sides' SPs stand", func(t *testing.T, g *game) {
+			p := quietHex(t, g, func(h *scenarios.HexData) bool { return h.BP == nil })
+			plantSPs(g, "union", p, 2)
+			plantSPs(g, "confederate", p, 1)
+		}},
+		{"USCW 6.2.2: a confederate Control marker stays", func(t *testing.T, g *game) {
+			p := quietHex(t, g, func(h *scenarios.HexData) bool {
+				return markable(h) && h.BP == nil && g.stateSide(homeState(h)) == "union"
+			})
+			plantSPs(g, "union", p, 1)
+			g.marker[p] = "confederate"
+		}},
+		// SPs that appear from nowhere (here in the Displaced Box) break the count.
+		{"USCW 14.6: the union has", func(t *testing.T, g *game) { g.displace["union"] += 2 }},
+		{"USCW 12.2: a union Demoralized marker", func(t *testing.T, g *game) {
+			g.demoral["union"][quietHex(t, g, func(*scenarios.HexData) bool { return true })] = true
+		}},
+		{"USCW 7.1: ", func(t *testing.T, g *game) {
+			g.genAt[onMapGeneral(t, g, "union")] = rules.Point{Frame: 99, X: -5, Y: -5}
+		}},
+		{"USCW 16.5.1: ", func(t *testing.T, g *game) {
+			p := quietHex(t, g, func(h *scenarios.HexData) bool { return h.BP == nil })
+			plantSPs(g, "confederate", p, 1)
+			g.genAt[onMapGeneral(t, g, "union")] = p
+		}},
+		{"USCW 16.4: ", func(t *testing.T, g *game) { g.displacedGen[onMapGeneral(t, g, "union")] = true }},
+		{"USCW 6.2.3: ", func(t *testing.T, g *game) {
+			p := quietHex(t, g, func(h *scenarios.HexData) bool { return !markable(h) })
+			side := "union" // a side that does not control the state, so 6.2.1 holds
+			if g.stateSide(homeState(g.e.b.hexes[p])) == "union" {
+				side = "confederate"
+			}
+			g.marker[p] = side
+		}},
+		{"USCW 6.2.1: a union Control marker", func(t *testing.T, g *game) {
+			p := quietHex(t, g, func(h *scenarios.HexData) bool {
+				return markable(h) && h.BP == nil && g.stateSide(homeState(h)) == "union"
+			})
+			g.marker[p] = "union"
+		}},
+		// Resource BPs credited to nobody.
+		{"USCW 6.4.1: ", func(t *testing.T, g *game) { g.credit[g.e.resources[0]]++ }},
+		{"USCW 20.3.1: Union VPs", func(t *testing.T, g *game) { g.core.Tracks["resource-bps"]++ }},
+		{"USCW 20.3.1: the Union VP track moved", func(t *testing.T, g *game) {
+			g.core.Tracks["union-vp"]++ // the sum holds; the Union gained a VP for no Resource Hex
+			g.core.Tracks["resource-bps"]--
+		}},
+		{"USCW 20.3.2: the CSA VP track", func(t *testing.T, g *game) { g.core.Tracks["csa-vp"]++ }},
+		{"USCW 14.5: ", func(t *testing.T, g *game) {
 			p := g.e.resources[0]
-			g.sp["union"][p] += 1
-			g.spIn["union"]++
-		},
-		"USCW 7.8": func(g *game) { g.lastMove = &movedForce{sps: 4} },
+			n := 2**g.e.b.hexes[p].BP + 1
+			g.arsenal[p] = n
+			g.core.Tracks["arsenals"] += float64(n) // the track agrees: only the hex's count is wrong
+		}},
+		{"USCW 14.5: the Arsenals track", func(t *testing.T, g *game) { g.core.Tracks["arsenals"]++ }},
+		{"USCW 14.4.5: ", func(t *testing.T, g *game) { g.core.Tracks["maintenance"]-- }},
+		{"USCW 20.3.2: National Panic", func(t *testing.T, g *game) { g.core.Tracks["csa-national-panic"] = 2 }},
 	}
-	for code, breakIt := range cases {
+	fresh := func() *game {
 		x, err := ng(1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		breakIt(x.(*Game).g)
-		if what := x.(*Game).g.checkPosition(); len(what) < len(code) || what[:len(code)] != code {
-			t.Errorf("want a violation of %s, got %q", code, what)
+		return x.(*Game).g
+	}
+	if v := fresh().violations(); len(v) != 0 {
+		t.Fatalf("a fresh game breaks invariants: %q", v)
+	}
+	for _, c := range cases {
+		g := fresh()
+		c.breakIt(t, g)
+		v := g.violations()
+		if len(v) != 1 || !strings.HasPrefix(v[0], c.want) {
+			t.Errorf("want one violation starting %q, got %q", c.want, v)
 		}
 	}
 	// Through Apply, the Violation names the game and the action.
@@ -107,6 +179,44 @@ func TestInvariantCheckerReports(t *testing.T) {
 	if err := x.Apply(x.Legal()[0]); !errors.As(err, &v) || v.Seed != 7 || v.Action != 0 {
 		t.Fatalf("want a Violation at action 0 of seed 7, got %v", err)
 	}
+}
+
+// quietHex is the first hex (in board order) where ok holds and nothing
+// stands: no SPs, General, Control marker or Resource credit, so a break
+// planted there touches nothing else.
+func quietHex(t *testing.T, g *game, ok func(*scenarios.HexData) bool) rules.Point {
+	t.Helper()
+	busy := map[rules.Point]bool{}
+	for _, p := range g.genAt {
+		busy[p] = true
+	}
+	for _, p := range g.e.b.order {
+		h := g.e.b.hexes[p]
+		if ok(h) && !busy[p] && g.sp["union"][p] == 0 && g.sp["confederate"][p] == 0 && g.marker[p] == "" && g.credit[p] == 0 {
+			return p
+		}
+	}
+	t.Fatal("no quiet hex fits")
+	return rules.Point{}
+}
+
+// onMapGeneral is the first (by id) of side's Generals on the map.
+func onMapGeneral(t *testing.T, g *game, side string) string {
+	t.Helper()
+	ids := slices.Sorted(maps.Keys(g.genAt))
+	for _, id := range ids {
+		if g.gens[id].side == side {
+			return id
+		}
+	}
+	t.Fatalf("no %s General on the map", side)
+	return ""
+}
+
+// plantSPs puts n of side's SPs in p as entering play, so the count holds.
+func plantSPs(g *game, side string, p rules.Point, n int) {
+	g.sp[side][p] += n
+	g.spIn[side] += n
 }
 
 // The same seed gives the same totals for 1 and 2 workers and for a run
