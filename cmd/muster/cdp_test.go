@@ -59,20 +59,38 @@ func (c *cdpPipe) call(session, method string, params map[string]any) json.RawMe
 	}
 }
 
-// startChromium runs a headless Chromium with the DevTools pipe. Skipped
-// with -short and where no Chromium is found, except under CI=true, which
-// installs one: there its absence fails.
-func startChromium(t *testing.T) *cdpPipe {
+// needChromium skips a test that needs a browser with -short and where
+// no Chromium is found, except under CI=true, which installs one: there
+// its absence fails rather than passing by skipping.
+func needChromium(t *testing.T) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("-short: no browser")
 	}
+	if _, err := browser.Find(browser.Local()); err != nil {
+		missingOutsideCI(t, err.Error())
+	}
+}
+
+// missingOutsideCI skips a test whose outside program is missing, except
+// under CI=true, where .ci/run has installed it: there the test fails
+// rather than passing by skipping.
+func missingOutsideCI(t *testing.T, why string) {
+	t.Helper()
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("CI=true and %s", why)
+	}
+	t.Skip(why)
+}
+
+// startChromium runs a headless Chromium with the DevTools pipe
+// (needChromium says when it is skipped).
+func startChromium(t *testing.T) *cdpPipe {
+	t.Helper()
+	needChromium(t)
 	b, err := browser.Find(browser.Local())
 	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("CI=true and %v", err)
-		}
-		t.Skip(err)
+		t.Fatal(err)
 	}
 	toChrome, ours, err := os.Pipe()
 	if err != nil {

@@ -217,12 +217,7 @@ func errStrings(es []sheet.CellError) []string {
 // banner (the page's top margin repeats it on a card's later pages), on
 // Letter and A4.
 func TestExportDraftPDF(t *testing.T) {
-	if _, err := cards.FindChromium(); err != nil {
-		t.Skip(err)
-	}
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
+	needChromium(t)
 	dir := t.TempDir()
 	for _, paper := range []string{"letter", "a4"} {
 		out := filepath.Join(dir, paper+".pdf")

@@ -353,15 +353,9 @@ var (
 )
 
 // TestExportCardsPDF prints tpc-01 with headless Chromium: two cards of
-// two pages each, on Letter and on A4. Skipped where Chromium is missing
-// (CI installs it).
+// two pages each, on Letter and on A4 (needChromium: CI must have it).
 func TestExportCardsPDF(t *testing.T) {
-	if _, err := cards.FindChromium(); err != nil {
-		t.Skip(err)
-	}
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
+	needChromium(t)
 	dir := t.TempDir()
 	for _, paper := range []string{"letter", "a4"} {
 		out := filepath.Join(dir, paper+".pdf")
@@ -398,9 +392,10 @@ func TestExportCardsPDF(t *testing.T) {
 // starting, and the CLI's part of a PDF export (options, the file written
 // atomically) is TestExportCardsPDF's and the README examples'.
 func TestExportCardsPDFEveryScenario(t *testing.T) {
+	needChromium(t)
 	chromium, err := cards.FindChromium()
 	if err != nil {
-		t.Skip(err)
+		t.Fatal(err)
 	}
 	if testing.Short() {
 		t.Skip("-short: no browser")

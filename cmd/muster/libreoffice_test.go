@@ -27,7 +27,7 @@ func soffice(t *testing.T) string {
 	}
 	p, err := exec.LookPath("soffice")
 	if err != nil {
-		t.Skip("no LibreOffice (soffice): CI installs Debian's libreoffice-calc-nogui")
+		missingOutsideCI(t, "no LibreOffice (soffice): CI installs Debian's libreoffice-calc-nogui")
 	}
 	return p
 }
