@@ -290,6 +290,10 @@ func toDiagnostics(f *jsonsrc.File, root *jsonsrc.Node, e *jsonschema.Validation
 		// Point at the opening brace of the object that lacks the key.
 		end = start + 1
 		hint = "add the missing key"
+		if strings.Contains(e.AbsoluteKeywordLocation, "/inferredEvidence/") {
+			summary = "a value marked inferred has no evidence"
+			hint = "add notes (kind inferred) saying what printed text it is derived from, or the source lines it rests on; or mark it as what it is (source, missing)"
+		}
 	default:
 		if node.Kind == jsonsrc.Object || node.Kind == jsonsrc.Array {
 			end = start + 1
