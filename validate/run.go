@@ -132,6 +132,9 @@ func run(l *scenarios.Loader, files []string, opts Options) (*Report, error) {
 	// scenarios used to hold them all to the end). A module's own files
 	// (game, map, counters, tables) stay for the module's other scenarios.
 	var pending []*scenarios.Document
+	// Game records are checked against their scenarios once every module
+	// named has been met, so they wait (they are small).
+	var records []*scenarios.Document
 	detachedR, detachedL := 0, 0
 	release := func() {
 		for _, d := range r.Diags[detachedR:] {
@@ -191,9 +194,20 @@ func run(l *scenarios.Loader, files []string, opts Options) (*Report, error) {
 			}
 			r.Diags.Append(Scenario(sf, opts)...)
 		}
+		if d.Kind == "record" {
+			if !seenDoc[d.Path] && d.Valid {
+				records = append(records, d)
+			}
+			add(d)
+			continue
+		}
 		add(d)
 		pending = append(pending, d)
 		release()
+	}
+	for _, d := range records {
+		r.Diags.Append(Record(d, r.Modules)...)
+		d.Release()
 	}
 	r.Diags.Append(l.Diags...)
 	for _, d := range r.Diags {

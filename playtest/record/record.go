@@ -68,6 +68,19 @@ func Parse(name string, src []byte) (*Record, diag.Diagnostics) {
 	if ds.HasErrors() || doc.Root == nil {
 		return nil, ds
 	}
+	r, more := Check(doc)
+	if r != nil {
+		r.Path = name
+	}
+	return r, append(ds, more...)
+}
+
+// Check makes the checks a record's schema cannot (the winner and the
+// first player are sides of the game's players, the date is a day) on a
+// parsed document, each at file:line:col; validate runs it too. The
+// record is nil when a check failed.
+func Check(doc *scenarios.Document) (*Record, diag.Diagnostics) {
+	var ds diag.Diagnostics
 	if doc.Kind != "record" {
 		return nil, append(ds, diag.At(doc.File, doc.Root.Start, doc.Root.Start+1, diag.Error, "record-kind", "/$schema",
 			fmt.Sprintf("a %s document, not a game record", doc.Kind), `a record's "$schema" ends in record.schema.json`))
@@ -76,7 +89,7 @@ func Parse(name string, src []byte) (*Record, diag.Diagnostics) {
 	if err := doc.Decode(&r); err != nil {
 		return nil, append(ds, diag.At(doc.File, doc.Root.Start, doc.Root.Start+1, diag.Error, "record-decode", "", err.Error(), ""))
 	}
-	r.Path = name
+	r.Path = doc.Path
 	side := func(ptr, what, v string) {
 		if v == "" || r.Players[v] != "" {
 			return
