@@ -23,6 +23,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -122,7 +123,7 @@ func run(args []string, stdout io.Writer) error {
 	if err := emptyDir(*out); err != nil {
 		return err
 	}
-	readme, err := os.ReadFile("README.md")
+	docs, err := readDocs()
 	if err != nil {
 		return fmt.Errorf("run from the module root: %w", err)
 	}
@@ -134,7 +135,11 @@ func run(args []string, stdout io.Writer) error {
 			return err
 		}
 		name := ArchiveName(stamp.Version, t)
-		data, err := archive(t, stamp, name, map[string][]byte{t.Exe(): bin, "README.md": readme})
+		files := map[string][]byte{t.Exe(): bin}
+		for n, d := range docs {
+			files[n] = d
+		}
+		data, err := archive(t, stamp, name, files)
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
@@ -396,4 +401,27 @@ func checksums(sums map[string]string) []byte {
 		fmt.Fprintf(&b, "%s  %s\n", sums[n], n)
 	}
 	return b.Bytes()
+}
+
+// readDocs reads README.md and the docs folder it links to (the
+// reference pages, their pictures, the batch job files; not the Go files
+// that test them), so the links of an unpacked archive's README open.
+func readDocs() (map[string][]byte, error) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]byte{"README.md": readme}
+	err = filepath.WalkDir("docs", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, ".go") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		out[filepath.ToSlash(p)] = data
+		return nil
+	})
+	return out, err
 }

@@ -10,7 +10,9 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -223,7 +225,29 @@ func TestReleaseHost(t *testing.T) {
 		t.Errorf("%s:\n%s", ChecksumFile, sums)
 	}
 	folder := strings.TrimSuffix(strings.TrimSuffix(name, ".zip"), ".tar.gz")
-	entry := unpack(t, name, data)[folder+"/"+host.Exe()]
+	entries := unpack(t, name, data)
+	// Every relative link of the README and of every page beside it opens
+	// in the unpacked archive (a link to a source file is for developers).
+	link := regexp.MustCompile(`\]\(([^)#:]+)(?:#[^)]*)?\)`)
+	if _, ok := entries[folder+"/docs/commands.md"]; !ok {
+		t.Error("the archive has no docs/commands.md")
+	}
+	for name, entry := range entries {
+		page, ok := strings.CutPrefix(name, folder+"/")
+		if !ok || !strings.HasSuffix(page, ".md") {
+			continue
+		}
+		for _, m := range link.FindAllStringSubmatch(entry, -1) {
+			target := path.Clean(path.Join(path.Dir(page), m[1]))
+			if _, ok := entries[folder+"/"+target]; !ok && !strings.HasPrefix(target, "..") {
+				if _, err := os.Stat(target); err == nil && !strings.HasPrefix(target, "docs/") && target != "README.md" {
+					continue // a source file a developer page names; not for the archive
+				}
+				t.Errorf("%s links to %s, which the archive lacks", page, target)
+			}
+		}
+	}
+	entry := entries[folder+"/"+host.Exe()]
 	_, bin, _ := strings.Cut(entry, "Z ") // after mode and time
 	exe := filepath.Join(t.TempDir(), host.Exe())
 	if err := os.WriteFile(exe, []byte(bin), 0o755); err != nil {
