@@ -307,18 +307,7 @@ func writeSimOutput(c *cli.Context, tot *sim.Totals, format string, totals bool,
 	if err != nil {
 		return cli.Exit(err.Error(), exitUsage)
 	}
-	if out := c.String("output"); out != "" {
-		kind := &fileout.Text
-		switch {
-		case totals || format == "json":
-			kind = &fileout.JSON
-		case format == "html":
-			kind = &fileout.HTML
-		}
-		return writeOutput(c, out, b.Bytes(), kind, inputs...)
-	}
-	_, err = c.App.Writer.Write(b.Bytes())
-	return err
+	return writeReport(c, b.Bytes(), totals, format, inputs...)
 }
 
 func mergeCommand() *cli.Command {
@@ -645,4 +634,21 @@ func progressBar(w io.Writer, start time.Time) func(done, total int) {
 		rate := float64(done) / max(now.Sub(start).Seconds(), 1e-9)
 		fmt.Fprintf(w, "\r[%s%s] %d/%d games, %.0f/s", strings.Repeat("=", filled), strings.Repeat(" ", width-filled), done, total, rate)
 	}
+}
+
+// writeReport writes a sim, merge or sweep report (or its totals) to
+// --output, atomically and never over an input, or to standard output.
+func writeReport(c *cli.Context, data []byte, totals bool, format string, inputs ...string) error {
+	if out := c.String("output"); out != "" {
+		kind := &fileout.Text
+		switch {
+		case totals || format == "json":
+			kind = &fileout.JSON
+		case format == "html":
+			kind = &fileout.HTML
+		}
+		return writeOutput(c, out, data, kind, inputs...)
+	}
+	_, err := c.App.Writer.Write(data)
+	return err
 }

@@ -11,7 +11,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/musterhq/muster/internal/fileout"
 	"github.com/musterhq/muster/internal/readin"
 	"github.com/musterhq/muster/playtest/sim"
 )
@@ -149,18 +148,7 @@ func writeSweepOutput(c *cli.Context, st *sim.SweepTotals, format string, totals
 	if err != nil {
 		return cli.Exit(err.Error(), exitUsage)
 	}
-	if out := c.String("output"); out != "" {
-		kind := &fileout.Text
-		switch {
-		case totals || format == "json":
-			kind = &fileout.JSON
-		case format == "html":
-			kind = &fileout.HTML
-		}
-		return writeOutput(c, out, b.Bytes(), kind, inputs...)
-	}
-	_, err = c.App.Writer.Write(b.Bytes())
-	return err
+	return writeReport(c, b.Bytes(), totals, format, inputs...)
 }
 
 // isSweepFile tells a sweep's totals (or JSON report) from a sim run's:
