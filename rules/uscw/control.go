@@ -79,6 +79,9 @@ func (g *game) controller(p rules.Point) string {
 	case c && !u:
 		return "confederate"
 	}
+	if w := g.works[p]; w.fort != "" || w.entrench != "" {
+		return w.fort + w.entrench // a Fortification acts as a Control marker (10.1.1, U674; U689); one completed per hex
+	}
 	if m := g.marker[p]; m != "" {
 		return m
 	}
