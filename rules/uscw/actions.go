@@ -25,8 +25,8 @@ type candidate struct {
 	sps, ma int
 	dst     int // the destination's board index
 	retreat []string
-	cont    bool        // the move is a victorious attacker's continuing (11.7)
-	works   string      // "entrench" (10.1.2) or "fort" (10.2.2, 10.2.6) at from
+	cont    bool   // the move is a victorious attacker's continuing (11.7)
+	works   string // "entrench" (10.1.2) or "fort" (10.2.2, 10.2.6) at from
 }
 
 // order expands a move candidate into the MOVE a script would give.
