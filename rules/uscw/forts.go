@@ -395,3 +395,31 @@ func (g *game) worksCandidates(side string, out []candidate) []candidate {
 	}
 	return out
 }
+
+// worksViolations is the invariant checker's part for Fortifications:
+// one completed Fortification per hex and no more Forts than markers
+// (10.2.4, U711), none left to its owner under enemy SPs alone (10.1.3,
+// 10.2.5).
+func (g *game) worksViolations() []string {
+	var out []string
+	ids := g.e.b.ids
+	for _, p := range g.sortedWorks() {
+		w := g.works[p]
+		if w.entrench != "" && w.fort != "" {
+			out = append(out, fmt.Sprintf("USCW 10.2.4: %s holds an Entrenchment and a completed Fort", ids[p]))
+		}
+		for _, owner := range []string{w.entrench, w.fort} {
+			if owner != "" && g.sp[other(owner)][p] > 0 && g.sp[owner][p] == 0 && g.stage != stRetreat {
+				out = append(out, fmt.Sprintf("USCW 10.2.5: the %s Fortification in %s stands under %s SPs alone", owner, ids[p], other(owner)))
+			}
+		}
+	}
+	for _, side := range sides {
+		for level := 1; level <= 3; level++ {
+			if limit := g.e.fortMarkers(side, level); limit >= 0 && g.fortsInUse(side, level) > limit {
+				out = append(out, fmt.Sprintf("USCW 10.2.4: the %s has %d F%d Forts on the map, the counter mix %d", side, g.fortsInUse(side, level), level, limit))
+			}
+		}
+	}
+	return out
+}
