@@ -193,6 +193,7 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 			g.say("16.5.1", "all the defender's SPs are lost: its Generals go to the %s Displaced Box", b.theater(at))
 		}
 		g.displaceAll(def, at)
+		g.removeEntrenchment(at, "all its units are displaced (U684)")
 	}
 	switch bt.winner {
 	case "tie":

@@ -399,7 +399,7 @@ func (g *game) worksCandidates(side string, out []candidate) []candidate {
 // worksViolations is the invariant checker's part for Fortifications:
 // one completed Fortification per hex and no more Forts than markers
 // (10.2.4, U711), none left to its owner under enemy SPs alone (10.1.3,
-// 10.2.5).
+// 10.2.5), no Fort under construction alone with an enemy force (10.2.2).
 func (g *game) worksViolations() []string {
 	var out []string
 	ids := g.e.b.ids
@@ -413,6 +413,9 @@ func (g *game) worksViolations() []string {
 				out = append(out, fmt.Sprintf("USCW 10.2.5: the %s Fortification in %s stands under %s SPs alone", owner, ids[p], other(owner)))
 			}
 		}
+		if b := w.build; b != "" && g.sp[other(b)][p] > 0 && g.sp[b][p] == 0 && g.stage != stRetreat {
+			out = append(out, fmt.Sprintf("USCW 10.2.2: the %s Fort under construction in %s stands alone with %s SPs", b, ids[p], other(b)))
+		}
 	}
 	for _, side := range sides {
 		for level := 1; level <= 3; level++ {
@@ -422,4 +425,24 @@ func (g *game) worksViolations() []string {
 		}
 	}
 	return out
+}
+
+// clearEnemyWorks: a force of side in p, free of enemy SPs, removes the
+// enemy's Entrenchment there as it would a Control marker (10.1.1, U674:
+// "Act as a Control marker in all respects"; 6.2.2) and the enemy's Fort
+// under construction, "immediately removed if it is ever found alone in
+// the same space as an enemy force" (10.2.2, U705).
+func (g *game) clearEnemyWorks(side string, p rules.Point) {
+	w, enemy := g.works[p], other(side)
+	if g.sp[enemy][p] > 0 || w.entrench != enemy && w.build != enemy {
+		return
+	}
+	if w.build == enemy {
+		g.say("10.2.2", "the %s Fort under construction in %s is removed: found alone with an enemy force (U705)", enemy, g.e.b.ids[p])
+		w.build, w.buildLevel, w.doneTurn, w.donePhase = "", 0, 0, 0
+		g.setWorks(p, w)
+	}
+	if w.entrench == enemy {
+		g.removeEntrenchment(p, fmt.Sprintf("a %s force moves through or into it, free of enemy units (6.2.2)", side))
+	}
 }

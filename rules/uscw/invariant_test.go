@@ -164,6 +164,11 @@ func TestInvariantCheckerReports(t *testing.T) {
 				}
 			}
 		}},
+		{"USCW 10.2.2: the union Fort under construction", func(t *testing.T, g *game) {
+			p := quietHex(t, g, func(h *scenarios.HexData) bool { return h.BP == nil && !h.Objective })
+			g.works[p] = works{build: "union", buildLevel: 1, doneTurn: 1, donePhase: 2}
+			plantSPs(g, "confederate", p, 1)
+		}},
 		{"USCW 10.2.5: the union Fortification", func(t *testing.T, g *game) {
 			p := quietHex(t, g, func(h *scenarios.HexData) bool { return h.BP == nil && !h.Objective })
 			g.works[p] = works{entrench: "union"}
