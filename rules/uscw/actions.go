@@ -25,6 +25,8 @@ type candidate struct {
 	sps, ma int
 	dst     int // the destination's board index
 	retreat []string
+	cont    bool   // the move is a victorious attacker's continuing (11.7)
+	works   string // "entrench" (10.1.2) or "fort" (10.2.2, 10.2.6) at from
 }
 
 // order expands a move candidate into the MOVE a script would give.
@@ -33,9 +35,12 @@ func (g *game) order(c candidate) moveOrder {
 	if c.general != "" {
 		start = g.genAt[c.general]
 	}
+	if c.cont {
+		start = g.cont.at
+	}
 	g.markEnemy(g.phasing)
 	g.reach(g.phasing, start, c.ma, c.sps > 0)
-	o := moveOrder{general: c.general, sps: c.sps, path: g.pathTo(start, c.dst)}
+	o := moveOrder{general: c.general, sps: c.sps, path: g.pathTo(start, c.dst), cont: c.cont}
 	if c.general == "" {
 		o.from = g.e.b.ids[c.from]
 	}
@@ -46,11 +51,16 @@ func (g *game) describe(c candidate) string {
 	switch {
 	case c.pass:
 		return "pass"
+	case c.works != "":
+		return c.works + " " + g.e.b.ids[c.from]
 	case c.move:
 		o := g.order(c)
 		who := o.general
 		if who == "" {
 			who = "sps@" + o.from
+		}
+		if c.cont {
+			who = "continue " + who
 		}
 		return fmt.Sprintf("move %s %d SPs %s", who, o.sps, strings.Join(o.path, "-"))
 	}
@@ -63,7 +73,7 @@ func (g *game) candidates(out []candidate) []candidate {
 	out = out[:0]
 	switch g.stage {
 	case stRetreat:
-		for _, path := range g.retreatPaths(g.retreat.side, g.retreat.from) {
+		for _, path := range g.retreatPaths(g.retreat) {
 			ids := make([]string, len(path))
 			for i, p := range path {
 				ids[i] = g.e.b.ids[p]
@@ -78,6 +88,16 @@ func (g *game) candidates(out []candidate) []candidate {
 	out = append(out, candidate{pass: true})
 	side := g.phasing
 	g.markEnemy(side)
+	if c := g.cont; c != nil {
+		for _, dst := range g.reach(side, c.at, c.ma-c.mp, c.n > 0) {
+			id := ""
+			if c.gen != nil {
+				id = c.gen.id
+			}
+			out = append(out, candidate{move: true, cont: true, general: id, sps: c.n, ma: c.ma - c.mp, dst: dst})
+		}
+	}
+	out = g.worksCandidates(side, out)
 	for _, id := range g.e.genIDs {
 		gen := g.gens[id]
 		at, on := g.genAt[id]
@@ -167,7 +187,7 @@ func (g *game) reach(side string, p rules.Point, ma int, attack bool) []int {
 				if st.cost < 0 || nc > ma {
 					continue
 				}
-				if enemy[st.to] && (!attack || st.navRiver) || st.to == closed {
+				if enemy[st.to] && !attack || st.to == closed {
 					continue
 				}
 				if s.seen[st.to] == s.stamp && s.best[st.to] <= nc {
@@ -227,6 +247,11 @@ func (g *game) markEnemy(side string) {
 			s.enemy[g.e.b.index[p]] = true
 		}
 	}
+	for p, w := range g.works {
+		if w.fort == other(side) {
+			s.enemy[g.e.b.index[p]] = true // a Fort is fought (11.1.1)
+		}
+	}
 }
 
 func acrossNavigable(b *board, a, c rules.Point) bool {
@@ -248,6 +273,10 @@ func (g *game) play(c candidate) error {
 		g.say("4.2", "the %s ends its Player Action Phase", g.phasing)
 		g.endPlayerPhase()
 		return nil
+	case c.works == "entrench":
+		return g.entrench(g.e.b.ids[c.from])
+	case c.works == "fort":
+		return g.buildFort(g.e.b.ids[c.from])
 	case c.move:
 		return g.move(g.order(c))
 	}

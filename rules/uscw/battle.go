@@ -45,30 +45,37 @@ func generalsUsed(n int) int {
 	return 1
 }
 
-// fight resolves the battle of an attacking force entering hex at from
-// hex from (11.1-11.4), then its retreat.
-func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool, from, at rules.Point) {
+// fight resolves the battle of an attacking force of n SPs entering hex
+// at from hex from (11.1-11.4), then its retreat; k of its SPs fight (all
+// but across a Navigable River, 11.5).
+func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem bool, from, at rules.Point) {
 	e, b := g.e, g.e.b
 	def := other(side)
 	d := g.sp[def][at]
-	bt := &battle{at: at, attacker: side, aSP: n, dSP: d}
+	bt := &battle{at: at, attacker: side, aSP: k, dSP: d}
 	g.last = bt
 	atkWasDem, defWasDem := dem, g.demoral[def][at] // for 12.2's second Demoralization
-	// Automatic Displacement (11.1.2, U773).
-	if n >= 7*d {
+	// Automatic Displacement (11.1.2, U773): "If the defender's force
+	// consist of only ... an unoccupied Fort ..., then only 4 SPs is
+	// required"; the SPs counted are those the river lets fight.
+	if k >= 7*d && (d > 0 || k >= 4) {
 		bt.winner = "displaced"
-		g.say("11.1.2", "%d SPs against %d: at least 7:1, no battle; the defender's SPs and Generals go to the %s Displaced Box", n, d, b.theater(at))
+		g.say("11.1.2", "%d SPs against %d: at least 7:1, no battle; the defender's SPs and Generals go to the %s Displaced Box", k, d, b.theater(at))
 		g.displaceAll(def, at)
+		g.captureWorks(side, at)
 		g.arrive(side, gen, subs, n, dem, at)
 		return
 	}
 	// Step 1: columns and dice; Step 2: DRMs (11.4).
-	aCol, dCol := e.crt.ColumnFor(n, ""), e.crt.ColumnFor(d, "")
+	aCol, dCol := e.crt.ColumnFor(k, ""), e.crt.ColumnFor(d, "")
 	if aCol < 0 || dCol < 0 {
 		g.err = fmt.Errorf("the CRT has no column for %d or %d SPs", n, d)
 		return
 	}
 	bt.aColumn, bt.dColumn = e.crt.Columns[aCol].ID, e.crt.Columns[dCol].ID
+	if d == 0 {
+		g.say("10.2.1", "the Fort has no SPs: 'considered to have a 0 SP garrisoning the Fort' (U702)")
+	}
 	if gen != nil {
 		bt.aDRM += gen.attack
 		g.say("11.4", "attacker: +%d, %s's Attack Rating (the Commanding General)", gen.attack, gen.name)
@@ -77,8 +84,8 @@ func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool
 		best := append([]*general(nil), subs...)
 		sort.SliceStable(best, func(i, j int) bool { return best[i].attack > best[j].attack })
 		for i, sub := range best {
-			if i+1 >= generalsUsed(n) {
-				g.say("11.3", "attacker: %s is not used: %d SPs use %d General(s) (U809-812)", sub.name, n, generalsUsed(n))
+			if i+1 >= generalsUsed(k) {
+				g.say("11.3", "attacker: %s is not used: %d SPs use %d General(s) (U809-812)", sub.name, k, generalsUsed(k))
 				continue
 			}
 			bt.aDRM += sub.attack
@@ -98,9 +105,16 @@ func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool
 		bt.dDRM += dg.defense
 		g.say("11.4", "defender: +%d, %s's Defense Rating", dg.defense, dg.name)
 	}
-	if b.mountainOrMarsh(from, at) {
+	fortDRM, fortWhy := g.fortificationDRM(def, at)
+	if fortDRM > 0 {
+		bt.dDRM += fortDRM
+		g.say("11.4", "defender: +%d, %s", fortDRM, fortWhy)
+	}
+	if b.mountainOrMarsh(from, at) && fortDRM == 0 {
 		bt.dDRM++
 		g.say("11.4", "defender: +1, attacking across a Mountain hexside or into or out of a Marsh hex (U832)")
+	} else if b.mountainOrMarsh(from, at) {
+		g.say("11.4", "defender: no +1 for the Mountain hexside or Marsh: 'This modifier is not cumulative with Fortifications of any type' (U832)")
 	}
 	if b.river(from, at) {
 		bt.dDRM++
@@ -132,13 +146,19 @@ func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool
 	}
 	bt.aResult, bt.dResult = ac.Text, dc.Text
 	g.say("11.2.1", "attacker %d SPs on the %s column (%s), modified roll %d: %s%s; defender %d SPs on the %s column (%s), modified roll %d: %s%s",
-		n, bt.aColumn, e.crt.Columns[aCol].Dice, bt.aRoll, ac.Text, maxNote(aMax), d, bt.dColumn, e.crt.Columns[dCol].Dice, bt.dRoll, dc.Text, maxNote(dMax))
+		k, bt.aColumn, e.crt.Columns[aCol].Dice, bt.aRoll, ac.Text, maxNote(aMax), d, bt.dColumn, e.crt.Columns[dCol].Dice, bt.dRoll, dc.Text, maxNote(dMax))
 	// Step 4: losses.
 	if ac.Losses != nil {
 		bt.dLoss = min(*ac.Losses, d)
 	}
 	if dc.Losses != nil {
-		bt.aLoss = min(*dc.Losses, n)
+		bt.aLoss = min(*dc.Losses, k) // only the SPs that fought (11.5.1, U838-840)
+	}
+	// A Fort reduces its defenders' losses by 1 SP "if the attacker does
+	// not win the battle" (10.2.1, U703), judged on the CRT results.
+	if g.fortAt(def, at) > 0 && rank(ac) <= rank(dc) && bt.dLoss > 0 {
+		bt.dLoss--
+		g.say("10.2.1", "the attacker does not win: the Fort reduces the defender's losses by 1 SP (U703)")
 	}
 	g.sp[def][at] -= bt.dLoss
 	n -= bt.aLoss
@@ -173,6 +193,7 @@ func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool
 			g.say("16.5.1", "all the defender's SPs are lost: its Generals go to the %s Displaced Box", b.theater(at))
 		}
 		g.displaceAll(def, at)
+		g.removeEntrenchment(at, "all its units are displaced (U684)")
 	}
 	switch bt.winner {
 	case "tie":
@@ -194,6 +215,7 @@ func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool
 			g.spLost[def]++
 			g.say("12.2", "the defender was Demoralized already: Demoralized again, it loses 1 more SP")
 		}
+		g.captureWorks(side, at)
 		g.arrive(side, gen, subs, n, dem, at)
 		if g.sp[def][at] == 0 {
 			g.say("11.2.4", "all the defeated force's SPs are eliminated: its Generals go to the %s Displaced Box", b.theater(at))
@@ -201,60 +223,14 @@ func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool
 			return
 		}
 		g.demoral[def][at] = true
-		if len(g.retreatPaths(def, at)) == 0 {
+		r := &pendingRetreat{side: def, from: at, attacker: at, attackFrom: from}
+		if len(g.retreatPaths(r)) == 0 {
 			g.surrender(def, at)
 			return
 		}
-		g.retreat = &pendingRetreat{side: def, from: at, attacker: at}
+		g.retreat = r
 		g.stage = stRetreat
 	}
-}
-
-// retreatStep refuses a retreat from a into p that 11.6.4 forbids
-// (U871-884): enemy SPs (pushing aside, 11.6.5, not played), an
-// enemy-controlled Objective/Resource Hex, an Impassable or unbridged
-// Navigable River hexside (the test map has no bridges), prohibited
-// terrain. The ZOI rules are not played (9.1 not yet).
-func (g *game) retreatStep(side string, a, p rules.Point) error {
-	b := g.e.b
-	if !b.adjacent(a, p) {
-		return refuse("11.6.1", "%s is not adjacent to %s", b.ids[p], b.ids[a])
-	}
-	if g.sp[other(side)][p] > 0 {
-		return refuse("11.6.4", "the defender can never retreat into a space that contains enemy SPs (U873)")
-	}
-	h := b.hexes[p]
-	if h == nil || b.prohib[h.Terrain] {
-		return refuse("11.6.4", "%s is prohibited terrain", b.ids[p])
-	}
-	if (h.Objective || h.BP != nil) && g.controller(p) == other(side) {
-		return refuse("11.6.4", "the defender can never retreat into an enemy-controlled Objective/Resource Hex, even if vacant (U874): %s", b.ids[p])
-	}
-	for _, k := range b.topo.Side(a, p) {
-		switch k {
-		case "impassable", "navigable-river-type-1", "navigable-river-type-2":
-			return refuse("11.6.4", "the defender can never retreat across an Impassable Mountain or unbridged Navigable River hexside (U875-876): %s-%s is %s", b.ids[a], b.ids[p], k)
-		}
-	}
-	return nil
-}
-
-// retreatPaths lists the legal retreat paths of 1 and 2 hexes from p, in
-// board order.
-func (g *game) retreatPaths(side string, p rules.Point) [][]rules.Point {
-	var out [][]rules.Point
-	for _, n := range g.e.b.neighbors(p) {
-		if g.retreatStep(side, p, n) != nil {
-			continue
-		}
-		out = append(out, []rules.Point{n})
-		for _, m := range g.e.b.neighbors(n) {
-			if m != p && g.retreatStep(side, n, m) == nil {
-				out = append(out, []rules.Point{n, m})
-			}
-		}
-	}
-	return out
 }
 
 // surrender: "If a force cannot Retreat, then it Surrenders the SPs are
@@ -294,59 +270,4 @@ func (g *game) displaceIfEmpty(side string, p rules.Point, why string) {
 		g.say("11.2.4", "all SPs of the %s force are eliminated: its Generals go to the Displaced Box", why)
 		g.displaceAll(side, p)
 	}
-}
-
-// retreatTo plays the defender's retreat of one or two hexes (11.6.1,
-// 11.6.4); the priorities of 11.6.3 (ZOI, mountain, supply) are not
-// checked by this engine.
-func (g *game) retreatTo(path []string) error {
-	r := g.retreat
-	if g.stage != stRetreat || r == nil {
-		return refuse("11.6", "no force has to retreat now")
-	}
-	b := g.e.b
-	if len(path) == 0 || len(path) > 2 {
-		return refuse("11.6.1", "the defender retreats two hexes (or one into a friendly hex): give a path of 1 or 2 hexes, not %d", len(path))
-	}
-	at := r.from
-	var passed []rules.Point
-	for _, id := range path {
-		p, err := b.locate(id)
-		if err != nil {
-			return err
-		}
-		if err := g.retreatStep(r.side, at, p); err != nil {
-			return err
-		}
-		at = p
-		passed = append(passed, p)
-	}
-	side := r.side
-	n := g.sp[side][r.from]
-	gens := g.generalsAt(side, r.from)
-	g.sp[side][r.from] = 0
-	delete(g.demoral[side], r.from)
-	dem := g.join(side, at, n, true)
-	g.sp[side][at] += n
-	for _, gen := range gens {
-		g.genAt[gen.id] = at
-	}
-	if dem {
-		g.demoral[side][at] = true
-	} else {
-		delete(g.demoral[side], at)
-	}
-	g.tidy(side, r.from)
-	for _, p := range passed {
-		g.clearEnemyMarker(side, p)
-		g.invade(side, p)
-	}
-	g.clearEnemyMarker(other(side), r.from) // the victor holds the field
-	g.catchLoneGenerals(side, at)
-	g.touch(r.from)
-	g.touch(at)
-	g.say("11.6.1", "the %s retreats %d SPs and %d General(s) from %s to %s%s", side, n, len(gens), b.ids[r.from], b.ids[at], map[bool]string{true: ", Demoralized", false: ""}[dem])
-	g.retreat = nil
-	g.stage = stPlayer
-	return nil
 }

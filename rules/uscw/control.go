@@ -79,6 +79,9 @@ func (g *game) controller(p rules.Point) string {
 	case c && !u:
 		return "confederate"
 	}
+	if w := g.works[p]; w.fort != "" || w.entrench != "" {
+		return w.fort + w.entrench // a Fortification acts as a Control marker (10.1.1, U674; U689); one completed per hex
+	}
 	if m := g.marker[p]; m != "" {
 		return m
 	}
@@ -108,6 +111,7 @@ func (g *game) setMarker(p rules.Point, side string) {
 // stays once the enemy has gone (after a battle and its retreat). A
 // Cavalry Unit pays +1 MP for it (U363): not charged by this engine.
 func (g *game) clearEnemyMarker(side string, p rules.Point) {
+	g.clearEnemyWorks(side, p)
 	if m := g.marker[p]; m != "" && m != side && g.sp[other(side)][p] == 0 {
 		g.say("6.2.2", "the %s force removes the %s Control marker in %s", side, m, g.e.b.ids[p])
 		g.setMarker(p, "")

@@ -25,10 +25,11 @@ func FuzzScriptSteps(f *testing.F) {
 
 // playFuzzSteps plays the steps the bytes choose on a new game.
 func playFuzzSteps(t testing.TB, e *Engine, data []byte) {
-	plays := []string{"move", "pass", "retreat", "rally", "attack", ""}
-	edits := []string{"place", "track", "turn", "setup"}
+	plays := []string{"move", "pass", "retreat", "rally", "attack", "", "entrench", "continue", "place"}
+	edits := []string{"place", "track", "turn", "setup", "marker"}
+	markers := []string{"entrenchment", "fort-f1", "fort-f2", "fort-f3", "fort-f4", ""}
 	expects := []string{"track", "at", "event", "fail", "vp", "control"}
-	tracks := []string{"turn", "phase", "ap", "ap.east", "stage", "sp.union.2836", "control.3839", "marker.2621", "union-vp", "resource-bps", "csa-vp", "battle.winner", "demoralized.union.2836", "nonsense.x.y"}
+	tracks := []string{"turn", "phase", "ap", "ap.east", "stage", "sp.union.2836", "control.3839", "marker.2621", "union-vp", "resource-bps", "csa-vp", "battle.winner", "demoralized.union.2836", "nonsense.x.y", "fort.2836", "building.2621", "entrenchment.2836", "free-fort"}
 	stuck := time.AfterFunc(10*time.Second, func() { panic("a script's steps took over 10 s: the engine loops") })
 	defer stuck.Stop()
 	d, err := e.scriptDriver(&playtest.Script{ID: "fuzz", Seed: 1})
@@ -43,7 +44,7 @@ func playFuzzSteps(t testing.TB, e *Engine, data []byte) {
 		data = data[1:]
 		return b
 	}
-	units := append([]string{"sps", "nobody"}, e.genIDs...)
+	units := append([]string{"sps", "nobody", "fort"}, e.genIDs...)
 	unit := func() string { return units[next()%len(units)] }
 	// Hexes near the setup, where forces meet, and the map's ends.
 	near := e.b.order[next()%len(e.b.order)]
@@ -60,9 +61,13 @@ func playFuzzSteps(t testing.TB, e *Engine, data []byte) {
 	}
 	for len(data) > 0 && len(data) < 4096 {
 		s := &playtest.Step{Unit: unit(), To: loc(), At: loc(), Side: []string{"union", "confederate", "neutral"}[next()%3], Manpower: next()%20 - 2}
-		if next()%2 == 0 {
+		switch next() % 3 {
+		case 0:
 			s.Path = []string{loc(), loc()}
+		case 1:
+			s.Path = []string{loc(), entrenchStep, loc()}
 		}
+		s.Marker, s.Remove = markers[next()%len(markers)], next()%5 == 0
 		switch k := next() % 8; {
 		case k < 5:
 			s.Play = plays[next()%len(plays)]

@@ -74,6 +74,7 @@ func (g *game) violations() []string {
 			out = append(out, fmt.Sprintf("USCW 16.4: %s stands in %s and is also displaced or out of play (%s)", id, b.ids[p], g.gone[id]))
 		}
 	}
+	out = append(out, g.worksViolations()...)
 	// Control markers only where 6.2.3 lets them go, in a state the other
 	// side controls (20.1.1).
 	for p, side := range g.marker {

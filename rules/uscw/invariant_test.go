@@ -153,6 +153,27 @@ func TestInvariantCheckerReports(t *testing.T) {
 		{"USCW 14.5: the Arsenals track", func(t *testing.T, g *game) { g.core.Tracks["arsenals"]++ }},
 		{"USCW 14.4.5: ", func(t *testing.T, g *game) { g.core.Tracks["maintenance"]-- }},
 		{"USCW 20.3.2: National Panic", func(t *testing.T, g *game) { g.core.Tracks["csa-national-panic"] = 2 }},
+		{"USCW 10.2.4: ", func(t *testing.T, g *game) {
+			p := quietHex(t, g, func(h *scenarios.HexData) bool { return h.BP == nil && !h.Objective })
+			g.works[p] = works{entrench: "union", fort: "union", level: 1}
+		}},
+		{"USCW 10.2.4: the union has 7 F1", func(t *testing.T, g *game) {
+			for i, p := range g.e.b.order {
+				if h := g.e.b.hexes[p]; h.BP == nil && !h.Objective && g.sp["confederate"][p] == 0 && i%2 == 0 && len(g.works) < 7 {
+					g.works[p] = works{fort: "union", level: 1}
+				}
+			}
+		}},
+		{"USCW 10.2.2: the union Fort under construction", func(t *testing.T, g *game) {
+			p := quietHex(t, g, func(h *scenarios.HexData) bool { return h.BP == nil && !h.Objective })
+			g.works[p] = works{build: "union", buildLevel: 1, doneTurn: 1, donePhase: 2}
+			plantSPs(g, "confederate", p, 1)
+		}},
+		{"USCW 10.2.5: the union Fortification", func(t *testing.T, g *game) {
+			p := quietHex(t, g, func(h *scenarios.HexData) bool { return h.BP == nil && !h.Objective })
+			g.works[p] = works{entrench: "union"}
+			plantSPs(g, "confederate", p, 1)
+		}},
 	}
 	fresh := func() *game {
 		x, err := ng(1)

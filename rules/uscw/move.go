@@ -17,12 +17,16 @@ type moveOrder struct {
 	from    string   // SPs alone: the hex they start in
 	sps     int      // -1: every unmoved SP in the hex the General may carry
 	path    []string
+	cont    bool // a victorious attacker moving on (11.7)
 }
 
 // move validates and plays a MOVE action, or refuses it naming the case.
 func (g *game) move(o moveOrder) error {
 	if g.stage != stPlayer {
 		return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
+	}
+	if o.cont {
+		return g.continueMove(o.path)
 	}
 	side := g.phasing
 	b := g.e.b
@@ -101,17 +105,52 @@ func (g *game) move(o moveOrder) error {
 	if n > free {
 		return refuse("5.1.2", "%d SPs of the %s in %s may still move this Action Phase, not %d ('no SP or General may be moved ... more than once per Action Phase', U218)", free, side, b.ids[start], n)
 	}
+	return g.march(force{side: side, gen: gen, subs: o.subs, start: start, n: n, ma: ma}, o)
+}
+
+// force is a moving force: its side, General and subordinates (by id),
+// the hex it starts from, its SPs, its MA and the MPs it has spent (a
+// force continuing after a battle, 11.7, has spent some already).
+type force struct {
+	side         string
+	gen          *general
+	subs         []string
+	start        rules.Point
+	n, ma, spent int
+	cont         bool // moving on after a won battle (11.7): no Action Point
+}
+
+// entrenchStep is the path token for entrenching during movement (10.1.2,
+// U680: "an activated force with 2 or more SPs may spend 2 MPs to build an
+// Entrenchment ... at any point in the force's movement").
+const entrenchStep = "entrench"
+
+// march walks a force along its path and plays its arrival or battle.
+func (g *game) march(f force, o moveOrder) error {
+	b := g.e.b
+	side, gen, start, n, ma := f.side, f.gen, f.start, f.n, f.ma
 	if len(o.path) == 0 {
 		return fmt.Errorf("move: give the path")
 	}
 	// The path: every hex adjacent to the last, the MPs within the MA
 	// (5.1.1, 5.3), a battle ending it (11.1.1).
-	at, spent := start, 0
+	at, spent := start, f.spent
 	var steps []string
 	var battleAt *rules.Point
 	var passed []rules.Point  // the hexes the force moves through and into
 	var entered []rules.Point // and the hex of its battle
+	var dig []rules.Point     // the hexes it entrenches in
+	inBattle := n             // the SPs it may use in its battle (11.5)
 	for i, id := range o.path {
+		if id == entrenchStep {
+			if err := g.canEntrenchOnMove(side, at, n, spent, ma, dig); err != nil {
+				return err
+			}
+			spent += 2
+			steps = append(steps, "entrench 2")
+			dig = append(dig, at)
+			continue
+		}
 		p, err := b.locate(id)
 		if err != nil {
 			return err
@@ -132,15 +171,11 @@ func (g *game) move(o moveOrder) error {
 		spent += c
 		steps = append(steps, fmt.Sprintf("%s (%s)", id, why))
 		entered = append(entered, p)
-		if g.sp[other(side)][p] > 0 {
+		if g.defended(other(side), p) {
 			if i != len(o.path)-1 {
-				return refuse("11.1.1", "entering %s, which holds enemy SPs, starts a battle: 'The movement of the active force is suspended and a battle is resolved immediately' (U771); the path must end there", id)
+				return refuse("11.1.1", "entering %s, which holds enemy SPs or an enemy Fort, starts a battle: 'The movement of the active force is suspended and a battle is resolved immediately' (U771); the path must end there", id)
 			}
-			for _, k := range b.topo.Side(at, p) {
-				if k == "navigable-river-type-1" || k == "navigable-river-type-2" {
-					return fmt.Errorf("a battle across a Navigable River (11.5, U836-852: at most 3 SPs in the battle, Naval Control) is not yet played by this engine")
-				}
-			}
+			inBattle = g.acrossRiverLimit(side, at, p, n)
 			q := p
 			battleAt = &q
 		}
@@ -155,24 +190,33 @@ func (g *game) move(o moveOrder) error {
 	if gen != nil && n == 0 && (battleAt != nil || g.sp[side][at] == 0) {
 		return refuse("7.6", "%s has no SPs: he must end his move with other friendly SPs, never in a battle (U490)", gen.name)
 	}
-	if g.sp[side][start] == n && g.leftBehind(side, start, o) {
+	if !f.cont && g.sp[side][start] == n && g.leftBehind(side, start, o) {
 		return refuse("7.6", "the move would leave a General in %s without SPs: 'Players may never intentionally leave a General without at least 1 SP' (U490)", b.ids[start])
 	}
 	what := fmt.Sprintf("%d SPs", n)
 	if gen != nil {
 		what = fmt.Sprintf("%s with %d SPs", gen.name, n)
 	}
-	if err := g.spend(start, "MOVE: "+what); err != nil {
+	if f.cont {
+		g.say("11.7", "%s moves on after its battle: %d of %d MP spent", what, f.spent, ma)
+		g.cont = nil
+	} else if err := g.spend(start, "MOVE: "+what); err != nil {
 		return err
 	}
 	// The force leaves its hex.
 	dem := g.demoral[side][start]
+	if n == 0 {
+		dem = false // a General leaving Demoralized SPs recovers at once (12.4, U925)
+	}
 	g.sp[side][start] -= n
+	if f.cont {
+		g.movedSP[side][start] -= n
+	}
 	g.tidy(side, start)
 	var subs []*general
 	if gen != nil {
 		g.moved[gen.id] = true
-		for _, id := range o.subs {
+		for _, id := range f.subs {
 			g.moved[id] = true
 			subs = append(subs, g.gens[id])
 			what += " and " + g.gens[id].name
@@ -186,9 +230,13 @@ func (g *game) move(o moveOrder) error {
 	for _, p := range entered {
 		g.invade(side, p)
 	}
+	for _, p := range dig {
+		g.placeEntrenchment(side, p)
+	}
 	if battleAt != nil {
-		g.say("11.1.1", "%s enters %s, which holds %d enemy SPs: battle", what, b.ids[*battleAt], g.sp[other(side)][*battleAt])
-		g.fight(side, gen, subs, n, dem, at, *battleAt)
+		g.say("11.1.1", "%s enters %s, which holds %d enemy SPs%s: battle", what, b.ids[*battleAt], g.sp[other(side)][*battleAt], fortNote(g.fortAt(other(side), *battleAt)))
+		g.fight(side, gen, subs, n, inBattle, dem, at, *battleAt)
+		g.mayContinue(f, subs, *battleAt, spent, inBattle)
 	} else {
 		g.arrive(side, gen, subs, n, dem, at)
 	}

@@ -69,6 +69,9 @@ type game struct {
 	gone         map[string]string      // Generals out of play: "removed" or "unassigned" (16.4, 16.5.2)
 	invaded      int                    // CSA VPs earned Invading the North (20.3.2)
 	faded        int                    // and lost to Fading Glory (20.3.3)
+	works        map[rules.Point]works  // Entrenchments and Forts (10.1-10.2, forts.go)
+	freeFort     bool                   // the Union's free Fort of this Reinforcement Phase is unused (10.2.6)
+	cont         *continuation          // a victorious attacker that may move on (11.7, retreat.go)
 
 	// The invariant checker's books: every SP that entered play, every SP
 	// lost in battle, and the last force that moved (its General and SPs).
@@ -101,6 +104,9 @@ type pendingRetreat struct {
 	side     string
 	from     rules.Point
 	attacker rules.Point // the hex the attacker stands in (may not retreat there)
+	// the hex the attacker entered the battle from: its ZOI is judged from
+	// there (11.6.4, U879)
+	attackFrom rules.Point
 }
 
 func newGame(e *Engine, seed uint64) (*game, error) {
@@ -112,7 +118,7 @@ func newGame(e *Engine, seed uint64) (*game, error) {
 		sp: map[string]map[rules.Point]int{}, movedSP: map[string]map[rules.Point]int{}, genAt: map[string]rules.Point{},
 		moved: map[string]bool{}, demoral: map[string]map[rules.Point]bool{}, displace: map[string]int{},
 		marker: map[rules.Point]string{}, arsenal: map[rules.Point]int{}, displacedGen: map[string]bool{},
-		gens: maps.Clone(e.generals), gone: map[string]string{}, destroyed: map[rules.Point]bool{}, credit: map[rules.Point]int{}, spIn: map[string]int{}, spLost: map[string]int{}}
+		gens: maps.Clone(e.generals), gone: map[string]string{}, works: map[rules.Point]works{}, destroyed: map[rules.Point]bool{}, credit: map[rules.Point]int{}, spIn: map[string]int{}, spLost: map[string]int{}}
 	for _, s := range sides {
 		g.sp[s], g.movedSP[s], g.demoral[s] = map[rules.Point]int{}, map[rules.Point]int{}, map[rules.Point]bool{}
 	}
@@ -230,7 +236,13 @@ func (g *game) grantAP() {
 // endPlayerPhase ends the phasing player's Player Action Phase: the
 // second player then gets the same Action Points (4.1.1).
 func (g *game) endPlayerPhase() {
-	g.say("4.2", "the %s's Supply Segment is not played by this engine (13.0 not yet)", g.phasing)
+	g.say("4.2", "the %s's Supply Segment: supply is not played by this engine (13.0 not yet); Forts due are completed", g.phasing)
+	g.completeForts(g.phasing)
+	g.endOfPlayerPhaseWorks()
+	g.cont = nil
+	if g.phasing == "union" {
+		g.freeFort = false
+	}
 	if !g.second {
 		g.second = true
 		g.phasing = other(g.first)
@@ -255,6 +267,10 @@ func (g *game) spend(p rules.Point, what string) error {
 	if g.stage != stPlayer {
 		return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
 	}
+	if g.phasing == "union" {
+		g.freeFort = false // the free Fort is the Reinforcement Phase's, before any action (10.2.6)
+	}
+	g.cont = nil
 	if g.diff == 1 {
 		t := g.e.b.theater(p)
 		if g.theaterAP[t] == 0 {

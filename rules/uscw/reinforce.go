@@ -35,6 +35,8 @@ func (g *game) reinforcementPhase() {
 		g.cards[s] = min(5, g.cards[s]+n)
 	}
 	g.say("18.2", "each player draws %d Special Action Card(s) (at most five held)", n)
+	g.freeFort = true
+	g.say("10.2.6", "the Union may build an F1 Fort or upgrade an F1 or F2 free (taken as a play before its first action of the turn)")
 	for _, s := range sides {
 		g.returnDisplaced(s)
 	}

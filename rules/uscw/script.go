@@ -14,11 +14,16 @@ import (
 
 // The script vocabulary.
 //
-// play: rally (at: a Demoralized stack's hex, 12.5.2), move (unit: a General id, or "sps" with at: the start hex;
+// play: entrench (at, 10.1.2), place (unit fort, to: start an F1 Fort or
+// an upgrade, 10.2.2-10.2.6), continue (path: a victorious attacker
+// moves on, 11.7; a path may hold "entrench", 2 MPs, 10.1.2),
+// rally (at: a Demoralized stack's hex, 12.5.2), move (unit: a General id, or "sps" with at: the start hex;
 // manpower: the SPs, default all he may carry; path), pass (end the
 // Phasing player's Player Action Phase), retreat (path: the defender's 1
 // or 2 hexes).
 // do: place (unit: a General id or "sps"; side for SPs; to; manpower),
+// marker (marker entrenchment or fort-f1..3, side, at: a completed
+// Fortification set up; remove: take it away),
 // track (a rules-core track: union-vp, blockade-closed ...), turn (pass
 // every Player Action Phase until the turn given begins).
 // expect: track (turn, phase, first, diff, ap, phasing, stage, cards.SIDE,
@@ -118,6 +123,15 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		return nil
 	case "rally":
 		return g.rally(s.At)
+	case "entrench":
+		return g.entrench(s.At)
+	case "continue":
+		return g.continueMove(s.Path)
+	case "place":
+		if s.Unit != "fort" {
+			return fmt.Errorf("play place: the USCW engine places a Fort (unit fort, to: the hex) only")
+		}
+		return g.buildFort(s.To)
 	case "retreat":
 		if r := g.retreat; r != nil && s.Unit != "sps" {
 			if p, on := g.genAt[s.Unit]; !on || p != r.from {
@@ -130,7 +144,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		return g.retreatTo(path)
 	default:
-		return fmt.Errorf("play %q: the USCW engine plays move, pass, retreat, rally", s.Play)
+		return fmt.Errorf("play %q: the USCW engine plays move, pass, retreat, rally, entrench, continue, place (a Fort)", s.Play)
 	}
 	switch s.Do {
 	case "place":
@@ -163,6 +177,8 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		g.books()
 		return nil
+	case "marker":
+		return g.placeWorks(s)
 	case "turn":
 		for g.turn < s.Turn && g.stage == stPlayer && g.err == nil {
 			g.endPlayerPhase()
@@ -171,7 +187,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 			return fmt.Errorf("turn %d: play stopped on turn %d (%s)", s.Turn, g.turn, stageNames[g.stage])
 		}
 	default:
-		return fmt.Errorf("do %q: the USCW engine takes place, track, turn", s.Do)
+		return fmt.Errorf("do %q: the USCW engine takes place, marker, track, turn", s.Do)
 	}
 	return nil
 }
@@ -343,6 +359,16 @@ func (d *scriptDriver) track(name string) (string, error) {
 			}
 			return v, nil
 		}
+	case "fort", "entrenchment", "building":
+		if len(parts) == 2 {
+			p, err := g.e.b.locate(parts[1])
+			if err != nil {
+				return "", err
+			}
+			return g.worksText(parts[0], p), nil
+		}
+	case "free-fort":
+		return strconv.FormatBool(g.freeFort), nil
 	case "battle":
 		b := g.last
 		if b == nil {
@@ -379,5 +405,5 @@ func (d *scriptDriver) track(name string) (string, error) {
 			return strconv.FormatFloat(v, 'f', -1, 64), nil
 		}
 	}
-	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], stage, cards.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
+	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], stage, cards.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, fort.HEX, entrenchment.HEX, building.HEX, free-fort, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
 }

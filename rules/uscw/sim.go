@@ -22,6 +22,7 @@ func (g *game) clone() *game {
 	c.moved = maps.Clone(g.moved)
 	c.displace = maps.Clone(g.displace)
 	c.marker = maps.Clone(g.marker)
+	c.works = maps.Clone(g.works)
 	c.arsenal = maps.Clone(g.arsenal)
 	c.displacedGen = maps.Clone(g.displacedGen)
 	c.gens, c.gone = maps.Clone(g.gens), maps.Clone(g.gone)

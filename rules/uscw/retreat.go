@@ -1,0 +1,371 @@
+package uscw
+
+import (
+	"fmt"
+
+	"github.com/musterhq/muster/rules"
+)
+
+// Retreat (11.6, U854-891): the defender's two hexes, their
+// restrictions (11.6.4) and the priorities of 11.6.3 among the legal
+// paths. Not played: pushing aside (11.6.5), Coastal Forts and Islands
+// (not on the engine's board).
+
+// zoi reports whether a unit of owner in q exerts its Zone of Influence
+// into p (9.1, U565-570): an adjacent hex, not across an unbridged
+// Navigable River or impassable hexside (the test map has no bridges),
+// not into a Resource/Objective Hex the owner's enemy controls, nor into a
+// hex with the enemy's SPs or Fort. (The reaction rules, 9.2-9.4, are
+// another file's; this is 9.1 as retreats read it.)
+func (g *game) zoi(owner string, q, p rules.Point) bool {
+	b := g.e.b
+	if !b.adjacent(q, p) {
+		return false
+	}
+	for _, k := range b.topo.Side(q, p) {
+		switch k {
+		case "impassable", "navigable-river-type-1", "navigable-river-type-2":
+			return false
+		}
+	}
+	enemy := other(owner)
+	if h := b.hexes[p]; h != nil && (h.Objective || h.BP != nil) && g.controller(p) == enemy {
+		return false
+	}
+	return !g.defended(enemy, p)
+}
+
+// inEnemyZOI reports p in the ZOI of any unit (SPs or Fort) of side's
+// enemy, leaving out the hex skip (the attacker, judged elsewhere).
+func (g *game) inEnemyZOI(side string, p, skip rules.Point) bool {
+	enemy := other(side)
+	for _, q := range g.e.b.neighbors(p) {
+		if q != skip && g.defended(enemy, q) && g.zoi(enemy, q, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// retreatStep refuses a retreat step from a into p that 11.6.4 forbids
+// (U871-884) for the pending retreat r of n SPs.
+func (g *game) retreatStep(r *pendingRetreat, n int, a, p rules.Point) error {
+	b, side := g.e.b, r.side
+	enemy := other(side)
+	if !b.adjacent(a, p) {
+		return refuse("11.6.1", "%s is not adjacent to %s", b.ids[p], b.ids[a])
+	}
+	if p == r.from {
+		return refuse("11.6.1", "the retreat leaves the battle hex %s", b.ids[p])
+	}
+	if g.sp[enemy][p] > 0 {
+		return refuse("11.6.4", "the defender can never retreat into a space that contains enemy SPs (U873; pushing aside, 11.6.5, is not played)")
+	}
+	h := b.hexes[p]
+	if h == nil || b.prohib[h.Terrain] {
+		return refuse("11.6.4", "%s is prohibited terrain", b.ids[p])
+	}
+	if (h.Objective || h.BP != nil) && g.controller(p) == enemy {
+		return refuse("11.6.4", "the defender can never retreat into an enemy-controlled Objective/Resource Hex, even if vacant (U874): %s", b.ids[p])
+	}
+	for _, k := range b.topo.Side(a, p) {
+		switch k {
+		case "impassable", "navigable-river-type-1", "navigable-river-type-2":
+			return refuse("11.6.4", "the defender can never retreat across an Impassable Mountain or unbridged Navigable River hexside (U875-876): %s-%s is %s", b.ids[a], b.ids[p], k)
+		}
+	}
+	if g.zoi(enemy, r.attackFrom, p) && p != r.attackFrom {
+		return refuse("11.6.4", "%s was in the ZOI of the attacking stack, judged from the hex it entered the battle from, %s (U879)", b.ids[p], b.ids[r.attackFrom])
+	}
+	for _, q := range b.neighbors(p) {
+		if m := g.sp[enemy][q]; q != r.attacker && m > 0 && m >= n && g.zoi(enemy, q, p) {
+			return refuse("11.6.4", "%s is in the ZOI of %d enemy SPs in %s, as many as or more than the %d retreating (U880)", b.ids[p], m, b.ids[q], n)
+		}
+	}
+	return nil
+}
+
+// mayStop reports a hex where the defender's retreat may stop after one
+// hex (11.6.1, U856): a friendly-controlled Objective or Resource Hex, a
+// friendly Fortification, or more friendly SPs than the retreating n.
+func (g *game) mayStop(side string, p rules.Point, n int) bool {
+	h := g.e.b.hexes[p]
+	return (h.Objective || h.BP != nil) && g.controller(p) == side || g.fortified(side, p) || g.sp[side][p] > n
+}
+
+// retreatPaths lists the defender's retreat paths 11.6 allows, in board
+// order: the legal paths (11.6.1, 11.6.4), then only those best by the
+// priorities of 11.6.3 (U860-869).
+func (g *game) retreatPaths(r *pendingRetreat) [][]rules.Point {
+	b := g.e.b
+	n := g.sp[r.side][r.from]
+	var stops, near, far [][]rules.Point
+	for _, a := range b.neighbors(r.from) {
+		if g.retreatStep(r, n, r.from, a) != nil {
+			continue
+		}
+		if g.mayStop(r.side, a, n) {
+			stops = append(stops, []rules.Point{a})
+		}
+		for _, c := range b.neighbors(a) {
+			if g.retreatStep(r, n, a, c) != nil {
+				continue
+			}
+			// "The second hex of a two hex retreat may not be adjacent to
+			// the battle hex unless there is no other legal path" (U856).
+			if b.adjacent(c, r.from) {
+				near = append(near, []rules.Point{a, c})
+			} else {
+				far = append(far, []rules.Point{a, c})
+			}
+		}
+	}
+	legal := append(stops, far...)
+	if len(far) == 0 {
+		legal = append(legal, near...)
+	}
+	return g.bestRetreats(r, legal)
+}
+
+// bestRetreats keeps the paths that best satisfy 11.6.3's guidelines in
+// order: 1 not into an enemy ZOI, 2 not across a Mountain hexside (a
+// Pass or Rail Gap is no Mountain hexside here), 3 ending in supply (read
+// as: an LOC to a Supply Source, 13.4; Full and Limited Supply, 13.1, are
+// not played).
+func (g *game) bestRetreats(r *pendingRetreat, paths [][]rules.Point) [][]rules.Point {
+	if len(paths) < 2 {
+		return paths
+	}
+	b := g.e.b
+	score := func(path []rules.Point) int {
+		zoi, mountain := false, false
+		at := r.from
+		for _, p := range path {
+			zoi = zoi || g.inEnemyZOI(r.side, p, r.attacker)
+			for _, k := range b.topo.Side(at, p) {
+				mountain = mountain || k == "mountain"
+			}
+			at = p
+		}
+		s := 0
+		if zoi {
+			s += 4
+		}
+		if mountain {
+			s += 2
+		}
+		if !g.hasLOC(r.side, at) {
+			s++
+		}
+		return s
+	}
+	best := -1
+	var out [][]rules.Point
+	for _, path := range paths {
+		switch s := score(path); {
+		case best < 0 || s < best:
+			best, out = s, append(out[:0], path)
+		case s == best:
+			out = append(out, path)
+		}
+	}
+	return out
+}
+
+// retreatTo plays the defender's retreat along path (11.6.1-11.6.4).
+func (g *game) retreatTo(path []string) error {
+	r := g.retreat
+	if g.stage != stRetreat || r == nil {
+		return refuse("11.6", "no force has to retreat now")
+	}
+	b := g.e.b
+	if len(path) == 0 || len(path) > 2 {
+		return refuse("11.6.1", "the defender retreats two hexes (or one into a friendly hex): give a path of 1 or 2 hexes, not %d", len(path))
+	}
+	side := r.side
+	n := g.sp[side][r.from]
+	var pts []rules.Point
+	at := r.from
+	for _, id := range path {
+		p, err := b.locate(id)
+		if err != nil {
+			return err
+		}
+		if err := g.retreatStep(r, n, at, p); err != nil {
+			return err
+		}
+		at = p
+		pts = append(pts, p)
+	}
+	if len(pts) == 1 && !g.mayStop(side, at, n) {
+		return refuse("11.6.1", "the defender must retreat two hexes; it may stop after one only in a friendly-controlled Objective or Resource Hex, a friendly Fortification, or a hex with more friendly SPs than the %d retreating (U856): %s is none of these", n, b.ids[at])
+	}
+	if !g.offeredRetreat(r, pts) {
+		return refuse("11.6.3", "%s is not among the retreats the guidelines allow: 1 avoid an enemy ZOI, 2 avoid a Mountain hexside, 3 end in supply (U860-869), and a second hex not adjacent to the battle hex unless no other path (U856); allowed: %s", idsOf(b, pts), g.describeRetreats(r))
+	}
+	gens := g.generalsAt(side, r.from)
+	g.sp[side][r.from] = 0
+	delete(g.demoral[side], r.from)
+	dem := g.join(side, at, n, true)
+	g.sp[side][at] += n
+	for _, gen := range gens {
+		g.genAt[gen.id] = at
+	}
+	if dem {
+		g.demoral[side][at] = true
+	} else {
+		delete(g.demoral[side], at)
+	}
+	g.tidy(side, r.from)
+	for _, p := range pts {
+		g.clearEnemyMarker(side, p)
+		g.invade(side, p)
+	}
+	g.clearEnemyMarker(other(side), r.from) // the victor holds the field
+	g.catchLoneGenerals(side, at)
+	g.touch(r.from)
+	g.touch(at)
+	g.say("11.6.1", "the %s retreats %d SPs and %d General(s) from %s to %s%s", side, n, len(gens), b.ids[r.from], b.ids[at], map[bool]string{true: ", Demoralized", false: ""}[dem])
+	g.retreat = nil
+	g.stage = stPlayer
+	return nil
+}
+
+func (g *game) offeredRetreat(r *pendingRetreat, pts []rules.Point) bool {
+	for _, path := range g.retreatPaths(r) {
+		if len(path) == len(pts) && (len(path) == 1 || path[1] == pts[1]) && path[0] == pts[0] {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *game) describeRetreats(r *pendingRetreat) string {
+	s := ""
+	for i, path := range g.retreatPaths(r) {
+		if i > 0 {
+			s += ", "
+		}
+		s += idsOf(g.e.b, path)
+	}
+	return s
+}
+
+func idsOf(b *board, pts []rules.Point) string {
+	s := ""
+	for i, p := range pts {
+		if i > 0 {
+			s += "-"
+		}
+		s += b.ids[p]
+	}
+	return s
+}
+
+// continuation is a victorious attacker that may move on (11.7).
+type continuation struct {
+	side      string
+	gen       *general
+	subs      []string
+	at        rules.Point
+	n, ma, mp int // its SPs, MA and the MPs it has spent
+}
+
+// mayContinue: "If the attacker wins the battle and his activated stack
+// (not just the SPs that were allowed in the battle) was twice the size
+// of the defender, then the attacker can continue moving. 1 SP is
+// considered twice as many SPs as 0 SP" (11.7, U894); after an Automatic
+// Displacement "The attacker may continue moving if the stack has any MPs
+// remaining" (11.1.2, U773).
+func (g *game) mayContinue(f force, subs []*general, at rules.Point, spent, inBattle int) {
+	bt := g.last
+	if bt == nil || spent >= f.ma || g.sp[f.side][at] == 0 {
+		return
+	}
+	switch {
+	case bt.winner == "displaced":
+	case bt.winner == "attacker" && f.n >= 2*bt.dSP && f.n > 0:
+	default:
+		return
+	}
+	c := &continuation{side: f.side, gen: f.gen, at: at, n: g.sp[f.side][at], ma: f.ma, mp: spent}
+	for _, s := range subs {
+		c.subs = append(c.subs, s.id)
+	}
+	if f.gen == nil {
+		c.n = min(c.n, f.n)
+	}
+	g.cont = c
+	g.say("11.7", "the attacker won with %d SPs against %d and has %d MP left: it may continue moving", f.n, bt.dSP, f.ma-spent)
+}
+
+// continueMove moves the force that may continue (11.7) along path.
+func (g *game) continueMove(path []string) error {
+	c := g.cont
+	if c == nil || g.stage != stPlayer || c.side != g.phasing {
+		return refuse("11.7", "no force may continue moving now: 'If the attacker wins the battle and his activated stack ... was twice the size of the defender, then the attacker can continue moving' (U894)")
+	}
+	return g.march(force{side: c.side, gen: c.gen, subs: c.subs, start: c.at, n: c.n, ma: c.ma, spent: c.mp, cont: true}, moveOrder{path: path})
+}
+
+// acrossRiverLimit is how many of n SPs may fight a battle across the
+// hexside a-p (11.5, U838-844): 3 across a Navigable River, 1 if the
+// defender has Naval Control of it.
+func (g *game) acrossRiverLimit(side string, a, p rules.Point, n int) int {
+	if !acrossNavigable(g.e.b, a, p) {
+		return n
+	}
+	if nc := g.navalControl(a, p); nc == other(side) || nc == "both" {
+		g.say("11.5.3", "the Navigable River %s-%s is under enemy Naval Control: only 1 SP may cross and attack (U844)", g.e.b.ids[a], g.e.b.ids[p])
+		return min(n, 1)
+	}
+	g.say("11.5.1", "a Direct Assault across the Navigable River %s-%s: up to 18 SPs, no more than 3 in the battle (U838)", g.e.b.ids[a], g.e.b.ids[p])
+	return min(n, 3)
+}
+
+// navalControl is the side with Naval Control of the Navigable River
+// hexside a-p, "" for none. A STAND-IN for 19.1 (another file's): only a
+// completed Fort's is read, "Exert Naval Control (19.1) in the hex they
+// occupy plus any of its Navigable hexsides" (10.2.1, U700); Forts of
+// both sides facing it make it enemy to both (10.2.7, U717). Fleets and
+// the Entrenchments' block (10.1.1, U675) are not read.
+func (g *game) navalControl(a, p rules.Point) string {
+	var by []string
+	for _, q := range []rules.Point{a, p} {
+		if w := g.works[q]; w.fort != "" {
+			by = append(by, w.fort)
+		}
+	}
+	switch {
+	case len(by) == 0:
+		return ""
+	case len(by) == 2 && by[0] != by[1]:
+		return "both"
+	}
+	return by[0]
+}
+
+// canEntrenchOnMove refuses an Entrenchment built during movement that
+// 10.1.2 forbids (U677, U680): a force of 2 or more SPs, 2 MPs.
+func (g *game) canEntrenchOnMove(side string, at rules.Point, n, spent, ma int, dig []rules.Point) error {
+	if n < 2 {
+		return refuse("10.1.2", "only 'an activated force with 2 or more SPs may spend 2 MPs to build an Entrenchment' (U680), not %d", n)
+	}
+	if spent+2 > ma {
+		return refuse("10.1.2", "building an Entrenchment costs 2 MPs (U680): %d spent of a Movement Allowance of %d", spent, ma)
+	}
+	for _, p := range dig {
+		if p == at {
+			return refuse("10.2.4", "the force already entrenches in %s", g.e.b.ids[at])
+		}
+	}
+	return g.canEntrench(side, at)
+}
+
+// fortNote names an enemy Fort in a battle's log line.
+func fortNote(level int) string {
+	if level == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" and an F%d Fort", level)
+}
