@@ -34,6 +34,22 @@ type railGraph struct {
 	railHexs []rules.Point                 // every rail hex, board order
 	north    []rules.Point                 // rail hexes on the north map edge (15.2: linked for the Union)
 	has1864  bool                          // a yellow line exists (attribute builtFrom "winter-1864")
+
+	// The rail net by index into railHexs, for the control search (6.5).
+	railIdx  map[rules.Point]int
+	railNext [][]railStep
+	// markable: the rail hexes a controller can hold without SPs or a
+	// marker (a Town, Port, Objective or Resource Hex, 6.3).
+	markable []bool
+	// source: an Objective/Resource Hex or port, where a line's control
+	// starts (6.5.1).
+	source []bool
+}
+
+// railStep is a rail edge by index into railHexs.
+type railStep struct {
+	to       int
+	from1864 bool
 }
 
 // newRailGraph reads the map's railroad and road features. A feature
@@ -100,6 +116,20 @@ func newRailGraph(b *board, m *scenarios.Module, prefixes map[string]string) (*r
 	sortPoints(rg.north)
 	for _, es := range rg.rail {
 		sortEdges(es)
+	}
+	rg.railIdx = make(map[rules.Point]int, len(rg.railHexs))
+	for i, p := range rg.railHexs {
+		rg.railIdx[p] = i
+	}
+	rg.railNext = make([][]railStep, len(rg.railHexs))
+	rg.markable = make([]bool, len(rg.railHexs))
+	for i, p := range rg.railHexs {
+		for _, e := range rg.rail[p] {
+			rg.railNext[i] = append(rg.railNext[i], railStep{to: rg.railIdx[e.to], from1864: e.from1864})
+		}
+		h := b.hexes[p]
+		rg.markable[i] = markable(h)
+		rg.source = append(rg.source, h.Objective || h.BP != nil || h.Port != "")
 	}
 	for p := range rg.road {
 		sortPoints(rg.road[p])
