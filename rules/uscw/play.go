@@ -83,6 +83,7 @@ type game struct {
 	arsenalsAtStart, maintAtStart  float64
 	heldAtStart                    int
 
+	railCtl   *railControl   // 6.5 Railroad Control of the last position asked (railcontrol.go); never mutated, shared by clones
 	search    *searchScratch // the bots' path searches' memory, never cloned
 	locSearch *searchScratch // the LOC searches' memory
 

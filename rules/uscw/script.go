@@ -29,7 +29,7 @@ import (
 // expect: track (turn, phase, first, diff, ap, phasing, stage, cards.SIDE,
 // sp.SIDE.HEX, displaced.SIDE, demoralized.SIDE.HEX, control.HEX (who
 // controls it, 6.3, or none), marker.HEX (a Control marker's side, or
-// none), destroyed.HEX, status.STATE (who controls it, 6.1, 17.1),
+// none), destroyed.HEX, rail.HEX (who controls its railroad, 6.5, or none), status.STATE (who controls it, 6.1, 17.1),
 // battle.FIELD, or a rules-core track), at (a
 // General's hex, displaced, or removed/unassigned when out of play,
 // 16.4-16.5), event, fail, vp (total, lines, exact,
@@ -339,7 +339,7 @@ func (d *scriptDriver) track(name string) (string, error) {
 			}
 			return g.stateSide(parts[1]), nil
 		}
-	case "control", "marker", "destroyed":
+	case "control", "marker", "destroyed", "rail":
 		if len(parts) == 2 {
 			p, err := g.e.b.locate(parts[1])
 			if err != nil {
@@ -351,6 +351,8 @@ func (d *scriptDriver) track(name string) (string, error) {
 				v = g.controller(p)
 			case "marker":
 				v = g.marker[p]
+			case "rail":
+				v = g.railController(p) // 6.5 Railroad Control
 			default:
 				return strconv.FormatBool(g.destroyed[p]), nil
 			}
@@ -405,5 +407,5 @@ func (d *scriptDriver) track(name string) (string, error) {
 			return strconv.FormatFloat(v, 'f', -1, 64), nil
 		}
 	}
-	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], stage, cards.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, fort.HEX, entrenchment.HEX, building.HEX, free-fort, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
+	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], stage, cards.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, fort.HEX, entrenchment.HEX, building.HEX, free-fort, rail.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
 }
