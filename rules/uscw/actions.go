@@ -34,7 +34,7 @@ func (g *game) order(c candidate) moveOrder {
 		start = g.genAt[c.general]
 	}
 	g.markEnemy(g.phasing)
-	g.reach(g.phasing, start, c.ma, c.sps > 0)
+	g.reach(g.phasing, start, c.ma, c.sps)
 	o := moveOrder{general: c.general, sps: c.sps, path: g.pathTo(start, c.dst)}
 	if c.general == "" {
 		o.from = g.e.b.ids[c.from]
@@ -88,7 +88,7 @@ func (g *game) candidates(out []candidate) []candidate {
 		if n == g.sp[side][at] && len(g.generalsAt(side, at)) > 1 {
 			n-- // never leave a General without SPs (7.6)
 		}
-		for _, dst := range g.reach(side, at, gen.ma, n > 0) {
+		for _, dst := range g.reach(side, at, gen.ma, n) {
 			if n == 0 && g.sp[side][g.e.b.order[dst]] == 0 {
 				continue // a General without SPs ends his move with friendly SPs (7.6)
 			}
@@ -110,7 +110,7 @@ func (g *game) candidates(out []candidate) []candidate {
 		if free == 0 {
 			continue
 		}
-		for _, dst := range g.reach(side, at, 3, true) {
+		for _, dst := range g.reach(side, at, 3, min(free, 3)) {
 			out = append(out, candidate{move: true, from: at, sps: min(free, 3), ma: 3, dst: dst})
 		}
 	}
@@ -127,14 +127,17 @@ func (g *game) canSpend(p rules.Point) bool {
 }
 
 // reach lists (by board index, in board order) every hex a force may move to from p
-// within ma MPs (5.3): it stops in a hex holding enemy SPs (a battle,
+// within ma MPs (5.3, with 5.8.3's enemy-controlled Navigable Rivers
+// for a force of sps SPs): it stops in a hex holding enemy SPs (a battle,
 // 11.1.1), which it enters only with SPs (attack) and never across a
 // Navigable River (11.5, not yet played). A bucket queue over the
 // board's indexed steps: MP costs are small integers.
 // The cheapest paths stay in the scratch memory for pathTo until the next
 // search. Call markEnemy first.
-func (g *game) reach(side string, p rules.Point, ma int, attack bool) []int {
+func (g *game) reach(side string, p rules.Point, ma int, sps int) []int {
 	b := g.e.b
+	attack := sps > 0
+	naval, own := g.naval(), navOf(side)
 	s := g.scratch()
 	enemy := s.enemy
 	start := b.index[p]
@@ -164,6 +167,12 @@ func (g *game) reach(side string, p rules.Point, ma int, attack bool) []int {
 			}
 			for _, st := range b.next[i] {
 				nc := c + st.cost
+				if st.nav >= 0 && naval[st.nav] != navNone && naval[st.nav] != own {
+					if sps > 1 {
+						continue // 5.8.3: one SP at most crosses
+					}
+					nc++ // 5.8.3: +2 in all
+				}
 				if st.cost < 0 || nc > ma {
 					continue
 				}

@@ -26,12 +26,14 @@ type board struct {
 	// bots' path searches read, so a search does no string or map work.
 	index map[rules.Point]int
 	next  [][]step
+	ww    *waterways // the Navigable Waterways (naval.go)
 }
 
 type step struct {
 	to       int
 	cost     int
 	navRiver bool
+	nav      int // the navigable hexside crossed (naval.go), -1 none
 }
 
 // compileSteps fills index and next once the costs are known.
@@ -99,6 +101,7 @@ func newBoard(m *scenarios.Module, s *scenarios.Scenario) (*board, []string) {
 		}
 	}
 	b.compileSteps()
+	b.linkWaterways()
 	return b, missing
 }
 

@@ -80,8 +80,10 @@ type game struct {
 	arsenalsAtStart, maintAtStart  float64
 	heldAtStart                    int
 
-	search    *searchScratch // the bots' path searches' memory, never cloned
-	locSearch *searchScratch // the LOC searches' memory
+	search       *searchScratch // the bots' path searches' memory, never cloned
+	navalC       *navalCache    // Naval Control as last computed (naval.go); shared by clones, never written
+	navalScratch []int8         // naval's key buffer, never cloned
+	locSearch    *searchScratch // the LOC searches' memory
 
 	// The course for the report (course.go): the side that went first in
 	// the game's first Action Phase, the standing at each End Phase, the

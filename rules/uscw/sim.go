@@ -11,7 +11,7 @@ import (
 // engine writes it (its tracks and statuses); the rest is read only.
 func (g *game) clone() *game {
 	c := *g
-	c.log, c.search, c.locSearch = nil, nil, nil
+	c.log, c.search, c.locSearch, c.navalScratch = nil, nil, nil, nil
 	core := *g.core
 	core.Tracks = maps.Clone(g.core.Tracks)
 	core.Statuses = maps.Clone(g.core.Statuses) // the Border States change sides (17.1)
