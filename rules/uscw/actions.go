@@ -20,6 +20,8 @@ import (
 type candidate struct {
 	pass    bool
 	move    bool
+	naval   bool        // a Naval Transport to dst (transport.go)
+	ocean   bool        // by Ocean Transport
 	general string      // the moving General, "" for SPs alone
 	from    rules.Point // SPs alone: their hex
 	sps, ma int
@@ -46,6 +48,13 @@ func (g *game) describe(c candidate) string {
 	switch {
 	case c.pass:
 		return "pass"
+	case c.naval:
+		o := g.transportOrder(c)
+		who := o.general
+		if who == "" {
+			who = "sps@" + o.from
+		}
+		return fmt.Sprintf("%s %s %d SPs to %s", map[bool]string{false: "naval-transport", true: "ocean-transport"}[o.ocean], who, o.sps, o.to)
 	case c.move:
 		o := g.order(c)
 		who := o.general
@@ -114,7 +123,7 @@ func (g *game) candidates(out []candidate) []candidate {
 			out = append(out, candidate{move: true, from: at, sps: min(free, 3), ma: 3, dst: dst})
 		}
 	}
-	return out
+	return g.transportCandidates(out)
 }
 
 // canSpend reports an Action Point for an action starting in p (4.3,
@@ -259,6 +268,8 @@ func (g *game) play(c candidate) error {
 		return nil
 	case c.move:
 		return g.move(g.order(c))
+	case c.naval:
+		return g.transport(g.transportOrder(c))
 	}
 	return g.retreatTo(c.retreat)
 }

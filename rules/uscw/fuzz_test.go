@@ -25,10 +25,10 @@ func FuzzScriptSteps(f *testing.F) {
 
 // playFuzzSteps plays the steps the bytes choose on a new game.
 func playFuzzSteps(t testing.TB, e *Engine, data []byte) {
-	plays := []string{"move", "pass", "retreat", "rally", "attack", ""}
+	plays := []string{"move", "pass", "retreat", "rally", "attack", "", "naval-transport", "ocean-transport"}
 	edits := []string{"place", "track", "turn", "setup"}
 	expects := []string{"track", "at", "event", "fail", "vp", "control"}
-	tracks := []string{"turn", "phase", "ap", "ap.east", "stage", "sp.union.2836", "control.3839", "marker.2621", "union-vp", "resource-bps", "csa-vp", "battle.winner", "demoralized.union.2836", "nonsense.x.y"}
+	tracks := []string{"turn", "phase", "ap", "ap.east", "stage", "sp.union.2836", "control.3839", "marker.2621", "union-vp", "resource-bps", "csa-vp", "battle.winner", "demoralized.union.2836", "naval.3317.3318", "naval.2717.2718", "nonsense.x.y"}
 	stuck := time.AfterFunc(10*time.Second, func() { panic("a script's steps took over 10 s: the engine loops") })
 	defer stuck.Stop()
 	d, err := e.scriptDriver(&playtest.Script{ID: "fuzz", Seed: 1})

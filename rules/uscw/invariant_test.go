@@ -153,6 +153,18 @@ func TestInvariantCheckerReports(t *testing.T) {
 		{"USCW 14.5: the Arsenals track", func(t *testing.T, g *game) { g.core.Tracks["arsenals"]++ }},
 		{"USCW 14.4.5: ", func(t *testing.T, g *game) { g.core.Tracks["maintenance"]-- }},
 		{"USCW 20.3.2: National Panic", func(t *testing.T, g *game) { g.core.Tracks["csa-national-panic"] = 2 }},
+		{"USCW 19.3.1: a confederate Naval Transport carried 2 SPs", func(t *testing.T, g *game) {
+			g.lastNaval = &navalMove{side: "confederate", sps: 2}
+		}},
+		{"USCW 19.3.5: 4 SPs", func(t *testing.T, g *game) { g.oceanSPs = 4 }},
+		{"USCW 19.1: the cached Naval Control differs", func(t *testing.T, g *game) {
+			ctrl := slices.Clone(g.naval())
+			ctrl[0] = navConfederate
+			if g.naval()[0] == navConfederate {
+				ctrl[0] = navUnion
+			}
+			g.navalC = &navalCache{key: g.navalKey(nil), ctrl: ctrl}
+		}},
 	}
 	fresh := func() *game {
 		x, err := ng(1)

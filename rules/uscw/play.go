@@ -74,6 +74,9 @@ type game struct {
 	// lost in battle, and the last force that moved (its General and SPs).
 	spIn, spLost map[string]int
 	lastMove     *movedForce
+	lastNaval    *navalMove // the last Naval Transport (transport.go)
+	// Ocean Transport this Action Phase: SPs and actions (19.3.5, S1.3.2).
+	oceanSPs, oceanActs int
 	// and the start's tracks: Union VPs + Resource BPs, the Union VPs and
 	// the Resource BPs it held, the CSA VPs.
 	bpTotal, bpStartVP, csaStartVP float64
@@ -182,6 +185,7 @@ func (g *game) nextActionPhase() {
 		g.movedSP[s] = map[rules.Point]int{}
 	}
 	g.moved = map[string]bool{}
+	g.oceanSPs, g.oceanActs = 0, 0
 	for g.err == nil {
 		u := g.roll(1, "initiative union")
 		c := g.roll(1, "initiative confederate")

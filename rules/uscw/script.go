@@ -14,7 +14,9 @@ import (
 
 // The script vocabulary.
 //
-// play: rally (at: a Demoralized stack's hex, 12.5.2), move (unit: a General id, or "sps" with at: the start hex;
+// play: rally (at: a Demoralized stack's hex, 12.5.2), naval-transport
+// and ocean-transport (unit: a General id with targets: further Generals,
+// or "sps" with at; manpower; to: the hex landed in; 19.3), move (unit: a General id, or "sps" with at: the start hex;
 // manpower: the SPs, default all he may carry; path), pass (end the
 // Phasing player's Player Action Phase), retreat (path: the defender's 1
 // or 2 hexes).
@@ -23,7 +25,8 @@ import (
 // every Player Action Phase until the turn given begins).
 // expect: track (turn, phase, first, diff, ap, phasing, stage, cards.SIDE,
 // sp.SIDE.HEX, displaced.SIDE, demoralized.SIDE.HEX, control.HEX (who
-// controls it, 6.3, or none), marker.HEX (a Control marker's side, or
+// controls it, 6.3, or none), naval.HEX.HEX (who has Naval Control of
+// that Navigable River hexside, 19.1, or none), marker.HEX (a Control marker's side, or
 // none), destroyed.HEX, status.STATE (who controls it, 6.1, 17.1),
 // battle.FIELD, or a rules-core track), at (a
 // General's hex, displaced, or removed/unassigned when out of play,
@@ -118,6 +121,17 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		return nil
 	case "rally":
 		return g.rally(s.At)
+	case "naval-transport", "ocean-transport":
+		o := transportOrder{sps: -1, to: s.To, ocean: s.Play == "ocean-transport"}
+		if s.Manpower > 0 {
+			o.sps = s.Manpower
+		}
+		if s.Unit == "sps" {
+			o.from = s.At
+		} else {
+			o.general, o.subs = s.Unit, s.Targets
+		}
+		return g.transport(o)
 	case "retreat":
 		if r := g.retreat; r != nil && s.Unit != "sps" {
 			if p, on := g.genAt[s.Unit]; !on || p != r.from {
@@ -130,7 +144,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		return g.retreatTo(path)
 	default:
-		return fmt.Errorf("play %q: the USCW engine plays move, pass, retreat, rally", s.Play)
+		return fmt.Errorf("play %q: the USCW engine plays move, naval-transport, ocean-transport, pass, retreat, rally", s.Play)
 	}
 	switch s.Do {
 	case "place":
@@ -343,6 +357,24 @@ func (d *scriptDriver) track(name string) (string, error) {
 			}
 			return v, nil
 		}
+	case "naval":
+		if len(parts) == 3 {
+			a, err := g.e.b.locate(parts[1])
+			if err != nil {
+				return "", err
+			}
+			c, err := g.e.b.locate(parts[2])
+			if err != nil {
+				return "", err
+			}
+			if _, ok := g.e.b.ww.side(g.e.b.index[a], g.e.b.index[c]); !ok {
+				return "", fmt.Errorf("track %s: %s-%s is no Navigable River hexside", name, parts[1], parts[2])
+			}
+			if v := g.navalControl(a, c); v != "" {
+				return v, nil
+			}
+			return "none", nil
+		}
 	case "battle":
 		b := g.last
 		if b == nil {
@@ -379,5 +411,5 @@ func (d *scriptDriver) track(name string) (string, error) {
 			return strconv.FormatFloat(v, 'f', -1, 64), nil
 		}
 	}
-	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], stage, cards.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
+	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], stage, cards.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, naval.HEX.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
 }
