@@ -152,3 +152,39 @@ func BenchmarkNavalControl(b *testing.B) {
 		}
 	})
 }
+
+// The 1861 Naval Ramp Up (S1.3.2, U1816-1820) on Turns 2 and 3 of a
+// game that starts in 1861: a Union transport carries 1 SP, then 2, and
+// one Ocean Transport is allowed an Action Phase; from Turn 4, and for
+// the Confederate always, 19.3.1's 3 and 1.
+func TestNavalRampUp(t *testing.T) {
+	e, err := Compile(loadScenario(t, scen1861))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := newGame(e, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		turn             int
+		union, csa       int
+		unionWhy, csaWhy string
+	}{{2, 1, 1, "S1.3.2", "19.3.1"}, {3, 2, 1, "S1.3.2", "19.3.1"}, {4, 3, 1, "19.3.1", "19.3.1"}} {
+		g.turn = c.turn
+		u, uw := g.transportCapacity("union")
+		cs, cw := g.transportCapacity("confederate")
+		if u != c.union || cs != c.csa || uw != c.unionWhy || cw != c.csaWhy {
+			t.Errorf("turn %d: capacity union %d (%s), confederate %d (%s); want %d (%s), %d (%s)", c.turn, u, uw, cs, cw, c.union, c.unionWhy, c.csa, c.csaWhy)
+		}
+	}
+	p := e.b.pts["2449"]
+	g.turn, g.oceanActs = 2, 1
+	if err := g.oceanRoute("union", p, e.b.pts["3345"], 1); err == nil || !strings.Contains(err.Error(), "S1.3.2") {
+		t.Errorf("turn 2, a second Ocean Transport in the Action Phase: got %v, want the S1.3.2 refusal", err)
+	}
+	g.turn = 4
+	if err := g.oceanRoute("union", p, e.b.pts["3345"], 1); err != nil {
+		t.Errorf("turn 4, a second Ocean Transport: %v", err)
+	}
+}

@@ -107,7 +107,7 @@ func (g *game) transport(o transportOrder) error {
 	if n > limit {
 		return refuse(why, "a %s Naval Transport carries at most %d SPs now (19.3.1 U1563, S1.3.2 U1816-1820), not %d", side, limit, n)
 	}
-	if n > free {
+	if n > free || n == 0 && g.sp[side][start] > 0 {
 		return refuse("5.1.2", "%d SPs of the %s in %s may still move this Action Phase, not %d (U218)", free, side, b.ids[start], n)
 	}
 	if n == 0 && gen == nil {
