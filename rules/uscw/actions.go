@@ -22,6 +22,7 @@ type candidate struct {
 	move    bool
 	naval   bool        // a Naval Transport to dst (transport.go)
 	ocean   bool        // by Ocean Transport
+	assault bool        // an Amphibious Assault (amphibious.go)
 	general string      // the moving General, "" for SPs alone
 	from    rules.Point // SPs alone: their hex
 	sps, ma int
@@ -54,7 +55,8 @@ func (g *game) describe(c candidate) string {
 		if who == "" {
 			who = "sps@" + o.from
 		}
-		return fmt.Sprintf("%s %s %d SPs to %s", map[bool]string{false: "naval-transport", true: "ocean-transport"}[o.ocean], who, o.sps, o.to)
+		play := map[[2]bool]string{{false, false}: "naval-transport", {true, false}: "ocean-transport", {false, true}: "amphibious-assault", {true, true}: "ocean-assault"}[[2]bool{o.ocean, o.assault}]
+		return fmt.Sprintf("%s %s %d SPs to %s", play, who, o.sps, o.to)
 	case c.move:
 		o := g.order(c)
 		who := o.general

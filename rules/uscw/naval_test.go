@@ -9,8 +9,8 @@ import (
 
 // randomNavalGames plays random campaign games and calls each with the
 // position after every action and the action's description.
-func randomNavalGames(t testing.TB, games int, each func(g *game, did string)) {
-	ng := checkedGames(t, scenCampaign)
+func randomNavalGames(t testing.TB, path string, games int, each func(g *game, did string)) {
+	ng := checkedGames(t, path)
 	for i := range games {
 		x, err := ng(uint64(i + 1))
 		if err != nil {
@@ -30,23 +30,20 @@ func randomNavalGames(t testing.TB, games int, each func(g *game, did string)) {
 	}
 }
 
-// The bots sail: random games offer and play River Transport (19.3.4) as
-// engine-built moves, and the invariant checker (capacity, the Ocean
-// Transport limit, the cache) finds nothing. Ocean Transport is offered
+// The bots sail: random games offer and play River Transport (19.3.4)
+// and River Amphibious Assaults (19.5) as engine-built moves, and the
+// invariant checker (capacity, the Ocean Transport limit, the cache)
+// finds nothing. Ocean Transport is offered
 // too, but the Union holds no Ocean Port but 2449 (Missouri) on the test
 // map, so random games seldom reach it; the scripts play it.
 func TestBotsSail(t *testing.T) {
-	river, ocean := 0, 0
-	randomNavalGames(t, 12, func(g *game, did string) {
-		switch {
-		case strings.HasPrefix(did, "naval-transport"):
-			river++
-		case strings.HasPrefix(did, "ocean-transport"):
-			ocean++
-		}
+	count := map[string]int{}
+	randomNavalGames(t, scenCampaign, 12, func(g *game, did string) {
+		count[strings.Fields(did)[0]]++
 	})
-	if river == 0 {
-		t.Fatalf("12 random campaign games played %d River Transports (and %d Ocean Transports): the bots are not offered them", river, ocean)
+	t.Logf("12 random campaign games: %v", count)
+	if count["naval-transport"] == 0 || count["amphibious-assault"] == 0 {
+		t.Fatalf("12 random campaign games played %d River Transports and %d River Amphibious Assaults: the bots are not offered them", count["naval-transport"], count["amphibious-assault"])
 	}
 }
 
@@ -57,7 +54,7 @@ func TestBotsSail(t *testing.T) {
 // hexsides are the Union's unless blocked.
 func TestNavalControlRules(t *testing.T) {
 	checked := 0
-	randomNavalGames(t, 6, func(g *game, _ string) {
+	randomNavalGames(t, scenCampaign, 6, func(g *game, _ string) {
 		w := g.e.b.ww
 		ctrl := g.naval()
 		blocked := make([]bool, len(w.sides))

@@ -16,7 +16,9 @@ import (
 //
 // play: rally (at: a Demoralized stack's hex, 12.5.2), naval-transport
 // and ocean-transport (unit: a General id with targets: further Generals,
-// or "sps" with at; manpower; to: the hex landed in; 19.3), move (unit: a General id, or "sps" with at: the start hex;
+// or "sps" with at; manpower; to: the hex landed in; 19.3),
+// amphibious-assault and ocean-assault (the same, into an enemy space,
+// 19.5), move (unit: a General id, or "sps" with at: the start hex;
 // manpower: the SPs, default all he may carry; path), pass (end the
 // Phasing player's Player Action Phase), retreat (path: the defender's 1
 // or 2 hexes).
@@ -121,8 +123,8 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		return nil
 	case "rally":
 		return g.rally(s.At)
-	case "naval-transport", "ocean-transport":
-		o := transportOrder{sps: -1, to: s.To, ocean: s.Play == "ocean-transport"}
+	case "naval-transport", "ocean-transport", "amphibious-assault", "ocean-assault":
+		o := transportOrder{sps: -1, to: s.To, ocean: strings.HasPrefix(s.Play, "ocean-"), assault: strings.HasSuffix(s.Play, "-assault")}
 		if s.Manpower > 0 {
 			o.sps = s.Manpower
 		}
@@ -144,7 +146,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		return g.retreatTo(path)
 	default:
-		return fmt.Errorf("play %q: the USCW engine plays move, naval-transport, ocean-transport, pass, retreat, rally", s.Play)
+		return fmt.Errorf("play %q: the USCW engine plays move, naval-transport, ocean-transport, amphibious-assault, ocean-assault, pass, retreat, rally", s.Play)
 	}
 	switch s.Do {
 	case "place":

@@ -15,10 +15,10 @@ import (
 // 1 Action Point a stack and follows the rivers; Ocean Transport
 // (19.3.5, the Union only) costs 1 Action Point an SP, sails the
 // hex-less sea from Ocean Port to Ocean Port, at most 3 SPs an Action
-// Phase. Either costs the stack its whole MA (U1564). Not yet played:
+// Phase. Either costs the stack its whole MA (U1564). A transport into an
+// enemy space is an Amphibious Assault (amphibious.go). Not yet played:
 // dropping SPs off on the way (U1564), Special Action Cards paying for it
-// (19.3.2), Amphibious Assaults (19.5: a transport ending in an enemy
-// space is refused), interception of a landing (U1618), the map's
+// (19.3.2), interception of a landing (U1618), the map's
 // coastal hexes, bays, Tidal River Paths and Island spaces (not on the
 // test map), and Coastal Forts barring a port's way to the sea.
 
@@ -30,6 +30,7 @@ type transportOrder struct {
 	sps     int      // -1: as many as the stack may carry
 	to      string
 	ocean   bool
+	assault bool // an Amphibious Assault (19.5, amphibious.go)
 }
 
 // transportCapacity is the SPs one Naval Transport carries: "A Union
@@ -59,6 +60,12 @@ func (g *game) transport(o transportOrder) error {
 	kind := "River Transport (19.3.4)"
 	if o.ocean {
 		kind = "Ocean Transport (19.3.5)"
+	}
+	if o.assault {
+		kind = "an Amphibious Assault (19.5) by " + kind
+		if side != "union" {
+			return refuse("19.5.1", "'All Confederate Amphibious Assaults require an \"Any\" Special Action Card' (U1612): Special Action Cards are not yet playable")
+		}
 	}
 	if g.e.year(g.e.first) == 1861 && g.turn == 1 {
 		return refuse("S1.3.2", "1861 Naval Ramp Up: 'On Turn 1: Neither player may conduct Naval Transport Actions of any kind' (U1818)")
@@ -126,8 +133,11 @@ func (g *game) transport(o transportOrder) error {
 	if dst == start {
 		return refuse("19.3.1", "the transport must end in another hex than %s", o.to)
 	}
-	if g.sp[other(side)][dst] > 0 || g.controller(dst) == other(side) {
-		return refuse("19.3.1", "%s is enemy-controlled or enemy-occupied: 'A Naval Transport action that ends in an enemy-controlled or enemy-occupied space must be performed as an Amphibious Assault (19.5)' (U1560), which this engine does not yet play", o.to)
+	switch enemy := g.sp[other(side)][dst] > 0 || g.controller(dst) == other(side); {
+	case enemy && !o.assault:
+		return refuse("19.3.1", "%s is enemy-controlled or enemy-occupied: 'A Naval Transport action that ends in an enemy-controlled or enemy-occupied space must be performed as an Amphibious Assault (19.5)' (U1560)", o.to)
+	case !enemy && o.assault:
+		return refuse("19.5.1", "%s is neither enemy-controlled nor enemy-occupied: a landing there is Naval Transport (19.3), not an Amphibious Assault", o.to)
 	}
 	if g.closedByNeutrality(dst, false) {
 		return refuse("17.1.3", "while Kentucky is neutral, nothing may enter the New Madrid hex %s (U1370)", o.to)
@@ -140,7 +150,7 @@ func (g *game) transport(o transportOrder) error {
 		}
 		ap, route = n, "the hex-less sea"
 	} else {
-		path, err := g.riverRoute(side, start, dst)
+		path, err := g.riverRoute(side, start, dst, o.assault)
 		if err != nil {
 			return err
 		}
@@ -176,7 +186,15 @@ func (g *game) transport(o transportOrder) error {
 	g.lastMove = &movedForce{gen: gen, sps: n}
 	g.lastNaval = &navalMove{side: side, sps: n, ocean: o.ocean}
 	g.invade(side, dst)
-	g.arrive(side, gen, subs, n, dem, dst)
+	if o.assault && g.sp[other(side)][dst] > 0 {
+		// 19.5.2 (U1618): the same procedures and DRMs as a land battle;
+		// a failed assault re-embarks to the port it sailed from (19.5.4,
+		// U1628), which fight's retreat to the hex entered from gives.
+		g.say("19.5.2", "%s lands in %s, which holds %d enemy SPs: battle", what, o.to, g.sp[other(side)][dst])
+		g.fight(side, gen, subs, n, dem, start, dst)
+	} else {
+		g.arrive(side, gen, subs, n, dem, dst)
+	}
 	g.tidy(side, start)
 	g.touch(start)
 	return nil
@@ -203,9 +221,12 @@ func (g *game) canSpendN(p rules.Point, n int) bool {
 // Control (19.3.3, U1572), and the transport must "either start or end
 // in a friendly-controlled Port". A port blocking the mover's Naval
 // Control holds the enemy's, so it is never passed (U1572).
-func (g *game) riverRoute(side string, start, dst rules.Point) (string, error) {
+func (g *game) riverRoute(side string, start, dst rules.Point, assault bool) (string, error) {
 	b := g.e.b
 	w := b.ww
+	if assault && !g.friendlyPort(side, start) {
+		return "", refuse("19.3.4", "an Amphibious Assault ends in an enemy space, so it must start in a friendly-controlled Port (19.3.4, U1576): %s is none", b.ids[start])
+	}
 	if !g.friendlyPort(side, start) && !g.friendlyPort(side, dst) {
 		return "", refuse("19.3.4", "River Transport 'Must either start or end in a friendly-controlled Port' (U1576): neither %s nor %s is one", b.ids[start], b.ids[dst])
 	}
@@ -214,6 +235,9 @@ func (g *game) riverRoute(side string, start, dst rules.Point) (string, error) {
 		return "", refuse("19.3.4", "River Transport 'must follow a contiguous path of Navigable Waterways' (U1574): %s or %s lies on none", b.ids[start], b.ids[dst])
 	}
 	path := g.waterPath(side, si, di)
+	if path == nil && assault {
+		path = g.assaultPath(side, si, di)
+	}
 	if path == nil {
 		return "", refuse("19.3.3", "no contiguous path of Navigable Waterways under %s Naval Control joins %s and %s: 'Naval Transport may only travel where that player has Naval Control that originates from a port' (U1572)", side, b.ids[start], b.ids[dst])
 	}
@@ -221,6 +245,9 @@ func (g *game) riverRoute(side string, start, dst rules.Point) (string, error) {
 	for k, s := range path {
 		ns := w.sides[s]
 		parts[k] = b.ids[b.order[ns.a]] + "|" + b.ids[b.order[ns.b]]
+		if g.naval()[s] != navOf(side) {
+			parts[k] += " (the one hexside without friendly Naval Control, 19.5.1)"
+		}
 	}
 	return "the hexsides " + strings.Join(parts, ", "), nil
 }
@@ -228,6 +255,20 @@ func (g *game) riverRoute(side string, start, dst rules.Point) (string, error) {
 // waterPath is the shortest chain of side-controlled hexsides from one
 // of hex si's to one of hex di's, or nil.
 func (g *game) waterPath(side string, si, di int) []int {
+	w := g.e.b.ww
+	queue, prev := g.waterSearch(side, si)
+	for _, s := range queue {
+		if ns := w.sides[s]; ns.a == di || ns.b == di {
+			return chain(prev, s)
+		}
+	}
+	return nil
+}
+
+// waterSearch lists, in breadth-first order, the hexsides under side's
+// Naval Control joined to hex si's, with each one's predecessor (-1 for
+// si's own).
+func (g *game) waterSearch(side string, si int) ([]int, map[int]int) {
 	w := g.e.b.ww
 	naval, own := g.naval(), navOf(side)
 	prev := map[int]int{}
@@ -239,22 +280,23 @@ func (g *game) waterPath(side string, si, di int) []int {
 		}
 	}
 	for k := 0; k < len(queue); k++ {
-		s := queue[k]
-		if ns := w.sides[s]; ns.a == di || ns.b == di {
-			var path []int
-			for at := s; at >= 0; at = prev[at] {
-				path = append([]int{at}, path...)
-			}
-			return path
-		}
-		for _, t := range w.touch[s] {
+		for _, t := range w.touch[queue[k]] {
 			if _, seen := prev[t]; !seen && naval[t] == own {
-				prev[t] = s
+				prev[t] = queue[k]
 				queue = append(queue, t)
 			}
 		}
 	}
-	return nil
+	return queue, prev
+}
+
+// chain is the path of hexsides a search's predecessors give to s.
+func chain(prev map[int]int, s int) []int {
+	var path []int
+	for at := s; at >= 0; at = prev[at] {
+		path = append([]int{at}, path...)
+	}
+	return path
 }
 
 // friendlyPort reports a Port in p that side controls.
@@ -299,17 +341,22 @@ func (g *game) transportCandidates(out []candidate) []candidate {
 	limit, _ := g.transportCapacity(side)
 	add := func(c candidate, at rules.Point) []candidate {
 		for _, dst := range g.waterReach(side, at) {
-			c.naval, c.ocean, c.dst = true, false, dst
+			c.naval, c.ocean, c.assault, c.dst = true, false, false, dst
 			out = append(out, c)
 		}
-		if side == "union" && b.hexes[at].Port == "ocean" && g.oceanSPs+c.sps <= 3 && g.canSpendN(at, c.sps) &&
+		for _, dst := range g.assaultTargets(side, at) {
+			c.naval, c.ocean, c.assault, c.dst = true, false, true, dst
+			out = append(out, c)
+		}
+		if side == "union" && b.hexes[at].Port == "ocean" && g.controller(at) == side && g.oceanSPs+c.sps <= 3 && g.canSpendN(at, c.sps) &&
 			(g.e.year(g.e.first) != 1861 || g.turn > 3 || g.oceanActs == 0) {
 			for _, i := range g.e.oceanPorts {
 				p := b.order[i]
-				if p != at && g.landable(side, p) {
-					c.naval, c.ocean, c.dst = true, true, i
-					out = append(out, c)
+				if p == at || g.closedByNeutrality(p, false) {
+					continue
 				}
+				c.naval, c.ocean, c.assault, c.dst = true, true, g.enemySpace(side, i), i
+				out = append(out, c)
 			}
 		}
 		return out
@@ -400,7 +447,7 @@ func (g *game) waterReach(side string, p rules.Point) []int {
 // script would give.
 func (g *game) transportOrder(c candidate) transportOrder {
 	b := g.e.b
-	o := transportOrder{general: c.general, sps: c.sps, to: b.ids[b.order[c.dst]], ocean: c.ocean}
+	o := transportOrder{general: c.general, sps: c.sps, to: b.ids[b.order[c.dst]], ocean: c.ocean, assault: c.assault}
 	if c.general == "" {
 		o.from = b.ids[c.from]
 	}
