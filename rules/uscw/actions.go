@@ -20,6 +20,9 @@ import (
 type candidate struct {
 	pass    bool
 	move    bool
+	naval   bool        // a Naval Transport to dst (transport.go)
+	ocean   bool        // by Ocean Transport
+	assault bool        // an Amphibious Assault (amphibious.go)
 	general string      // the moving General, "" for SPs alone
 	from    rules.Point // SPs alone: their hex
 	sps, ma int
@@ -39,7 +42,7 @@ func (g *game) order(c candidate) moveOrder {
 		start = g.cont.at
 	}
 	g.markEnemy(g.phasing)
-	g.reach(g.phasing, start, c.ma, c.sps > 0)
+	g.reach(g.phasing, start, c.ma, c.sps)
 	o := moveOrder{general: c.general, sps: c.sps, path: g.pathTo(start, c.dst), cont: c.cont}
 	if c.general == "" {
 		o.from = g.e.b.ids[c.from]
@@ -53,6 +56,14 @@ func (g *game) describe(c candidate) string {
 		return "pass"
 	case c.works != "":
 		return c.works + " " + g.e.b.ids[c.from]
+	case c.naval:
+		o := g.transportOrder(c)
+		who := o.general
+		if who == "" {
+			who = "sps@" + o.from
+		}
+		play := map[[2]bool]string{{false, false}: "naval-transport", {true, false}: "ocean-transport", {false, true}: "amphibious-assault", {true, true}: "ocean-assault"}[[2]bool{o.ocean, o.assault}]
+		return fmt.Sprintf("%s %s %d SPs to %s", play, who, o.sps, o.to)
 	case c.move:
 		o := g.order(c)
 		who := o.general
@@ -89,7 +100,7 @@ func (g *game) candidates(out []candidate) []candidate {
 	side := g.phasing
 	g.markEnemy(side)
 	if c := g.cont; c != nil {
-		for _, dst := range g.reach(side, c.at, c.ma-c.mp, c.n > 0) {
+		for _, dst := range g.reach(side, c.at, c.ma-c.mp, c.n) {
 			id := ""
 			if c.gen != nil {
 				id = c.gen.id
@@ -108,7 +119,7 @@ func (g *game) candidates(out []candidate) []candidate {
 		if n == g.sp[side][at] && len(g.generalsAt(side, at)) > 1 {
 			n-- // never leave a General without SPs (7.6)
 		}
-		for _, dst := range g.reach(side, at, gen.ma, n > 0) {
+		for _, dst := range g.reach(side, at, gen.ma, n) {
 			if n == 0 && g.sp[side][g.e.b.order[dst]] == 0 {
 				continue // a General without SPs ends his move with friendly SPs (7.6)
 			}
@@ -130,11 +141,11 @@ func (g *game) candidates(out []candidate) []candidate {
 		if free == 0 {
 			continue
 		}
-		for _, dst := range g.reach(side, at, 3, true) {
+		for _, dst := range g.reach(side, at, 3, min(free, 3)) {
 			out = append(out, candidate{move: true, from: at, sps: min(free, 3), ma: 3, dst: dst})
 		}
 	}
-	return out
+	return g.transportCandidates(out)
 }
 
 // canSpend reports an Action Point for an action starting in p (4.3,
@@ -147,14 +158,17 @@ func (g *game) canSpend(p rules.Point) bool {
 }
 
 // reach lists (by board index, in board order) every hex a force may move to from p
-// within ma MPs (5.3): it stops in a hex holding enemy SPs (a battle,
+// within ma MPs (5.3, with 5.8.3's enemy-controlled Navigable Rivers
+// for a force of sps SPs): it stops in a hex holding enemy SPs (a battle,
 // 11.1.1), which it enters only with SPs (attack) and never across a
 // Navigable River (11.5, not yet played). A bucket queue over the
 // board's indexed steps: MP costs are small integers.
 // The cheapest paths stay in the scratch memory for pathTo until the next
 // search. Call markEnemy first.
-func (g *game) reach(side string, p rules.Point, ma int, attack bool) []int {
+func (g *game) reach(side string, p rules.Point, ma int, sps int) []int {
 	b := g.e.b
+	attack := sps > 0
+	naval, own := g.naval(), navOf(side)
 	s := g.scratch()
 	enemy := s.enemy
 	start := b.index[p]
@@ -185,6 +199,12 @@ func (g *game) reach(side string, p rules.Point, ma int, attack bool) []int {
 			}
 			for _, st := range next[i] {
 				nc := c + st.cost
+				if st.nav >= 0 && naval[st.nav] != navNone && naval[st.nav] != own {
+					if sps > 1 {
+						continue // 5.8.3: one SP at most crosses
+					}
+					nc++ // 5.8.3: +2 in all
+				}
 				if st.cost < 0 || nc > ma {
 					continue
 				}
@@ -280,6 +300,8 @@ func (g *game) play(c candidate) error {
 		return g.buildFort(g.e.b.ids[c.from])
 	case c.move:
 		return g.move(g.order(c))
+	case c.naval:
+		return g.transport(g.transportOrder(c))
 	}
 	return g.retreatTo(c.retreat)
 }

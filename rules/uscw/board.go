@@ -30,12 +30,14 @@ type board struct {
 	next1864 [][]step
 
 	rails *railGraph // railroads and roads (5.4, 5.5)
+	ww    *waterways // the Navigable Waterways (naval.go)
 }
 
 type step struct {
 	to       int
 	cost     int
 	navRiver bool
+	nav      int // the navigable hexside crossed (naval.go), -1 none
 }
 
 // compileSteps fills index, next and next1864 once the costs are known.
@@ -127,6 +129,7 @@ func newBoard(m *scenarios.Module, s *scenarios.Scenario) (*board, []string) {
 	}
 	b.rails = rg
 	b.compileSteps()
+	b.linkWaterways()
 	return b, missing
 }
 

@@ -121,6 +121,7 @@ type Engine struct {
 	newMadrid    rules.Point // New Madrid, closed while Kentucky is neutral (17.1.3)
 	hasNewMadrid bool
 	borderStates []string // the module's statuses: the Border States (17.1.1)
+	oceanPorts   []int    // board indexes of the Ocean Ports (19.3.5)
 }
 
 // Compile prepares a scenario of the Basic Game, or lists the facts its
@@ -226,6 +227,9 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 		}
 		if h.BP != nil {
 			e.resources = append(e.resources, p)
+		}
+		if h.Port == "ocean" {
+			e.oceanPorts = append(e.oceanPorts, b.index[p])
 		}
 	}
 	for _, pl := range m.Map.Places {

@@ -25,11 +25,11 @@ func FuzzScriptSteps(f *testing.F) {
 
 // playFuzzSteps plays the steps the bytes choose on a new game.
 func playFuzzSteps(t testing.TB, e *Engine, data []byte) {
-	plays := []string{"move", "pass", "retreat", "rally", "attack", "", "entrench", "continue", "place"}
+	plays := []string{"move", "pass", "retreat", "rally", "attack", "", "entrench", "continue", "place", "naval-transport", "ocean-transport", "amphibious-assault", "ocean-assault"}
 	edits := []string{"place", "track", "turn", "setup", "marker"}
 	markers := []string{"entrenchment", "fort-f1", "fort-f2", "fort-f3", "fort-f4", ""}
 	expects := []string{"track", "at", "event", "fail", "vp", "control"}
-	tracks := []string{"turn", "phase", "ap", "ap.east", "stage", "sp.union.2836", "control.3839", "marker.2621", "union-vp", "resource-bps", "csa-vp", "battle.winner", "demoralized.union.2836", "nonsense.x.y", "fort.2836", "building.2621", "entrenchment.2836", "free-fort"}
+	tracks := []string{"turn", "phase", "ap", "ap.east", "stage", "sp.union.2836", "control.3839", "marker.2621", "union-vp", "resource-bps", "csa-vp", "battle.winner", "demoralized.union.2836", "nonsense.x.y", "fort.2836", "building.2621", "entrenchment.2836", "free-fort", "naval.3317.3318", "naval.2717.2718"}
 	stuck := time.AfterFunc(10*time.Second, func() { panic("a script's steps took over 10 s: the engine loops") })
 	defer stuck.Stop()
 	d, err := e.scriptDriver(&playtest.Script{ID: "fuzz", Seed: 1})

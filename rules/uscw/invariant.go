@@ -34,6 +34,7 @@ func (g *game) violations() []string {
 			out = append(out, fmt.Sprintf("USCW 7.3: %s (%d-star) moved %d SPs, his Command Limit is %d", m.gen.name, m.gen.rank, m.sps, g.e.commandLimit(m.gen)))
 		}
 	}
+	out = append(out, g.navalViolations()...)
 	for _, side := range sides {
 		// The attacker who won stands with the defender until it retreats.
 		// SP conservation: every SP that entered play is on the map, in the

@@ -182,6 +182,18 @@ func TestInvariantCheckerReports(t *testing.T) {
 			stale.owner[0] = "nobody"
 			g.railCtl = stale
 		}},
+		{"USCW 19.3.1: a confederate Naval Transport carried 2 SPs", func(t *testing.T, g *game) {
+			g.lastNaval = &navalMove{side: "confederate", sps: 2}
+		}},
+		{"USCW 19.3.5: 4 SPs", func(t *testing.T, g *game) { g.oceanSPs = 4 }},
+		{"USCW 19.1: the cached Naval Control differs", func(t *testing.T, g *game) {
+			ctrl := slices.Clone(g.naval())
+			ctrl[0] = navConfederate
+			if g.naval()[0] == navConfederate {
+				ctrl[0] = navUnion
+			}
+			g.navalC = &navalCache{key: g.navalKey(nil), ctrl: ctrl}
+		}},
 	}
 	fresh := func() *game {
 		x, err := ng(1)

@@ -162,6 +162,12 @@ func (g *game) march(f force, o moveOrder) error {
 		if err != nil {
 			return err
 		}
+		if extra, err := g.riverCrossing(side, at, p, n); err != nil {
+			return err
+		} else if extra > 0 {
+			c += extra
+			why += fmt.Sprintf(" + %d (enemy Naval Control, 5.8.3)", extra)
+		}
 		if g.closedByNeutrality(p, false) {
 			return refuse("17.1.3", "while Kentucky is neutral, nothing may enter the New Madrid hex %s (U1370)", id)
 		}

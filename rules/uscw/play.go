@@ -77,15 +77,20 @@ type game struct {
 	// lost in battle, and the last force that moved (its General and SPs).
 	spIn, spLost map[string]int
 	lastMove     *movedForce
+	lastNaval    *navalMove // the last Naval Transport (transport.go)
+	// Ocean Transport this Action Phase: SPs and actions (19.3.5, S1.3.2).
+	oceanSPs, oceanActs int
 	// and the start's tracks: Union VPs + Resource BPs, the Union VPs and
 	// the Resource BPs it held, the CSA VPs.
 	bpTotal, bpStartVP, csaStartVP float64
 	arsenalsAtStart, maintAtStart  float64
 	heldAtStart                    int
 
-	railCtl   *railControl   // 6.5 Railroad Control of the last position asked (railcontrol.go); never mutated, shared by clones
-	search    *searchScratch // the bots' path searches' memory, never cloned
-	locSearch *searchScratch // the LOC searches' memory
+	railCtl      *railControl   // 6.5 Railroad Control of the last position asked (railcontrol.go); never mutated, shared by clones
+	search       *searchScratch // the bots' path searches' memory, never cloned
+	navalC       *navalCache    // Naval Control as last computed (naval.go); shared by clones, never written
+	navalScratch []int8         // naval's key buffer, never cloned
+	locSearch    *searchScratch // the LOC searches' memory
 
 	// The course for the report (course.go): the side that went first in
 	// the game's first Action Phase, the standing at each End Phase, the
@@ -187,6 +192,7 @@ func (g *game) nextActionPhase() {
 		g.movedSP[s] = map[rules.Point]int{}
 	}
 	g.moved = map[string]bool{}
+	g.oceanSPs, g.oceanActs = 0, 0
 	for g.err == nil {
 		u := g.roll(1, "initiative union")
 		c := g.roll(1, "initiative confederate")

@@ -323,28 +323,6 @@ func (g *game) acrossRiverLimit(side string, a, p rules.Point, n int) int {
 	return min(n, 3)
 }
 
-// navalControl is the side with Naval Control of the Navigable River
-// hexside a-p, "" for none. A STAND-IN for 19.1 (another file's): only a
-// completed Fort's is read, "Exert Naval Control (19.1) in the hex they
-// occupy plus any of its Navigable hexsides" (10.2.1, U700); Forts of
-// both sides facing it make it enemy to both (10.2.7, U717). Fleets and
-// the Entrenchments' block (10.1.1, U675) are not read.
-func (g *game) navalControl(a, p rules.Point) string {
-	var by []string
-	for _, q := range []rules.Point{a, p} {
-		if w := g.works[q]; w.fort != "" {
-			by = append(by, w.fort)
-		}
-	}
-	switch {
-	case len(by) == 0:
-		return ""
-	case len(by) == 2 && by[0] != by[1]:
-		return "both"
-	}
-	return by[0]
-}
-
 // canEntrenchOnMove refuses an Entrenchment built during movement that
 // 10.1.2 forbids (U677, U680): a force of 2 or more SPs, 2 MPs.
 func (g *game) canEntrenchOnMove(side string, at rules.Point, n, spent, ma int, dig []rules.Point) error {

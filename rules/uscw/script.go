@@ -17,7 +17,11 @@ import (
 // play: entrench (at, 10.1.2), place (unit fort, to: start an F1 Fort or
 // an upgrade, 10.2.2-10.2.6), continue (path: a victorious attacker
 // moves on, 11.7; a path may hold "entrench", 2 MPs, 10.1.2),
-// rally (at: a Demoralized stack's hex, 12.5.2), move (unit: a General id, or "sps" with at: the start hex;
+// rally (at: a Demoralized stack's hex, 12.5.2), naval-transport
+// and ocean-transport (unit: a General id with targets: further Generals,
+// or "sps" with at; manpower; to: the hex landed in; 19.3),
+// amphibious-assault and ocean-assault (the same, into an enemy space,
+// 19.5), move (unit: a General id, or "sps" with at: the start hex;
 // manpower: the SPs, default all he may carry; path), pass (end the
 // Phasing player's Player Action Phase), retreat (path: the defender's 1
 // or 2 hexes).
@@ -28,7 +32,8 @@ import (
 // every Player Action Phase until the turn given begins).
 // expect: track (turn, phase, first, diff, ap, phasing, stage, cards.SIDE,
 // sp.SIDE.HEX, displaced.SIDE, demoralized.SIDE.HEX, control.HEX (who
-// controls it, 6.3, or none), marker.HEX (a Control marker's side, or
+// controls it, 6.3, or none), naval.HEX.HEX (who has Naval Control of
+// that Navigable River hexside, 19.1, or none), marker.HEX (a Control marker's side, or
 // none), destroyed.HEX, rail.HEX (who controls its railroad, 6.5, or none), status.STATE (who controls it, 6.1, 17.1),
 // battle.FIELD, or a rules-core track), at (a
 // General's hex, displaced, or removed/unassigned when out of play,
@@ -132,6 +137,17 @@ func (d *scriptDriver) act(s *rules.Step) error {
 			return fmt.Errorf("play place: the USCW engine places a Fort (unit fort, to: the hex) only")
 		}
 		return g.buildFort(s.To)
+	case "naval-transport", "ocean-transport", "amphibious-assault", "ocean-assault":
+		o := transportOrder{sps: -1, to: s.To, ocean: strings.HasPrefix(s.Play, "ocean-"), assault: strings.HasSuffix(s.Play, "-assault")}
+		if s.Manpower > 0 {
+			o.sps = s.Manpower
+		}
+		if s.Unit == "sps" {
+			o.from = s.At
+		} else {
+			o.general, o.subs = s.Unit, s.Targets
+		}
+		return g.transport(o)
 	case "retreat":
 		if r := g.retreat; r != nil && s.Unit != "sps" {
 			if p, on := g.genAt[s.Unit]; !on || p != r.from {
@@ -144,7 +160,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		return g.retreatTo(path)
 	default:
-		return fmt.Errorf("play %q: the USCW engine plays move, pass, retreat, rally, entrench, continue, place (a Fort)", s.Play)
+		return fmt.Errorf("play %q: the USCW engine plays move, naval-transport, ocean-transport, amphibious-assault, ocean-assault, pass, retreat, rally, entrench, continue, place (a Fort)", s.Play)
 	}
 	switch s.Do {
 	case "place":
@@ -371,6 +387,24 @@ func (d *scriptDriver) track(name string) (string, error) {
 		}
 	case "free-fort":
 		return strconv.FormatBool(g.freeFort), nil
+	case "naval":
+		if len(parts) == 3 {
+			a, err := g.e.b.locate(parts[1])
+			if err != nil {
+				return "", err
+			}
+			c, err := g.e.b.locate(parts[2])
+			if err != nil {
+				return "", err
+			}
+			if _, ok := g.e.b.ww.side(g.e.b.index[a], g.e.b.index[c]); !ok {
+				return "", fmt.Errorf("track %s: %s-%s is no Navigable River hexside", name, parts[1], parts[2])
+			}
+			if v := g.navalControl(a, c); v != "" {
+				return v, nil
+			}
+			return "none", nil
+		}
 	case "battle":
 		b := g.last
 		if b == nil {
@@ -407,5 +441,5 @@ func (d *scriptDriver) track(name string) (string, error) {
 			return strconv.FormatFloat(v, 'f', -1, 64), nil
 		}
 	}
-	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], stage, cards.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, fort.HEX, entrenchment.HEX, building.HEX, free-fort, rail.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
+	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], stage, cards.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, fort.HEX, entrenchment.HEX, building.HEX, free-fort, rail.HEX, naval.HEX.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
 }

@@ -11,7 +11,7 @@ import (
 // engine writes it (its tracks and statuses); the rest is read only.
 func (g *game) clone() *game {
 	c := *g
-	c.log, c.search, c.locSearch = nil, nil, nil
+	c.log, c.search, c.locSearch, c.navalScratch = nil, nil, nil, nil
 	core := *g.core
 	core.Tracks = maps.Clone(g.core.Tracks)
 	core.Statuses = maps.Clone(g.core.Statuses) // the Border States change sides (17.1)
@@ -98,7 +98,7 @@ func (x *Game) Apply(a rules.Action) error {
 	if x.g.e.check {
 		did = x.g.describe(c[a])
 	}
-	x.g.lastMove = nil
+	x.g.lastMove, x.g.lastNaval = nil, nil
 	err := x.g.play(c[a])
 	if e2 := x.g.err; e2 != nil {
 		x.g.err = nil

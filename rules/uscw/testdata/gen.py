@@ -293,6 +293,41 @@ for i, h in enumerate(sorted(rr_rng.sample(marshes, 8))):
     a, b = rr_rng.sample(ns, 2)
     m["features"].append(made_up({"id": "road-%d" % (i + 1), "kind": "road", "name": "Road through %s" % h, "hexes": [a, h, b], "complete": True, "provenance": "made-up"},
                                  "Its hexes, in order, are invented."))
+# ---- naval (made up) ----
+# Two contiguous made-up Type 1 Navigable Rivers for Naval Control (19.1)
+# and River Transport (19.3.4), each the boundary between two columns
+# over a span of rows: a line of hexsides each touching the next (the
+# rows orientation above: an even row's neighbours below are c and c+1,
+# an odd row's c-1 and c). Columns 17/18, rows 27-36, with River Ports
+# 2717 (a Northern State: Union Naval Control starts there), 3318 and
+# 3617 (Southern States: Confederate ports that block it on Type 1
+# rivers); columns 12/13, rows 28-33, by the setup's Lyon (2812, made a
+# River Port) and Holmes (3212), with the River Port 3313, so random games
+# sail. Both cross a row-30 Type 2 hexside (kept). No random draws: the
+# section changes no earlier value.
+naval_rng = random.Random(1862)  # reserved for this section; nothing drawn yet
+have = {frozenset(x["between"]) for x in sides}
+for col, first, last in ((17, 27, 36), (12, 28, 33)):
+    for r in range(first, last + 1):
+        pairs = [(hid(r, col), hid(r, col + 1))]
+        if r < last:
+            # the cross-row hexside between a west-bank and an east-bank hex
+            pairs.append((hid(r, col), hid(r + 1, col + 1)) if r % 2 == 0 else (hid(r, col + 1), hid(r + 1, col)))
+        for a, b in pairs:
+            if frozenset((a, b)) in have:
+                continue
+            have.add(frozenset((a, b)))
+            sides.append({"between": [a, b], "kinds": ["navigable-river-type-1"], "status": "made-up"})
+naval_ports = {"2717", "3318", "3617", "2812", "3313"}
+for e in hexes:
+    if e["at"] in naval_ports:
+        assert "port" not in e
+        e["port"] = "river"
+for t in m["missing"]:
+    if t["topic"] == "hexside-features":
+        t["madeUp"] += "; Type 1 rivers along the boundary of columns 17 and 18, rows 27-36, and of columns 12 and 13, rows 28-33"
+    if t["topic"] == "ports-towns-cities":
+        t["madeUp"] += "; River Ports 2717, 3318 and 3617 on the first, 2812 and 3313 on the second"
 save("map.json", m)
 
 # ---- tables ----

@@ -1,0 +1,86 @@
+package uscw
+
+import (
+	"slices"
+
+	"github.com/musterhq/muster/rules"
+)
+
+// Amphibious Assaults (19.5, U1607-1638): Naval Transport that lands in
+// an enemy-controlled or enemy-occupied space (19.3.1), by River or Ocean
+// Transport, at its cost, with its capacity (a Union stack of up to 3
+// SPs, 19.5.2) and the 1861 Ramp Up. A battle there follows the land
+// battle's procedure and DRMs (19.5.2); a failed assault returns to the
+// port it sailed from (19.5.4). Played for the Union with Action Points:
+// the targets that need a Naval or Any card (Forts and Coastal Forts,
+// 19.5.1) are not on the board, and every Confederate assault needs an
+// Any card (U1612), which is not yet playable, so it is refused. Not
+// yet: the Island and Coastal Fort Control marker of 19.5.3 (no such
+// spaces on the test map), the choice of another friendly port on a
+// failure (19.5.4 read as the port it sailed from), interception of a
+// landing (U1618, 9.2 not yet).
+
+// assaultPath is the River Transport path of an Amphibious Assault that
+// needs one hexside without friendly Naval Control: "an Amphibious
+// Assault may enter one enemy controlled hex or hexside where friendly
+// naval control does not exist in order to land at the target hex, but
+// it may never bypass such a hex or hexside" (19.5.1, U1609). That one
+// hexside is the target hex's own, reached from the start hex or from a
+// friendly hexside it touches.
+func (g *game) assaultPath(side string, si, di int) []int {
+	w := g.e.b.ww
+	queue, prev := g.waterSearch(side, si)
+	for _, t := range w.atHex[di] {
+		if slices.Contains(w.atHex[si], t) {
+			return []int{t}
+		}
+		for _, s := range queue {
+			if slices.Contains(w.touch[s], t) {
+				return append(chain(prev, s), t)
+			}
+		}
+	}
+	return nil
+}
+
+// assaultTargets lists (board indexes, sorted) the enemy spaces the
+// Union stack in p may assault by River Transport, for the bots.
+func (g *game) assaultTargets(side string, p rules.Point) []int {
+	b := g.e.b
+	w := b.ww
+	si := b.index[p]
+	if side != "union" || len(w.atHex[si]) == 0 || !g.friendlyPort(side, p) {
+		return nil
+	}
+	queue, _ := g.waterSearch(side, si)
+	cand := map[int]bool{}
+	near := func(t int) {
+		for _, h := range []int{w.sides[t].a, w.sides[t].b} {
+			if h != si && g.enemySpace(side, h) && !g.closedByNeutrality(b.order[h], false) {
+				cand[h] = true
+			}
+		}
+	}
+	for _, t := range w.atHex[si] {
+		near(t)
+	}
+	for _, s := range queue {
+		near(s)
+		for _, t := range w.touch[s] {
+			near(t)
+		}
+	}
+	out := make([]int, 0, len(cand))
+	for h := range cand {
+		out = append(out, h)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// enemySpace: the hex (a board index) is enemy-controlled or
+// enemy-occupied (19.3.1).
+func (g *game) enemySpace(side string, i int) bool {
+	p := g.e.b.order[i]
+	return g.sp[other(side)][p] > 0 || g.controller(p) == other(side)
+}

@@ -1,0 +1,346 @@
+package uscw
+
+import (
+	"slices"
+
+	"github.com/musterhq/muster/rules"
+)
+
+// Naval Control (19.1, U1466-1537) over the map's Navigable Waterways
+// (19.1.2): the Navigable River hexsides, each linked to the hexsides it
+// touches (the two share a hex and the other two hexes are adjacent: the
+// three meet at a corner, so the river runs on). The map has no coastal
+// hexes, lakes, Tidal River Paths or Island spaces yet (map art the
+// module lists as missing), so the waterways are its rivers and the
+// hex-less sea, which reaches the rivers of every Ocean Port hex.
+//
+// Control is a graph search over that network, cached per game and
+// recomputed only when one of its inputs changes (the control of a port
+// on a waterway, Kentucky's neutrality): supply (13.3.3), railroad
+// bridges and ferries (5.4.3-5.4.4), river crossings (5.8.3, 11.5.3) and
+// Naval Transport (19.3.3) read it through navalControl.
+
+// waterways is the compiled network.
+type waterways struct {
+	sides []navSide
+	of    map[[2]int]int // (board index, board index), lower first -> side
+	touch [][]int        // side -> the sides it runs on to
+	atHex [][]int        // board index -> its navigable hexsides
+	ports []int          // board indexes of the port hexes on a waterway
+	sea   []int          // sides the sea reaches: those of Ocean Port hexes
+	kyIn  []bool         // side lies completely in Kentucky (17.1.3)
+}
+
+type navSide struct {
+	a, b  int // board indexes, a < b
+	type2 bool
+}
+
+func navKind(k string) (navigable, type2 bool) {
+	return k == "navigable-river-type-1" || k == "navigable-river-type-2", k == "navigable-river-type-2"
+}
+
+// linkWaterways compiles the network once the board's steps are known,
+// and marks each step across a navigable hexside with that side.
+func (b *board) linkWaterways() {
+	w := &waterways{of: map[[2]int]int{}, atHex: make([][]int, len(b.order))}
+	for i, p := range b.order {
+		for _, n := range b.nbrs[p] {
+			j := b.index[n]
+			if j < i {
+				continue
+			}
+			nav, t2 := false, false
+			for _, k := range b.topo.Side(p, n) {
+				if v, two := navKind(k); v {
+					nav, t2 = true, t2 || two
+				}
+			}
+			if !nav {
+				continue
+			}
+			s := len(w.sides)
+			w.sides = append(w.sides, navSide{a: i, b: j, type2: t2})
+			w.of[[2]int{i, j}] = s
+			w.atHex[i] = append(w.atHex[i], s)
+			w.atHex[j] = append(w.atHex[j], s)
+			w.kyIn = append(w.kyIn, onlyIn(b, p, "kentucky") && onlyIn(b, n, "kentucky"))
+		}
+	}
+	w.touch = make([][]int, len(w.sides))
+	for s, ns := range w.sides {
+		pa, pb := b.order[ns.a], b.order[ns.b]
+		for _, x := range b.nbrs[pa] {
+			if !b.adjacent(x, pb) {
+				continue // x is a corner hex of the side a-b
+			}
+			xi := b.index[x]
+			for _, end := range []int{ns.a, ns.b} {
+				if t, ok := w.side(end, xi); ok {
+					w.touch[s] = append(w.touch[s], t)
+				}
+			}
+		}
+		slices.Sort(w.touch[s])
+	}
+	for i, p := range b.order {
+		h := b.hexes[p]
+		if h.Port != "" && len(w.atHex[i]) > 0 {
+			w.ports = append(w.ports, i)
+			if h.Port == "ocean" {
+				w.sea = append(w.sea, w.atHex[i]...)
+			}
+		}
+	}
+	b.ww = w
+	for i := range b.next {
+		for k, st := range b.next[i] {
+			b.next[i][k].nav = -1
+			if s, ok := w.side(i, st.to); ok {
+				b.next[i][k].nav = s
+			}
+		}
+	}
+}
+
+func onlyIn(b *board, p rules.Point, state string) bool {
+	h := b.hexes[p]
+	return h != nil && len(h.States) > 0 && !slices.ContainsFunc(h.States, func(s string) bool { return s != state })
+}
+
+// side finds the navigable hexside between two board indexes.
+func (w *waterways) side(i, j int) (int, bool) {
+	if j < i {
+		i, j = j, i
+	}
+	s, ok := w.of[[2]int{i, j}]
+	return s, ok
+}
+
+// Naval Control of a hexside: none (uncontrolled, 19.1.6), or a side's.
+const (
+	navNone int8 = iota
+	navUnion
+	navConfederate
+	navBoth // opposing Forts at both ends: enemy to both (10.2.7, 19.1.5)
+)
+
+// ctrlCode codes a hex's controller ("" none).
+func ctrlCode(side string) int8 {
+	if side == "" {
+		return navNone
+	}
+	return navOf(side)
+}
+
+func navOf(side string) int8 {
+	if side == "union" {
+		return navUnion
+	}
+	return navConfederate
+}
+
+// navalCache is one game's Naval Control and the inputs it was computed
+// from. A computed cache is never written again (clones share it).
+type navalCache struct {
+	key  []int8 // the ports' controllers, Kentucky's neutrality, then the waterway Forts and Entrenchments
+	ctrl []int8 // side -> navNone, navUnion or navConfederate
+}
+
+// navalKey lists the inputs of Naval Control in the game as it stands.
+func (g *game) navalKey(into []int8) []int8 {
+	b := g.e.b
+	into = into[:0]
+	for _, i := range b.ww.ports {
+		into = append(into, ctrlCode(g.controller(b.order[i])))
+	}
+	ky := int8(0)
+	if g.kentuckyNeutral() {
+		ky = 1
+	}
+	into = append(into, ky)
+	// The Forts and Entrenchments on a waterway, in board order (the
+	// works map's own order is random).
+	for _, i := range b.ww.worksHexes(g.works, b) {
+		w := g.works[b.order[i]]
+		into = append(into, int8(i>>7), int8(i&127), ctrlCode(w.fort), ctrlCode(w.entrench))
+	}
+	return into
+}
+
+// worksHexes lists, in board order, the waterway hexes that hold a
+// completed Fort or an Entrenchment.
+func (w *waterways) worksHexes(works map[rules.Point]works, b *board) []int {
+	var out []int
+	for p, x := range works {
+		if i := b.index[p]; (x.fort != "" || x.entrench != "") && len(w.atHex[i]) > 0 {
+			out = append(out, i)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// naval returns the game's Naval Control, recomputing it only when an
+// input changed since the last call.
+func (g *game) naval() []int8 {
+	key := g.navalKey(g.navalScratch[:0])
+	g.navalScratch = key
+	if c := g.navalC; c != nil && slices.Equal(c.key, key) {
+		return c.ctrl
+	}
+	c := &navalCache{key: slices.Clone(key), ctrl: g.computeNaval()}
+	g.navalC = c
+	return c.ctrl
+}
+
+// navalControl is who has Naval Control of the hexside a-b (19.1):
+// "union", "confederate", or "" when neither does (19.1.6) or the
+// hexside is no Navigable Waterway.
+func (g *game) navalControl(a, b rules.Point) string {
+	bd := g.e.b
+	s, ok := bd.ww.side(bd.index[a], bd.index[b])
+	if !ok {
+		return ""
+	}
+	switch g.naval()[s] {
+	case navUnion:
+		return "union"
+	case navConfederate:
+		return "confederate"
+	case navBoth:
+		return "both"
+	}
+	return ""
+}
+
+// enemyNaval reports that side's enemy has Naval Control of the
+// navigable hexside s (5.8.3, 11.5.3).
+func (g *game) enemyNaval(side string, s int) bool {
+	c := g.naval()[s]
+	return c != navNone && c != navOf(side)
+}
+
+// computeNaval is the search of 19.1.3-19.1.4. Union Naval Control
+// starts at the Union-controlled ports of Northern States and at the sea
+// (U1480) and runs on until blocked; a Confederate-controlled port in a
+// Southern State blocks it on the Type 1 hexsides of its hex (U1503).
+// Confederate Naval Control starts at the Confederate-controlled ports
+// of Southern States (U1481), never at sea, and stops where the Union's
+// is: "Union Naval Control always trumps Confederate Naval Control".
+// While Kentucky is neutral no Naval Control enters a hexside completely
+// in Kentucky (17.1.3, U1368; S1.3.1, U1814). Forts and Entrenchments
+// block and give Naval Control as 19.1.3-19.1.5 say; Coastal Forts and
+// Island spaces are not yet read.
+func (g *game) computeNaval() []int8 {
+	b := g.e.b
+	w := b.ww
+	ctrl := make([]int8, len(w.sides))
+	ky := g.kentuckyNeutral()
+	closed := func(s int) bool { return ky && w.kyIn[s] }
+	blockedUnion := make([]bool, len(w.sides))
+	var union, csa []int
+	for _, i := range w.ports {
+		p := b.order[i]
+		h := b.hexes[p]
+		st := homeState(h)
+		south := slices.Contains(southern, st)
+		switch g.controller(p) {
+		case "union":
+			if g.northern(st) {
+				union = append(union, w.atHex[i]...)
+			}
+		case "confederate":
+			if south {
+				csa = append(csa, w.atHex[i]...)
+				for _, s := range w.atHex[i] {
+					if !w.sides[s].type2 {
+						blockedUnion[s] = true
+					}
+				}
+			}
+		}
+	}
+	union = append(union, w.sea...)
+	spread := func(seeds []int, mark int8, stop func(int) bool) {
+		queue := seeds[:0:0]
+		for _, s := range seeds {
+			if ctrl[s] == navNone && !stop(s) {
+				ctrl[s] = mark
+				queue = append(queue, s)
+			}
+		}
+		for k := 0; k < len(queue); k++ {
+			for _, t := range w.touch[queue[k]] {
+				if ctrl[t] == navNone && !stop(t) {
+					ctrl[t] = mark
+					queue = append(queue, t)
+				}
+			}
+		}
+	}
+	// Forts and Entrenchments (19.1.4, U1509): a Fort blocks the enemy's
+	// Naval Control on every navigable hexside of its hex, an Entrenchment
+	// on the Type 1 ones (a Union one blocks the Confederate's too,
+	// U1522). Simmesport's Fort does not reach its Mississippi hexside
+	// (19.1.7, U1527).
+	blockedCSA := make([]bool, len(w.sides))
+	forts := w.worksHexes(g.works, b)
+	for _, i := range forts {
+		x := g.works[b.order[i]]
+		for _, s := range w.atHex[i] {
+			if simmesport(b, i, w.sides[s]) {
+				continue
+			}
+			for _, by := range []struct {
+				side string
+				all  bool
+			}{{x.fort, true}, {x.entrench, !w.sides[s].type2}} {
+				switch {
+				case by.side == "confederate" && by.all:
+					blockedUnion[s] = true
+				case by.side == "union" && by.all:
+					blockedCSA[s] = true
+				}
+			}
+		}
+	}
+	spread(union, navUnion, func(s int) bool { return blockedUnion[s] || closed(s) })
+	spread(csa, navConfederate, func(s int) bool { return blockedCSA[s] || closed(s) })
+	// A Fort gives its side Naval Control of its hex's navigable
+	// hexsides, trumping Entrenchments and ports (19.1.3, U1489; 19.1.5);
+	// opposing Forts at both ends make the hexside enemy to both (10.2.7).
+	for _, i := range forts {
+		x := g.works[b.order[i]]
+		if x.fort == "" {
+			continue
+		}
+		for _, s := range w.atHex[i] {
+			if simmesport(b, i, w.sides[s]) {
+				continue
+			}
+			if c := ctrl[s]; c == navBoth || fortAtEnd(g, b, w.sides[s], i) == other(x.fort) {
+				ctrl[s] = navBoth
+				continue
+			}
+			ctrl[s] = navOf(x.fort)
+		}
+	}
+	return ctrl
+}
+
+// fortAtEnd is the side of a completed Fort at the other end of side s
+// from hex i, "" for none.
+func fortAtEnd(g *game, b *board, s navSide, i int) string {
+	j := s.a
+	if j == i {
+		j = s.b
+	}
+	return g.works[b.order[j]].fort
+}
+
+// simmesport: "A Fort in this hex (4509) does not provide Naval Control
+// over its Mississippi River hexside" (19.1.7, U1527).
+func simmesport(b *board, i int, s navSide) bool {
+	return s.type2 && b.ids[b.order[i]] == "4509"
+}

@@ -1,0 +1,187 @@
+package uscw
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// randomNavalGames plays random campaign games and calls each with the
+// position after every action and the action's description.
+func randomNavalGames(t testing.TB, path string, games int, each func(g *game, did string)) {
+	ng := checkedGames(t, path)
+	for i := range games {
+		x, err := ng(uint64(i + 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		gm := x.(*Game)
+		r := rand.New(rand.NewPCG(uint64(i), 1862))
+		for n := 0; !gm.Over() && n < 3000; n++ {
+			legal := gm.Legal()
+			a := legal[r.IntN(len(legal))]
+			did := gm.Describe(a)
+			if err := gm.Apply(a); err != nil {
+				t.Fatalf("game %d action %d (%s): %v", i, n, did, err)
+			}
+			each(gm.g, did)
+		}
+	}
+}
+
+// The bots sail: random games offer and play River Transport (19.3.4)
+// and River Amphibious Assaults (19.5) as engine-built moves, and the
+// invariant checker (capacity, the Ocean Transport limit, the cache)
+// finds nothing. Ocean Transport is offered
+// too, but the Union holds no Ocean Port but 2449 (Missouri) on the test
+// map, so random games seldom reach it; the scripts play it.
+func TestBotsSail(t *testing.T) {
+	count := map[string]int{}
+	randomNavalGames(t, scenCampaign, 40, func(g *game, did string) {
+		count[strings.Fields(did)[0]]++
+	})
+	t.Logf("40 random campaign games: %v", count)
+	if count["naval-transport"] == 0 || count["amphibious-assault"] == 0 {
+		t.Fatalf("40 random campaign games played %d River Transports and %d River Amphibious Assaults: the bots are not offered them", count["naval-transport"], count["amphibious-assault"])
+	}
+}
+
+// Naval Control as the search gives it keeps 19.1.3-19.1.4 in every
+// position of random games: the Union's runs on along every touching
+// hexside it is not blocked from, never onto a Type 1 hexside of a
+// Confederate-controlled port in a Southern State, and the sea's
+// hexsides are the Union's unless blocked.
+func TestNavalControlRules(t *testing.T) {
+	checked := 0
+	randomNavalGames(t, scenCampaign, 6, func(g *game, _ string) {
+		w := g.e.b.ww
+		ctrl := g.naval()
+		blocked := make([]bool, len(w.sides))
+		for _, i := range w.ports {
+			p := g.e.b.order[i]
+			if g.controller(p) == "confederate" && slices.Contains(southern, homeState(g.e.b.hexes[p])) {
+				for _, s := range w.atHex[i] {
+					blocked[s] = blocked[s] || !w.sides[s].type2
+				}
+			}
+		}
+		closed := func(s int) bool { return blocked[s] || g.kentuckyNeutral() && w.kyIn[s] }
+		for s := range w.sides {
+			if ctrl[s] == navUnion && blocked[s] {
+				t.Fatalf("turn %d: Union Naval Control on a hexside a Confederate port blocks (19.1.4)", g.turn)
+			}
+			if ctrl[s] != navUnion {
+				continue
+			}
+			for _, u := range w.touch[s] {
+				if ctrl[u] != navUnion && !closed(u) {
+					t.Fatalf("turn %d: Union Naval Control stops short of an open hexside (19.1.3)", g.turn)
+				}
+			}
+			checked++
+		}
+		for _, s := range w.sea {
+			if ctrl[s] != navUnion && !closed(s) {
+				t.Fatalf("turn %d: a sea hexside is not the Union's (U1480)", g.turn)
+			}
+		}
+	})
+	if checked == 0 {
+		t.Fatal("no position held Union Naval Control: the property was never tried")
+	}
+}
+
+// The made-up river of the test module is one contiguous waterway (the
+// touching rule of naval.go), and the isolated Type 2 hexsides of row 30
+// touch nothing but it.
+func TestWaterwaysTouch(t *testing.T) {
+	e, err := Compile(loadScenario(t, scen1861))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := e.b
+	w := b.ww
+	side := func(x, y string) int {
+		s, ok := w.side(b.index[b.pts[x]], b.index[b.pts[y]])
+		if !ok {
+			t.Fatalf("%s-%s is no navigable hexside", x, y)
+		}
+		return s
+	}
+	seen := map[int]bool{side("2717", "2718"): true}
+	queue := []int{side("2717", "2718")}
+	for k := 0; k < len(queue); k++ {
+		for _, u := range w.touch[queue[k]] {
+			if !seen[u] {
+				seen[u] = true
+				queue = append(queue, u)
+			}
+		}
+	}
+	if !seen[side("3617", "3618")] || !seen[side("3017", "3018")] {
+		t.Fatal("the column 17/18 river is not one waterway from 2717 to 3617")
+	}
+	if seen[side("3016", "3017")] || len(w.touch[side("3005", "3006")]) != 0 {
+		t.Fatal("a row-30 hexside off the river touches it")
+	}
+}
+
+func BenchmarkNavalControl(b *testing.B) {
+	sf := loadScenario(b, scenCampaign)
+	e, err := Compile(sf)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, err := newGame(e, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("search", func(b *testing.B) {
+		for b.Loop() {
+			g.computeNaval()
+		}
+	})
+	b.Run("cached", func(b *testing.B) {
+		g.naval()
+		for b.Loop() {
+			g.naval()
+		}
+	})
+}
+
+// The 1861 Naval Ramp Up (S1.3.2, U1816-1820) on Turns 2 and 3 of a
+// game that starts in 1861: a Union transport carries 1 SP, then 2, and
+// one Ocean Transport is allowed an Action Phase; from Turn 4, and for
+// the Confederate always, 19.3.1's 3 and 1.
+func TestNavalRampUp(t *testing.T) {
+	e, err := Compile(loadScenario(t, scen1861))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := newGame(e, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		turn             int
+		union, csa       int
+		unionWhy, csaWhy string
+	}{{2, 1, 1, "S1.3.2", "19.3.1"}, {3, 2, 1, "S1.3.2", "19.3.1"}, {4, 3, 1, "19.3.1", "19.3.1"}} {
+		g.turn = c.turn
+		u, uw := g.transportCapacity("union")
+		cs, cw := g.transportCapacity("confederate")
+		if u != c.union || cs != c.csa || uw != c.unionWhy || cw != c.csaWhy {
+			t.Errorf("turn %d: capacity union %d (%s), confederate %d (%s); want %d (%s), %d (%s)", c.turn, u, uw, cs, cw, c.union, c.unionWhy, c.csa, c.csaWhy)
+		}
+	}
+	p := e.b.pts["2449"]
+	g.turn, g.oceanActs = 2, 1
+	if err := g.oceanRoute("union", p, e.b.pts["3345"], 1); err == nil || !strings.Contains(err.Error(), "S1.3.2") {
+		t.Errorf("turn 2, a second Ocean Transport in the Action Phase: got %v, want the S1.3.2 refusal", err)
+	}
+	g.turn = 4
+	if err := g.oceanRoute("union", p, e.b.pts["3345"], 1); err != nil {
+		t.Errorf("turn 4, a second Ocean Transport: %v", err)
+	}
+}
