@@ -121,6 +121,9 @@ type Engine struct {
 	newMadrid    rules.Point // New Madrid, closed while Kentucky is neutral (17.1.3)
 	hasNewMadrid bool
 	borderStates []string // the module's statuses: the Border States (17.1.1)
+
+	attrition *scenarios.Table // the Attrition Table (13.5.6)
+	surrender *scenarios.Table // the Surrender Table (13.6.4)
 }
 
 // Compile prepares a scenario of the Basic Game, or lists the facts its
@@ -153,6 +156,8 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 	e.track = table("turn-track", "the Turn Record Track, U435")
 	e.blockade = table("blockade", "the Blockade Table, 14.4.4, U1203")
 	e.states = table("random-states", "the Random States Table, 14.5, U1219")
+	e.attrition = table("attrition", "the Attrition Table, 13.5.6, printed on the Player Aid Card, U1073")
+	e.surrender = table("surrender", "the Surrender Table, 13.6.4, U1105-1123")
 	if e.track != nil {
 		for _, t := range e.track.Turns {
 			if t.Year == 0 {

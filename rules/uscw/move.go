@@ -274,4 +274,6 @@ func (g *game) tidy(side string, p rules.Point) {
 	}
 	delete(g.sp[side], p)
 	delete(g.demoral[side], p)
+	delete(g.forage[side], p)
+	delete(g.surrPts[side], p)
 }

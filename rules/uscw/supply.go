@@ -1,0 +1,186 @@
+package uscw
+
+import (
+	"slices"
+
+	"github.com/musterhq/muster/rules"
+)
+
+// Supply (13.1-13.3, U939-1003): the three supply states, the Primary
+// Supply Sources and the Supply Path. A side's states are computed once
+// per position and kept until the position changes (touch bumps
+// g.ver), never per legal-action listing; the invariant checker
+// recomputes them from scratch and compares.
+//
+// Played: the Confederate sources of 13.2.2 (a Resource Hex of 2+ BPs,
+// Arsenals counted, or a Southern capital, with an LOC to two other
+// Confederate-controlled Resource Hexes); the Union's Ocean Ports and
+// Cities or capitals of 13.2.1; the overland portion of a Supply Path
+// (one hex, never into an enemy-controlled hex nor across an impassable
+// hexside). Not played: the rail portion (6.5 railroad control), the
+// Navigable Waterway portion and River and Coastal Supply (19.1 Naval
+// Control), enemy ZOI (9.1) and Fortress Supply (10.2: no Forts in the
+// engine yet); docs/uscw-cases.md says so row by row.
+
+// supplyLevel is a unit's supply state (13.1, U941-948).
+type supplyLevel int8
+
+const (
+	outOfSupply supplyLevel = iota
+	limitedSupply
+	fullSupply
+)
+
+func (l supplyLevel) String() string {
+	return [...]string{"out", "limited", "full"}[l]
+}
+
+// supplyCache is a side's supply in one position (g.ver).
+type supplyCache struct {
+	ver     uint64
+	sources map[rules.Point]bool        // Primary Supply Sources (13.2)
+	level   map[rules.Point]supplyLevel // asked hexes
+	reach   map[rules.Point][]rules.Point
+}
+
+// supplyFor is side's cache for the current position.
+func (g *game) supplyFor(side string) *supplyCache {
+	i := 0
+	if side == "confederate" {
+		i = 1
+	}
+	c := g.supply[i]
+	if c == nil || c.ver != g.ver {
+		c = &supplyCache{ver: g.ver, level: map[rules.Point]supplyLevel{}, reach: map[rules.Point][]rules.Point{}}
+		g.supply[i] = c
+		c.sources = g.primarySources(side, c)
+	}
+	return c
+}
+
+// supplyAt is the supply state of side's units in p (13.1).
+func (g *game) supplyAt(side string, p rules.Point) supplyLevel {
+	c := g.supplyFor(side)
+	if l, ok := c.level[p]; ok {
+		return l
+	}
+	l := g.traceSupply(side, p, c)
+	c.level[p] = l
+	return l
+}
+
+// inSupply: "the term 'in supply' refers to a unit that is either in
+// Full or Limited Supply" (13.1, U950).
+func (g *game) inSupply(side string, p rules.Point) bool {
+	return g.supplyAt(side, p) != outOfSupply
+}
+
+// traceSupply works out a state without the cache's answer for p.
+func (g *game) traceSupply(side string, p rules.Point, c *supplyCache) supplyLevel {
+	if g.supplyPath(side, p, c) {
+		return fullSupply
+	}
+	if g.locTo(side, p, c, func(q rules.Point) bool { return c.sources[q] }) {
+		return limitedSupply // "an LOC (13.4) to a friendly Primary Supply Source" (U946)
+	}
+	return outOfSupply
+}
+
+// supplyPath reports a Supply Path from p (13.3): the unit's hex, or one
+// overland hex from it (13.3.2, U977: "This part of the Supply Path can be
+// only one hex long"), reaches a Primary Supply Source. The rail and
+// waterway portions (13.3.3-13.3.5) are not played.
+func (g *game) supplyPath(side string, p rules.Point, c *supplyCache) bool {
+	if c.sources[p] {
+		return true
+	}
+	for _, q := range g.e.b.neighbors(p) {
+		if c.sources[q] && g.overlandStep(side, p, q) {
+			return true
+		}
+	}
+	return false
+}
+
+// overlandStep reports whether the one-hex overland portion may go from p
+// into q (13.3.2, U978-983): not into an enemy-controlled hex, not across
+// an impassable hexside. Enemy ZOI (9.1) and enemy-controlled Navigable
+// River hexsides (19.1) are not played.
+func (g *game) overlandStep(side string, p, q rules.Point) bool {
+	if g.controller(q) == other(side) {
+		return false
+	}
+	for _, k := range g.e.b.topo.Side(p, q) {
+		if k == "impassable" {
+			return false
+		}
+	}
+	return true
+}
+
+// primarySources lists side's Primary Supply Sources (13.2).
+func (g *game) primarySources(side string, c *supplyCache) map[rules.Point]bool {
+	out := map[rules.Point]bool{}
+	b := g.e.b
+	for _, p := range b.order {
+		h := b.hexes[p]
+		if g.controller(p) != side {
+			continue
+		}
+		if side == "confederate" {
+			// 13.2.2 (U963): a Southern state capital (other than
+			// Charleston, WV) or a Resource Hex of 2+ BPs (Arsenals
+			// included) "provided the capital or Resource Hex has an LOC
+			// to two other Confederate controlled Resource Hexes".
+			capital := h.Place == "capital" && g.stateSide(homeState(h)) == "confederate" && homeState(h) != "west-virginia"
+			if !capital && g.resourceValue(p) < 2 {
+				continue
+			}
+			others := 0
+			for _, q := range g.locReach(side, p, c) {
+				if q != p && b.hexes[q].BP != nil && g.controller(q) == side {
+					others++
+				}
+			}
+			if others >= 2 {
+				out[p] = true
+			}
+			continue
+		}
+		// 13.2.1 (U955-959): a Union-controlled Ocean Port (its access to
+		// the sea is read as open: the map has no waters, Coastal Forts
+		// or Naval Batteries to pass), or a City or capital in a Northern
+		// or Border State with an LOC to another Union-controlled
+		// Objective Hex. The railroads exiting the north map edge need the
+		// map's railroads: until the map has them, the engine keeps its
+		// stand-in for them, a Union-controlled Objective Hex in a
+		// Northern State (docs/uscw-cases.md, 13.2).
+		if h.Port == "ocean" || h.Objective && g.northern(homeState(h)) {
+			out[p] = true
+			continue
+		}
+		if (h.Place == "city" || h.Place == "capital") && !slices.Contains(southern, homeState(h)) {
+			for _, q := range g.locReach(side, p, c) {
+				if q != p && b.hexes[q].Objective && g.controller(q) == side {
+					out[p] = true
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// resourceValue is a Resource Hex's BPs with its Arsenals (a destroyed
+// hex counts 1, 6.4.3).
+func (g *game) resourceValue(p rules.Point) int {
+	h := g.e.b.hexes[p]
+	if h == nil || h.BP == nil {
+		return 0
+	}
+	v := *h.BP
+	if g.destroyed[p] {
+		v = 1
+	}
+	return v + g.arsenal[p]
+}
