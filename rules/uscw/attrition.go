@@ -30,9 +30,9 @@ func (g *game) supplySegment(side string) {
 			g.say("13.5.5", "the %s stack in %s is Out of Supply: it receives a Foraging marker", side, id)
 		case levels[i] != outOfSupply && g.forage[side][p]:
 			delete(g.forage[side], p)
-			g.say("13.5.5", "the %s stack in %s is in %s Supply again: its Foraging marker is removed", side, id, levels[i])
+			g.say("13.5.5", "the %s stack in %s is %s again: its Foraging marker is removed", side, id, levels[i].text())
 		case levels[i] != outOfSupply:
-			g.say("13.1", "the %s stack in %s is in %s Supply", side, id, levels[i])
+			g.say("13.1", "the %s stack in %s is %s", side, id, levels[i].text())
 		}
 	}
 	// "All friendly stacks with a Foraging marker (even those that just
@@ -127,4 +127,53 @@ func drmNote(why []string) string {
 		return ""
 	}
 	return " (" + strings.Join(why, ", ") + ")"
+}
+
+// activeMA is the Movement Allowance of a force activated in p: "If the
+// stack, or subset of the stack, is activated its MA is reduced by 1 MP"
+// (13.5.5, U1065).
+func (g *game) activeMA(side string, p rules.Point, ma int) int {
+	if g.forage[side][p] {
+		return ma - 1
+	}
+	return ma
+}
+
+// carryForaging moves a Foraging marker with a force that moved out of a
+// marked hex: the marker is "only received or removed in the owning
+// player's Supply Segment" (13.5.5, U1063), so the force keeps it where it
+// ends (a stack it joins is marked with it).
+func (g *game) carryForaging(side string, gen *general, at rules.Point, battleAt *rules.Point) {
+	end := at
+	if gen != nil {
+		p, on := g.genAt[gen.id]
+		if !on {
+			return
+		}
+		end = p
+	} else if battleAt != nil && g.last != nil && (g.last.winner == "attacker" || g.last.winner == "displaced") {
+		end = *battleAt
+	}
+	if g.sp[side][end] > 0 && !g.forage[side][end] {
+		g.forage[side][end] = true
+		g.say("13.5.5", "the %s force keeps its Foraging marker in %s", side, g.e.b.ids[end])
+	}
+}
+
+// foragingDefender: a defending stack with a Foraging marker "suffers one
+// column shift left on the CRT when making their roll. If this shift
+// forces it into a column that supports one less General, then the
+// defender must abide by the new leader limit" (13.5.5, U1067). It
+// returns the column and the Generals the defender uses.
+func (g *game) foragingDefender(side string, p rules.Point, col, used int) (int, int) {
+	if !g.forage[side][p] || col == 0 {
+		return col, used
+	}
+	col--
+	c := g.e.crt.Columns[col]
+	if c.Max != nil {
+		used = min(used, generalsUsed(*c.Max))
+	}
+	g.say("13.5.5", "the defender has a Foraging marker: one column shift left, to the %s column (%d General(s) used)", c.ID, used)
+	return col, used
 }

@@ -68,6 +68,7 @@ func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool
 		g.err = fmt.Errorf("the CRT has no column for %d or %d SPs", n, d)
 		return
 	}
+	dCol, used := g.foragingDefender(def, at, dCol, generalsUsed(d))
 	bt.aColumn, bt.dColumn = e.crt.Columns[aCol].ID, e.crt.Columns[dCol].ID
 	if gen != nil {
 		bt.aDRM += gen.attack
@@ -89,7 +90,6 @@ func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool
 		bt.aDRM -= 2
 		g.say("11.4", "attacker: -2, attacking when Demoralized (12.2)")
 	}
-	used := generalsUsed(d)
 	for i, dg := range g.generalsAt(def, at) {
 		if i >= used {
 			g.say("11.3", "defender: %s is not used: %d SPs use %d General(s) (U809-812)", dg.name, d, used)
@@ -178,6 +178,8 @@ func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool
 	case "tie":
 		g.say("11.2.2", "tie (%s against %s): neither side wins, the attacker backs up to %s, the hex it entered from (U799)", ac.Text, dc.Text, b.ids[from])
 		g.arrive(side, gen, subs, n, dem, from)
+		g.tiedBattleSupply(side, from, atkWasDem)
+		g.tiedBattleSupply(def, at, defWasDem)
 	case "defender":
 		g.say("11.2.2", "the defender wins (%s beats %s): the attacker is Demoralized (12.2) and retreats to %s, the hex it entered from (11.6.2)", dc.Text, ac.Text, b.ids[from])
 		if atkWasDem && n > 0 {
@@ -326,6 +328,9 @@ func (g *game) retreatTo(path []string) error {
 	gens := g.generalsAt(side, r.from)
 	g.sp[side][r.from] = 0
 	delete(g.demoral[side], r.from)
+	if g.forage[side][r.from] {
+		g.forage[side][at] = true // the marker goes with the stack (13.5.5)
+	}
 	dem := g.join(side, at, n, true)
 	g.sp[side][at] += n
 	for _, gen := range gens {

@@ -73,6 +73,7 @@ func (g *game) move(o moveOrder) error {
 		}
 		start = p
 	}
+	ma = g.activeMA(side, start, ma)
 	free := g.sp[side][start] - g.movedSP[side][start]
 	n := o.sps
 	limit := 3
@@ -186,11 +187,15 @@ func (g *game) move(o moveOrder) error {
 	for _, p := range entered {
 		g.invade(side, p)
 	}
+	foraging := g.forage[side][start]
 	if battleAt != nil {
 		g.say("11.1.1", "%s enters %s, which holds %d enemy SPs: battle", what, b.ids[*battleAt], g.sp[other(side)][*battleAt])
 		g.fight(side, gen, subs, n, dem, at, *battleAt)
 	} else {
 		g.arrive(side, gen, subs, n, dem, at)
+	}
+	if foraging {
+		g.carryForaging(side, gen, at, battleAt)
 	}
 	// The hex left reverts only now, the move and its battle done (6.3, U390).
 	g.tidy(side, start)

@@ -35,6 +35,11 @@ func (l supplyLevel) String() string {
 	return [...]string{"out", "limited", "full"}[l]
 }
 
+// text is the state as the rulebook names it.
+func (l supplyLevel) text() string {
+	return [...]string{"Out of Supply", "in Limited Supply", "in Full Supply"}[l]
+}
+
 // supplyCache is a side's supply in one position (g.ver).
 type supplyCache struct {
 	ver     uint64
@@ -183,4 +188,32 @@ func (g *game) resourceValue(p rules.Point) int {
 		v = 1
 	}
 	return v + g.arsenal[p]
+}
+
+// tiedBattleSupply: "If the attacker or defender is not in Full Supply in
+// a Tied Battle they become Demoralized (12.2). If already Demoralized,
+// then the force loses one additional SP. The Supply Path for both forces
+// is determined after the attacker retreats" (13.5.4, U1056). Already
+// Demoralized is read as before the battle, as 12.2's second
+// Demoralization is.
+func (g *game) tiedBattleSupply(side string, p rules.Point, wasDem bool) {
+	if g.sp[side][p] == 0 {
+		return
+	}
+	l := g.supplyAt(side, p)
+	if l == fullSupply {
+		g.say("13.5.4", "tied battle: the %s force in %s is in Full Supply and is not Demoralized", side, g.e.b.ids[p])
+		return
+	}
+	if wasDem {
+		g.sp[side][p]--
+		g.spLost[side]++
+		g.say("13.5.4", "tied battle: the %s force in %s is %s, not in Full Supply, and was Demoralized already: it loses 1 more SP", side, g.e.b.ids[p], l.text())
+		g.displaceIfEmpty(side, p, "tied")
+		g.touch(p)
+	} else {
+		g.say("13.5.4", "tied battle: the %s force in %s is %s, not in Full Supply: it becomes Demoralized (12.2)", side, g.e.b.ids[p], l.text())
+	}
+	g.demoral[side][p] = true
+	g.tidy(side, p)
 }
