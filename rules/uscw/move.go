@@ -127,6 +127,9 @@ func (g *game) move(o moveOrder) error {
 		if g.closedByNeutrality(p, false) {
 			return refuse("17.1.3", "while Kentucky is neutral, nothing may enter the New Madrid hex %s (U1370)", id)
 		}
+		if spent+c > ma && spent+c <= ma+1 && g.forage[side][start] {
+			return refuse("13.5.5", "entering %s costs %d MP (%s): %d spent of a Movement Allowance of %d, reduced by 1 MP for the Foraging marker: 'If the stack, or subset of the stack, is activated its MA is reduced by 1 MP' (U1065)", id, c, why, spent, ma)
+		}
 		if spent+c > ma {
 			return refuse("5.1.1", "entering %s costs %d MP (%s, 5.3 U238-262): %d spent of a Movement Allowance of %d", id, c, why, spent, ma)
 		}

@@ -2,6 +2,7 @@ package uscw
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/musterhq/muster/rules"
 )
@@ -216,4 +217,17 @@ func (g *game) tiedBattleSupply(side string, p rules.Point, wasDem bool) {
 	}
 	g.demoral[side][p] = true
 	g.tidy(side, p)
+}
+
+// supplyTrack is what a script reads of supply in p (script.go).
+func (g *game) supplyTrack(what, side string, p rules.Point) string {
+	switch what {
+	case "supply":
+		return g.supplyAt(side, p).String()
+	case "foraging":
+		return strconv.FormatBool(g.forage[side][p])
+	case "isolated":
+		return strconv.FormatBool(g.sp[side][p] > 0 && g.isolated(side, p))
+	}
+	return strconv.Itoa(g.surrPts[side][p].points)
 }
