@@ -144,6 +144,7 @@ func (g *game) reach(side string, p rules.Point, ma int, attack bool) []int {
 	if g.e.hasNewMadrid && g.kentuckyNeutral() {
 		closed = b.index[g.e.newMadrid]
 	}
+	next := b.steps(g.railsBuilt1864())
 	s.stamp++
 	s.best[start], s.seen[start] = 0, s.stamp
 	buckets := s.buckets[:0]
@@ -164,7 +165,7 @@ func (g *game) reach(side string, p rules.Point, ma int, attack bool) []int {
 			if enemy[i] {
 				continue // a battle ends the move
 			}
-			for _, st := range b.next[i] {
+			for _, st := range next[i] {
 				nc := c + st.cost
 				if st.cost < 0 || nc > ma {
 					continue

@@ -26,6 +26,10 @@ type board struct {
 	// bots' path searches read, so a search does no string or map work.
 	index map[rules.Point]int
 	next  [][]step
+	// next1864 is next with the yellow 1864 railroads built (5.4.5).
+	next1864 [][]step
+
+	rails *railGraph // railroads and roads (5.4, 5.5)
 }
 
 type step struct {
@@ -34,22 +38,40 @@ type step struct {
 	navRiver bool
 }
 
-// compileSteps fills index and next once the costs are known.
+// compileSteps fills index, next and next1864 once the costs are known.
 func (b *board) compileSteps() {
 	b.index = make(map[rules.Point]int, len(b.order))
 	for i, p := range b.order {
 		b.index[p] = i
 	}
-	b.next = make([][]step, len(b.order))
+	b.next = b.compileGraph(false)
+	b.next1864 = b.next
+	if b.rails.has1864 {
+		b.next1864 = b.compileGraph(true)
+	}
+}
+
+func (b *board) compileGraph(built1864 bool) [][]step {
+	next := make([][]step, len(b.order))
 	for i, p := range b.order {
 		for _, n := range b.nbrs[p] {
-			c, _, err := b.stepCost(p, n)
+			c, _, err := b.stepCostBuilt(p, n, built1864)
 			if err != nil {
 				c = -1
 			}
-			b.next[i] = append(b.next[i], step{to: b.index[n], cost: c, navRiver: acrossNavigable(b, p, n)})
+			next[i] = append(next[i], step{to: b.index[n], cost: c, navRiver: acrossNavigable(b, p, n)})
 		}
 	}
+	return next
+}
+
+// steps is the bots' step graph for the turn: with the 1864 railroads
+// once they are built (5.4.5).
+func (b *board) steps(built1864 bool) [][]step {
+	if built1864 {
+		return b.next1864
+	}
+	return b.next
 }
 
 // newBoard compiles the map, or lists what it lacks.
@@ -98,6 +120,12 @@ func newBoard(m *scenarios.Module, s *scenarios.Scenario) (*board, []string) {
 			}
 		}
 	}
+	rg, err := newRailGraph(b, m, s.Maps.Prefixes)
+	if err != nil {
+		missing = append(missing, "a usable railroad or road: "+err.Error())
+		rg = &railGraph{}
+	}
+	b.rails = rg
 	b.compileSteps()
 	return b, missing
 }
@@ -142,8 +170,18 @@ func (b *board) theater(p rules.Point) string {
 }
 
 // stepCost is the MPs to enter hex to from hex from (5.3), with the
-// terrain and hexsides that make it up, or a refusal naming the case.
+// terrain and hexsides that make it up, or a refusal naming the case;
+// the 1864 railroads not yet built.
 func (b *board) stepCost(from, to rules.Point) (int, string, error) {
+	return b.stepCostBuilt(from, to, false)
+}
+
+// stepCostBuilt is stepCost with the 1864 railroads built or not. Along a
+// railroad a step costs 1 MP whatever the terrain, rivers and mountain
+// hexsides (5.4.1, U266); a Railroad Ferry is no railroad for Land
+// Movement (5.4.4, U281). Along a road into a Marsh hex the Marsh costs 1
+// (5.5, U291), and a road bridges a Minor River (5.8.2, U317).
+func (b *board) stepCostBuilt(from, to rules.Point, built1864 bool) (int, string, error) {
 	h := b.hexes[to]
 	if h == nil {
 		return 0, "", refuse("5.1.4", "hex %s is off the map", b.ids[to])
@@ -155,10 +193,29 @@ func (b *board) stepCost(from, to rules.Point) (int, string, error) {
 	if !ok {
 		return 0, "", fmt.Errorf("%s: terrain %q has no row on the List of Movement Costs", b.ids[to], h.Terrain)
 	}
+	if e, ok := b.railEdgeOf(from, to); ok && !e.ferry && (built1864 || !e.from1864) {
+		if hasSide(b, from, to, "impassable") {
+			return 0, "", refuse("5.8", "the hexside %s-%s is impassable", b.ids[from], b.ids[to])
+		}
+		return b.cost["railroad-road"], fmt.Sprintf("railroad %d", b.cost["railroad-road"]), nil
+	}
+	road := b.roadEdge(from, to)
+	if road && h.Terrain == "marsh" {
+		c = b.cost["railroad-road"]
+	}
 	why := fmt.Sprintf("%s %d", h.Terrain, c)
+	if road {
+		why = fmt.Sprintf("road into %s %d", h.Terrain, c)
+	}
 	for _, k := range b.topo.Side(from, to) {
 		key := k
 		switch k {
+		case "railroad-ferry":
+			continue // unbridged for Land Movement: the river's cost only (5.4.4)
+		case "minor-river":
+			if road {
+				continue // a bridge where a road crosses (5.8.2)
+			}
 		case "navigable-river-type-1", "navigable-river-type-2":
 			key = "navigable-river"
 		case "railroad-gap":

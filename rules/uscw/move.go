@@ -120,7 +120,7 @@ func (g *game) move(o moveOrder) error {
 		if !b.adjacent(at, p) {
 			return refuse("5.1.1", "%s is not adjacent to %s: 'Each hex entered costs a number of MPs' (U216): a move enters adjacent hexes", id, b.ids[at])
 		}
-		c, why, err := b.stepCost(at, p)
+		c, why, err := b.stepCostBuilt(at, p, g.railsBuilt1864())
 		if err != nil {
 			return err
 		}

@@ -32,7 +32,7 @@ NOTE = {"kind": "made-up", "text": "MADE-UP TEST DATA (rules/uscw/testdata/gen.p
 STAND_INS = {
     "terrain": "every hex gets clear, woods, marsh or mountain at random (swamp at the text's 4519)",
     "hexside-features": "a Type 2 river along row 30 (the Ohio stand-in), Type 1 rivers along rows 40 and 45, mountain hexsides with a pass and a railroad gap along row 24, minor rivers at random",
-    "railroads-and-roads": "none: the engine moves by hex cost only",
+    "railroads-and-roads": "made-up railroad lines (features of kind railroad, hexes in order) linking the made-up towns, Objective and Resource Hexes of both sides, four leaving the north edge (row 16), crossing the row-24 mountains only at its Railroad Gaps and the row-30 river once by a bridge (3020-3021) and once by a Railroad Ferry (3036-3037), two yellow 1864 lines (attribute builtFrom winter-1864), and short roads through Marsh hexes (kind road)",
     "theater-extents": "columns 1-14 Trans-Mississippi, 15-30 West, 31-49 East",
     "state-extents": "each hex in the state of its band of rows and columns; hexes on a band edge lie in two states",
     "objective-resource-hexes": "Resource Hexes summing to 100 BPs, Charleston SC 3839 keeping its 3",
@@ -201,6 +201,98 @@ for r in rows:
         c = rng.randrange(1, 49)
         sides.append({"between": [hid(r, c), hid(r, c + 1)], "kinds": ["minor-river"], "status": "made-up"})
 m["hexsides"] = sides
+
+# ---- railroads and roads (made up; their own generator, so the values
+# drawn above stay as they were) ----
+rr_rng = random.Random(1864)
+terrain = {e["at"]: e["terrain"] for e in hexes}
+side_kinds = {frozenset(s["between"]): s["kinds"] for s in sides}
+RAIL_BRIDGE, RAIL_FERRY = ("3020", "3021"), ("3036", "3037")
+
+
+def hex_neighbours(h):
+    """The on-map neighbours of RRCC hex h (rows orientation, odd rows half a hex west)."""
+    r, c = int(h[:2]), int(h[2:])
+    out = [(r, c - 1), (r, c + 1)]
+    for dr in (-1, 1):
+        out += [(r + dr, c - 1), (r + dr, c)] if r % 2 else [(r + dr, c), (r + dr, c + 1)]
+    return [hid(a, b) for a, b in out if a in rows and b in cols]
+
+
+def rail_may_cross(a, b):
+    """A railroad crosses a Mountain hexside only at a Railroad Gap and a Navigable River only at the chosen bridge or ferry."""
+    if terrain[b] == "swamp":
+        return False
+    k = side_kinds.get(frozenset((a, b)), [])
+    if any(x in k for x in ("mountain", "mountain-pass", "impassable")):
+        return False
+    if any(x.startswith("navigable-river") for x in k):
+        return tuple(sorted((a, b))) in (RAIL_BRIDGE, RAIL_FERRY)
+    return True
+
+
+def rail_path(a, b):
+    """A shortest rail-legal path from a to b, ties broken by rr_rng."""
+    weights = {}
+    dist, prev, todo = {a: 0}, {}, [a]
+    while todo:
+        todo.sort(key=lambda h: dist[h])
+        h = todo.pop(0)
+        if h == b:
+            break
+        for n in hex_neighbours(h):
+            if not rail_may_cross(h, n):
+                continue
+            w = weights.setdefault((h, n), 10 + rr_rng.randrange(3))
+            if n not in dist or dist[h] + w < dist[n]:
+                dist[n], prev[n] = dist[h] + w, h
+                if n not in todo:
+                    todo.append(n)
+    assert b in dist, "no rail path %s-%s" % (a, b)
+    path = [b]
+    while path[-1] != a:
+        path.append(prev[path[-1]])
+    return path[::-1]
+
+
+def rail_line(waypoints):
+    out = [waypoints[0]]
+    for a, b in zip(waypoints, waypoints[1:]):
+        out += rail_path(a, b)[1:]
+    return out
+
+
+# Each line's waypoints: north-edge exits (Union supply sources, 13.2.1),
+# the row-26 Objective Hexes, the at-start Generals' hexes, Resource
+# Hexes and ports of the South.
+RAIL_LINES = [
+    ("rr-west-trunk", ["1606", "2607", "2812", "3212", "3606", "4214"], {}),
+    ("rr-central-trunk", ["1620", "2621", "2822", "3222", "3720", "4619"], {}),
+    ("rr-east-trunk", ["1640", "2635", "2836", "3236", "3340", "3839"], {}),
+    ("rr-coast", ["1647", "2642", "2649", "3148", "3345"], {}),
+    ("rr-gap-west", ["2311", "2413", "2414", "2614"], {}),
+    ("rr-gap-east", ["2324", "2426", "2427", "2628"], {}),
+    ("rr-river-bridge", ["2918", "3020", "3021", "3222"], {}),
+    ("rr-river-ferry", ["2934", "3036", "3037", "3236"], {}),
+    ("rr-southern-lateral", ["3606", "3520", "3720", "3839"], {}),
+    ("rr-charleston-savannah", ["3839", "4137"], {}),
+    ("rr-1864-gulf", ["4214", "4619"], {"builtFrom": "winter-1864"}),
+    ("rr-1864-piedmont", ["3345", "3839"], {"builtFrom": "winter-1864"}),
+]
+side_kinds[frozenset(RAIL_FERRY)].append("railroad-ferry")
+for name, way, attrs in RAIL_LINES:
+    line = rail_line(way)
+    f = {"id": name, "kind": "railroad", "name": "Railroad " + name[3:], "hexes": line, "complete": True, "provenance": "made-up"}
+    if attrs:
+        f["attributes"] = dict(attrs)
+    m["features"].append(made_up(f, "Its hexes, in order along the line, are invented." + (" A yellow line, built from Winter 1864 (5.4.5)." if attrs else "")))
+# Roads (5.5): through a Marsh hex, from a neighbour to a neighbour.
+marshes = [e["at"] for e in hexes if e["terrain"] == "marsh"]
+for i, h in enumerate(sorted(rr_rng.sample(marshes, 8))):
+    ns = [n for n in hex_neighbours(h) if rail_may_cross(h, n) and not {h, n} <= set(RAIL_FERRY)]
+    a, b = rr_rng.sample(ns, 2)
+    m["features"].append(made_up({"id": "road-%d" % (i + 1), "kind": "road", "name": "Road through %s" % h, "hexes": [a, h, b], "complete": True, "provenance": "made-up"},
+                                 "Its hexes, in order, are invented."))
 save("map.json", m)
 
 # ---- tables ----

@@ -1,0 +1,190 @@
+package uscw
+
+import (
+	"fmt"
+
+	"github.com/musterhq/muster/rules"
+	"github.com/musterhq/muster/scenarios"
+)
+
+// The map's railroads and roads (5.4, 5.5), compiled once per scenario:
+// a rail edge joins two hexes that follow each other on a railroad
+// feature's ordered hexes; a road edge likewise on a road feature. A
+// junction is a hex two lines share; two adjacent hexes of different
+// lines are not joined by rail.
+
+// railEdge is one step along a railroad.
+type railEdge struct {
+	to rules.Point
+	// ferry: a Railroad Ferry hexside (5.4.4, U281): connected for
+	// supply, Strategic Movement and the Rail Movement Bonus, unbridged
+	// for Land Movement and Reaction.
+	ferry bool
+	// bridge: a railroad bridge over a Navigable River (5.4.3, U277).
+	bridge bool
+	// from1864: a yellow-highlighted railroad, built only from the Winter
+	// 1864 Game Turn (5.4.5, U287).
+	from1864 bool
+}
+
+// railGraph is the compiled rail and road net of the map.
+type railGraph struct {
+	rail     map[rules.Point][]railEdge    // rail neighbours per hex, board order
+	road     map[rules.Point][]rules.Point // road neighbours per hex, board order
+	railHexs []rules.Point                 // every rail hex, board order
+	north    []rules.Point                 // rail hexes on the north map edge (15.2: linked for the Union)
+	has1864  bool                          // a yellow line exists (attribute builtFrom "winter-1864")
+}
+
+// newRailGraph reads the map's railroad and road features. A feature
+// whose hexes are not adjacent in order is an error in the module.
+func newRailGraph(b *board, m *scenarios.Module, prefixes map[string]string) (*railGraph, error) {
+	rg := &railGraph{rail: map[rules.Point][]railEdge{}, road: map[rules.Point][]rules.Point{}}
+	if m.Map == nil {
+		return rg, nil
+	}
+	ferrySides := map[[2]rules.Point]bool{}
+	for _, f := range m.Map.Features {
+		if f.Kind == "ferry" && len(f.Hexside) == 2 {
+			a, aok := b.pts[f.Hexside[0]]
+			c, cok := b.pts[f.Hexside[1]]
+			if aok && cok {
+				ferrySides[sideOf(a, c)] = true
+			}
+		}
+	}
+	northRow := -1
+	for _, p := range b.order {
+		if northRow < 0 || p.Y < northRow {
+			northRow = p.Y
+		}
+	}
+	seen := map[rules.Point]bool{}
+	for _, f := range m.Map.Features {
+		if f.Kind != "railroad" && f.Kind != "road" {
+			continue
+		}
+		from1864 := fmt.Sprint(f.Attributes["builtFrom"]) == "winter-1864"
+		var prev rules.Point
+		for i, id := range f.Hexes {
+			p, ok := b.pts[id]
+			if !ok {
+				return nil, fmt.Errorf("%s %s: hex %s is not on the map", f.Kind, f.ID, id)
+			}
+			if i > 0 {
+				if !b.adjacent(prev, p) {
+					return nil, fmt.Errorf("%s %s: %s and %s follow each other but are not adjacent", f.Kind, f.ID, b.ids[prev], id)
+				}
+				if f.Kind == "road" {
+					rg.road[prev] = appendPoint(rg.road[prev], p)
+					rg.road[p] = appendPoint(rg.road[p], prev)
+				} else {
+					ferry := ferrySides[sideOf(prev, p)] || hasSide(b, prev, p, "railroad-ferry")
+					bridge := !ferry && acrossNavigable(b, prev, p)
+					rg.addRail(prev, railEdge{to: p, ferry: ferry, bridge: bridge, from1864: from1864})
+					rg.addRail(p, railEdge{to: prev, ferry: ferry, bridge: bridge, from1864: from1864})
+				}
+			}
+			if f.Kind == "railroad" && !seen[p] {
+				seen[p] = true
+				rg.railHexs = append(rg.railHexs, p)
+				if p.Y == northRow {
+					rg.north = append(rg.north, p)
+				}
+			}
+			rg.has1864 = rg.has1864 || from1864
+			prev = p
+		}
+	}
+	sortPoints(rg.railHexs)
+	sortPoints(rg.north)
+	for _, es := range rg.rail {
+		sortEdges(es)
+	}
+	for p := range rg.road {
+		sortPoints(rg.road[p])
+	}
+	return rg, nil
+}
+
+func (rg *railGraph) addRail(p rules.Point, e railEdge) {
+	for i, x := range rg.rail[p] {
+		if x.to == e.to { // two lines on one hexside: built if either is
+			rg.rail[p][i].from1864 = x.from1864 && e.from1864
+			return
+		}
+	}
+	rg.rail[p] = append(rg.rail[p], e)
+}
+
+func appendPoint(ps []rules.Point, p rules.Point) []rules.Point {
+	for _, x := range ps {
+		if x == p {
+			return ps
+		}
+	}
+	return append(ps, p)
+}
+
+func sortEdges(es []railEdge) {
+	for i := 1; i < len(es); i++ {
+		for j := i; j > 0 && pointLess(es[j].to, es[j-1].to); j-- {
+			es[j], es[j-1] = es[j-1], es[j]
+		}
+	}
+}
+
+func sideOf(a, c rules.Point) [2]rules.Point {
+	if pointLess(c, a) {
+		a, c = c, a
+	}
+	return [2]rules.Point{a, c}
+}
+
+func hasSide(b *board, a, c rules.Point, kind string) bool {
+	for _, k := range b.topo.Side(a, c) {
+		if k == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// railEdgeOf returns the rail edge from a to c, if a railroad joins them.
+func (b *board) railEdgeOf(a, c rules.Point) (railEdge, bool) {
+	for _, e := range b.rails.rail[a] {
+		if e.to == c {
+			return e, true
+		}
+	}
+	return railEdge{}, false
+}
+
+// roadEdge reports a road from a to c (5.5).
+func (b *board) roadEdge(a, c rules.Point) bool {
+	for _, x := range b.rails.road[a] {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// isRail reports a rail hex.
+func (b *board) isRail(p rules.Point) bool { return len(b.rails.rail[p]) > 0 }
+
+// railsBuilt1864 reports whether the yellow railroads are built: "At the
+// beginning of the Winter 1864 Game Turn all of these railroads are
+// considered built no matter which side controls them" (5.4.5, U287).
+// A Turn Record Track without a Winter 1864 turn never builds them.
+func (g *game) railsBuilt1864() bool {
+	if !g.e.b.rails.has1864 {
+		return false
+	}
+	for _, t := range g.e.track.Turns {
+		if t.Year == 1864 && t.Season == "winter" {
+			return g.turn >= t.Turn
+		}
+	}
+	return false
+}
