@@ -45,6 +45,7 @@ func (l supplyLevel) text() string {
 type supplyCache struct {
 	ver     uint64
 	sources map[rules.Point]bool        // Primary Supply Sources (13.2)
+	railed  map[rules.Point]bool        // rail hexes with a rail portion back to a source (13.3.3)
 	level   map[rules.Point]supplyLevel // asked hexes
 	reach   map[rules.Point][]rules.Point
 }
@@ -60,6 +61,7 @@ func (g *game) supplyFor(side string) *supplyCache {
 		c = &supplyCache{ver: g.ver, level: map[rules.Point]supplyLevel{}, reach: map[rules.Point][]rules.Point{}}
 		g.supply[i] = c
 		c.sources = g.primarySources(side, c)
+		c.railed = g.railToSources(side, c.sources)
 	}
 	return c
 }
@@ -94,18 +96,53 @@ func (g *game) traceSupply(side string, p rules.Point, c *supplyCache) supplyLev
 
 // supplyPath reports a Supply Path from p (13.3): the unit's hex, or one
 // overland hex from it (13.3.2, U977: "This part of the Supply Path can be
-// only one hex long"), reaches a Primary Supply Source. The rail and
-// waterway portions (13.3.3-13.3.5) are not played.
+// only one hex long"), reaches a Primary Supply Source or a railroad that
+// leads to one (13.3.3). The waterway portion (13.3.3-13.3.5) is not
+// played.
 func (g *game) supplyPath(side string, p rules.Point, c *supplyCache) bool {
-	if c.sources[p] {
+	if c.sources[p] || c.railed[p] {
 		return true
 	}
 	for _, q := range g.e.b.neighbors(p) {
-		if c.sources[q] && g.overlandStep(side, p, q) {
+		if (c.sources[q] || c.railed[q]) && g.overlandStep(side, p, q) {
 			return true
 		}
 	}
 	return false
+}
+
+// railToSources marks every rail hex from which a rail portion (13.3.3,
+// U986: "must follow a path of contiguous Railroad hexes ... back to a
+// friendly Primary Supply Source"; "the railroad line must be under
+// friendly control (6.5)") reaches one of the sources: a search along the
+// rail graph from the sources on a railroad. Railroad control is read
+// from 6.5.1 (U409-415): the line goes back to a friendly-controlled
+// source (in Full Supply as a source is) without entering an
+// enemy-controlled hex. Not played: enemy ZOI (9.1), railroad bridges
+// over enemy-controlled Navigable Rivers (19.1), contested lines (6.5.2).
+func (g *game) railToSources(side string, sources map[rules.Point]bool) map[rules.Point]bool {
+	b := g.e.b
+	out := map[rules.Point]bool{}
+	var queue []rules.Point
+	for _, p := range b.rails.railHexs {
+		if sources[p] {
+			out[p] = true
+			queue = append(queue, p)
+		}
+	}
+	built := g.railsBuilt1864()
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, e := range b.rails.rail[p] {
+			if out[e.to] || e.from1864 && !built || g.controller(e.to) == other(side) {
+				continue
+			}
+			out[e.to] = true
+			queue = append(queue, e.to)
+		}
+	}
+	return out
 }
 
 // overlandStep reports whether the one-hex overland portion may go from p
@@ -128,6 +165,15 @@ func (g *game) overlandStep(side string, p, q rules.Point) bool {
 func (g *game) primarySources(side string, c *supplyCache) map[rules.Point]bool {
 	out := map[rules.Point]bool{}
 	b := g.e.b
+	if side == "union" {
+		// "Any railroad hex along the north map edge that exits off the
+		// north map edge" (13.2.1, U955), unless the enemy holds it.
+		for _, p := range b.rails.north {
+			if g.controller(p) != "confederate" {
+				out[p] = true
+			}
+		}
+	}
 	for _, p := range b.order {
 		h := b.hexes[p]
 		if g.controller(p) != side {
@@ -157,11 +203,8 @@ func (g *game) primarySources(side string, c *supplyCache) map[rules.Point]bool 
 		// the sea is read as open: the map has no waters, Coastal Forts
 		// or Naval Batteries to pass), or a City or capital in a Northern
 		// or Border State with an LOC to another Union-controlled
-		// Objective Hex. The railroads exiting the north map edge need the
-		// map's railroads: until the map has them, the engine keeps its
-		// stand-in for them, a Union-controlled Objective Hex in a
-		// Northern State (docs/uscw-cases.md, 13.2).
-		if h.Port == "ocean" || h.Objective && g.northern(homeState(h)) {
+		// Objective Hex.
+		if h.Port == "ocean" {
 			out[p] = true
 			continue
 		}
