@@ -1,6 +1,7 @@
 package uscw
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 
@@ -273,4 +274,45 @@ func (g *game) supplyTrack(what, side string, p rules.Point) string {
 		return strconv.FormatBool(g.sp[side][p] > 0 && g.isolated(side, p))
 	}
 	return strconv.Itoa(g.surrPts[side][p].points)
+}
+
+// supplyViolations is the invariant checker's part for supply: Foraging
+// markers and Surrender Points only on a force (13.5.5, 13.6.3), fewer
+// than 3 points (3 surrender), and the cached supply of the position
+// equal to a fresh trace (a stale cache is a missed invalidation).
+func (g *game) supplyViolations() []string {
+	b := g.e.b
+	var out []string
+	for _, side := range sides {
+		for _, p := range g.sortedHexes(g.forage[side]) {
+			if g.sp[side][p] == 0 {
+				out = append(out, fmt.Sprintf("USCW 13.5.5: a %s Foraging marker in %s, where it has no SPs", side, b.ids[p]))
+			}
+		}
+		for p, m := range g.surrPts[side] {
+			if g.sp[side][p] == 0 || m.points < 0 || m.points >= 3 {
+				out = append(out, fmt.Sprintf("USCW 13.6.3: %d %s Surrender Points in %s, over %d SPs", m.points, side, b.ids[p], g.sp[side][p]))
+			}
+		}
+	}
+	for i, side := range sides {
+		c := g.supply[i]
+		if c == nil || c.ver != g.ver {
+			continue
+		}
+		fresh := &supplyCache{ver: g.ver, level: map[rules.Point]supplyLevel{}, reach: map[rules.Point][]rules.Point{}}
+		fresh.sources = g.primarySources(side, fresh)
+		fresh.railed = g.railToSources(side, fresh.sources)
+		hexes := make([]rules.Point, 0, len(c.level))
+		for p := range c.level {
+			hexes = append(hexes, p)
+		}
+		sortPoints(hexes)
+		for _, p := range hexes {
+			if l := g.traceSupply(side, p, fresh); l != c.level[p] {
+				out = append(out, fmt.Sprintf("USCW 13.1: the %s's supply in %s is kept as %s, a fresh trace finds %s", side, b.ids[p], c.level[p], l))
+			}
+		}
+	}
+	return out
 }
