@@ -100,7 +100,11 @@ func (g *game) attrition(side string, p rules.Point) {
 	if g.err != nil {
 		return
 	}
-	cell, _, beyond := g.e.attrition.CellAt(0, roll+drm)
+	col := 0
+	if g.e.bySize {
+		col = g.e.attrition.ColumnFor(g.sp[side][p], "")
+	}
+	cell, _, beyond := g.e.attrition.CellAt(col, roll+drm)
 	if cell == nil || cell.Value == nil {
 		g.err = fmt.Errorf("the Attrition Table has no row for %d", roll+drm)
 		return
@@ -176,4 +180,23 @@ func (g *game) foragingDefender(side string, p rules.Point, col, used int) (int,
 	}
 	g.say("13.5.5", "the defender has a Foraging marker: one column shift left, to the %s column (%d General(s) used)", c.ID, used)
 	return col, used
+}
+
+// attritionOption sets the reading of the Attrition Table: "per-stack"
+// (the default: one roll a stack on its single column) or "by-size" (the
+// column by the stack's SPs). The text gives one die roll per stack and
+// its modifiers but not whether the stack's size is a key (13.5.6,
+// U1073-1087); the table is printed on the Player Aid Card. by-size
+// needs a table whose columns carry SP bands.
+func (e *Engine) attritionOption(v string) error {
+	e.bySize = v == "by-size"
+	if !e.bySize {
+		return nil
+	}
+	for _, c := range e.attrition.Columns {
+		if c.Min == nil && c.Max == nil {
+			return fmt.Errorf("%w: USCW attrition=by-size: the module's Attrition Table column %q has no band of SPs (13.5.6: the table is printed on the Player Aid Card, U1073)", rules.ErrBadOption, c.ID)
+		}
+	}
+	return nil
 }

@@ -47,6 +47,9 @@ func (Ruleset) Compile(sf *scenarios.ScenarioFile, options map[string]string) (r
 		return nil, err
 	}
 	e.check = options["invariants"] == "check"
+	if err := e.attritionOption(options["attrition"]); err != nil {
+		return nil, err
+	}
 	return e.Sim, nil
 }
 
@@ -59,7 +62,14 @@ func (Ruleset) Script(sf *scenarios.ScenarioFile, s *rules.Script) (rules.Driver
 	if err := checkOptions(opts); err != nil {
 		return nil, err
 	}
-	return newScriptDriver(sf, s)
+	d, err := newScriptDriver(sf, s)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.(*scriptDriver).e.attritionOption(opts["attrition"]); err != nil {
+		return nil, err
+	}
+	return d, nil
 }
 
 // checkOptions refuses every option: the Advanced Game needs section 21,
@@ -76,6 +86,11 @@ func checkOptions(options map[string]string) error {
 		case "invariants":
 			if v := options[k]; v != "check" && v != "off" {
 				return fmt.Errorf("%w: USCW invariants=%q: want check (test mode: the invariant checker runs after every action) or off", rules.ErrBadOption, v)
+			}
+			continue
+		case "attrition": // 13.5.6's reading (attrition.go)
+			if v := options[k]; v != "per-stack" && v != "by-size" {
+				return fmt.Errorf("%w: USCW attrition=%q: want per-stack (one column, the default) or by-size (the Attrition Table's column by the stack's SPs)", rules.ErrBadOption, v)
 			}
 			continue
 		case "advanced", "advanced-naval", "game":
@@ -123,6 +138,7 @@ type Engine struct {
 	borderStates []string // the module's statuses: the Border States (17.1.1)
 
 	attrition *scenarios.Table // the Attrition Table (13.5.6)
+	bySize    bool             // attrition=by-size: its column by the stack's SPs
 	surrender *scenarios.Table // the Surrender Table (13.6.4)
 }
 
