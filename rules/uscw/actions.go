@@ -119,11 +119,12 @@ func (g *game) candidates(out []candidate) []candidate {
 		if n == g.sp[side][at] && len(g.generalsAt(side, at)) > 1 {
 			n-- // never leave a General without SPs (7.6)
 		}
-		for _, dst := range g.reach(side, at, gen.ma, n) {
+		ma := g.activeMA(side, at, gen.ma)
+		for _, dst := range g.reach(side, at, ma, n) {
 			if n == 0 && g.sp[side][g.e.b.order[dst]] == 0 {
 				continue // a General without SPs ends his move with friendly SPs (7.6)
 			}
-			out = append(out, candidate{move: true, general: id, sps: n, ma: gen.ma, dst: dst})
+			out = append(out, candidate{move: true, general: id, sps: n, ma: ma, dst: dst})
 		}
 	}
 	stacks := make([]rules.Point, 0, len(g.sp[side]))
@@ -141,8 +142,9 @@ func (g *game) candidates(out []candidate) []candidate {
 		if free == 0 {
 			continue
 		}
-		for _, dst := range g.reach(side, at, 3, min(free, 3)) {
-			out = append(out, candidate{move: true, from: at, sps: min(free, 3), ma: 3, dst: dst})
+		ma := g.activeMA(side, at, 3)
+		for _, dst := range g.reach(side, at, ma, min(free, 3)) {
+			out = append(out, candidate{move: true, from: at, sps: min(free, 3), ma: ma, dst: dst})
 		}
 	}
 	return g.transportCandidates(out)

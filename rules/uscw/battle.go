@@ -72,6 +72,7 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 		g.err = fmt.Errorf("the CRT has no column for %d or %d SPs", n, d)
 		return
 	}
+	dCol, used := g.foragingDefender(def, at, dCol, generalsUsed(d))
 	bt.aColumn, bt.dColumn = e.crt.Columns[aCol].ID, e.crt.Columns[dCol].ID
 	if d == 0 {
 		g.say("10.2.1", "the Fort has no SPs: 'considered to have a 0 SP garrisoning the Fort' (U702)")
@@ -96,7 +97,6 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 		bt.aDRM -= 2
 		g.say("11.4", "attacker: -2, attacking when Demoralized (12.2)")
 	}
-	used := generalsUsed(d)
 	for i, dg := range g.generalsAt(def, at) {
 		if i >= used {
 			g.say("11.3", "defender: %s is not used: %d SPs use %d General(s) (U809-812)", dg.name, d, used)
@@ -199,6 +199,8 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 	case "tie":
 		g.say("11.2.2", "tie (%s against %s): neither side wins, the attacker backs up to %s, the hex it entered from (U799)", ac.Text, dc.Text, b.ids[from])
 		g.arrive(side, gen, subs, n, dem, from)
+		g.tiedBattleSupply(side, from, atkWasDem)
+		g.tiedBattleSupply(def, at, defWasDem)
 	case "defender":
 		g.say("11.2.2", "the defender wins (%s beats %s): the attacker is Demoralized (12.2) and retreats to %s, the hex it entered from (11.6.2)", dc.Text, ac.Text, b.ids[from])
 		if atkWasDem && n > 0 {

@@ -153,6 +153,7 @@ func (g *game) resourceShare(p rules.Point) (union, csa int) {
 // (6.4.1, U393: "adjust the BP marker down on the Status Track
 // immediately"), and National Panic (20.3.2) is scored.
 func (g *game) touch(p rules.Point) {
+	g.ver++ // the supply worked out for the last position is stale
 	u, _ := g.resourceShare(p)
 	if d := u - g.credit[p]; d != 0 {
 		g.credit[p] = u

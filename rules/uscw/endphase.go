@@ -93,8 +93,8 @@ func (g *game) rally(hex string) error {
 	if g.movedSP[side][p] > 0 {
 		return refuse("12.5.2", "SPs in %s moved this Action Phase: 'units may either Rally or move in the same Action Phase-they cannot do both' (U931)", hex)
 	}
-	if !g.hasLOC(side, p) {
-		return refuse("12.5.2", "the stack in %s has no LOC to a Supply Source: 'Only stacks that are in Supply (13.1) may Rally' (U931)", hex)
+	if !g.inSupply(side, p) {
+		return refuse("13.5.3", "the stack in %s is Out of Supply (13.1): 'They may not Rally except by the 3-1 method (12.5.4). Supply is judged at the moment of Rally' (U1051); 'Only stacks that are in Supply (13.1) may Rally' (12.5.2, U931)", hex)
 	}
 	if err := g.spend(p, "RALLY in "+hex); err != nil {
 		return err

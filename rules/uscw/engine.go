@@ -47,6 +47,9 @@ func (Ruleset) Compile(sf *scenarios.ScenarioFile, options map[string]string) (r
 		return nil, err
 	}
 	e.check = options["invariants"] == "check"
+	if err := e.attritionOption(options["attrition"]); err != nil {
+		return nil, err
+	}
 	return e.Sim, nil
 }
 
@@ -59,7 +62,14 @@ func (Ruleset) Script(sf *scenarios.ScenarioFile, s *rules.Script) (rules.Driver
 	if err := checkOptions(opts); err != nil {
 		return nil, err
 	}
-	return newScriptDriver(sf, s)
+	d, err := newScriptDriver(sf, s)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.(*scriptDriver).e.attritionOption(opts["attrition"]); err != nil {
+		return nil, err
+	}
+	return d, nil
 }
 
 // checkOptions refuses every option: the Advanced Game needs section 21,
@@ -76,6 +86,11 @@ func checkOptions(options map[string]string) error {
 		case "invariants":
 			if v := options[k]; v != "check" && v != "off" {
 				return fmt.Errorf("%w: USCW invariants=%q: want check (test mode: the invariant checker runs after every action) or off", rules.ErrBadOption, v)
+			}
+			continue
+		case "attrition": // 13.5.6's reading (attrition.go)
+			if v := options[k]; v != "per-stack" && v != "by-size" {
+				return fmt.Errorf("%w: USCW attrition=%q: want per-stack (one column, the default) or by-size (the Attrition Table's column by the stack's SPs)", rules.ErrBadOption, v)
 			}
 			continue
 		case "advanced", "advanced-naval", "game":
@@ -122,6 +137,10 @@ type Engine struct {
 	hasNewMadrid bool
 	borderStates []string // the module's statuses: the Border States (17.1.1)
 	oceanPorts   []int    // board indexes of the Ocean Ports (19.3.5)
+
+	attrition *scenarios.Table // the Attrition Table (13.5.6)
+	bySize    bool             // attrition=by-size: its column by the stack's SPs
+	surrender *scenarios.Table // the Surrender Table (13.6.4)
 }
 
 // Compile prepares a scenario of the Basic Game, or lists the facts its
@@ -154,6 +173,8 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 	e.track = table("turn-track", "the Turn Record Track, U435")
 	e.blockade = table("blockade", "the Blockade Table, 14.4.4, U1203")
 	e.states = table("random-states", "the Random States Table, 14.5, U1219")
+	e.attrition = table("attrition", "the Attrition Table, 13.5.6, printed on the Player Aid Card, U1073")
+	e.surrender = table("surrender", "the Surrender Table, 13.6.4, U1105-1123")
 	if e.track != nil {
 		for _, t := range e.track.Turns {
 			if t.Year == 0 {

@@ -130,7 +130,7 @@ func (g *game) violations() []string {
 		out = append(out, fmt.Sprintf("USCW 20.3.2: National Panic is 3 VPs once, not %g", p))
 	}
 	out = append(out, g.railViolations()...)
-	return out
+	return append(out, g.supplyViolations()...)
 }
 
 // Violation is an invariant broken in a game played in test mode: it

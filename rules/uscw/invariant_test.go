@@ -194,6 +194,22 @@ func TestInvariantCheckerReports(t *testing.T) {
 			}
 			g.navalC = &navalCache{key: g.navalKey(nil), ctrl: ctrl}
 		}},
+		{"USCW 13.5.5: a union Foraging marker", func(t *testing.T, g *game) {
+			g.forage["union"][quietHex(t, g, func(*scenarios.HexData) bool { return true })] = true
+		}},
+		{"USCW 13.6.3: 1 union Surrender Points", func(t *testing.T, g *game) {
+			g.surrPts["union"][quietHex(t, g, func(*scenarios.HexData) bool { return true })] = surrenderMark{points: 1, groupSP: 1}
+		}},
+		{"USCW 13.6.3: 3 union Surrender Points", func(t *testing.T, g *game) {
+			p := g.stacks("union")[0]
+			g.surrPts["union"][p] = surrenderMark{points: 3, groupSP: g.sp["union"][p]}
+		}},
+		// A cache left stale by a missed invalidation.
+		{"USCW 13.1: the union's supply", func(t *testing.T, g *game) {
+			p := g.stacks("union")[0]
+			l := g.supplyAt("union", p)
+			g.supplyFor("union").level[p] = (l + 1) % 3
+		}},
 	}
 	fresh := func() *game {
 		x, err := ng(1)

@@ -4,17 +4,14 @@ import (
 	"github.com/musterhq/muster/rules"
 )
 
-// Lines of Communication (13.4, U1004-1032), as far as the End Phase
-// needs them: the End Turn Rally (20.2) and the Confederate Control
-// markers in the North (20.1.2). A Depot is a hex with a friendly SP or a
-// friendly-controlled Town or Port (13.4.2, U1008); each Depot projects 4
-// MPs (13.4.3, U1010); no part of the LOC enters a hex with enemy SPs or
-// an enemy-controlled Objective/Resource Hex (U1016-1019). Not played:
-// enemy ZOI (9.1), Forts, and the Primary Supply Sources of 13.2, whose
-// railroads, ports and capitals the test module's map lacks: the engine
-// reads a friendly Resource Hex of 2+ BPs (Confederate, 13.2.2) or a
-// Union-controlled Objective Hex in a Northern State (Union, 13.2.1's
-// cities) as the source, and says so in docs/uscw-cases.md.
+// Lines of Communication (13.4, U1004-1032). A Depot is a hex with a
+// friendly SP or a friendly-controlled Town or Port (13.4.2, U1008); each
+// Depot projects 4 MPs (13.4.3, U1010); no part of the LOC enters a hex
+// with enemy SPs or an enemy-controlled Objective/Resource Hex
+// (U1016-1019). The LOC ends at a Primary Supply Source of 13.2
+// (supply.go). Not played: enemy ZOI (9.1), Forts as Depots and as
+// Fortress Supply (10.2), the +1 MP through enemy-controlled Towns
+// (13.4.4) and the rail and waterway segments (13.4.5).
 
 // locMPs is the reach of a Depot (13.4.3, U1010: "A Depot projects an LOC
 // 4 MPs from its location").
@@ -39,25 +36,6 @@ func (g *game) depot(side string, p rules.Point) bool {
 	}
 	h := g.e.b.hexes[p]
 	return h != nil && (h.Place != "" || h.Port != "") && g.controller(p) == side
-}
-
-// supplySource reports the engine's reading of a Primary Supply Source.
-func (g *game) supplySource(side string, p rules.Point) bool {
-	h := g.e.b.hexes[p]
-	if h == nil || g.controller(p) != side {
-		return false
-	}
-	if side == "confederate" {
-		if h.BP == nil {
-			return false
-		}
-		value := *h.BP // "a BP value of at least 2 (including Arsenals)" (13.2.2)
-		if g.destroyed[p] {
-			value = 1
-		}
-		return value+g.arsenal[p] >= 2
-	}
-	return h.Objective && g.northern(homeState(h))
 }
 
 // within lists the hexes an LOC of side reaches from p within mps MPs
@@ -108,29 +86,70 @@ func (g *game) locScratch() *searchScratch {
 	return g.locSearch
 }
 
-// hasLOC reports whether side has an LOC from p to a supply source: a
-// search over Depots, each reaching 4 MPs further.
+// hasLOC reports whether side has an LOC from p to a Primary Supply
+// Source (13.2, 13.4.3).
 func (g *game) hasLOC(side string, p rules.Point) bool {
+	c := g.supplyFor(side)
+	return g.locTo(side, p, c, func(q rules.Point) bool { return c.sources[q] })
+}
+
+// depotReach is what a Depot (or the unit's own hex) in p reaches within
+// 4 MPs, kept for the position.
+func (g *game) depotReach(side string, p rules.Point, c *supplyCache) []rules.Point {
+	if r, ok := c.reach[p]; ok {
+		return r
+	}
+	r := g.within(side, p, locMPs)
+	c.reach[p] = r
+	return r
+}
+
+// locTo reports an LOC from p to a hex where target holds: a search over
+// Depots, each reaching 4 MPs further (13.4.3, U1010: "So if the 4 MPs
+// reaches another friendly Depot then the LOC is extended 4 more MPs from
+// there").
+func (g *game) locTo(side string, p rules.Point, c *supplyCache, target func(rules.Point) bool) bool {
+	found := false
+	g.locSearchFrom(side, p, c, func(q rules.Point) bool {
+		found = target(q)
+		return found
+	})
+	return found
+}
+
+// locReach lists every hex an LOC from p reaches (p included), in the
+// order reached.
+func (g *game) locReach(side string, p rules.Point, c *supplyCache) []rules.Point {
+	var out []rules.Point
+	g.locSearchFrom(side, p, c, func(q rules.Point) bool {
+		out = append(out, q)
+		return false
+	})
+	return out
+}
+
+// locSearchFrom visits each hex the LOC from p reaches once, until visit
+// reports true.
+func (g *game) locSearchFrom(side string, p rules.Point, c *supplyCache, visit func(rules.Point) bool) {
 	seen := map[rules.Point]bool{p: true}
+	if visit(p) {
+		return
+	}
 	frontier := []rules.Point{p}
 	for len(frontier) > 0 {
 		d := frontier[0]
 		frontier = frontier[1:]
-		if g.supplySource(side, d) {
-			return true
-		}
-		for _, n := range g.within(side, d, locMPs) {
+		for _, n := range g.depotReach(side, d, c) {
 			if seen[n] {
 				continue
 			}
-			if g.supplySource(side, n) {
-				return true
+			seen[n] = true
+			if visit(n) {
+				return
 			}
 			if g.depot(side, n) {
-				seen[n] = true
 				frontier = append(frontier, n)
 			}
 		}
 	}
-	return false
 }

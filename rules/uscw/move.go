@@ -77,6 +77,7 @@ func (g *game) move(o moveOrder) error {
 		}
 		start = p
 	}
+	ma = g.activeMA(side, start, ma)
 	free := g.sp[side][start] - g.movedSP[side][start]
 	n := o.sps
 	limit := 3
@@ -171,6 +172,9 @@ func (g *game) march(f force, o moveOrder) error {
 		if g.closedByNeutrality(p, false) {
 			return refuse("17.1.3", "while Kentucky is neutral, nothing may enter the New Madrid hex %s (U1370)", id)
 		}
+		if spent+c > ma && spent+c <= ma+1 && g.forage[side][start] {
+			return refuse("13.5.5", "entering %s costs %d MP (%s): %d spent of a Movement Allowance of %d, reduced by 1 MP for the Foraging marker: 'If the stack, or subset of the stack, is activated its MA is reduced by 1 MP' (U1065)", id, c, why, spent, ma)
+		}
 		if spent+c > ma {
 			return refuse("5.1.1", "entering %s costs %d MP (%s, 5.3 U238-262): %d spent of a Movement Allowance of %d", id, c, why, spent, ma)
 		}
@@ -214,6 +218,8 @@ func (g *game) march(f force, o moveOrder) error {
 	if n == 0 {
 		dem = false // a General leaving Demoralized SPs recovers at once (12.4, U925)
 	}
+	// The marker goes with the force (13.5.5): read before the hex is tidied.
+	foraging := g.forage[side][start]
 	g.sp[side][start] -= n
 	if f.cont {
 		g.movedSP[side][start] -= n
@@ -245,6 +251,9 @@ func (g *game) march(f force, o moveOrder) error {
 		g.mayContinue(f, subs, *battleAt, spent, inBattle)
 	} else {
 		g.arrive(side, gen, subs, n, dem, at)
+	}
+	if foraging {
+		g.carryForaging(side, gen, at, battleAt)
 	}
 	// The hex left reverts only now, the move and its battle done (6.3, U390).
 	g.tidy(side, start)
@@ -321,9 +330,17 @@ func (g *game) arrive(side string, gen *general, subs []*general, n int, dem boo
 	g.touch(p)
 }
 
-// tidy clears a hex's demoralization once the side has nothing there.
+// tidy clears what a hex holds for side once it has no SPs there (its
+// demoralization once it has nothing there).
 func (g *game) tidy(side string, p rules.Point) {
-	if g.sp[side][p] > 0 || len(g.generalsAt(side, p)) > 0 {
+	if g.sp[side][p] > 0 {
+		return
+	}
+	// Foraging markers and Surrender Points mark SPs (13.5.5, 13.6.3): a
+	// General left without SPs keeps neither.
+	delete(g.forage[side], p)
+	delete(g.surrPts[side], p)
+	if len(g.generalsAt(side, p)) > 0 {
 		return
 	}
 	delete(g.sp[side], p)

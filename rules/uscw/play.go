@@ -92,6 +92,14 @@ type game struct {
 	navalScratch []int8         // naval's key buffer, never cloned
 	locSearch    *searchScratch // the LOC searches' memory
 
+	// Supply (supply.go): the position's version (touch bumps it), each
+	// side's supply worked out for it, the Foraging markers (13.5.5) and
+	// the Surrender Points of Isolated stacks (13.6.3).
+	ver     uint64
+	supply  [2]*supplyCache
+	forage  map[string]map[rules.Point]bool
+	surrPts map[string]map[rules.Point]surrenderMark
+
 	// The course for the report (course.go): the side that went first in
 	// the game's first Action Phase, the standing at each End Phase, the
 	// route and the final total's reading.
@@ -127,6 +135,10 @@ func newGame(e *Engine, seed uint64) (*game, error) {
 		gens: maps.Clone(e.generals), gone: map[string]string{}, works: map[rules.Point]works{}, destroyed: map[rules.Point]bool{}, credit: map[rules.Point]int{}, spIn: map[string]int{}, spLost: map[string]int{}}
 	for _, s := range sides {
 		g.sp[s], g.movedSP[s], g.demoral[s] = map[rules.Point]int{}, map[rules.Point]int{}, map[rules.Point]bool{}
+	}
+	g.forage, g.surrPts = map[string]map[rules.Point]bool{}, map[string]map[rules.Point]surrenderMark{}
+	for _, s := range sides {
+		g.forage[s], g.surrPts[s] = map[rules.Point]bool{}, map[rules.Point]surrenderMark{}
 	}
 	if st := e.sf.Scenario.Start; st != nil {
 		for s, n := range st.Cards {
@@ -243,7 +255,7 @@ func (g *game) grantAP() {
 // endPlayerPhase ends the phasing player's Player Action Phase: the
 // second player then gets the same Action Points (4.1.1).
 func (g *game) endPlayerPhase() {
-	g.say("4.2", "the %s's Supply Segment: supply is not played by this engine (13.0 not yet); Forts due are completed", g.phasing)
+	g.supplySegment(g.phasing)
 	g.completeForts(g.phasing)
 	g.endOfPlayerPhaseWorks()
 	g.cont = nil

@@ -195,6 +195,7 @@ func (g *game) warIndustry() {
 			h := g.e.b.hexes[p]
 			if homeState(h) == cell.Region && g.controller(p) == "confederate" && *h.BP+g.arsenal[p] < 3**h.BP {
 				g.arsenal[p]++
+				g.ver++ // a source's BP value (13.2.2)
 				g.core.Tracks["arsenals"]++
 				g.say("14.5", "War Industry: %d on the Random States Table, %s: an Arsenal in %s (now +%d)", r, cell.Text, g.e.b.ids[p], g.arsenal[p])
 				return

@@ -206,6 +206,9 @@ func (g *game) retreatTo(path []string) error {
 	gens := g.generalsAt(side, r.from)
 	g.sp[side][r.from] = 0
 	delete(g.demoral[side], r.from)
+	if g.forage[side][r.from] {
+		g.forage[side][at] = true // the marker goes with the stack (13.5.5)
+	}
 	dem := g.join(side, at, n, true)
 	g.sp[side][at] += n
 	for _, gen := range gens {

@@ -31,7 +31,9 @@ import (
 // track (a rules-core track: union-vp, blockade-closed ...), turn (pass
 // every Player Action Phase until the turn given begins).
 // expect: track (turn, phase, first, diff, ap, phasing, stage, cards.SIDE,
-// sp.SIDE.HEX, displaced.SIDE, demoralized.SIDE.HEX, control.HEX (who
+// sp.SIDE.HEX, displaced.SIDE, demoralized.SIDE.HEX, supply.SIDE.HEX (full,
+// limited, out: 13.1), foraging.SIDE.HEX, isolated.SIDE.HEX,
+// surrender-points.SIDE.HEX (13.5.5, 13.6), control.HEX (who
 // controls it, 6.3, or none), naval.HEX.HEX (who has Naval Control of
 // that Navigable River hexside, 19.1, or none), marker.HEX (a Control marker's side, or
 // none), destroyed.HEX, rail.HEX (who controls its railroad, 6.5, or none), status.STATE (who controls it, 6.1, 17.1),
@@ -348,6 +350,14 @@ func (d *scriptDriver) track(name string) (string, error) {
 			}
 			return strconv.FormatBool(g.demoral[parts[1]][p]), nil
 		}
+	case "supply", "foraging", "isolated", "surrender-points":
+		if len(parts) == 3 {
+			p, err := g.e.b.locate(parts[2])
+			if err != nil {
+				return "", err
+			}
+			return g.supplyTrack(parts[0], parts[1], p), nil
+		}
 	case "status":
 		if len(parts) == 2 {
 			if v, ok := g.core.Statuses[parts[1]]; ok {
@@ -441,5 +451,5 @@ func (d *scriptDriver) track(name string) (string, error) {
 			return strconv.FormatFloat(v, 'f', -1, 64), nil
 		}
 	}
-	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], stage, cards.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, fort.HEX, entrenchment.HEX, building.HEX, free-fort, rail.HEX, naval.HEX.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
+	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], stage, cards.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, supply.SIDE.HEX, foraging.SIDE.HEX, isolated.SIDE.HEX, surrender-points.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, fort.HEX, entrenchment.HEX, building.HEX, free-fort, rail.HEX, naval.HEX.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
 }

@@ -12,6 +12,11 @@ import (
 func (g *game) clone() *game {
 	c := *g
 	c.log, c.search, c.locSearch, c.navalScratch = nil, nil, nil, nil
+	c.supply = [2]*supplyCache{}
+	c.forage, c.surrPts = map[string]map[rules.Point]bool{}, map[string]map[rules.Point]surrenderMark{}
+	for _, s := range sides {
+		c.forage[s], c.surrPts[s] = maps.Clone(g.forage[s]), maps.Clone(g.surrPts[s])
+	}
 	core := *g.core
 	core.Tracks = maps.Clone(g.core.Tracks)
 	core.Statuses = maps.Clone(g.core.Statuses) // the Border States change sides (17.1)

@@ -83,3 +83,46 @@ func TestSimPlaysToTheEnd(t *testing.T) {
 		}
 	}
 }
+
+// attrition=by-size (13.5.6's other reading) reads the Attrition Table's
+// column by the stack's SPs; the test module's table has one column with
+// no band, so the option is refused with that reason, and a table with
+// bands picks the band's column.
+func TestAttritionBySize(t *testing.T) {
+	sf := loadScenario(t, scen1861)
+	if _, err := (Ruleset{}).Compile(sf, map[string]string{"attrition": "by-size"}); err == nil || !strings.Contains(err.Error(), "no band of SPs") {
+		t.Fatalf("attrition=by-size on a one-column table: want the refusal naming the missing bands, got %v", err)
+	}
+	if _, err := (Ruleset{}).Compile(sf, map[string]string{"attrition": "sideways"}); err == nil {
+		t.Fatal("attrition=sideways was taken")
+	}
+	e, err := Compile(sf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A made-up two-band table: 1-3 SPs displace 0, 4+ SPs displace 2.
+	zero, two, one, three, four := 0, 2, 1, 3, 4
+	tab := *e.attrition
+	tab.Columns = []scenarios.Column{{ID: "small", Min: &one, Max: &three, Dice: "1d6"}, {ID: "large", Min: &four, Dice: "1d6"}}
+	tab.Grid = []scenarios.GridRow{{Min: &one, Cells: []scenarios.Cell{{Text: "0", Value: &zero}, {Text: "2", Value: &two}}}}
+	e.attrition = &tab
+	if err := e.attritionOption("by-size"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ sps, want int }{{3, 3}, {5, 3}} {
+		g, err := newGame(e, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := g.e.b.pts["1913"]
+		g.addSP("confederate", p, c.sps)
+		g.dice.Force(6)
+		g.attrition("confederate", p)
+		if g.err != nil {
+			t.Fatal(g.err)
+		}
+		if got := g.sp["confederate"][p]; got != c.want {
+			t.Errorf("%d SPs by size: %d left, want %d", c.sps, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,318 @@
+package uscw
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/musterhq/muster/rules"
+)
+
+// Supply (13.1-13.3, U939-1003): the three supply states, the Primary
+// Supply Sources and the Supply Path. A side's states are computed once
+// per position and kept until the position changes (touch bumps
+// g.ver), never per legal-action listing; the invariant checker
+// recomputes them from scratch and compares.
+//
+// Played: the Confederate sources of 13.2.2 (a Resource Hex of 2+ BPs,
+// Arsenals counted, or a Southern capital, with an LOC to two other
+// Confederate-controlled Resource Hexes); the Union's Ocean Ports and
+// Cities or capitals of 13.2.1; the overland portion of a Supply Path
+// (one hex, never into an enemy-controlled hex nor across an impassable
+// hexside). Not played: the rail portion (6.5 railroad control), the
+// Navigable Waterway portion and River and Coastal Supply (19.1 Naval
+// Control), enemy ZOI (9.1) and Fortress Supply (10.2: no Forts in the
+// engine yet); docs/uscw-cases.md says so row by row.
+
+// supplyLevel is a unit's supply state (13.1, U941-948).
+type supplyLevel int8
+
+const (
+	outOfSupply supplyLevel = iota
+	limitedSupply
+	fullSupply
+)
+
+func (l supplyLevel) String() string {
+	return [...]string{"out", "limited", "full"}[l]
+}
+
+// text is the state as the rulebook names it.
+func (l supplyLevel) text() string {
+	return [...]string{"Out of Supply", "in Limited Supply", "in Full Supply"}[l]
+}
+
+// supplyCache is a side's supply in one position (g.ver).
+type supplyCache struct {
+	ver     uint64
+	sources map[rules.Point]bool        // Primary Supply Sources (13.2)
+	railed  map[rules.Point]bool        // rail hexes with a rail portion back to a source (13.3.3)
+	level   map[rules.Point]supplyLevel // asked hexes
+	reach   map[rules.Point][]rules.Point
+}
+
+// supplyFor is side's cache for the current position.
+func (g *game) supplyFor(side string) *supplyCache {
+	i := 0
+	if side == "confederate" {
+		i = 1
+	}
+	c := g.supply[i]
+	if c == nil || c.ver != g.ver {
+		c = &supplyCache{ver: g.ver, level: map[rules.Point]supplyLevel{}, reach: map[rules.Point][]rules.Point{}}
+		g.supply[i] = c
+		c.sources = g.primarySources(side, c)
+		c.railed = g.railToSources(side, c.sources)
+	}
+	return c
+}
+
+// supplyAt is the supply state of side's units in p (13.1).
+func (g *game) supplyAt(side string, p rules.Point) supplyLevel {
+	c := g.supplyFor(side)
+	if l, ok := c.level[p]; ok {
+		return l
+	}
+	l := g.traceSupply(side, p, c)
+	c.level[p] = l
+	return l
+}
+
+// inSupply: "the term 'in supply' refers to a unit that is either in
+// Full or Limited Supply" (13.1, U950).
+func (g *game) inSupply(side string, p rules.Point) bool {
+	return g.supplyAt(side, p) != outOfSupply
+}
+
+// traceSupply works out a state without the cache's answer for p.
+func (g *game) traceSupply(side string, p rules.Point, c *supplyCache) supplyLevel {
+	if g.supplyPath(side, p, c) {
+		return fullSupply
+	}
+	if g.locTo(side, p, c, func(q rules.Point) bool { return c.sources[q] }) {
+		return limitedSupply // "an LOC (13.4) to a friendly Primary Supply Source" (U946)
+	}
+	return outOfSupply
+}
+
+// supplyPath reports a Supply Path from p (13.3): the unit's hex, or one
+// overland hex from it (13.3.2, U977: "This part of the Supply Path can be
+// only one hex long"), reaches a Primary Supply Source or a railroad that
+// leads to one (13.3.3). The waterway portion (13.3.3-13.3.5) is not
+// played.
+func (g *game) supplyPath(side string, p rules.Point, c *supplyCache) bool {
+	if c.sources[p] || c.railed[p] {
+		return true
+	}
+	for _, q := range g.e.b.neighbors(p) {
+		if (c.sources[q] || c.railed[q]) && g.overlandStep(side, p, q) {
+			return true
+		}
+	}
+	return false
+}
+
+// railToSources marks every rail hex from which a rail portion (13.3.3,
+// U986: "must follow a path of contiguous Railroad hexes ... back to a
+// friendly Primary Supply Source"; "the railroad line must be under
+// friendly control (6.5)") reaches one of the sources: a search along the
+// rail graph from the sources on a railroad. Railroad control is read
+// from 6.5.1 (U409-415): the line goes back to a friendly-controlled
+// source (in Full Supply as a source is) without entering an
+// enemy-controlled hex. Not played: enemy ZOI (9.1), railroad bridges
+// over enemy-controlled Navigable Rivers (19.1), contested lines (6.5.2).
+func (g *game) railToSources(side string, sources map[rules.Point]bool) map[rules.Point]bool {
+	b := g.e.b
+	out := map[rules.Point]bool{}
+	var queue []rules.Point
+	for _, p := range b.rails.railHexs {
+		if sources[p] {
+			out[p] = true
+			queue = append(queue, p)
+		}
+	}
+	built := g.railsBuilt1864()
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, e := range b.rails.rail[p] {
+			if out[e.to] || e.from1864 && !built || g.controller(e.to) == other(side) {
+				continue
+			}
+			out[e.to] = true
+			queue = append(queue, e.to)
+		}
+	}
+	return out
+}
+
+// overlandStep reports whether the one-hex overland portion may go from p
+// into q (13.3.2, U978-983): not into an enemy-controlled hex, not across
+// an impassable hexside. Enemy ZOI (9.1) and enemy-controlled Navigable
+// River hexsides (19.1) are not played.
+func (g *game) overlandStep(side string, p, q rules.Point) bool {
+	if g.controller(q) == other(side) {
+		return false
+	}
+	for _, k := range g.e.b.topo.Side(p, q) {
+		if k == "impassable" {
+			return false
+		}
+	}
+	return true
+}
+
+// primarySources lists side's Primary Supply Sources (13.2).
+func (g *game) primarySources(side string, c *supplyCache) map[rules.Point]bool {
+	out := map[rules.Point]bool{}
+	b := g.e.b
+	if side == "union" {
+		// "Any railroad hex along the north map edge that exits off the
+		// north map edge" (13.2.1, U955), unless the enemy holds it.
+		for _, p := range b.rails.north {
+			if g.controller(p) != "confederate" {
+				out[p] = true
+			}
+		}
+	}
+	for _, p := range b.order {
+		h := b.hexes[p]
+		if g.controller(p) != side {
+			continue
+		}
+		if side == "confederate" {
+			// 13.2.2 (U963): a Southern state capital (other than
+			// Charleston, WV) or a Resource Hex of 2+ BPs (Arsenals
+			// included) "provided the capital or Resource Hex has an LOC
+			// to two other Confederate controlled Resource Hexes".
+			capital := h.Place == "capital" && g.stateSide(homeState(h)) == "confederate" && homeState(h) != "west-virginia"
+			if !capital && g.resourceValue(p) < 2 {
+				continue
+			}
+			others := 0
+			for _, q := range g.locReach(side, p, c) {
+				if q != p && b.hexes[q].BP != nil && g.controller(q) == side {
+					others++
+				}
+			}
+			if others >= 2 {
+				out[p] = true
+			}
+			continue
+		}
+		// 13.2.1 (U955-959): a Union-controlled Ocean Port (its access to
+		// the sea is read as open: the map has no waters, Coastal Forts
+		// or Naval Batteries to pass), or a City or capital in a Northern
+		// or Border State with an LOC to another Union-controlled
+		// Objective Hex.
+		if h.Port == "ocean" {
+			out[p] = true
+			continue
+		}
+		if (h.Place == "city" || h.Place == "capital") && !slices.Contains(southern, homeState(h)) {
+			for _, q := range g.locReach(side, p, c) {
+				if q != p && b.hexes[q].Objective && g.controller(q) == side {
+					out[p] = true
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// resourceValue is a Resource Hex's BPs with its Arsenals (a destroyed
+// hex counts 1, 6.4.3).
+func (g *game) resourceValue(p rules.Point) int {
+	h := g.e.b.hexes[p]
+	if h == nil || h.BP == nil {
+		return 0
+	}
+	v := *h.BP
+	if g.destroyed[p] {
+		v = 1
+	}
+	return v + g.arsenal[p]
+}
+
+// tiedBattleSupply: "If the attacker or defender is not in Full Supply in
+// a Tied Battle they become Demoralized (12.2). If already Demoralized,
+// then the force loses one additional SP. The Supply Path for both forces
+// is determined after the attacker retreats" (13.5.4, U1056). Already
+// Demoralized is read as before the battle, as 12.2's second
+// Demoralization is.
+func (g *game) tiedBattleSupply(side string, p rules.Point, wasDem bool) {
+	if g.sp[side][p] == 0 {
+		return
+	}
+	l := g.supplyAt(side, p)
+	if l == fullSupply {
+		g.say("13.5.4", "tied battle: the %s force in %s is in Full Supply and is not Demoralized", side, g.e.b.ids[p])
+		return
+	}
+	if wasDem {
+		g.sp[side][p]--
+		g.spLost[side]++
+		g.say("13.5.4", "tied battle: the %s force in %s is %s, not in Full Supply, and was Demoralized already: it loses 1 more SP", side, g.e.b.ids[p], l.text())
+		g.displaceIfEmpty(side, p, "tied")
+		g.touch(p)
+	} else {
+		g.say("13.5.4", "tied battle: the %s force in %s is %s, not in Full Supply: it becomes Demoralized (12.2)", side, g.e.b.ids[p], l.text())
+	}
+	g.demoral[side][p] = true
+	g.tidy(side, p)
+}
+
+// supplyTrack is what a script reads of supply in p (script.go).
+func (g *game) supplyTrack(what, side string, p rules.Point) string {
+	switch what {
+	case "supply":
+		return g.supplyAt(side, p).String()
+	case "foraging":
+		return strconv.FormatBool(g.forage[side][p])
+	case "isolated":
+		return strconv.FormatBool(g.sp[side][p] > 0 && g.isolated(side, p))
+	}
+	return strconv.Itoa(g.surrPts[side][p].points)
+}
+
+// supplyViolations is the invariant checker's part for supply: Foraging
+// markers and Surrender Points only on a force (13.5.5, 13.6.3), fewer
+// than 3 points (3 surrender), and the cached supply of the position
+// equal to a fresh trace (a stale cache is a missed invalidation).
+func (g *game) supplyViolations() []string {
+	b := g.e.b
+	var out []string
+	for _, side := range sides {
+		for _, p := range g.sortedHexes(g.forage[side]) {
+			if g.sp[side][p] == 0 {
+				out = append(out, fmt.Sprintf("USCW 13.5.5: a %s Foraging marker in %s, where it has no SPs", side, b.ids[p]))
+			}
+		}
+		for p, m := range g.surrPts[side] {
+			if g.sp[side][p] == 0 || m.points < 0 || m.points >= 3 {
+				out = append(out, fmt.Sprintf("USCW 13.6.3: %d %s Surrender Points in %s, over %d SPs", m.points, side, b.ids[p], g.sp[side][p]))
+			}
+		}
+	}
+	for i, side := range sides {
+		c := g.supply[i]
+		if c == nil || c.ver != g.ver {
+			continue
+		}
+		fresh := &supplyCache{ver: g.ver, level: map[rules.Point]supplyLevel{}, reach: map[rules.Point][]rules.Point{}}
+		fresh.sources = g.primarySources(side, fresh)
+		fresh.railed = g.railToSources(side, fresh.sources)
+		hexes := make([]rules.Point, 0, len(c.level))
+		for p := range c.level {
+			hexes = append(hexes, p)
+		}
+		sortPoints(hexes)
+		for _, p := range hexes {
+			if l := g.traceSupply(side, p, fresh); l != c.level[p] {
+				out = append(out, fmt.Sprintf("USCW 13.1: the %s's supply in %s is kept as %s, a fresh trace finds %s", side, b.ids[p], c.level[p], l))
+			}
+		}
+	}
+	return out
+}

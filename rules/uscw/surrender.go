@@ -1,0 +1,177 @@
+package uscw
+
+import (
+	"fmt"
+
+	"github.com/musterhq/muster/rules"
+)
+
+// Isolation and Surrender (13.6, U1093-1132): a stack Out of Supply that
+// cannot trace an LOC to three vacant land hexes is Isolated; Isolated
+// stacks that trace an LOC to each other form an Isolated Group, which
+// rolls on the Surrender Table in each friendly Supply Segment and
+// surrenders at 3 Surrender Points. Not played: Forts and Coastal Forts
+// (10.2: none in the engine), enemy ZOI around the vacant hexes (9.1).
+
+// surrenderMark is what an Isolated stack carries between Supply
+// Segments: its group's Surrender Points and the group's SPs then (13.6.5:
+// combining groups keep the points of the larger).
+type surrenderMark struct {
+	points, groupSP int
+}
+
+// vacantForForage: "The hexes must be free of all units and
+// Fortifications—friendly and enemy—and may not be an enemy-controlled
+// Resource or Objective Hex" (13.6.2, U1099).
+func (g *game) vacantForForage(side string, q rules.Point) bool {
+	if g.sp["union"][q] > 0 || g.sp["confederate"][q] > 0 || len(g.generalsAt("union", q)) > 0 || len(g.generalsAt("confederate", q)) > 0 {
+		return false
+	}
+	h := g.e.b.hexes[q]
+	return !((h.Objective || h.BP != nil) && g.controller(q) == other(side))
+}
+
+// isolated reports side's stack in p Isolated (13.6.2, U1097): Out of
+// Supply, and no LOC to at least three vacant land hexes.
+func (g *game) isolated(side string, p rules.Point) bool {
+	if g.supplyAt(side, p) != outOfSupply {
+		return false
+	}
+	vacant := 0
+	for _, q := range g.locReach(side, p, g.supplyFor(side)) {
+		if g.vacantForForage(side, q) {
+			vacant++
+			if vacant == 3 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// isolatedGroups splits side's Isolated stacks into Isolated Groups:
+// "each stack in the group must be able to trace a LOC to at least one
+// other unit in the Isolated Group" (13.6.5, U1125). Groups and their
+// stacks are in board order.
+func (g *game) isolatedGroups(side string, iso []rules.Point) [][]rules.Point {
+	parent := make([]int, len(iso))
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			i = parent[i]
+		}
+		return i
+	}
+	at := map[rules.Point]int{}
+	for i, p := range iso {
+		at[p] = i
+	}
+	c := g.supplyFor(side)
+	for i, p := range iso {
+		for _, q := range g.locReach(side, p, c) {
+			if j, ok := at[q]; ok && j != i {
+				a, b := find(i), find(j)
+				parent[max(a, b)] = min(a, b)
+			}
+		}
+	}
+	byRoot := map[int][]rules.Point{}
+	var roots []int
+	for i, p := range iso {
+		r := find(i)
+		if byRoot[r] == nil {
+			roots = append(roots, r)
+		}
+		byRoot[r] = append(byRoot[r], p)
+	}
+	out := make([][]rules.Point, 0, len(roots))
+	for _, r := range roots {
+		out = append(out, byRoot[r])
+	}
+	return out
+}
+
+// surrenderChecks plays 13.6 in side's Supply Segment.
+func (g *game) surrenderChecks(side string) {
+	var iso []rules.Point
+	for _, p := range g.stacks(side) {
+		if g.isolated(side, p) {
+			iso = append(iso, p)
+			continue
+		}
+		if m, ok := g.surrPts[side][p]; ok {
+			delete(g.surrPts[side], p)
+			g.say("13.6.5", "the %s stack in %s is no longer Isolated: its %d Surrender Points are removed", side, g.e.b.ids[p], m.points)
+		}
+	}
+	for _, grp := range g.isolatedGroups(side, iso) {
+		g.surrenderCheck(side, grp)
+		if g.err != nil {
+			return
+		}
+	}
+}
+
+// surrenderCheck rolls for one Isolated Group (13.6.3-13.6.4).
+func (g *game) surrenderCheck(side string, grp []rules.Point) {
+	b := g.e.b
+	sps, prior, priorSP := 0, 0, -1
+	best := (*general)(nil)
+	drm, objective := 0, false
+	var where []string
+	for _, p := range grp {
+		sps += g.sp[side][p]
+		where = append(where, b.ids[p])
+		// The points the group carries: those of the larger group it
+		// came from, the greater on a tie (13.6.5, U1129).
+		if m, ok := g.surrPts[side][p]; ok && (m.groupSP > priorSP || m.groupSP == priorSP && m.points > prior) {
+			prior, priorSP = m.points, m.groupSP
+		}
+		for _, gen := range g.generalsAt(side, p) {
+			if best == nil || gen.defense > best.defense {
+				best = gen
+			}
+		}
+		if h := b.hexes[p]; (h.Objective || h.BP != nil) && g.controller(p) == side {
+			objective = true
+		}
+	}
+	var why []string
+	if best != nil {
+		drm += best.defense // "Any one General's Defense Rating": the best
+		why = append(why, fmt.Sprintf("+%d %s's Defense Rating", best.defense, best.name))
+	}
+	if objective {
+		drm++ // a Fort there would make it +2: no Forts in the engine yet
+		why = append(why, "+1 a friendly-controlled Objective/Resource Hex")
+	}
+	roll := g.roll(1, fmt.Sprintf("surrender %s", where[0]))
+	if g.err != nil {
+		return
+	}
+	cell, _, _ := g.e.surrender.CellAt(0, roll+drm)
+	if cell == nil || cell.Value == nil {
+		g.err = fmt.Errorf("the Surrender Table has no row for %d", roll+drm)
+		return
+	}
+	total := prior + *cell.Value
+	g.say("13.6.4", "the %s Isolated Group %v (%d SPs, %d Surrender Points) rolls %d%s = %d on the Surrender Table: %s", side, where, sps, prior, roll, drmNote(why), roll+drm, cell.Text)
+	if total < 3 {
+		for _, p := range grp {
+			g.surrPts[side][p] = surrenderMark{points: total, groupSP: sps}
+		}
+		g.say("13.6.3", "the group has %d Surrender Points", total)
+		return
+	}
+	g.say("13.6.3", "the %s Isolated Group %v surrenders (%d Surrender Points): %d SPs eliminated, its Generals Displaced", side, where, total, sps)
+	for _, p := range grp {
+		n := g.sp[side][p]
+		g.sp[side][p] = 0
+		g.spLost[side] += n
+		delete(g.surrPts[side], p)
+		g.displaceAll(side, p)
+	}
+}
