@@ -25,6 +25,7 @@ type candidate struct {
 	sps, ma int
 	dst     int // the destination's board index
 	retreat []string
+	card    cardPlay // a Special Action Card played (alone, or before the move)
 }
 
 // order expands a move candidate into the MOVE a script would give.
@@ -52,7 +53,9 @@ func (g *game) describe(c candidate) string {
 		if who == "" {
 			who = "sps@" + o.from
 		}
-		return fmt.Sprintf("move %s %d SPs %s", who, o.sps, strings.Join(o.path, "-"))
+		return fmt.Sprintf("move %s %d SPs %s", who, o.sps, strings.Join(o.path, "-")) + c.card.suffix()
+	case c.card.n != 0:
+		return c.card.String()
 	}
 	return "retreat " + strings.Join(c.retreat, "-")
 }
@@ -77,11 +80,13 @@ func (g *game) candidates(out []candidate) []candidate {
 	}
 	out = append(out, candidate{pass: true})
 	side := g.phasing
+	out = g.cardCandidates(out)
 	g.markEnemy(side)
 	for _, id := range g.e.genIDs {
 		gen := g.gens[id]
 		at, on := g.genAt[id]
-		if gen.side != side || !on || g.moved[id] || !g.canSpend(at) {
+		_, byCard := g.cards.cautious[id]
+		if gen.side != side || !on || g.moved[id] || !g.canSpend(at) && !byCard {
 			continue
 		}
 		n := min(g.sp[side][at]-g.movedSP[side][at], g.e.commandLimit(gen))
@@ -92,7 +97,15 @@ func (g *game) candidates(out []candidate) []candidate {
 			if n == 0 && g.sp[side][g.e.b.order[dst]] == 0 {
 				continue // a General without SPs ends his move with friendly SPs (7.6)
 			}
-			out = append(out, candidate{move: true, general: id, sps: n, ma: gen.ma, dst: dst})
+			attack := g.scratch().enemy[dst]
+			if gen.cautious && attack && !byCard && g.actionsFor(at) < 2 {
+				continue // 7.7: two Action Points or a card
+			}
+			c := candidate{move: true, general: id, sps: n, ma: gen.ma, dst: dst}
+			out = append(out, c)
+			if attack {
+				out = g.withBattleCard(out, c)
+			}
 		}
 	}
 	stacks := make([]rules.Point, 0, len(g.sp[side]))
@@ -111,7 +124,11 @@ func (g *game) candidates(out []candidate) []candidate {
 			continue
 		}
 		for _, dst := range g.reach(side, at, 3, true) {
-			out = append(out, candidate{move: true, from: at, sps: min(free, 3), ma: 3, dst: dst})
+			c := candidate{move: true, from: at, sps: min(free, 3), ma: 3, dst: dst}
+			out = append(out, c)
+			if g.scratch().enemy[dst] {
+				out = g.withBattleCard(out, c)
+			}
 		}
 	}
 	return out
@@ -120,10 +137,7 @@ func (g *game) candidates(out []candidate) []candidate {
 // canSpend reports an Action Point for an action starting in p (4.3,
 // 4.1.3).
 func (g *game) canSpend(p rules.Point) bool {
-	if g.diff == 1 {
-		return g.theaterAP[g.e.b.theater(p)] > 0
-	}
-	return g.ap > 0
+	return g.actionsFor(p) > 0
 }
 
 // reach lists (by board index, in board order) every hex a force may move to from p
@@ -249,7 +263,14 @@ func (g *game) play(c candidate) error {
 		g.endPlayerPhase()
 		return nil
 	case c.move:
+		if c.card.n != 0 {
+			if err := g.playCard(c.card.n, c.card.use, g.e.b.order[c.dst], ""); err != nil {
+				return err
+			}
+		}
 		return g.move(g.order(c))
+	case c.card.n != 0:
+		return g.playCard(c.card.n, c.card.use, rules.Point{}, c.card.gen)
 	}
 	return g.retreatTo(c.retreat)
 }

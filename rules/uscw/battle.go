@@ -85,6 +85,7 @@ func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool
 			g.say("11.4", "attacker: +%d, %s's Attack Rating (a subordinate, 11.3)", sub.attack, sub.name)
 		}
 	}
+	bt.aDRM += g.battleCard(at)
 	if dem {
 		bt.aDRM -= 2
 		g.say("11.4", "attacker: -2, attacking when Demoralized (12.2)")

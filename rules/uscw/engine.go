@@ -120,7 +120,9 @@ type Engine struct {
 	hasCapital   bool
 	newMadrid    rules.Point // New Madrid, closed while Kentucky is neutral (17.1.3)
 	hasNewMadrid bool
-	borderStates []string // the module's statuses: the Border States (17.1.1)
+	borderStates []string                    // the module's statuses: the Border States (17.1.1)
+	decks        map[string][]scenarios.Card // each side's Special Action Cards (18.1)
+	deckSide     map[string]string           // deck id -> side
 }
 
 // Compile prepares a scenario of the Basic Game, or lists the facts its
@@ -161,6 +163,7 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 			}
 		}
 	}
+	missing = append(missing, e.compileDecks(m)...)
 	b, bmissing := newBoard(m, s)
 	e.b = b
 	missing = append(missing, bmissing...)

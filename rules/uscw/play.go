@@ -46,7 +46,7 @@ type game struct {
 	diff        int  // the dice difference
 	ap          int  // Action Points left (difference 2+)
 	theaterAP   map[string]int
-	cards       map[string]int
+	cards       *cardBook // the Special Action Cards (cards.go)
 
 	sp       map[string]map[rules.Point]int // side -> hex -> SPs
 	movedSP  map[string]map[rules.Point]int // SPs moved this Action Phase (5.1.2)
@@ -108,7 +108,7 @@ func newGame(e *Engine, seed uint64) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &game{e: e, core: core, dice: rules.NewDice(seed), turn: e.first, cards: map[string]int{}, theaterAP: map[string]int{},
+	g := &game{e: e, core: core, dice: rules.NewDice(seed), turn: e.first, cards: newCardBook(e, seed), theaterAP: map[string]int{},
 		sp: map[string]map[rules.Point]int{}, movedSP: map[string]map[rules.Point]int{}, genAt: map[string]rules.Point{},
 		moved: map[string]bool{}, demoral: map[string]map[rules.Point]bool{}, displace: map[string]int{},
 		marker: map[rules.Point]string{}, arsenal: map[rules.Point]int{}, displacedGen: map[string]bool{},
@@ -117,8 +117,8 @@ func newGame(e *Engine, seed uint64) (*game, error) {
 		g.sp[s], g.movedSP[s], g.demoral[s] = map[rules.Point]int{}, map[rules.Point]int{}, map[rules.Point]bool{}
 	}
 	if st := e.sf.Scenario.Start; st != nil {
-		for s, n := range st.Cards {
-			g.cards[s] = n
+		for _, s := range sides {
+			g.drawCards(s, st.Cards[s], "the scenario's start")
 		}
 	}
 	for _, k := range []string{"union-vp", "resource-bps", "csa-vp", "csa-national-panic"} {
@@ -195,12 +195,10 @@ func (g *game) nextActionPhase() {
 			}
 			break
 		}
-		for _, s := range sides {
-			if g.cards[s] < 5 {
-				g.cards[s]++
-			}
-		}
 		g.say("4.1.2", "doubles (%d): each player receives a Special Action Card (at most five, 18.2), and both roll again", u)
+		for _, s := range sides {
+			g.drawCard(s, "doubles, 4.1.2")
+		}
 	}
 	g.phasing, g.second = g.first, false
 	g.grantAP()
@@ -230,6 +228,7 @@ func (g *game) grantAP() {
 // endPlayerPhase ends the phasing player's Player Action Phase: the
 // second player then gets the same Action Points (4.1.1).
 func (g *game) endPlayerPhase() {
+	g.endCardPlays()
 	g.say("4.2", "the %s's Supply Segment is not played by this engine (13.0 not yet)", g.phasing)
 	if !g.second {
 		g.second = true
@@ -254,6 +253,10 @@ func (g *game) finish(r rules.Result) {
 func (g *game) spend(p rules.Point, what string) error {
 	if g.stage != stPlayer {
 		return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
+	}
+	if t := g.e.b.theater(p); g.cardAction(t) {
+		g.say("4.3", "%s: the additional action of a Special Action Card (18.1, U1441)", what)
+		return nil
 	}
 	if g.diff == 1 {
 		t := g.e.b.theater(p)

@@ -31,10 +31,10 @@ func (g *game) reinforcementPhase() {
 	if g.e.year(g.turn) == 1861 {
 		n = 1 // S1.3.4, U1826
 	}
-	for _, s := range sides {
-		g.cards[s] = min(5, g.cards[s]+n)
-	}
 	g.say("18.2", "each player draws %d Special Action Card(s) (at most five held)", n)
+	for _, s := range sides {
+		g.drawCards(s, n, "the Reinforcement Phase")
+	}
 	for _, s := range sides {
 		g.returnDisplaced(s)
 	}

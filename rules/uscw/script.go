@@ -21,7 +21,11 @@ import (
 // do: place (unit: a General id or "sps"; side for SPs; to; manpower),
 // track (a rules-core track: union-vp, blockade-closed ...), turn (pass
 // every Player Action Phase until the turn given begins).
+// play card (value: the card's number; key: its use, action, battle with
+// at: the battle's hex, or cautious with unit: the Cautious General; 18.1).
+// do state (unit: a deck id; set hand: "1,4", the cards that side holds).
 // expect: track (turn, phase, first, diff, ap, phasing, stage, cards.SIDE,
+// hand.SIDE, discard.SIDE, deck.SIDE (the piles' card numbers, sorted),
 // sp.SIDE.HEX, displaced.SIDE, demoralized.SIDE.HEX, control.HEX (who
 // controls it, 6.3, or none), marker.HEX (a Control marker's side, or
 // none), destroyed.HEX, status.STATE (who controls it, 6.1, 17.1),
@@ -118,6 +122,8 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		return nil
 	case "rally":
 		return g.rally(s.At)
+	case "card":
+		return d.playCard(s)
 	case "retreat":
 		if r := g.retreat; r != nil && s.Unit != "sps" {
 			if p, on := g.genAt[s.Unit]; !on || p != r.from {
@@ -130,9 +136,11 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		return g.retreatTo(path)
 	default:
-		return fmt.Errorf("play %q: the USCW engine plays move, pass, retreat, rally", s.Play)
+		return fmt.Errorf("play %q: the USCW engine plays move, pass, retreat, rally, card", s.Play)
 	}
 	switch s.Do {
+	case "state":
+		return d.setState(s)
 	case "place":
 		p, err := g.e.b.locate(s.To)
 		if err != nil {
@@ -171,7 +179,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 			return fmt.Errorf("turn %d: play stopped on turn %d (%s)", s.Turn, g.turn, stageNames[g.stage])
 		}
 	default:
-		return fmt.Errorf("do %q: the USCW engine takes place, track, turn", s.Do)
+		return fmt.Errorf("do %q: the USCW engine takes place, state, track, turn", s.Do)
 	}
 	return nil
 }
@@ -299,7 +307,11 @@ func (d *scriptDriver) track(name string) (string, error) {
 		return stageNames[g.stage], nil
 	case "cards":
 		if len(parts) == 2 {
-			return strconv.Itoa(g.cards[parts[1]]), nil
+			return strconv.Itoa(g.handSize(parts[1])), nil
+		}
+	case "hand", "discard", "deck":
+		if p := g.cards.piles[parts[len(parts)-1]]; len(parts) == 2 && p != nil {
+			return cardList(map[string][]int{"hand": p.hand, "discard": p.discard, "deck": p.draw}[parts[0]]), nil
 		}
 	case "displaced":
 		if len(parts) == 2 {
@@ -379,5 +391,5 @@ func (d *scriptDriver) track(name string) (string, error) {
 			return strconv.FormatFloat(v, 'f', -1, 64), nil
 		}
 	}
-	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], stage, cards.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
+	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], stage, cards.SIDE, hand.SIDE, discard.SIDE, deck.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
 }
