@@ -58,6 +58,7 @@ type cardBook struct {
 	actions  map[string]int
 	battle   map[rules.Point]int
 	cautious map[string]int
+	played   int // cards played in the game (the tests check bots play them)
 }
 
 // compileDecks reads each side's deck, or lists what the module lacks.
@@ -114,7 +115,7 @@ func (cb *cardBook) clearPlayed() {
 }
 
 func (cb *cardBook) clone() *cardBook {
-	c := &cardBook{dice: cb.dice, piles: map[string]*piles{}}
+	c := &cardBook{dice: cb.dice, piles: map[string]*piles{}, played: cb.played}
 	for s, p := range cb.piles {
 		c.piles[s] = &piles{draw: slices.Clone(p.draw), hand: slices.Clone(p.hand), discard: slices.Clone(p.discard)}
 	}
@@ -203,7 +204,7 @@ func (g *game) playCard(n int, use string, at rules.Point, gen string) error {
 	switch use {
 	case "action":
 		g.cards.actions[theater]++
-		g.say("18.1", "the %s plays card %d (%s): one additional action (U1441) for a force starting in the %s", side, n, c.Theater, map[bool]string{true: "any theater", false: c.Theater + " theater"}[theater == "any"])
+		g.say("18.1", "the %s plays card %d (%s): one additional action (U1441) for a force starting in %s", side, n, c.Theater, map[bool]string{true: "any theater", false: "the " + c.Theater + " theater"}[theater == "any"])
 	case "battle":
 		if g.sp[other(side)][at] == 0 {
 			return refuse("18.3.2", "%s holds no enemy SPs: a battle card is committed to the land battle the attacker is about to fight (U1440, U1458)", b.ids[at])
@@ -244,7 +245,19 @@ func (g *game) playCard(n int, use string, at rules.Point, gen string) error {
 	}
 	p.hand = slices.Delete(p.hand, i, i+1)
 	p.discard = append(p.discard, n)
+	g.cards.played++
 	return nil
+}
+
+// String shows the piles and the plays pending, as tests compare them.
+func (cb *cardBook) String() string {
+	var b strings.Builder
+	for _, s := range sides {
+		p := cb.piles[s]
+		fmt.Fprintf(&b, "%s draw %s hand %s discard %s; ", s, cardList(p.draw), cardList(p.hand), cardList(p.discard))
+	}
+	fmt.Fprint(&b, cb.actions, cb.battle, cb.cautious)
+	return b.String()
 }
 
 // cardAction spends an additional action a card gave for a force starting

@@ -54,7 +54,7 @@ func TestInvariants(t *testing.T) {
 	random, _ := sim.BotByName("random")
 	for _, path := range []string{scen1861, scenCampaign} {
 		ng := checkedGames(t, path)
-		moves, battles := 0, 0
+		moves, battles, cards := 0, 0, 0
 		for i := range games[path] {
 			seed := sim.GameSeed(invariantRunSeed, i)
 			bots := []sim.Bot{random, random}
@@ -64,13 +64,14 @@ func TestInvariants(t *testing.T) {
 			}
 			x := g.(*Game)
 			moves += x.n
+			cards += x.g.cards.played
 			if x.g.spLost["union"]+x.g.spLost["confederate"] > 0 {
 				battles++
 			}
 		}
 		// The games must exercise what the checker checks.
-		if moves < 10*games[path] || battles == 0 {
-			t.Fatalf("%s: %d actions and %d games with losses in %d games: the bots are not playing", path, moves, battles, games[path])
+		if moves < 10*games[path] || battles == 0 || cards == 0 {
+			t.Fatalf("%s: %d actions, %d games with losses and %d Special Action Cards played in %d games: the bots are not playing", path, moves, battles, cards, games[path])
 		}
 	}
 }
@@ -153,6 +154,18 @@ func TestInvariantCheckerReports(t *testing.T) {
 		{"USCW 14.5: the Arsenals track", func(t *testing.T, g *game) { g.core.Tracks["arsenals"]++ }},
 		{"USCW 14.4.5: ", func(t *testing.T, g *game) { g.core.Tracks["maintenance"]-- }},
 		{"USCW 20.3.2: National Panic", func(t *testing.T, g *game) { g.core.Tracks["csa-national-panic"] = 2 }},
+		// Six cards in hand, every card still in one pile.
+		{"USCW 18.2: the union holds 6", func(t *testing.T, g *game) {
+			p := g.cards.piles["union"]
+			for len(p.hand) < 6 {
+				p.hand, p.draw = append(p.hand, p.draw[0]), p.draw[1:]
+			}
+		}},
+		// A card in two piles: the deck's size is not conserved.
+		{"USCW 18.1: the confederate deck", func(t *testing.T, g *game) {
+			p := g.cards.piles["confederate"]
+			p.discard = append(p.discard, p.draw[0])
+		}},
 	}
 	fresh := func() *game {
 		x, err := ng(1)

@@ -25,7 +25,8 @@ import (
 // at: the battle's hex, or cautious with unit: the Cautious General; 18.1).
 // do state (unit: a deck id; set hand: "1,4", the cards that side holds).
 // expect: track (turn, phase, first, diff, ap, phasing, stage, cards.SIDE,
-// hand.SIDE, discard.SIDE, deck.SIDE (the piles' card numbers, sorted),
+// cards.SIDE.deck and .discard (the piles' sizes), hand.SIDE, discard.SIDE,
+// deck.SIDE (the piles' card numbers, sorted),
 // sp.SIDE.HEX, displaced.SIDE, demoralized.SIDE.HEX, control.HEX (who
 // controls it, 6.3, or none), marker.HEX (a Control marker's side, or
 // none), destroyed.HEX, status.STATE (who controls it, 6.1, 17.1),
@@ -309,6 +310,14 @@ func (d *scriptDriver) track(name string) (string, error) {
 		if len(parts) == 2 {
 			return strconv.Itoa(g.handSize(parts[1])), nil
 		}
+		if p := g.cards.piles[parts[1]]; len(parts) == 3 && p != nil {
+			switch parts[2] {
+			case "deck":
+				return strconv.Itoa(len(p.draw)), nil
+			case "discard":
+				return strconv.Itoa(len(p.discard)), nil
+			}
+		}
 	case "hand", "discard", "deck":
 		if p := g.cards.piles[parts[len(parts)-1]]; len(parts) == 2 && p != nil {
 			return cardList(map[string][]int{"hand": p.hand, "discard": p.discard, "deck": p.draw}[parts[0]]), nil
@@ -391,5 +400,5 @@ func (d *scriptDriver) track(name string) (string, error) {
 			return strconv.FormatFloat(v, 'f', -1, 64), nil
 		}
 	}
-	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], stage, cards.SIDE, hand.SIDE, discard.SIDE, deck.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
+	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], stage, cards.SIDE[.deck|.discard], hand.SIDE, discard.SIDE, deck.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
 }
