@@ -86,20 +86,27 @@ func (g *game) candidates(out []candidate) []candidate {
 		gen := g.gens[id]
 		at, on := g.genAt[id]
 		_, byCard := g.cards.cautious[id]
-		if gen.side != side || !on || g.moved[id] || !g.canSpend(at) && !byCard {
+		bonusOnly := on && !g.canSpend(at) && !byCard && g.bonus > 0 // Optional 1: 1 SP
+		if gen.side != side || !on || g.moved[id] || !g.canSpend(at) && !byCard && !bonusOnly {
 			continue
 		}
 		n := min(g.sp[side][at]-g.movedSP[side][at], g.e.commandLimit(gen))
 		if n == g.sp[side][at] && len(g.generalsAt(side, at)) > 1 {
 			n-- // never leave a General without SPs (7.6)
 		}
+		if bonusOnly {
+			if n < 1 {
+				continue
+			}
+			n = 1
+		}
 		for _, dst := range g.reach(side, at, gen.ma, n > 0) {
 			if n == 0 && g.sp[side][g.e.b.order[dst]] == 0 {
 				continue // a General without SPs ends his move with friendly SPs (7.6)
 			}
 			attack := g.scratch().enemy[dst]
-			if gen.cautious && attack && !byCard && g.actionsFor(at) < 2 {
-				continue // 7.7: two Action Points or a card
+			if gen.cautious && attack && !byCard && (bonusOnly || g.actionsFor(at) < 2) {
+				continue // 7.7: two Action Points or a card; never the Bonus Action
 			}
 			c := candidate{move: true, general: id, sps: n, ma: gen.ma, dst: dst}
 			out = append(out, c)
@@ -110,7 +117,7 @@ func (g *game) candidates(out []candidate) []candidate {
 	}
 	stacks := make([]rules.Point, 0, len(g.sp[side]))
 	for at, n := range g.sp[side] {
-		if n-g.movedSP[side][at] > 0 && g.canSpend(at) {
+		if n-g.movedSP[side][at] > 0 && (g.canSpend(at) || g.bonus > 0) {
 			stacks = append(stacks, at)
 		}
 	}
@@ -125,6 +132,9 @@ func (g *game) candidates(out []candidate) []candidate {
 		}
 		for _, dst := range g.reach(side, at, 3, true) {
 			c := candidate{move: true, from: at, sps: min(free, 3), ma: 3, dst: dst}
+			if !g.canSpend(at) {
+				c.sps = 1 // Optional 1's Bonus Action
+			}
 			out = append(out, c)
 			if g.scratch().enemy[dst] {
 				out = g.withBattleCard(out, c)

@@ -11,10 +11,14 @@ import "github.com/musterhq/muster/rules"
 
 // payActivation pays for a force's activation starting in p: one Action
 // Point (4.3), two for a Cautious General who attacks, nothing for one a
-// card activates (18.1, U1442).
-func (g *game) payActivation(gen *general, attacks bool, p rules.Point, what string) error {
+// card activates (18.1, U1442), or Optional 1's Bonus Action for 1 SP.
+func (g *game) payActivation(gen *general, subs, sps int, attacks bool, p rules.Point, what string) error {
 	if g.stage != stPlayer {
 		return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
+	}
+	if g.bonusFits(gen, subs, sps, attacks) {
+		g.useBonus(what)
+		return nil
 	}
 	if gen != nil && gen.cautious {
 		if n, ok := g.cards.cautious[gen.id]; ok {

@@ -47,6 +47,7 @@ func (Ruleset) Compile(sf *scenarios.ScenarioFile, options map[string]string) (r
 		return nil, err
 	}
 	e.check = options["invariants"] == "check"
+	e.optional = readOptional(options)
 	return e.Sim, nil
 }
 
@@ -59,7 +60,7 @@ func (Ruleset) Script(sf *scenarios.ScenarioFile, s *rules.Script) (rules.Driver
 	if err := checkOptions(opts); err != nil {
 		return nil, err
 	}
-	return newScriptDriver(sf, s)
+	return newScriptDriver(sf, s, readOptional(opts))
 }
 
 // checkOptions refuses every option: the Advanced Game needs section 21,
@@ -84,7 +85,13 @@ func checkOptions(options map[string]string) error {
 			}
 			return fmt.Errorf("%w: USCW %s=%s: the Advanced Game needs section 21 (Advanced Naval Rules), which the rulebook cites (U74, U1041, U1720, U2065) but does not print; the engine plays the Basic Game only", rules.ErrBadOption, k, options[k])
 		default:
-			return fmt.Errorf("%w: the USCW engine has no option %q (the optional rules 1-5, U1716-1766, are not yet played)", rules.ErrBadOption, k)
+			if known, err := optionalRule(k, options[k]); known {
+				if err != nil {
+					return err
+				}
+				continue
+			}
+			return fmt.Errorf("%w: the USCW engine has no option %q (it plays dice-difference-2, Optional 1; the optional rules 2-5, U1724-1766, are not yet played)", rules.ErrBadOption, k)
 		}
 	}
 	return nil
@@ -111,7 +118,8 @@ type Engine struct {
 	first    int
 	last     int
 	madeUp   bool
-	check    bool // invariants=check: the invariant checker runs after every action
+	check    bool     // invariants=check: the invariant checker runs after every action
+	optional optional // the optional rules played (options.go)
 
 	markable     []rules.Point // hexes a Control marker may go in (6.2.3), board order
 	objectives   []rules.Point // Objective Hexes (2.1.4)

@@ -154,6 +154,8 @@ func TestInvariantCheckerReports(t *testing.T) {
 		{"USCW 14.5: the Arsenals track", func(t *testing.T, g *game) { g.core.Tracks["arsenals"]++ }},
 		{"USCW 14.4.5: ", func(t *testing.T, g *game) { g.core.Tracks["maintenance"]-- }},
 		{"USCW 20.3.2: National Panic", func(t *testing.T, g *game) { g.core.Tracks["csa-national-panic"] = 2 }},
+		// A Bonus Action in a game without Optional 1.
+		{"USCW Optional 1: 1 Bonus Action", func(t *testing.T, g *game) { g.bonus = 1 }},
 		// Six cards in hand, every card still in one pile.
 		{"USCW 18.2: the union holds 6", func(t *testing.T, g *game) {
 			p := g.cards.piles["union"]

@@ -162,7 +162,7 @@ func (g *game) move(o moveOrder) error {
 	if gen != nil {
 		what = fmt.Sprintf("%s with %d SPs", gen.name, n)
 	}
-	if err := g.payActivation(gen, battleAt != nil, start, "MOVE: "+what); err != nil {
+	if err := g.payActivation(gen, len(o.subs), n, battleAt != nil, start, "MOVE: "+what); err != nil {
 		return err
 	}
 	// The force leaves its hex.

@@ -45,6 +45,8 @@ type game struct {
 	second      bool // the second Player Action Phase
 	diff        int  // the dice difference
 	ap          int  // Action Points left (difference 2+)
+	bonus       int  // Optional 1's Bonus Action left (options.go)
+	bonusUsed   int  // and how many the game used (the tests check bots use it)
 	theaterAP   map[string]int
 	cards       *cardBook // the Special Action Cards (cards.go)
 
@@ -211,6 +213,7 @@ func (g *game) nextActionPhase() {
 func (g *game) grantAP() {
 	g.theaterAP = map[string]int{}
 	g.ap = 0
+	g.grantBonus()
 	if g.phasing == "union" {
 		g.revertObjectives()
 	}
