@@ -26,6 +26,7 @@ type candidate struct {
 	dst     int // the destination's board index
 	retreat []string
 	card    cardPlay // a Special Action Card played (alone, or before the move)
+	train   bool     // a Training action (17.3), paid in from's theater
 }
 
 // order expands a move candidate into the MOVE a script would give.
@@ -56,6 +57,8 @@ func (g *game) describe(c candidate) string {
 		return fmt.Sprintf("move %s %d SPs %s", who, o.sps, strings.Join(o.path, "-")) + c.card.suffix()
 	case c.card.n != 0:
 		return c.card.String()
+	case c.train:
+		return "train at " + g.e.b.ids[c.from]
 	}
 	return "retreat " + strings.Join(c.retreat, "-")
 }
@@ -81,6 +84,9 @@ func (g *game) candidates(out []candidate) []candidate {
 	out = append(out, candidate{pass: true})
 	side := g.phasing
 	out = g.cardCandidates(out)
+	if p, ok := g.trainingCandidate(); ok {
+		out = append(out, candidate{train: true, from: p})
+	}
 	g.markEnemy(side)
 	for _, id := range g.e.genIDs {
 		gen := g.gens[id]
@@ -281,6 +287,8 @@ func (g *game) play(c candidate) error {
 		return g.move(g.order(c))
 	case c.card.n != 0:
 		return g.playCard(c.card.n, c.card.use, rules.Point{}, c.card.gen)
+	case c.train:
+		return g.train(g.e.b.ids[c.from])
 	}
 	return g.retreatTo(c.retreat)
 }

@@ -54,7 +54,7 @@ func TestInvariants(t *testing.T) {
 	random, _ := sim.BotByName("random")
 	for _, path := range []string{scen1861, scenCampaign} {
 		ng := checkedGames(t, path)
-		moves, battles, cards := 0, 0, 0
+		moves, battles, cards, trained := 0, 0, 0, 0
 		for i := range games[path] {
 			seed := sim.GameSeed(invariantRunSeed, i)
 			bots := []sim.Bot{random, random}
@@ -65,13 +65,14 @@ func TestInvariants(t *testing.T) {
 			x := g.(*Game)
 			moves += x.n
 			cards += x.g.cards.played
+			trained += x.g.trainingAP
 			if x.g.spLost["union"]+x.g.spLost["confederate"] > 0 {
 				battles++
 			}
 		}
 		// The games must exercise what the checker checks.
-		if moves < 10*games[path] || battles == 0 || cards == 0 {
-			t.Fatalf("%s: %d actions, %d games with losses and %d Special Action Cards played in %d games: the bots are not playing", path, moves, battles, cards, games[path])
+		if moves < 10*games[path] || battles == 0 || cards == 0 || trained == 0 {
+			t.Fatalf("%s: %d actions, %d games with losses, %d Special Action Cards played and %d Action Points of Training in %d games: the bots are not playing", path, moves, battles, cards, trained, games[path])
 		}
 	}
 }
@@ -154,6 +155,7 @@ func TestInvariantCheckerReports(t *testing.T) {
 		{"USCW 14.5: the Arsenals track", func(t *testing.T, g *game) { g.core.Tracks["arsenals"]++ }},
 		{"USCW 14.4.5: ", func(t *testing.T, g *game) { g.core.Tracks["maintenance"]-- }},
 		{"USCW 20.3.2: National Panic", func(t *testing.T, g *game) { g.core.Tracks["csa-national-panic"] = 2 }},
+		{"USCW 17.3: the confederate Training marker", func(t *testing.T, g *game) { g.core.Tracks["csa-training"] = 7 }},
 		// A Bonus Action in a game without Optional 1.
 		{"USCW Optional 1: 1 Bonus Action", func(t *testing.T, g *game) { g.bonus = 1 }},
 		// Six cards in hand, every card still in one pile.

@@ -47,6 +47,7 @@ type game struct {
 	ap          int  // Action Points left (difference 2+)
 	bonus       int  // Optional 1's Bonus Action left (options.go)
 	bonusUsed   int  // and how many the game used (the tests check bots use it)
+	trainingAP  int  // Action Points spent on Training (17.3; the tests check bots train)
 	theaterAP   map[string]int
 	cards       *cardBook // the Special Action Cards (cards.go)
 
@@ -260,6 +261,14 @@ func (g *game) spend(p rules.Point, what string) error {
 	if t := g.e.b.theater(p); g.cardAction(t) {
 		g.say("4.3", "%s: the additional action of a Special Action Card (18.1, U1441)", what)
 		return nil
+	}
+	return g.spendAP(p, what)
+}
+
+// spendAP pays 1 Action Point, never a card's action (Training, 18.1).
+func (g *game) spendAP(p rules.Point, what string) error {
+	if g.stage != stPlayer {
+		return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
 	}
 	if g.diff == 1 {
 		t := g.e.b.theater(p)

@@ -21,6 +21,8 @@ import (
 // do: place (unit: a General id or "sps"; side for SPs; to; manpower),
 // track (a rules-core track: union-vp, blockade-closed ...), turn (pass
 // every Player Action Phase until the turn given begins).
+// play train (at: the hex whose theater pays, and the SP's hex on the
+// seventh point, 17.3).
 // play card (value: the card's number; key: its use, action, battle with
 // at: the battle's hex, or cautious with unit: the Cautious General; 18.1).
 // do state (unit: a deck id; set hand: "1,4", the cards that side holds).
@@ -126,6 +128,8 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		return g.rally(s.At)
 	case "card":
 		return d.playCard(s)
+	case "train":
+		return g.train(s.At)
 	case "retreat":
 		if r := g.retreat; r != nil && s.Unit != "sps" {
 			if p, on := g.genAt[s.Unit]; !on || p != r.from {
@@ -138,7 +142,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		return g.retreatTo(path)
 	default:
-		return fmt.Errorf("play %q: the USCW engine plays move, pass, retreat, rally, card", s.Play)
+		return fmt.Errorf("play %q: the USCW engine plays move, pass, retreat, rally, card, train", s.Play)
 	}
 	switch s.Do {
 	case "state":
