@@ -18,15 +18,16 @@ import (
 // A move is kept as its force and destination; its path is searched
 // again only when it is played or described.
 type candidate struct {
-	pass    bool
-	move    bool
-	general string      // the moving General, "" for SPs alone
-	from    rules.Point // SPs alone: their hex
-	sps, ma int
-	dst     int // the destination's board index
-	retreat []string
-	card    cardPlay // a Special Action Card played (alone, or before the move)
-	train   bool     // a Training action (17.3), paid in from's theater
+	pass     bool
+	move     bool
+	general  string      // the moving General, "" for SPs alone
+	from     rules.Point // SPs alone: their hex
+	sps, ma  int
+	dst      int // the destination's board index
+	retreat  []string
+	card     cardPlay // a Special Action Card played (alone, or before the move)
+	train    bool     // a Training action (17.3), paid in from's theater
+	transfer string   // a Leader Transfer (16.6.2) of this General to from
 }
 
 // order expands a move candidate into the MOVE a script would give.
@@ -59,6 +60,8 @@ func (g *game) describe(c candidate) string {
 		return c.card.String()
 	case c.train:
 		return "train at " + g.e.b.ids[c.from]
+	case c.transfer != "":
+		return "transfer " + c.transfer + " to " + g.e.b.ids[c.from]
 	}
 	return "retreat " + strings.Join(c.retreat, "-")
 }
@@ -87,6 +90,7 @@ func (g *game) candidates(out []candidate) []candidate {
 	if p, ok := g.trainingCandidate(); ok {
 		out = append(out, candidate{train: true, from: p})
 	}
+	out = g.transferCandidates(out)
 	g.markEnemy(side)
 	for _, id := range g.e.genIDs {
 		gen := g.gens[id]
@@ -289,6 +293,8 @@ func (g *game) play(c candidate) error {
 		return g.playCard(c.card.n, c.card.use, rules.Point{}, c.card.gen)
 	case c.train:
 		return g.train(g.e.b.ids[c.from])
+	case c.transfer != "":
+		return g.transfer([]transferOrder{{general: c.transfer, to: c.from}})
 	}
 	return g.retreatTo(c.retreat)
 }

@@ -265,7 +265,9 @@ func (cb *cardBook) String() string {
 func (g *game) cardAction(t string) bool {
 	for _, k := range []string{t, "any"} {
 		if g.cards.actions[k] > 0 {
-			g.cards.actions[k]--
+			if g.cards.actions[k]--; g.cards.actions[k] == 0 {
+				delete(g.cards.actions, k) // actionsFor's fast path: none left
+			}
 			return true
 		}
 	}

@@ -43,6 +43,9 @@ func (g *game) payActivation(gen *general, subs, sps int, attacks bool, p rules.
 // actionsFor is the number of actions the Phasing player may still take
 // with a force starting in p: its Action Points and its cards' actions.
 func (g *game) actionsFor(p rules.Point) int {
+	if g.diff != 1 && len(g.cards.actions) == 0 {
+		return g.ap // the bots ask this for every force: skip the theater
+	}
 	t := g.e.b.theater(p)
 	if g.diff == 1 {
 		return g.theaterAP[t] + g.cardActions(t)

@@ -21,6 +21,8 @@ import (
 // do: place (unit: a General id or "sps"; side for SPs; to; manpower),
 // track (a rules-core track: union-vp, blockade-closed ...), turn (pass
 // every Player Action Phase until the turn given begins).
+// play transfer (unit: a General, to: his space; set: {GENERAL: SPACE}
+// for a second one; 16.6.2).
 // play train (at: the hex whose theater pays, and the SP's hex on the
 // seventh point, 17.3).
 // play card (value: the card's number; key: its use, action, battle with
@@ -130,6 +132,8 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		return d.playCard(s)
 	case "train":
 		return g.train(s.At)
+	case "transfer":
+		return d.transfer(s)
 	case "retreat":
 		if r := g.retreat; r != nil && s.Unit != "sps" {
 			if p, on := g.genAt[s.Unit]; !on || p != r.from {
@@ -142,7 +146,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		return g.retreatTo(path)
 	default:
-		return fmt.Errorf("play %q: the USCW engine plays move, pass, retreat, rally, card, train", s.Play)
+		return fmt.Errorf("play %q: the USCW engine plays move, pass, retreat, rally, card, train, transfer", s.Play)
 	}
 	switch s.Do {
 	case "state":

@@ -8,7 +8,8 @@ import (
 	"github.com/musterhq/muster/rules"
 )
 
-// The script steps of the Special Action Cards (cards.go).
+// The script steps of the Special Action Cards (cards.go) and the Leader
+// Transfer (transfer.go).
 
 // playCard is "play": "card": value the card's number, key its use (action,
 // battle with at, cautious with unit).
@@ -51,4 +52,23 @@ func (d *scriptDriver) setState(s *rules.Step) error {
 		nums = append(nums, n)
 	}
 	return g.setHand(side, nums)
+}
+
+// transfer is "play": "transfer": unit to to, and set {GENERAL: SPACE}
+// for a second General (16.6.2).
+func (d *scriptDriver) transfer(s *rules.Step) error {
+	b := d.g.e.b
+	to, err := b.locate(s.To)
+	if err != nil {
+		return fmt.Errorf("transfer %s: to: %w", s.Unit, err)
+	}
+	orders := []transferOrder{{general: s.Unit, to: to}}
+	for id, v := range s.Set {
+		p, err := b.locate(fmt.Sprint(v))
+		if err != nil {
+			return fmt.Errorf("transfer %s: %w", id, err)
+		}
+		orders = append(orders, transferOrder{general: id, to: p})
+	}
+	return d.g.transfer(orders)
 }
