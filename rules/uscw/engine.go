@@ -48,6 +48,9 @@ func (Ruleset) Compile(sf *scenarios.ScenarioFile, options map[string]string) (r
 	}
 	e.check = options["invariants"] == "check"
 	e.optional = readOptional(options)
+	if err := e.optionalMissing(); err != nil {
+		return nil, err
+	}
 	return e.Sim, nil
 }
 
@@ -91,7 +94,7 @@ func checkOptions(options map[string]string) error {
 				}
 				continue
 			}
-			return fmt.Errorf("%w: the USCW engine has no option %q (it plays dice-difference-2, Optional 1; the optional rules 2-5, U1724-1766, are not yet played)", rules.ErrBadOption, k)
+			return fmt.Errorf("%w: the USCW engine has no option %q (it plays dice-difference-2, Optional 1, and salt-hexes, Optional 2; the optional rules 3-5, U1734-1766, are not yet played)", rules.ErrBadOption, k)
 		}
 	}
 	return nil
@@ -131,6 +134,7 @@ type Engine struct {
 	borderStates []string                    // the module's statuses: the Border States (17.1.1)
 	decks        map[string][]scenarios.Card // each side's Special Action Cards (18.1)
 	deckSide     map[string]string           // deck id -> side
+	salt         []rules.Point               // the Salt hexes (Optional 2)
 }
 
 // Compile prepares a scenario of the Basic Game, or lists the facts its
@@ -174,6 +178,7 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 	missing = append(missing, e.compileDecks(m)...)
 	b, bmissing := newBoard(m, s)
 	e.b = b
+	e.salt = saltHexes(m, b)
 	missing = append(missing, bmissing...)
 	unrated := 0
 	if m.Counters != nil {

@@ -4,15 +4,18 @@ import (
 	"fmt"
 
 	"github.com/musterhq/muster/rules"
+	"github.com/musterhq/muster/scenarios"
 )
 
 // The optional rules the engine plays, as engine options (Optional
 // Rules, U1716-1766). Optional 1, Dice Difference of 2 (U1718-1723):
-// dice-difference-2=bonus-action. The others are refused until played.
+// dice-difference-2=bonus-action; Optional 2, Salt Hexes (U1724-1733):
+// salt-hexes=on. The others are refused until played.
 
 // optional is the optional rules a game plays.
 type optional struct {
 	bonusAction bool // Optional 1: a Bonus Action with a difference of 2
+	salt        bool // Optional 2: captured Salt hexes cost the Confederate BPs
 }
 
 // optionalRule checks an option of the optional rules: known reports
@@ -24,12 +27,50 @@ func optionalRule(k, v string) (known bool, err error) {
 			return true, fmt.Errorf("%w: USCW dice-difference-2=%q: want bonus-action (Optional Rule 1, U1718-1723: a Bonus Action with a dice difference of 2) or off", rules.ErrBadOption, v)
 		}
 		return true, nil
+	case "salt-hexes":
+		if v != "on" && v != "off" {
+			return true, fmt.Errorf("%w: USCW salt-hexes=%q: want on (Optional Rule 2, U1724-1733: captured Salt hexes cost the Confederate BPs each turn) or off", rules.ErrBadOption, v)
+		}
+		return true, nil
 	}
 	return false, nil
 }
 
+// optionalMissing refuses an optional rule the module lacks the data of.
+func (e *Engine) optionalMissing() error {
+	if e.optional.salt && len(e.salt) != len(saltLosses) {
+		return fmt.Errorf("%w: USCW salt-hexes=on: the module's map lists %d Salt hexes (a feature of kind salt), the rule has four (U1726)", rules.ErrBadOption, len(e.salt))
+	}
+	return nil
+}
+
 func readOptional(opts map[string]string) optional {
-	return optional{bonusAction: opts["dice-difference-2"] == "bonus-action"}
+	return optional{bonusAction: opts["dice-difference-2"] == "bonus-action", salt: opts["salt-hexes"] == "on"}
+}
+
+// saltLosses are the BPs the 1st to 4th captured Salt hex costs: "The 1st
+// hex = 0, the 2nd = -1, the 3rd = -2, and the 4th hex = -4" (U1726).
+var saltLosses = []int{0, 1, 2, 4}
+
+// saltLoss is the BPs the Confederate loses in this Reinforcement Phase
+// for the Salt hexes the Union has captured (controls, 6.3: hex 4909 has
+// no town, so only Union SPs there hold it, U1732).
+func (g *game) saltLoss() int {
+	if !g.e.optional.salt {
+		return 0
+	}
+	captured := 0
+	for _, p := range g.e.salt {
+		if g.controller(p) == "union" {
+			captured++
+		}
+	}
+	loss := 0
+	for i := range min(captured, len(saltLosses)) {
+		loss += saltLosses[i]
+	}
+	g.say("Optional 2", "the Union holds %d of the %d Salt hexes: the Confederate loses %d BPs (U1726-1728), taken from the BP total below", captured, len(g.e.salt), loss)
+	return loss
 }
 
 // grantBonus gives the Phasing player Optional 1's Bonus Action: "When
@@ -67,4 +108,23 @@ func (g *game) optionViolations() []string {
 		return []string{fmt.Sprintf("USCW Optional 1: %d Bonus Action(s) with a dice difference of %d (option %v)", g.bonus, g.diff, g.e.optional.bonusAction)}
 	}
 	return nil
+}
+
+// saltHexes locates the map's Salt hexes (a feature of kind salt).
+func saltHexes(m *scenarios.Module, b *board) []rules.Point {
+	var out []rules.Point
+	if m.Map == nil || b == nil {
+		return nil
+	}
+	for _, f := range m.Map.Features {
+		if f.Kind != "salt" {
+			continue
+		}
+		for _, id := range f.Hexes {
+			if p, err := b.locate(id); err == nil {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
 }

@@ -17,16 +17,19 @@ func TestOptionalRulesOptions(t *testing.T) {
 			t.Errorf("dice-difference-2=%s: %v", opts, err)
 		}
 	}
-	if err := checkOptions(map[string]string{"salt-hexes": "on"}); !errors.Is(err, rules.ErrBadOption) {
-		t.Errorf("salt-hexes (Optional 2, not played) accepted: %v", err)
+	if err := checkOptions(map[string]string{"salt-hexes": "yes"}); !errors.Is(err, rules.ErrBadOption) {
+		t.Errorf("salt-hexes=yes accepted: %v", err)
+	}
+	if err := checkOptions(map[string]string{"army-markers": "on"}); !errors.Is(err, rules.ErrBadOption) {
+		t.Errorf("army-markers (Optional 3, not played) accepted: %v", err)
 	}
 }
 
-// Random campaign games with Optional 1 in test mode: the bots use the
-// Bonus Action and the invariant checker finds nothing.
-func TestBonusActionGames(t *testing.T) {
+// Random campaign games with Optional 1 and 2 in test mode: the bots use
+// the Bonus Action and the invariant checker finds nothing.
+func TestOptionalRulesGames(t *testing.T) {
 	sf := loadScenario(t, scenCampaign)
-	ng, err := Ruleset{}.Compile(sf, map[string]string{"invariants": "check", "dice-difference-2": "bonus-action"})
+	ng, err := Ruleset{}.Compile(sf, map[string]string{"invariants": "check", "dice-difference-2": "bonus-action", "salt-hexes": "on"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -109,7 +109,7 @@ func (g *game) confederateReinforcements(winter bool) {
 	arsenals := int(t["arsenals"]) - g.arsenalsLost
 	resource := int(t["resource-bps"])
 	maint := int(t["maintenance"])
-	bp := resource + arsenals + border + blockade - maint
+	bp := resource + arsenals + border + blockade - maint - g.saltLoss()
 	sps := max(0, bp/10)
 	g.say("14.3.1", "Confederate BPs: %d (Resource Hexes) + %d (Arsenals) + %d (Border States) + %d (Blockade Running) - %d (Maintenance) = %d: %d SPs", resource, arsenals, border, blockade, maint, bp, sps)
 	if winter {

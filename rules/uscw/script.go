@@ -50,6 +50,9 @@ func newScriptDriver(sf *scenarios.ScenarioFile, s *rules.Script, opt optional) 
 		return nil, err
 	}
 	e.optional = opt
+	if err := e.optionalMissing(); err != nil {
+		return nil, err
+	}
 	d, err := e.scriptDriver(s)
 	if err != nil {
 		return nil, err
