@@ -53,7 +53,10 @@ func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool
 	d := g.sp[def][at]
 	bt := &battle{at: at, attacker: side, aSP: n, dSP: d}
 	g.last = bt
-	atkWasDem, defWasDem := dem, g.demoral[def][at] // for 12.2's second Demoralization
+	aArmy, dArmy := armyOf(append([]*general{gen}, subs...)), armyOf(g.generalsAt(def, at))
+	var aDice, dDice int
+	defer func() { g.armyResult(bt, aArmy, dArmy, aDice, dDice) }() // Optional 4
+	atkWasDem, defWasDem := dem, g.demoral[def][at]                 // for 12.2's second Demoralization
 	// Automatic Displacement (11.1.2, U773).
 	if n >= 7*d {
 		bt.winner = "displaced"
@@ -120,8 +123,9 @@ func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool
 		}
 		return 1
 	}
-	bt.aRoll = g.roll(dice(aCol), "battle attacker") + bt.aDRM
-	bt.dRoll = g.roll(dice(dCol), "battle defender") + bt.dDRM
+	aDice, dDice = dice(aCol), dice(dCol)
+	bt.aRoll = g.battleDice(aDice, "battle attacker", aArmy) + bt.aDRM
+	bt.dRoll = g.battleDice(dDice, "battle defender", dArmy) + bt.dDRM
 	if g.err != nil {
 		return
 	}

@@ -94,7 +94,7 @@ func checkOptions(options map[string]string) error {
 				}
 				continue
 			}
-			return fmt.Errorf("%w: the USCW engine has no option %q (it plays dice-difference-2, Optional 1, and salt-hexes, Optional 2; the optional rules 3-5, U1734-1766, are not yet played)", rules.ErrBadOption, k)
+			return fmt.Errorf("%w: the USCW engine has no option %q (it plays dice-difference-2, Optional 1, salt-hexes, Optional 2, and army-morale, Optional 3 and 4; Optional 5, U1748-1766, is not yet played)", rules.ErrBadOption, k)
 		}
 	}
 	return nil

@@ -129,6 +129,7 @@ func (g *game) violations() []string {
 	}
 	out = append(out, g.optionViolations()...)
 	out = append(out, g.trainingViolations()...)
+	out = append(out, g.armyViolations()...)
 	return append(out, g.cardViolations()...)
 }
 

@@ -156,6 +156,17 @@ func TestInvariantCheckerReports(t *testing.T) {
 		{"USCW 14.4.5: ", func(t *testing.T, g *game) { g.core.Tracks["maintenance"]-- }},
 		{"USCW 20.3.2: National Panic", func(t *testing.T, g *game) { g.core.Tracks["csa-national-panic"] = 2 }},
 		{"USCW 17.3: the confederate Training marker", func(t *testing.T, g *game) { g.core.Tracks["csa-training"] = 7 }},
+		{"USCW Optional 4: c.jackson.ldr-general's Army", func(t *testing.T, g *game) {
+			g.morale = map[string]bool{"c.jackson.ldr-general": true} // a 1-star
+		}},
+		{"USCW Optional 3: 5 union Armies", func(t *testing.T, g *game) {
+			g.morale = map[string]bool{}
+			for _, id := range g.e.genIDs {
+				if gen := g.gens[id]; gen.side == "union" && gen.rank >= 3 && len(g.morale) < 5 {
+					g.morale[id] = true
+				}
+			}
+		}},
 		// A Bonus Action in a game without Optional 1.
 		{"USCW Optional 1: 1 Bonus Action", func(t *testing.T, g *game) { g.bonus = 1 }},
 		// Six cards in hand, every card still in one pile.

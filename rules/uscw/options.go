@@ -10,12 +10,14 @@ import (
 // The optional rules the engine plays, as engine options (Optional
 // Rules, U1716-1766). Optional 1, Dice Difference of 2 (U1718-1723):
 // dice-difference-2=bonus-action; Optional 2, Salt Hexes (U1724-1733):
-// salt-hexes=on. The others are refused until played.
+// salt-hexes=on; Optional 3 and 4, Army Markers and Army Morale
+// (U1734-1747): army-morale=on (army.go). Optional 5 is refused.
 
 // optional is the optional rules a game plays.
 type optional struct {
 	bonusAction bool // Optional 1: a Bonus Action with a difference of 2
 	salt        bool // Optional 2: captured Salt hexes cost the Confederate BPs
+	armyMorale  bool // Optional 3 and 4: Army markers and high morale (army.go)
 }
 
 // optionalRule checks an option of the optional rules: known reports
@@ -25,6 +27,11 @@ func optionalRule(k, v string) (known bool, err error) {
 	case "dice-difference-2":
 		if v != "bonus-action" && v != "off" {
 			return true, fmt.Errorf("%w: USCW dice-difference-2=%q: want bonus-action (Optional Rule 1, U1718-1723: a Bonus Action with a dice difference of 2) or off", rules.ErrBadOption, v)
+		}
+		return true, nil
+	case "army-morale":
+		if v != "on" && v != "off" {
+			return true, fmt.Errorf("%w: USCW army-morale=%q: want on (Optional Rules 3 and 4, U1734-1747: Army markers and high morale) or off", rules.ErrBadOption, v)
 		}
 		return true, nil
 	case "salt-hexes":
@@ -41,11 +48,16 @@ func (e *Engine) optionalMissing() error {
 	if e.optional.salt && len(e.salt) != len(saltLosses) {
 		return fmt.Errorf("%w: USCW salt-hexes=on: the module's map lists %d Salt hexes (a feature of kind salt), the rule has four (U1726)", rules.ErrBadOption, len(e.salt))
 	}
+	for _, s := range sides {
+		if _, ok := e.armyMarkers(s); e.optional.armyMorale && !ok {
+			return fmt.Errorf("%w: USCW army-morale=on: the module does not say how many %s Army markers the game supplies (marker army, U1736)", rules.ErrBadOption, s)
+		}
+	}
 	return nil
 }
 
 func readOptional(opts map[string]string) optional {
-	return optional{bonusAction: opts["dice-difference-2"] == "bonus-action", salt: opts["salt-hexes"] == "on"}
+	return optional{bonusAction: opts["dice-difference-2"] == "bonus-action", salt: opts["salt-hexes"] == "on", armyMorale: opts["army-morale"] == "on"}
 }
 
 // saltLosses are the BPs the 1st to 4th captured Salt hex costs: "The 1st

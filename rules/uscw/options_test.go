@@ -20,8 +20,8 @@ func TestOptionalRulesOptions(t *testing.T) {
 	if err := checkOptions(map[string]string{"salt-hexes": "yes"}); !errors.Is(err, rules.ErrBadOption) {
 		t.Errorf("salt-hexes=yes accepted: %v", err)
 	}
-	if err := checkOptions(map[string]string{"army-markers": "on"}); !errors.Is(err, rules.ErrBadOption) {
-		t.Errorf("army-markers (Optional 3, not played) accepted: %v", err)
+	if err := checkOptions(map[string]string{"maneuver-reaction": "on"}); !errors.Is(err, rules.ErrBadOption) {
+		t.Errorf("maneuver-reaction (Optional 5, not played here) accepted: %v", err)
 	}
 }
 
@@ -29,7 +29,7 @@ func TestOptionalRulesOptions(t *testing.T) {
 // the Bonus Action and the invariant checker finds nothing.
 func TestOptionalRulesGames(t *testing.T) {
 	sf := loadScenario(t, scenCampaign)
-	ng, err := Ruleset{}.Compile(sf, map[string]string{"invariants": "check", "dice-difference-2": "bonus-action", "salt-hexes": "on"})
+	ng, err := Ruleset{}.Compile(sf, map[string]string{"invariants": "check", "dice-difference-2": "bonus-action", "salt-hexes": "on", "army-morale": "on"})
 	if err != nil {
 		t.Fatal(err)
 	}

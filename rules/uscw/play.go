@@ -42,12 +42,13 @@ type game struct {
 	stage       int
 	first       string // the side that rolled higher (4.1.1)
 	phasing     string
-	second      bool // the second Player Action Phase
-	diff        int  // the dice difference
-	ap          int  // Action Points left (difference 2+)
-	bonus       int  // Optional 1's Bonus Action left (options.go)
-	bonusUsed   int  // and how many the game used (the tests check bots use it)
-	trainingAP  int  // Action Points spent on Training (17.3; the tests check bots train)
+	second      bool            // the second Player Action Phase
+	diff        int             // the dice difference
+	ap          int             // Action Points left (difference 2+)
+	bonus       int             // Optional 1's Bonus Action left (options.go)
+	bonusUsed   int             // and how many the game used (the tests check bots use it)
+	trainingAP  int             // Action Points spent on Training (17.3; the tests check bots train)
+	morale      map[string]bool // Optional 4: Armies in high morale, by their 3- or 4-star General (army.go)
 	theaterAP   map[string]int
 	cards       *cardBook // the Special Action Cards (cards.go)
 

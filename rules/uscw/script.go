@@ -28,7 +28,7 @@ import (
 // play card (value: the card's number; key: its use, action, battle with
 // at: the battle's hex, or cautious with unit: the Cautious General; 18.1).
 // do state (unit: a deck id; set hand: "1,4", the cards that side holds).
-// expect: track (turn, phase, first, diff, ap, bonus (Optional 1), phasing, stage, cards.SIDE,
+// expect: track (turn, phase, first, diff, ap, bonus (Optional 1), morale.GENERAL (Optional 4), phasing, stage, cards.SIDE,
 // cards.SIDE.deck and .discard (the piles' sizes), hand.SIDE, discard.SIDE,
 // deck.SIDE (the piles' card numbers, sorted),
 // sp.SIDE.HEX, displaced.SIDE, demoralized.SIDE.HEX, control.HEX (who
@@ -313,6 +313,8 @@ func (d *scriptDriver) track(name string) (string, error) {
 		return strconv.Itoa(g.diff), nil
 	case "bonus":
 		return strconv.Itoa(g.bonus), nil
+	case "morale": // General ids hold dots
+		return strconv.FormatBool(g.morale[strings.TrimPrefix(name, "morale.")]), nil
 	case "ap":
 		if len(parts) == 2 {
 			return strconv.Itoa(g.theaterAP[parts[1]]), nil
@@ -414,5 +416,5 @@ func (d *scriptDriver) track(name string) (string, error) {
 			return strconv.FormatFloat(v, 'f', -1, 64), nil
 		}
 	}
-	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], bonus, stage, cards.SIDE[.deck|.discard], hand.SIDE, discard.SIDE, deck.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
+	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], bonus, morale.GENERAL, stage, cards.SIDE[.deck|.discard], hand.SIDE, discard.SIDE, deck.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
 }

@@ -25,6 +25,7 @@ func (g *game) clone() *game {
 	c.arsenal = maps.Clone(g.arsenal)
 	c.displacedGen = maps.Clone(g.displacedGen)
 	c.gens, c.gone = maps.Clone(g.gens), maps.Clone(g.gone)
+	c.morale = maps.Clone(g.morale)
 	c.destroyed = maps.Clone(g.destroyed)
 	c.credit = maps.Clone(g.credit)
 	c.spIn, c.spLost = maps.Clone(g.spIn), maps.Clone(g.spLost)
