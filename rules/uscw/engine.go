@@ -4,15 +4,19 @@
 // Reinforcement Phase and the Confederate BP economy (14.1-14.6), the
 // Leader Management Phase (16), the Action Cycle (4.1-4.2), movement with
 // the List of Movement Costs (4.3, 5.1-5.3), battle on the Combat Results
-// Table (11.1-11.6), control (6.1-6.6) and the End Phase (20.1-20.3).
-// Every other procedure is logged as not played, and the ledger lists
+// Table (11.1-11.6), control (6.1-6.6), the End Phase (20.1-20.3), the
+// Special Action Cards (18.1-18.3), Cautious Generals attacking (7.7),
+// Training (17.3), the Leader Transfer action (16.6.2) and the optional
+// rules 1-4 as engine options. Every other procedure is logged as not played, and the ledger lists
 // what each needs. Section 21 (Advanced Naval Rules) is absent from the
 // rulebook, so the Advanced Game is refused.
 //
 // One file per concern: board (the map and its step graph), play (the
 // sequence), reinforce, leaders, move, battle, control, loc (Lines of
-// Communication), endphase, setup, actions (the bots' engine-built
-// moves), invariant (the checker), script and sim (the drivers).
+// Communication), endphase, setup, cards, cautious, training, transfer,
+// options and army (the optional rules), actions (the bots' engine-built
+// moves), invariant (the checker), script, script_steps and sim (the
+// drivers).
 //
 // The engine reads the module's tables (crt, movement-costs,
 // command-limits, turn-track, blockade, random-states) and its counters'
@@ -66,9 +70,9 @@ func (Ruleset) Script(sf *scenarios.ScenarioFile, s *rules.Script) (rules.Driver
 	return newScriptDriver(sf, s, readOptional(opts))
 }
 
-// checkOptions refuses every option: the Advanced Game needs section 21,
-// which the rulebook does not hold; the five optional rules are not yet
-// played.
+// checkOptions checks the options: invariants, the optional rules 1-4
+// (options.go); the Advanced Game needs section 21, which the rulebook
+// does not hold, and Optional 5 is not played here.
 func checkOptions(options map[string]string) error {
 	keys := make([]string, 0, len(options))
 	for k := range options {
