@@ -26,7 +26,7 @@ func FuzzScriptSteps(f *testing.F) {
 
 // playFuzzSteps plays the steps the bytes choose on a new game.
 func playFuzzSteps(t testing.TB, e *Engine, data []byte) {
-	plays := []string{"move", "pass", "retreat", "rally", "attack", "card", ""}
+	plays := []string{"move", "pass", "retreat", "rally", "attack", "card", "train", "transfer", ""}
 	edits := []string{"place", "track", "turn", "setup", "state"}
 	expects := []string{"track", "at", "event", "fail", "vp", "control"}
 	tracks := []string{"turn", "phase", "ap", "ap.east", "stage", "sp.union.2836", "control.3839", "marker.2621", "union-vp", "resource-bps", "csa-vp", "battle.winner", "demoralized.union.2836", "nonsense.x.y"}
