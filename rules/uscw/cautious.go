@@ -16,16 +16,18 @@ func (g *game) payActivation(gen *general, subs, sps int, attacks bool, p rules.
 	if g.stage != stPlayer {
 		return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
 	}
+	if gen != nil && gen.cautious {
+		if n, ok := g.cards.cautious[gen.id]; ok { // played for this activation: used first
+			delete(g.cards.cautious, gen.id)
+			g.say("7.7", "%s: the Cautious General is activated by Special Action Card %d, no Action Point (U1442)", what, n)
+			return nil
+		}
+	}
 	if g.bonusFits(gen, subs, sps, attacks) {
 		g.useBonus(what)
 		return nil
 	}
 	if gen != nil && gen.cautious {
-		if n, ok := g.cards.cautious[gen.id]; ok {
-			delete(g.cards.cautious, gen.id)
-			g.say("7.7", "%s: the Cautious General is activated by Special Action Card %d, no Action Point (U1442)", what, n)
-			return nil
-		}
 		if attacks {
 			if have := g.actionsFor(p); have < 2 {
 				return refuse("7.7", "%s is a Cautious General: attacking costs two Action Points or one Special Action Card (U498), and the %s has %d for a force in the %s", gen.name, g.phasing, have, g.e.b.theater(p))
