@@ -18,18 +18,21 @@ import (
 // A move is kept as its force and destination; its path is searched
 // again only when it is played or described.
 type candidate struct {
-	pass    bool
-	move    bool
-	naval   bool        // a Naval Transport to dst (transport.go)
-	ocean   bool        // by Ocean Transport
-	assault bool        // an Amphibious Assault (amphibious.go)
-	general string      // the moving General, "" for SPs alone
-	from    rules.Point // SPs alone: their hex
-	sps, ma int
-	dst     int // the destination's board index
-	retreat []string
-	cont    bool   // the move is a victorious attacker's continuing (11.7)
-	works   string // "entrench" (10.1.2) or "fort" (10.2.2, 10.2.6) at from
+	pass     bool
+	move     bool
+	naval    bool        // a Naval Transport to dst (transport.go)
+	ocean    bool        // by Ocean Transport
+	assault  bool        // an Amphibious Assault (amphibious.go)
+	general  string      // the moving General, "" for SPs alone
+	from     rules.Point // SPs alone: their hex
+	sps, ma  int
+	dst      int // the destination's board index
+	retreat  []string
+	cont     bool     // the move is a victorious attacker's continuing (11.7)
+	works    string   // "entrench" (10.1.2) or "fort" (10.2.2, 10.2.6) at from
+	card     cardPlay // a Special Action Card played (alone, or before the move)
+	train    bool     // a Training action (17.3), paid in from's theater
+	transfer string   // a Leader Transfer (16.6.2) of this General to from
 }
 
 // order expands a move candidate into the MOVE a script would give.
@@ -73,7 +76,13 @@ func (g *game) describe(c candidate) string {
 		if c.cont {
 			who = "continue " + who
 		}
-		return fmt.Sprintf("move %s %d SPs %s", who, o.sps, strings.Join(o.path, "-"))
+		return fmt.Sprintf("move %s %d SPs %s", who, o.sps, strings.Join(o.path, "-")) + c.card.suffix()
+	case c.card.n != 0:
+		return c.card.String()
+	case c.train:
+		return "train at " + g.e.b.ids[c.from]
+	case c.transfer != "":
+		return "transfer " + c.transfer + " to " + g.e.b.ids[c.from]
 	}
 	return "retreat " + strings.Join(c.retreat, "-")
 }
@@ -98,6 +107,11 @@ func (g *game) candidates(out []candidate) []candidate {
 	}
 	out = append(out, candidate{pass: true})
 	side := g.phasing
+	out = g.cardCandidates(out)
+	if p, ok := g.trainingCandidate(); ok {
+		out = append(out, candidate{train: true, from: p})
+	}
+	out = g.transferCandidates(out)
 	g.markEnemy(side)
 	if c := g.cont; c != nil {
 		for _, dst := range g.reach(side, c.at, c.ma-c.mp, c.n) {
@@ -112,24 +126,40 @@ func (g *game) candidates(out []candidate) []candidate {
 	for _, id := range g.e.genIDs {
 		gen := g.gens[id]
 		at, on := g.genAt[id]
-		if gen.side != side || !on || g.moved[id] || !g.canSpend(at) {
+		_, byCard := g.cards.cautious[id]
+		bonusOnly := on && !g.canSpend(at) && !byCard && g.bonus > 0 // Optional 1: 1 SP
+		if gen.side != side || !on || g.moved[id] || !g.canSpend(at) && !byCard && !bonusOnly {
 			continue
 		}
 		n := min(g.sp[side][at]-g.movedSP[side][at], g.e.commandLimit(gen))
 		if n == g.sp[side][at] && len(g.generalsAt(side, at)) > 1 {
 			n-- // never leave a General without SPs (7.6)
 		}
+		if bonusOnly {
+			if n < 1 {
+				continue
+			}
+			n = 1
+		}
 		ma := g.activeMA(side, at, gen.ma)
 		for _, dst := range g.reach(side, at, ma, n) {
 			if n == 0 && g.sp[side][g.e.b.order[dst]] == 0 {
 				continue // a General without SPs ends his move with friendly SPs (7.6)
 			}
-			out = append(out, candidate{move: true, general: id, sps: n, ma: ma, dst: dst})
+			attack := g.scratch().enemy[dst]
+			if gen.cautious && attack && !byCard && (bonusOnly || g.actionsFor(at) < 2) {
+				continue // 7.7: two Action Points or a card; never the Bonus Action
+			}
+			c := candidate{move: true, general: id, sps: n, ma: ma, dst: dst}
+			out = append(out, c)
+			if attack {
+				out = g.withBattleCard(out, c)
+			}
 		}
 	}
 	stacks := make([]rules.Point, 0, len(g.sp[side]))
 	for at, n := range g.sp[side] {
-		if n-g.movedSP[side][at] > 0 && g.canSpend(at) {
+		if n-g.movedSP[side][at] > 0 && (g.canSpend(at) || g.bonus > 0) {
 			stacks = append(stacks, at)
 		}
 	}
@@ -144,7 +174,14 @@ func (g *game) candidates(out []candidate) []candidate {
 		}
 		ma := g.activeMA(side, at, 3)
 		for _, dst := range g.reach(side, at, ma, min(free, 3)) {
-			out = append(out, candidate{move: true, from: at, sps: min(free, 3), ma: ma, dst: dst})
+			c := candidate{move: true, from: at, sps: min(free, 3), ma: ma, dst: dst}
+			if !g.canSpend(at) {
+				c.sps = 1 // Optional 1's Bonus Action
+			}
+			out = append(out, c)
+			if g.scratch().enemy[dst] {
+				out = g.withBattleCard(out, c)
+			}
 		}
 	}
 	return g.transportCandidates(out)
@@ -153,10 +190,7 @@ func (g *game) candidates(out []candidate) []candidate {
 // canSpend reports an Action Point for an action starting in p (4.3,
 // 4.1.3).
 func (g *game) canSpend(p rules.Point) bool {
-	if g.diff == 1 {
-		return g.theaterAP[g.e.b.theater(p)] > 0
-	}
-	return g.ap > 0
+	return g.actionsFor(p) > 0
 }
 
 // reach lists (by board index, in board order) every hex a force may move to from p
@@ -301,9 +335,20 @@ func (g *game) play(c candidate) error {
 	case c.works == "fort":
 		return g.buildFort(g.e.b.ids[c.from])
 	case c.move:
+		if c.card.n != 0 {
+			if err := g.playCard(c.card.n, c.card.use, g.e.b.order[c.dst], ""); err != nil {
+				return err
+			}
+		}
 		return g.move(g.order(c))
 	case c.naval:
 		return g.transport(g.transportOrder(c))
+	case c.card.n != 0:
+		return g.playCard(c.card.n, c.card.use, rules.Point{}, c.card.gen)
+	case c.train:
+		return g.train(g.e.b.ids[c.from])
+	case c.transfer != "":
+		return g.transfer([]transferOrder{{general: c.transfer, to: c.from}})
 	}
 	return g.retreatTo(c.retreat)
 }

@@ -54,7 +54,10 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 	d := g.sp[def][at]
 	bt := &battle{at: at, attacker: side, aSP: k, dSP: d}
 	g.last = bt
-	atkWasDem, defWasDem := dem, g.demoral[def][at] // for 12.2's second Demoralization
+	aArmy, dArmy := armyOf(append([]*general{gen}, subs...)), armyOf(g.generalsAt(def, at))
+	var aDice, dDice int
+	defer func() { g.armyResult(bt, aArmy, dArmy, aDice, dDice) }() // Optional 4
+	atkWasDem, defWasDem := dem, g.demoral[def][at]                 // for 12.2's second Demoralization
 	// Automatic Displacement (11.1.2, U773): "If the defender's force
 	// consist of only ... an unoccupied Fort ..., then only 4 SPs is
 	// required"; the SPs counted are those the river lets fight.
@@ -93,6 +96,7 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 			g.say("11.4", "attacker: +%d, %s's Attack Rating (a subordinate, 11.3)", sub.attack, sub.name)
 		}
 	}
+	bt.aDRM += g.battleCard(at)
 	if dem {
 		bt.aDRM -= 2
 		g.say("11.4", "attacker: -2, attacking when Demoralized (12.2)")
@@ -133,8 +137,9 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 		}
 		return 1
 	}
-	bt.aRoll = g.roll(dice(aCol), "battle attacker") + bt.aDRM
-	bt.dRoll = g.roll(dice(dCol), "battle defender") + bt.dDRM
+	aDice, dDice = dice(aCol), dice(dCol)
+	bt.aRoll = g.battleDice(aDice, "battle attacker", aArmy) + bt.aDRM
+	bt.dRoll = g.battleDice(dDice, "battle defender", dArmy) + bt.dDRM
 	if g.err != nil {
 		return
 	}

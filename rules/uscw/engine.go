@@ -4,15 +4,19 @@
 // Reinforcement Phase and the Confederate BP economy (14.1-14.6), the
 // Leader Management Phase (16), the Action Cycle (4.1-4.2), movement with
 // the List of Movement Costs (4.3, 5.1-5.3), battle on the Combat Results
-// Table (11.1-11.6), control (6.1-6.6) and the End Phase (20.1-20.3).
-// Every other procedure is logged as not played, and the ledger lists
+// Table (11.1-11.6), control (6.1-6.6), the End Phase (20.1-20.3), the
+// Special Action Cards (18.1-18.3), Cautious Generals attacking (7.7),
+// Training (17.3), the Leader Transfer action (16.6.2) and the optional
+// rules 1-4 as engine options. Every other procedure is logged as not played, and the ledger lists
 // what each needs. Section 21 (Advanced Naval Rules) is absent from the
 // rulebook, so the Advanced Game is refused.
 //
 // One file per concern: board (the map and its step graph), play (the
 // sequence), reinforce, leaders, move, battle, control, loc (Lines of
-// Communication), endphase, setup, actions (the bots' engine-built
-// moves), invariant (the checker), script and sim (the drivers).
+// Communication), endphase, setup, cards, cautious, training, transfer,
+// options and army (the optional rules), actions (the bots' engine-built
+// moves), invariant (the checker), script, script_steps and sim (the
+// drivers).
 //
 // The engine reads the module's tables (crt, movement-costs,
 // command-limits, turn-track, blockade, random-states) and its counters'
@@ -50,6 +54,10 @@ func (Ruleset) Compile(sf *scenarios.ScenarioFile, options map[string]string) (r
 	if err := e.attritionOption(options["attrition"]); err != nil {
 		return nil, err
 	}
+	e.optional = readOptional(options)
+	if err := e.optionalMissing(); err != nil {
+		return nil, err
+	}
 	return e.Sim, nil
 }
 
@@ -62,7 +70,7 @@ func (Ruleset) Script(sf *scenarios.ScenarioFile, s *rules.Script) (rules.Driver
 	if err := checkOptions(opts); err != nil {
 		return nil, err
 	}
-	d, err := newScriptDriver(sf, s)
+	d, err := newScriptDriver(sf, s, readOptional(opts))
 	if err != nil {
 		return nil, err
 	}
@@ -72,9 +80,9 @@ func (Ruleset) Script(sf *scenarios.ScenarioFile, s *rules.Script) (rules.Driver
 	return d, nil
 }
 
-// checkOptions refuses every option: the Advanced Game needs section 21,
-// which the rulebook does not hold; the five optional rules are not yet
-// played.
+// checkOptions checks the options: invariants, the optional rules 1-4
+// (options.go); the Advanced Game needs section 21, which the rulebook
+// does not hold, and Optional 5 is not played here.
 func checkOptions(options map[string]string) error {
 	keys := make([]string, 0, len(options))
 	for k := range options {
@@ -99,7 +107,13 @@ func checkOptions(options map[string]string) error {
 			}
 			return fmt.Errorf("%w: USCW %s=%s: the Advanced Game needs section 21 (Advanced Naval Rules), which the rulebook cites (U74, U1041, U1720, U2065) but does not print; the engine plays the Basic Game only", rules.ErrBadOption, k, options[k])
 		default:
-			return fmt.Errorf("%w: the USCW engine has no option %q (the optional rules 1-5, U1716-1766, are not yet played)", rules.ErrBadOption, k)
+			if known, err := optionalRule(k, options[k]); known {
+				if err != nil {
+					return err
+				}
+				continue
+			}
+			return fmt.Errorf("%w: the USCW engine has no option %q (it plays dice-difference-2, Optional 1, salt-hexes, Optional 2, and army-morale, Optional 3 and 4; Optional 5, U1748-1766, is not yet played)", rules.ErrBadOption, k)
 		}
 	}
 	return nil
@@ -126,7 +140,8 @@ type Engine struct {
 	first    int
 	last     int
 	madeUp   bool
-	check    bool // invariants=check: the invariant checker runs after every action
+	check    bool     // invariants=check: the invariant checker runs after every action
+	optional optional // the optional rules played (options.go)
 
 	markable     []rules.Point // hexes a Control marker may go in (6.2.3), board order
 	objectives   []rules.Point // Objective Hexes (2.1.4)
@@ -138,9 +153,12 @@ type Engine struct {
 	borderStates []string // the module's statuses: the Border States (17.1.1)
 	oceanPorts   []int    // board indexes of the Ocean Ports (19.3.5)
 
-	attrition *scenarios.Table // the Attrition Table (13.5.6)
-	bySize    bool             // attrition=by-size: its column by the stack's SPs
-	surrender *scenarios.Table // the Surrender Table (13.6.4)
+	attrition *scenarios.Table            // the Attrition Table (13.5.6)
+	bySize    bool                        // attrition=by-size: its column by the stack's SPs
+	surrender *scenarios.Table            // the Surrender Table (13.6.4)
+	decks     map[string][]scenarios.Card // each side's Special Action Cards (18.1)
+	deckSide  map[string]string           // deck id -> side
+	salt      []rules.Point               // the Salt hexes (Optional 2)
 }
 
 // Compile prepares a scenario of the Basic Game, or lists the facts its
@@ -183,8 +201,10 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 			}
 		}
 	}
+	missing = append(missing, e.compileDecks(m)...)
 	b, bmissing := newBoard(m, s)
 	e.b = b
+	e.salt = saltHexes(m, b)
 	missing = append(missing, bmissing...)
 	unrated := 0
 	if m.Counters != nil {

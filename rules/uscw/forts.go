@@ -191,11 +191,12 @@ func (g *game) buildFort(hex string) error {
 	how := "its free Fort of the Reinforcement Phase (10.2.6)"
 	w.doneTurn, w.donePhase = g.turn, 1 // "completed at the end of the Union player's 1st Action Phase" (U715)
 	if !free {
-		if g.cards[side] == 0 {
-			return refuse("10.2.2", "the %s holds no Special Action Card: 'the owning player must spend a Special Action Card of the appropriate theater to start the construction of the Fort' (U705)", side)
+		theater := g.e.b.theater(p)
+		n, ok := g.spendFortCard(side, theater)
+		if !ok {
+			return refuse("10.2.2", "the %s holds no Special Action Card of the %s theater or Any: 'the owning player must spend a Special Action Card of the appropriate theater to start the construction of the Fort' (U705)", side, theater)
 		}
-		g.cards[side]--
-		how = "a Special Action Card (its theater not tracked: cards are counted per side)"
+		how = fmt.Sprintf("Special Action Card %d (the lowest-numbered of its hand for the %s theater)", n, theater)
 		// "completed at the end of the next friendly Action Phase" (U705).
 		w.doneTurn, w.donePhase = g.turn, g.phase+1
 		if g.phase >= g.e.actionPhases(g.turn) {

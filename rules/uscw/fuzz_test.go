@@ -1,6 +1,7 @@
 package uscw
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -25,8 +26,8 @@ func FuzzScriptSteps(f *testing.F) {
 
 // playFuzzSteps plays the steps the bytes choose on a new game.
 func playFuzzSteps(t testing.TB, e *Engine, data []byte) {
-	plays := []string{"move", "pass", "retreat", "rally", "attack", "", "entrench", "continue", "place", "naval-transport", "ocean-transport", "amphibious-assault", "ocean-assault"}
-	edits := []string{"place", "track", "turn", "setup", "marker"}
+	plays := []string{"move", "pass", "retreat", "rally", "attack", "", "entrench", "continue", "place", "naval-transport", "ocean-transport", "amphibious-assault", "ocean-assault", "card", "train", "transfer"}
+	edits := []string{"place", "track", "turn", "setup", "marker", "state"}
 	markers := []string{"entrenchment", "fort-f1", "fort-f2", "fort-f3", "fort-f4", ""}
 	expects := []string{"track", "at", "event", "fail", "vp", "control"}
 	tracks := []string{"turn", "phase", "ap", "ap.east", "stage", "sp.union.2836", "control.3839", "marker.2621", "union-vp", "resource-bps", "csa-vp", "battle.winner", "demoralized.union.2836", "nonsense.x.y", "fort.2836", "building.2621", "entrenchment.2836", "free-fort", "naval.3317.3318", "naval.2717.2718"}
@@ -44,7 +45,7 @@ func playFuzzSteps(t testing.TB, e *Engine, data []byte) {
 		data = data[1:]
 		return b
 	}
-	units := append([]string{"sps", "nobody", "fort"}, e.genIDs...)
+	units := append([]string{"sps", "nobody", "fort", "union-special-action", "confederate-special-action"}, e.genIDs...)
 	unit := func() string { return units[next()%len(units)] }
 	// Hexes near the setup, where forces meet, and the map's ends.
 	near := e.b.order[next()%len(e.b.order)]
@@ -71,12 +72,15 @@ func playFuzzSteps(t testing.TB, e *Engine, data []byte) {
 		switch k := next() % 8; {
 		case k < 5:
 			s.Play = plays[next()%len(plays)]
+			s.Key = []string{"action", "battle", "cautious", "forts"}[next()%4]
+			s.Value = next() % 17
 			_ = d.Act(s)
 		case k == 5:
 			s.Do = edits[next()%len(edits)]
 			s.Track = tracks[next()%len(tracks)]
 			s.Value = next() % 30
 			s.Turn = next()%25 + 1
+			s.Set = map[string]any{"hand": fmt.Sprintf("%d,%d", next()%17, next()%17)}
 			_ = d.Act(s)
 		default:
 			s.Expect = expects[next()%len(expects)]

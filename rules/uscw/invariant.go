@@ -130,7 +130,11 @@ func (g *game) violations() []string {
 		out = append(out, fmt.Sprintf("USCW 20.3.2: National Panic is 3 VPs once, not %g", p))
 	}
 	out = append(out, g.railViolations()...)
-	return append(out, g.supplyViolations()...)
+	out = append(out, g.supplyViolations()...)
+	out = append(out, g.optionViolations()...)
+	out = append(out, g.trainingViolations()...)
+	out = append(out, g.armyViolations()...)
+	return append(out, g.cardViolations()...)
 }
 
 // Violation is an invariant broken in a game played in test mode: it

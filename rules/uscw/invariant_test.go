@@ -54,7 +54,7 @@ func TestInvariants(t *testing.T) {
 	random, _ := sim.BotByName("random")
 	for _, path := range []string{scen1861, scenCampaign} {
 		ng := checkedGames(t, path)
-		moves, battles := 0, 0
+		moves, battles, cards, trained := 0, 0, 0, 0
 		for i := range games[path] {
 			seed := sim.GameSeed(invariantRunSeed, i)
 			bots := []sim.Bot{random, random}
@@ -64,13 +64,15 @@ func TestInvariants(t *testing.T) {
 			}
 			x := g.(*Game)
 			moves += x.n
+			cards += x.g.cards.played
+			trained += x.g.trainingAP
 			if x.g.spLost["union"]+x.g.spLost["confederate"] > 0 {
 				battles++
 			}
 		}
 		// The games must exercise what the checker checks.
-		if moves < 10*games[path] || battles == 0 {
-			t.Fatalf("%s: %d actions and %d games with losses in %d games: the bots are not playing", path, moves, battles, games[path])
+		if moves < 10*games[path] || battles == 0 || cards == 0 || trained == 0 {
+			t.Fatalf("%s: %d actions, %d games with losses, %d Special Action Cards played and %d Action Points of Training in %d games: the bots are not playing", path, moves, battles, cards, trained, games[path])
 		}
 	}
 }
@@ -209,6 +211,32 @@ func TestInvariantCheckerReports(t *testing.T) {
 			p := g.stacks("union")[0]
 			l := g.supplyAt("union", p)
 			g.supplyFor("union").level[p] = (l + 1) % 3
+		}},
+		{"USCW 17.3: the confederate Training marker", func(t *testing.T, g *game) { g.core.Tracks["csa-training"] = 7 }},
+		{"USCW Optional 4: c.jackson.ldr-general's Army", func(t *testing.T, g *game) {
+			g.morale = map[string]bool{"c.jackson.ldr-general": true} // a 1-star
+		}},
+		{"USCW Optional 3: 5 union Armies", func(t *testing.T, g *game) {
+			g.morale = map[string]bool{}
+			for _, id := range g.e.genIDs {
+				if gen := g.gens[id]; gen.side == "union" && gen.rank >= 3 && len(g.morale) < 5 {
+					g.morale[id] = true
+				}
+			}
+		}},
+		// A Bonus Action in a game without Optional 1.
+		{"USCW Optional 1: 1 Bonus Action", func(t *testing.T, g *game) { g.bonus = 1 }},
+		// Six cards in hand, every card still in one pile.
+		{"USCW 18.2: the union holds 6", func(t *testing.T, g *game) {
+			p := g.cards.piles["union"]
+			for len(p.hand) < 6 {
+				p.hand, p.draw = append(p.hand, p.draw[0]), p.draw[1:]
+			}
+		}},
+		// A card in two piles: the deck's size is not conserved.
+		{"USCW 18.1: the confederate deck", func(t *testing.T, g *game) {
+			p := g.cards.piles["confederate"]
+			p.discard = append(p.discard, p.draw[0])
 		}},
 	}
 	fresh := func() *game {

@@ -42,11 +42,15 @@ type game struct {
 	stage       int
 	first       string // the side that rolled higher (4.1.1)
 	phasing     string
-	second      bool // the second Player Action Phase
-	diff        int  // the dice difference
-	ap          int  // Action Points left (difference 2+)
+	second      bool            // the second Player Action Phase
+	diff        int             // the dice difference
+	ap          int             // Action Points left (difference 2+)
+	bonus       int             // Optional 1's Bonus Action left (options.go)
+	bonusUsed   int             // and how many the game used (the tests check bots use it)
+	trainingAP  int             // Action Points spent on Training (17.3; the tests check bots train)
+	morale      map[string]bool // Optional 4: Armies in high morale, by their 3- or 4-star General (army.go)
 	theaterAP   map[string]int
-	cards       map[string]int
+	cards       *cardBook // the Special Action Cards (cards.go)
 
 	sp       map[string]map[rules.Point]int // side -> hex -> SPs
 	movedSP  map[string]map[rules.Point]int // SPs moved this Action Phase (5.1.2)
@@ -128,7 +132,7 @@ func newGame(e *Engine, seed uint64) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &game{e: e, core: core, dice: rules.NewDice(seed), turn: e.first, cards: map[string]int{}, theaterAP: map[string]int{},
+	g := &game{e: e, core: core, dice: rules.NewDice(seed), turn: e.first, cards: newCardBook(e, seed), theaterAP: map[string]int{},
 		sp: map[string]map[rules.Point]int{}, movedSP: map[string]map[rules.Point]int{}, genAt: map[string]rules.Point{},
 		moved: map[string]bool{}, demoral: map[string]map[rules.Point]bool{}, displace: map[string]int{},
 		marker: map[rules.Point]string{}, arsenal: map[rules.Point]int{}, displacedGen: map[string]bool{},
@@ -141,8 +145,8 @@ func newGame(e *Engine, seed uint64) (*game, error) {
 		g.forage[s], g.surrPts[s] = map[rules.Point]bool{}, map[rules.Point]surrenderMark{}
 	}
 	if st := e.sf.Scenario.Start; st != nil {
-		for s, n := range st.Cards {
-			g.cards[s] = n
+		for _, s := range sides {
+			g.drawCards(s, st.Cards[s], "the scenario's start")
 		}
 	}
 	for _, k := range []string{"union-vp", "resource-bps", "csa-vp", "csa-national-panic"} {
@@ -220,12 +224,10 @@ func (g *game) nextActionPhase() {
 			}
 			break
 		}
-		for _, s := range sides {
-			if g.cards[s] < 5 {
-				g.cards[s]++
-			}
-		}
 		g.say("4.1.2", "doubles (%d): each player receives a Special Action Card (at most five, 18.2), and both roll again", u)
+		for _, s := range sides {
+			g.drawCard(s, "doubles, 4.1.2")
+		}
 	}
 	g.phasing, g.second = g.first, false
 	g.grantAP()
@@ -238,6 +240,7 @@ func (g *game) nextActionPhase() {
 func (g *game) grantAP() {
 	g.theaterAP = map[string]int{}
 	g.ap = 0
+	g.grantBonus()
 	if g.phasing == "union" {
 		g.revertObjectives()
 	}
@@ -255,6 +258,7 @@ func (g *game) grantAP() {
 // endPlayerPhase ends the phasing player's Player Action Phase: the
 // second player then gets the same Action Points (4.1.1).
 func (g *game) endPlayerPhase() {
+	g.endCardPlays()
 	g.supplySegment(g.phasing)
 	g.completeForts(g.phasing)
 	g.endOfPlayerPhaseWorks()
@@ -286,10 +290,30 @@ func (g *game) spend(p rules.Point, what string) error {
 	if g.stage != stPlayer {
 		return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
 	}
+	g.actionTaken()
+	if t := g.e.b.theater(p); g.cardAction(t) {
+		g.say("4.3", "%s: the additional action of a Special Action Card (18.1, U1441)", what)
+		return nil
+	}
+	return g.spendAP(p, what)
+}
+
+// actionTaken: any action ends the Union's free Fort, which is the
+// Reinforcement Phase's, before any action (10.2.6), and a victorious
+// force's chance to continue moving (11.7).
+func (g *game) actionTaken() {
 	if g.phasing == "union" {
-		g.freeFort = false // the free Fort is the Reinforcement Phase's, before any action (10.2.6)
+		g.freeFort = false
 	}
 	g.cont = nil
+}
+
+// spendAP pays 1 Action Point, never a card's action (Training, 18.1).
+func (g *game) spendAP(p rules.Point, what string) error {
+	if g.stage != stPlayer {
+		return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
+	}
+	g.actionTaken()
 	if g.diff == 1 {
 		t := g.e.b.theater(p)
 		if g.theaterAP[t] == 0 {

@@ -31,12 +31,12 @@ func (g *game) reinforcementPhase() {
 	if g.e.year(g.turn) == 1861 {
 		n = 1 // S1.3.4, U1826
 	}
-	for _, s := range sides {
-		g.cards[s] = min(5, g.cards[s]+n)
-	}
 	g.say("18.2", "each player draws %d Special Action Card(s) (at most five held)", n)
 	g.freeFort = true
 	g.say("10.2.6", "the Union may build an F1 Fort or upgrade an F1 or F2 free (taken as a play before its first action of the turn)")
+	for _, s := range sides {
+		g.drawCards(s, n, "the Reinforcement Phase")
+	}
 	for _, s := range sides {
 		g.returnDisplaced(s)
 	}
@@ -111,7 +111,7 @@ func (g *game) confederateReinforcements(winter bool) {
 	arsenals := int(t["arsenals"]) - g.arsenalsLost
 	resource := int(t["resource-bps"])
 	maint := int(t["maintenance"])
-	bp := resource + arsenals + border + blockade - maint
+	bp := resource + arsenals + border + blockade - maint - g.saltLoss()
 	sps := max(0, bp/10)
 	g.say("14.3.1", "Confederate BPs: %d (Resource Hexes) + %d (Arsenals) + %d (Border States) + %d (Blockade Running) - %d (Maintenance) = %d: %d SPs", resource, arsenals, border, blockade, maint, bp, sps)
 	if winter {

@@ -30,7 +30,16 @@ import (
 // Fortification set up; remove: take it away),
 // track (a rules-core track: union-vp, blockade-closed ...), turn (pass
 // every Player Action Phase until the turn given begins).
-// expect: track (turn, phase, first, diff, ap, phasing, stage, cards.SIDE,
+// play transfer (unit: a General, to: his space; set: {GENERAL: SPACE}
+// for a second one; 16.6.2).
+// play train (at: the hex whose theater pays, and the SP's hex on the
+// seventh point, 17.3).
+// play card (value: the card's number; key: its use, action, battle with
+// at: the battle's hex, or cautious with unit: the Cautious General; 18.1).
+// do state (unit: a deck id; set hand: "1,4", the cards that side holds).
+// expect: track (turn, phase, first, diff, ap, bonus (Optional 1), morale.GENERAL (Optional 4), phasing, stage, cards.SIDE,
+// cards.SIDE.deck and .discard (the piles' sizes), hand.SIDE, discard.SIDE,
+// deck.SIDE (the piles' card numbers, sorted),
 // sp.SIDE.HEX, displaced.SIDE, demoralized.SIDE.HEX, supply.SIDE.HEX (full,
 // limited, out: 13.1), foraging.SIDE.HEX, isolated.SIDE.HEX,
 // surrender-points.SIDE.HEX (13.5.5, 13.6), control.HEX (who
@@ -47,9 +56,13 @@ type scriptDriver struct {
 	matched int
 }
 
-func newScriptDriver(sf *scenarios.ScenarioFile, s *rules.Script) (rules.Driver, error) {
+func newScriptDriver(sf *scenarios.ScenarioFile, s *rules.Script, opt optional) (rules.Driver, error) {
 	e, err := Compile(sf)
 	if err != nil {
+		return nil, err
+	}
+	e.optional = opt
+	if err := e.optionalMissing(); err != nil {
 		return nil, err
 	}
 	d, err := e.scriptDriver(s)
@@ -150,6 +163,12 @@ func (d *scriptDriver) act(s *rules.Step) error {
 			o.general, o.subs = s.Unit, s.Targets
 		}
 		return g.transport(o)
+	case "card":
+		return d.playCard(s)
+	case "train":
+		return g.train(s.At)
+	case "transfer":
+		return d.transfer(s)
 	case "retreat":
 		if r := g.retreat; r != nil && s.Unit != "sps" {
 			if p, on := g.genAt[s.Unit]; !on || p != r.from {
@@ -162,9 +181,11 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		return g.retreatTo(path)
 	default:
-		return fmt.Errorf("play %q: the USCW engine plays move, naval-transport, ocean-transport, amphibious-assault, ocean-assault, pass, retreat, rally, entrench, continue, place (a Fort)", s.Play)
+		return fmt.Errorf("play %q: the USCW engine plays move, naval-transport, ocean-transport, amphibious-assault, ocean-assault, pass, retreat, rally, entrench, continue, place (a Fort), card, train, transfer", s.Play)
 	}
 	switch s.Do {
+	case "state":
+		return d.setState(s)
 	case "place":
 		p, err := g.e.b.locate(s.To)
 		if err != nil {
@@ -205,7 +226,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 			return fmt.Errorf("turn %d: play stopped on turn %d (%s)", s.Turn, g.turn, stageNames[g.stage])
 		}
 	default:
-		return fmt.Errorf("do %q: the USCW engine takes place, marker, track, turn", s.Do)
+		return fmt.Errorf("do %q: the USCW engine takes place, marker, state, track, turn", s.Do)
 	}
 	return nil
 }
@@ -324,6 +345,10 @@ func (d *scriptDriver) track(name string) (string, error) {
 		return g.phasing, nil
 	case "diff":
 		return strconv.Itoa(g.diff), nil
+	case "bonus":
+		return strconv.Itoa(g.bonus), nil
+	case "morale": // General ids hold dots
+		return strconv.FormatBool(g.morale[strings.TrimPrefix(name, "morale.")]), nil
 	case "ap":
 		if len(parts) == 2 {
 			return strconv.Itoa(g.theaterAP[parts[1]]), nil
@@ -333,7 +358,19 @@ func (d *scriptDriver) track(name string) (string, error) {
 		return stageNames[g.stage], nil
 	case "cards":
 		if len(parts) == 2 {
-			return strconv.Itoa(g.cards[parts[1]]), nil
+			return strconv.Itoa(g.handSize(parts[1])), nil
+		}
+		if p := g.cards.piles[parts[1]]; len(parts) == 3 && p != nil {
+			switch parts[2] {
+			case "deck":
+				return strconv.Itoa(len(p.draw)), nil
+			case "discard":
+				return strconv.Itoa(len(p.discard)), nil
+			}
+		}
+	case "hand", "discard", "deck":
+		if p := g.cards.piles[parts[len(parts)-1]]; len(parts) == 2 && p != nil {
+			return cardList(map[string][]int{"hand": p.hand, "discard": p.discard, "deck": p.draw}[parts[0]]), nil
 		}
 	case "displaced":
 		if len(parts) == 2 {
@@ -451,5 +488,5 @@ func (d *scriptDriver) track(name string) (string, error) {
 			return strconv.FormatFloat(v, 'f', -1, 64), nil
 		}
 	}
-	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], stage, cards.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, supply.SIDE.HEX, foraging.SIDE.HEX, isolated.SIDE.HEX, surrender-points.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, fort.HEX, entrenchment.HEX, building.HEX, free-fort, rail.HEX, naval.HEX.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
+	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], bonus, morale.GENERAL, stage, cards.SIDE[.deck|.discard], hand.SIDE, discard.SIDE, deck.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, supply.SIDE.HEX, foraging.SIDE.HEX, isolated.SIDE.HEX, surrender-points.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, fort.HEX, entrenchment.HEX, building.HEX, free-fort, rail.HEX, naval.HEX.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
 }

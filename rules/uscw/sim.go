@@ -22,7 +22,7 @@ func (g *game) clone() *game {
 	core.Statuses = maps.Clone(g.core.Statuses) // the Border States change sides (17.1)
 	c.core = &core
 	c.theaterAP = maps.Clone(g.theaterAP)
-	c.cards = maps.Clone(g.cards)
+	c.cards = g.cards.clone()
 	c.genAt = maps.Clone(g.genAt)
 	c.moved = maps.Clone(g.moved)
 	c.displace = maps.Clone(g.displace)
@@ -31,6 +31,7 @@ func (g *game) clone() *game {
 	c.arsenal = maps.Clone(g.arsenal)
 	c.displacedGen = maps.Clone(g.displacedGen)
 	c.gens, c.gone = maps.Clone(g.gens), maps.Clone(g.gone)
+	c.morale = maps.Clone(g.morale)
 	c.destroyed = maps.Clone(g.destroyed)
 	c.credit = maps.Clone(g.credit)
 	c.spIn, c.spLost = maps.Clone(g.spIn), maps.Clone(g.spLost)
@@ -151,6 +152,7 @@ func (x *Game) Value(side string) float64 {
 func (x *Game) Clone(seed uint64) rules.Game {
 	c := x.g.clone()
 	c.dice = rules.NewDice(seed)
+	c.cards.dice = rules.NewDice(deckSeed(seed))
 	return &Game{g: c, seed: seed, n: x.n, at: -1}
 }
 func (x *Game) Over() bool { return x.g.stage == stOver }

@@ -1,0 +1,56 @@
+package uscw
+
+import "github.com/musterhq/muster/rules"
+
+// Cautious Generals (7.7, U494-509): "They require an expenditure of at
+// least two Action Points (or one Special Action Card) if they wish to
+// attack or move into a ZOI (9.1) during their activation. This applies
+// even if the attack is an Automatic Displacement (11.1.2)" (U498). The
+// engine plays the attack; the ZOI half waits for 9.1 (not yet played),
+// and so does 7.7.3's exemption during Northern Invasions.
+
+// payActivation pays for a force's activation starting in p: one Action
+// Point (4.3), two for a Cautious General who attacks, nothing for one a
+// card activates (18.1, U1442), or Optional 1's Bonus Action for 1 SP.
+func (g *game) payActivation(gen *general, subs, sps int, attacks bool, p rules.Point, what string) error {
+	if g.stage != stPlayer {
+		return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
+	}
+	if gen != nil && gen.cautious {
+		if n, ok := g.cards.cautious[gen.id]; ok { // played for this activation: used first
+			delete(g.cards.cautious, gen.id)
+			g.say("7.7", "%s: the Cautious General is activated by Special Action Card %d, no Action Point (U1442)", what, n)
+			return nil
+		}
+	}
+	if g.bonusFits(gen, subs, sps, attacks) {
+		g.useBonus(what)
+		return nil
+	}
+	if gen != nil && gen.cautious {
+		if attacks {
+			if have := g.actionsFor(p); have < 2 {
+				return refuse("7.7", "%s is a Cautious General: attacking costs two Action Points or one Special Action Card (U498), and the %s has %d for a force in the %s", gen.name, g.phasing, have, g.e.b.theater(p))
+			}
+			g.say("7.7", "%s is a Cautious General and attacks: two Action Points (U498)", gen.name)
+			if err := g.spend(p, what+" (Cautious, 1 of 2)"); err != nil {
+				return err
+			}
+			return g.spend(p, what+" (Cautious, 2 of 2)")
+		}
+	}
+	return g.spend(p, what)
+}
+
+// actionsFor is the number of actions the Phasing player may still take
+// with a force starting in p: its Action Points and its cards' actions.
+func (g *game) actionsFor(p rules.Point) int {
+	if g.diff != 1 && len(g.cards.actions) == 0 {
+		return g.ap // the bots ask this for every force: skip the theater
+	}
+	t := g.e.b.theater(p)
+	if g.diff == 1 {
+		return g.theaterAP[t] + g.cardActions(t)
+	}
+	return g.ap + g.cardActions(t)
+}

@@ -1,0 +1,52 @@
+package uscw
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/musterhq/muster/playtest/sim"
+	"github.com/musterhq/muster/rules"
+)
+
+// The optional rules are engine options: a played one with a bad value,
+// and the ones not yet played, are refused naming the rule.
+func TestOptionalRulesOptions(t *testing.T) {
+	for opts, ok := range map[string]bool{"bonus-action": true, "off": true, "yes": false} {
+		err := checkOptions(map[string]string{"dice-difference-2": opts})
+		if (err == nil) != ok || err != nil && !errors.Is(err, rules.ErrBadOption) {
+			t.Errorf("dice-difference-2=%s: %v", opts, err)
+		}
+	}
+	if err := checkOptions(map[string]string{"salt-hexes": "yes"}); !errors.Is(err, rules.ErrBadOption) {
+		t.Errorf("salt-hexes=yes accepted: %v", err)
+	}
+	if err := checkOptions(map[string]string{"maneuver-reaction": "on"}); !errors.Is(err, rules.ErrBadOption) {
+		t.Errorf("maneuver-reaction (Optional 5, not played here) accepted: %v", err)
+	}
+}
+
+// Random campaign games with Optional 1 and 2 in test mode: the bots use
+// the Bonus Action and the invariant checker finds nothing.
+func TestOptionalRulesGames(t *testing.T) {
+	sf := loadScenario(t, scenCampaign)
+	ng, err := Ruleset{}.Compile(sf, map[string]string{"invariants": "check", "dice-difference-2": "bonus-action", "salt-hexes": "on", "army-morale": "on"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	random, _ := sim.BotByName("random")
+	used := 0
+	games := 20
+	if testing.Short() {
+		games = 5
+	}
+	for i := range games {
+		_, g, err := sim.Play(ng, []sim.Bot{random, random}, sim.GameSeed(invariantRunSeed, i), 0)
+		if err != nil {
+			t.Fatalf("game %d: %v", i, err)
+		}
+		used += g.(*Game).g.bonusUsed
+	}
+	if used == 0 {
+		t.Fatalf("%d random games with dice-difference-2=bonus-action used no Bonus Action", games)
+	}
+}
