@@ -49,6 +49,7 @@ type Game struct {
 	cands []candidate
 	at    int // the n the candidates were listed for; -1 none
 	legal []rules.Action
+	bot   *botView // the sensible bot's targets for a decision (bot.go)
 }
 
 // Sim starts a game for the sim runner.
