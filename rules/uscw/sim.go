@@ -50,6 +50,10 @@ type Game struct {
 	at    int // the n the candidates were listed for; -1 none
 	legal []rules.Action
 	bot   *botView // the sensible bot's targets for a decision (bot.go)
+	// The actions applied, for Log's replay: a sim game keeps no log as
+	// it plays (the cost of every line); a clone keeps no history.
+	history []rules.Action
+	track   bool
 }
 
 // Sim starts a game for the sim runner.
@@ -59,7 +63,7 @@ func (e *Engine) Sim(seed uint64) (rules.Game, error) {
 		return nil, err
 	}
 	g.beginTurn()
-	return &Game{g: g, seed: seed, at: -1}, g.err
+	return &Game{g: g, seed: seed, at: -1, track: true}, g.err
 }
 
 func (x *Game) Sides() []string { return []string{"union", "confederate"} }
@@ -106,6 +110,9 @@ func (x *Game) Apply(a rules.Action) error {
 	}
 	if err != nil {
 		return err
+	}
+	if x.track {
+		x.history = append(x.history, a)
 	}
 	if x.g.e.check {
 		if what := x.g.checkPosition(); what != "" {
@@ -160,8 +167,27 @@ func (x *Game) Outcome() rules.Outcome {
 	return rules.Outcome{Level: "unfinished", Turns: x.g.turn}
 }
 func (x *Game) Log() *rules.EventLog {
-	if x.g.log == nil {
-		x.g.log = rules.NewEventLog(x.g.e.sf.Scenario.ID, x.g.dice.Seed())
+	if x.g.log != nil || !x.track {
+		if x.g.log == nil {
+			x.g.log = rules.NewEventLog(x.g.e.sf.Scenario.ID, x.g.dice.Seed())
+		}
+		return x.g.log
 	}
-	return x.g.log
+	// Play the game again from its seed with the log on: the same
+	// actions in the same positions give the same game.
+	g, err := newGame(x.g.e, x.seed)
+	if err != nil {
+		x.g.log = rules.NewEventLog(x.g.e.sf.Scenario.ID, x.seed)
+		return x.g.log
+	}
+	g.log = rules.NewEventLog(x.g.e.sf.Scenario.ID, x.seed)
+	g.beginTurn()
+	r := &Game{g: g, seed: x.seed, at: -1}
+	for _, a := range x.history {
+		if err := r.Apply(a); err != nil {
+			g.say("4.2", "replay stopped: %v", err)
+			break
+		}
+	}
+	return g.log
 }
