@@ -78,6 +78,7 @@ func (g *game) candidates(out []candidate) []candidate {
 	out = append(out, candidate{pass: true})
 	side := g.phasing
 	g.markEnemy(side)
+	g.freshReach(side)
 	for _, id := range g.e.genIDs {
 		gen := g.gens[id]
 		at, on := g.genAt[id]
@@ -88,7 +89,7 @@ func (g *game) candidates(out []candidate) []candidate {
 		if n == g.sp[side][at] && len(g.generalsAt(side, at)) > 1 {
 			n-- // never leave a General without SPs (7.6)
 		}
-		for _, dst := range g.reach(side, at, gen.ma, n > 0) {
+		for _, dst := range g.reachCached(side, at, gen.ma, n > 0) {
 			if n == 0 && g.sp[side][g.e.b.order[dst]] == 0 {
 				continue // a General without SPs ends his move with friendly SPs (7.6)
 			}
@@ -110,7 +111,7 @@ func (g *game) candidates(out []candidate) []candidate {
 		if free == 0 {
 			continue
 		}
-		for _, dst := range g.reach(side, at, 3, true) {
+		for _, dst := range g.reachCached(side, at, 3, true) {
 			out = append(out, candidate{move: true, from: at, sps: min(free, 3), ma: 3, dst: dst})
 		}
 	}

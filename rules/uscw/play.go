@@ -81,6 +81,8 @@ type game struct {
 	heldAtStart                    int
 
 	search    *searchScratch // the bots' path searches' memory, never cloned
+	reaches   [2]*reachCache // the forces' reachable hexes kept, per side (reachcache.go), never cloned
+	reachNow  *reachCache
 	locSearch *searchScratch // the LOC searches' memory
 
 	// The course for the report (course.go): the side that went first in

@@ -12,6 +12,7 @@ import (
 func (g *game) clone() *game {
 	c := *g
 	c.log, c.search, c.locSearch = nil, nil, nil
+	c.reaches, c.reachNow = [2]*reachCache{}, nil
 	core := *g.core
 	core.Tracks = maps.Clone(g.core.Tracks)
 	core.Statuses = maps.Clone(g.core.Statuses) // the Border States change sides (17.1)
