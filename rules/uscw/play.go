@@ -81,9 +81,14 @@ type game struct {
 	heldAtStart                    int
 
 	search    *searchScratch // the bots' path searches' memory, never cloned
-	reaches   [2]*reachCache // the forces' reachable hexes kept, per side (reachcache.go), never cloned
-	reachNow  *reachCache
 	locSearch *searchScratch // the LOC searches' memory
+
+	// The bots' kept searches, never cloned: each force's reachable
+	// hexes per side (reachcache.go) and on the empty board (sampler.go).
+	reaches  [2]*reachCache
+	reachNow *reachCache
+	open     map[openKey][]int
+	genCount map[rules.Point]int
 
 	// The course for the report (course.go): the side that went first in
 	// the game's first Action Phase, the standing at each End Phase, the

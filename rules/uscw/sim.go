@@ -12,7 +12,7 @@ import (
 func (g *game) clone() *game {
 	c := *g
 	c.log, c.search, c.locSearch = nil, nil, nil
-	c.reaches, c.reachNow = [2]*reachCache{}, nil
+	c.reaches, c.reachNow, c.open = [2]*reachCache{}, nil, nil
 	core := *g.core
 	core.Tracks = maps.Clone(g.core.Tracks)
 	core.Statuses = maps.Clone(g.core.Statuses) // the Border States change sides (17.1)
@@ -55,6 +55,11 @@ type Game struct {
 	// it plays (the cost of every line); a clone keeps no history.
 	history []rules.Action
 	track   bool
+	// The sampler's last draw (sampler.go), the Action sampledAction
+	// while n is sampledAt.
+	sampled   candidate
+	sampledAt int
+	movers    []mover
 }
 
 // Sim starts a game for the sim runner.
@@ -64,7 +69,7 @@ func (e *Engine) Sim(seed uint64) (rules.Game, error) {
 		return nil, err
 	}
 	g.beginTurn()
-	return &Game{g: g, seed: seed, at: -1, track: true}, g.err
+	return &Game{g: g, seed: seed, at: -1, track: true, sampledAt: -1}, g.err
 }
 
 func (x *Game) Sides() []string { return []string{"union", "confederate"} }
@@ -94,17 +99,33 @@ func (x *Game) Legal() []rules.Action {
 	return x.legal
 }
 
-func (x *Game) Apply(a rules.Action) error {
+// pick is the candidate an Action names: the sampler's last draw, or an
+// index into the list.
+func (x *Game) pick(a rules.Action) (candidate, error) {
+	if a == sampledAction {
+		if x.sampledAt != x.n {
+			return candidate{}, refuse("4.2", "no action drawn for this position")
+		}
+		return x.sampled, nil
+	}
 	c := x.list()
-	if int(a) < 0 || int(a) >= len(c) {
-		return refuse("4.2", "action %d is not legal now (%d legal)", a, len(c))
+	if a >= rules.Action(len(c)) {
+		return candidate{}, refuse("4.2", "action %d is not legal now (%d legal)", a, len(c))
+	}
+	return c[a], nil
+}
+
+func (x *Game) Apply(a rules.Action) error {
+	c, err := x.pick(a)
+	if err != nil {
+		return err
 	}
 	did := ""
 	if x.g.e.check {
-		did = x.g.describe(c[a])
+		did = x.g.describe(c)
 	}
 	x.g.lastMove = nil
-	err := x.g.play(c[a])
+	err = x.g.play(c)
 	if e2 := x.g.err; e2 != nil {
 		x.g.err = nil
 		err = e2
@@ -125,11 +146,11 @@ func (x *Game) Apply(a rules.Action) error {
 }
 
 func (x *Game) Describe(a rules.Action) string {
-	c := x.list()
-	if int(a) < 0 || int(a) >= len(c) {
+	c, err := x.pick(a)
+	if err != nil {
 		return "no such action"
 	}
-	return x.g.describe(c[a])
+	return x.g.describe(c)
 }
 
 // Value scores a position for a side: the Union's VPs less the
@@ -154,7 +175,7 @@ func (x *Game) Value(side string) float64 {
 func (x *Game) Clone(seed uint64) rules.Game {
 	c := x.g.clone()
 	c.dice = rules.NewDice(seed)
-	return &Game{g: c, seed: seed, n: x.n, at: -1}
+	return &Game{g: c, seed: seed, n: x.n, at: -1, sampledAt: -1}
 }
 func (x *Game) Over() bool { return x.g.stage == stOver }
 func (x *Game) Outcome() rules.Outcome {
@@ -183,7 +204,7 @@ func (x *Game) Log() *rules.EventLog {
 	}
 	g.log = rules.NewEventLog(x.g.e.sf.Scenario.ID, x.seed)
 	g.beginTurn()
-	r := &Game{g: g, seed: x.seed, at: -1}
+	r := &Game{g: g, seed: x.seed, at: -1, sampledAt: -1}
 	for _, a := range x.history {
 		if err := r.Apply(a); err != nil {
 			g.say("4.2", "replay stopped: %v", err)
