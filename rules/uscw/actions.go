@@ -19,6 +19,7 @@ import (
 // again only when it is played or described.
 type candidate struct {
 	pass    bool
+	rally   bool // the Action Phase Rally of the stack in from (12.5.2)
 	move    bool
 	general string      // the moving General, "" for SPs alone
 	from    rules.Point // SPs alone: their hex
@@ -46,6 +47,8 @@ func (g *game) describe(c candidate) string {
 	switch {
 	case c.pass:
 		return "pass"
+	case c.rally:
+		return "rally " + g.e.b.ids[c.from]
 	case c.move:
 		o := g.order(c)
 		who := o.general
@@ -77,6 +80,7 @@ func (g *game) candidates(out []candidate) []candidate {
 	}
 	out = append(out, candidate{pass: true})
 	side := g.phasing
+	out = g.rallies(side, out)
 	g.markEnemy(side)
 	g.freshReach(side)
 	for _, id := range g.e.genIDs {
@@ -113,6 +117,18 @@ func (g *game) candidates(out []candidate) []candidate {
 		}
 		for _, dst := range g.reachCached(side, at, 3, true) {
 			out = append(out, candidate{move: true, from: at, sps: min(free, 3), ma: 3, dst: dst})
+		}
+	}
+	return out
+}
+
+// rallies appends the Action Phase Rallies side may take (12.5.2, as
+// rally checks them): each Demoralized stack that has not moved, with an
+// Action Point and an LOC, in board order.
+func (g *game) rallies(side string, out []candidate) []candidate {
+	for _, p := range g.sortedHexes(g.demoral[side]) {
+		if g.sp[side][p] > 0 && g.movedSP[side][p] == 0 && g.canSpend(p) && g.hasLOC(side, p) {
+			out = append(out, candidate{rally: true, from: p})
 		}
 	}
 	return out
@@ -249,6 +265,8 @@ func (g *game) play(c candidate) error {
 		g.say("4.2", "the %s ends its Player Action Phase", g.phasing)
 		g.endPlayerPhase()
 		return nil
+	case c.rally:
+		return g.rally(g.e.b.ids[c.from])
 	case c.move:
 		return g.move(g.order(c))
 	}

@@ -60,6 +60,8 @@ func (x *Game) Weight(a rules.Action, side string) float64 {
 	switch cand := c[a]; {
 	case cand.pass:
 		return 1
+	case cand.rally:
+		return 5 // a Demoralized stack attacks at -2 (11.4, 12.2)
 	case cand.move:
 		return g.moveWeight(cand, side, v)
 	default:

@@ -127,3 +127,43 @@ func TestSensibleBeatsRandom(t *testing.T) {
 		t.Errorf("a random Union won %d of %d games against a random Confederate", n, games)
 	}
 }
+
+// The Action Phase Rally is offered to the bots (12.5.2, U931): a
+// Demoralized stack with an LOC that has not moved may rally; once it has
+// moved, or without an Action Point, it may not.
+func TestRallyOffered(t *testing.T) {
+	x := unionToAct(t)
+	g := x.g
+	var at rules.Point
+	found := false
+	for p, n := range g.sp["union"] {
+		if n > 0 && g.hasLOC("union", p) && (!found || pointLess(p, at)) {
+			at, found = p, true
+		}
+	}
+	if !found {
+		t.Fatal("no Union stack with an LOC")
+	}
+	g.demoral["union"][at] = true
+	offered := func() bool {
+		x.at = -1
+		for a := range x.Legal() {
+			if x.Describe(rules.Action(a)) == "rally "+g.e.b.ids[at] {
+				return true
+			}
+		}
+		return false
+	}
+	if !offered() {
+		t.Fatalf("the Demoralized stack in %s with an LOC is not offered a rally", g.e.b.ids[at])
+	}
+	g.movedSP["union"][at] = 1
+	if offered() {
+		t.Errorf("the stack in %s moved this Action Phase and is still offered a rally (U931)", g.e.b.ids[at])
+	}
+	g.movedSP["union"][at] = 0
+	g.ap = 0
+	if offered() {
+		t.Errorf("a rally is offered without an Action Point (4.3)")
+	}
+}

@@ -89,6 +89,7 @@ type game struct {
 	reachNow *reachCache
 	open     map[openKey][]int
 	genCount map[rules.Point]int
+	others   []candidate // the sampler's pass and rallies
 
 	// The course for the report (course.go): the side that went first in
 	// the game's first Action Phase, the standing at each End Phase, the

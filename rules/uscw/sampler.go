@@ -13,7 +13,7 @@ import (
 // MA on an empty board (no enemy SPs: they only end or bar paths, so the
 // hexes a force reaches are among these) are counted, and kept for the
 // game: the board does not change. A draw takes one slot of the lot
-// (pass, or a force and one of its hexes), searches that force's real
+// (pass, a rally, or a force and one of its hexes), searches that force's real
 // reach (kept for the phase, reachcache.go) and keeps the slot if the
 // move is legal (as candidates lists it), else draws again: every legal
 // action, listed once, has the same chance, as a draw from Legal gives.
@@ -55,9 +55,11 @@ func (x *Game) Sample(rng *rand.Rand) (rules.Action, bool) {
 // sampleMove draws pass or a move; false after sampleTries misses.
 func (g *game) sampleMove(rng *rand.Rand, buf *[]mover) (candidate, bool) {
 	side := g.phasing
+	others := g.rallies(side, append(g.others[:0], candidate{pass: true}))
+	g.others = others
 	ms := g.movers(side, (*buf)[:0])
 	*buf = ms
-	total := 1 // pass
+	total := len(others) // pass and the rallies
 	for i := range ms {
 		total += len(ms[i].slots)
 	}
@@ -65,10 +67,10 @@ func (g *game) sampleMove(rng *rand.Rand, buf *[]mover) (candidate, bool) {
 	g.freshReach(side)
 	for range sampleTries {
 		r := rng.IntN(total)
-		if r == 0 {
-			return candidate{pass: true}, true
+		if r < len(others) {
+			return others[r], true
 		}
-		r--
+		r -= len(others)
 		for i := range ms {
 			m := &ms[i]
 			if r >= len(m.slots) {

@@ -36,8 +36,11 @@ func TestSamplerSlotsAreTheList(t *testing.T) {
 				for _, c := range g.candidates(nil) {
 					listed[fmt.Sprint(c)]++
 				}
-				drawn := map[string]int{fmt.Sprint(candidate{pass: true}): 1}
 				side := g.phasing
+				drawn := map[string]int{}
+				for _, c := range g.rallies(side, []candidate{{pass: true}}) {
+					drawn[fmt.Sprint(c)]++
+				}
 				ms := g.movers(side, nil)
 				g.markEnemy(side)
 				g.freshReach(side)
