@@ -211,7 +211,7 @@ func (g *game) moveWeight(c candidate, side string, v *botView) float64 {
 		return 0.05 // leaving would give the hex back (6.3)
 	}
 	if w := v.worth[c.dst]; w > 0 {
-		return 10 + 5*w
+		return 50 + 25*w
 	}
 	gain := v.dist[fi] - v.dist[c.dst]
 	if v.dist[fi] < 0 || v.dist[c.dst] < 0 || gain <= 0 {
@@ -243,7 +243,7 @@ func (g *game) holdsByStanding(side string, p rules.Point) bool {
 func (g *game) battleWeight(c candidate, gen *general, d int, from, at rules.Point, side string) float64 {
 	n := c.sps
 	if n >= 7*d {
-		return 20
+		return 100
 	}
 	atk := float64(n)
 	if gen != nil {
@@ -266,11 +266,11 @@ func (g *game) battleWeight(c candidate, gen *general, d int, from, at rules.Poi
 	}
 	switch {
 	case atk >= 1.5*def:
-		return 8
+		return 40
 	case atk >= def && side == "confederate":
-		return 3
+		return 15
 	case atk >= def:
-		return 1
+		return 5
 	}
 	return 0
 }
