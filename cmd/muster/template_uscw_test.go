@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -222,10 +224,14 @@ func TestImportTemplateUSCWFilledModuleUntouched(t *testing.T) {
 }
 
 // Issue 33's done-when: muster playtest sim of the filled template (the
-// components issue's made-up fill, imported) plays on the USCW engine.
-// The fill has no At Start rows, so the bots have no force to move: the
-// games run the sequence of play, reinforcements and End Phases to the
-// scenario's end.
+// components issue's made-up fill, imported) plays on the USCW engine,
+// and the games read the imported tables: a game's log (muster playtest
+// replay) gives each Blockade Running result as the fill's Blockade Table
+// prints it for that roll and year, and each End Phase's Benchmark as the
+// fill's Turn Record Track. The fill has no At Start rows (the shipped
+// module has no SP marker to hold them, and the template no setup sheet),
+// so the bots have no force to move: the games run the sequence of play,
+// reinforcements and End Phases to the scenario's end.
 func TestSimFilledTemplateUSCW(t *testing.T) {
 	dir := t.TempDir()
 	book := uscwFilledBook(t, dir, nil)
@@ -233,8 +239,65 @@ func TestSimFilledTemplateUSCW(t *testing.T) {
 	if code, o, e := muster(t, "import", "template", "--module", "uscw", "-o", out, book); code != 0 {
 		t.Fatalf("import: exit %d %s%s", code, o, e)
 	}
-	code, o, e := muster(t, "playtest", "sim", filepath.Join(out, "scenarios", "01-1861.json"), "--games", "5", "--bots", "random,random")
+	scen := filepath.Join(out, "scenarios", "01-1861.json")
+	code, o, e := muster(t, "playtest", "sim", scen, "--games", "5", "--bots", "random,random")
 	if code != 0 || !strings.Contains(o, "uscw-s1: 5 games played of 5") || !strings.Contains(o, "game length (turns): mean 3.00") {
 		t.Fatalf("sim of the filled template: exit %d\n%s%s", code, o, e)
+	}
+	logPath := filepath.Join(dir, "game0.jsonl")
+	if code, o, e := muster(t, "playtest", "replay", scen, "--seed", "1", "--game", "0", "--bots", "random,random", "--log", logPath); code != 0 {
+		t.Fatalf("replay: exit %d %s%s", code, o, e)
+	}
+	raw, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fill struct {
+		Matrices map[string][][]string `json:"matrices"`
+		Rows     map[string]struct {
+			Rows []map[string]string `json:"rows"`
+		} `json:"rows"`
+	}
+	if data, err := os.ReadFile(uscwFill); err != nil || json.Unmarshal(data, &fill) != nil {
+		t.Fatalf("%s: %v", uscwFill, err)
+	}
+	benchmark := map[string]string{}
+	for _, r := range fill.Rows["Turn Record Track"].Rows {
+		benchmark[r["Turn"]] = r["Benchmark"]
+	}
+	blockade := fill.Matrices["Blockade Table"]
+	cellOf := func(roll, year string) string {
+		n, _ := strconv.Atoi(roll)
+		for _, row := range blockade[1:] {
+			if row[0] == roll || row[0] == "<=1" && n <= 1 || row[0] == "11+" && n >= 11 {
+				for j, h := range blockade[0] {
+					if strings.HasPrefix(h, year) {
+						return row[j]
+					}
+				}
+			}
+		}
+		return "(no cell)"
+	}
+	rolls := regexp.MustCompile(`Blockade Running, [a-z-]+: \d+ [+-]\d+ = (\d+) in (\d+): (\S+)"`)
+	ends := regexp.MustCompile(`against the turn (\d+) Benchmark (\d+)"`)
+	nRolls, nEnds := 0, 0
+	for _, line := range strings.Split(string(raw), "\n") {
+		if m := rolls.FindStringSubmatch(line); m != nil {
+			nRolls++
+			if want := cellOf(m[1], m[2]); m[3] != want {
+				t.Errorf("Blockade Running: modified roll %s in %s gave %q; the fill's Blockade Table prints %q\n%s", m[1], m[2], m[3], want, line)
+			}
+		}
+		if m := ends.FindStringSubmatch(line); m != nil {
+			nEnds++
+			if m[2] != benchmark[m[1]] {
+				t.Errorf("turn %s: Benchmark %s; the fill's Turn Record Track prints %s", m[1], m[2], benchmark[m[1]])
+			}
+		}
+	}
+	// Blockade Running from turn 2 (14.4, three zones), an End Phase each turn.
+	if nRolls != 6 || nEnds != 3 {
+		t.Fatalf("the log of the filled game: %d Blockade Running rolls (want 6) and %d End Phase Benchmarks (want 3)\n%s", nRolls, nEnds, raw)
 	}
 }

@@ -19,6 +19,7 @@ import (
 // again only when it is played or described.
 type candidate struct {
 	pass     bool
+	rally    bool // the Action Phase Rally of the stack in from (12.5.2)
 	move     bool
 	naval    bool        // a Naval Transport to dst (transport.go)
 	ocean    bool        // by Ocean Transport
@@ -67,6 +68,8 @@ func (g *game) describe(c candidate) string {
 		}
 		play := map[[2]bool]string{{false, false}: "naval-transport", {true, false}: "ocean-transport", {false, true}: "amphibious-assault", {true, true}: "ocean-assault"}[[2]bool{o.ocean, o.assault}]
 		return fmt.Sprintf("%s %s %d SPs to %s", play, who, o.sps, o.to)
+	case c.rally:
+		return "rally " + g.e.b.ids[c.from]
 	case c.move:
 		o := g.order(c)
 		who := o.general
@@ -112,6 +115,7 @@ func (g *game) candidates(out []candidate) []candidate {
 		out = append(out, candidate{train: true, from: p})
 	}
 	out = g.transferCandidates(out)
+	out = g.rallies(side, out)
 	g.markEnemy(side)
 	if c := g.cont; c != nil {
 		for _, dst := range g.reach(side, c.at, c.ma-c.mp, c.n) {
@@ -185,6 +189,18 @@ func (g *game) candidates(out []candidate) []candidate {
 		}
 	}
 	return g.transportCandidates(out)
+}
+
+// rallies appends the Action Phase Rallies side may take (12.5.2, as
+// rally checks them): each Demoralized stack that has not moved, with an
+// Action Point and an LOC, in board order.
+func (g *game) rallies(side string, out []candidate) []candidate {
+	for _, p := range g.sortedHexes(g.demoral[side]) {
+		if g.sp[side][p] > 0 && g.movedSP[side][p] == 0 && g.canSpend(p) && g.hasLOC(side, p) {
+			out = append(out, candidate{rally: true, from: p})
+		}
+	}
+	return out
 }
 
 // canSpend reports an Action Point for an action starting in p (4.3,
@@ -334,6 +350,8 @@ func (g *game) play(c candidate) error {
 		return g.entrench(g.e.b.ids[c.from])
 	case c.works == "fort":
 		return g.buildFort(g.e.b.ids[c.from])
+	case c.rally:
+		return g.rally(g.e.b.ids[c.from])
 	case c.move:
 		if c.card.n != 0 {
 			if err := g.playCard(c.card.n, c.card.use, g.e.b.order[c.dst], ""); err != nil {

@@ -93,11 +93,17 @@ func (b *board) linkWaterways() {
 		}
 	}
 	b.ww = w
-	for i := range b.next {
-		for k, st := range b.next[i] {
-			b.next[i][k].nav = -1
-			if s, ok := w.side(i, st.to); ok {
-				b.next[i][k].nav = s
+	graphs := [][][]step{b.next}
+	if len(b.next1864) > 0 && &b.next1864[0] != &b.next[0] {
+		graphs = append(graphs, b.next1864) // the 1864 railroads' own steps (5.4.5)
+	}
+	for _, next := range graphs {
+		for i := range next {
+			for k, st := range next[i] {
+				next[i][k].nav = -1
+				if s, ok := w.side(i, st.to); ok {
+					next[i][k].nav = s
+				}
 			}
 		}
 	}

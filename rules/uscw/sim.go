@@ -56,6 +56,11 @@ type Game struct {
 	cands []candidate
 	at    int // the n the candidates were listed for; -1 none
 	legal []rules.Action
+	bot   *botView // the sensible bot's targets for a decision (bot.go)
+	// The actions applied, for Log's replay: a sim game keeps no log as
+	// it plays (the cost of every line); a clone keeps no history.
+	history []rules.Action
+	track   bool
 }
 
 // Sim starts a game for the sim runner.
@@ -65,7 +70,7 @@ func (e *Engine) Sim(seed uint64) (rules.Game, error) {
 		return nil, err
 	}
 	g.beginTurn()
-	return &Game{g: g, seed: seed, at: -1}, g.err
+	return &Game{g: g, seed: seed, at: -1, track: true}, g.err
 }
 
 func (x *Game) Sides() []string { return []string{"union", "confederate"} }
@@ -95,23 +100,35 @@ func (x *Game) Legal() []rules.Action {
 	return x.legal
 }
 
-func (x *Game) Apply(a rules.Action) error {
+// pick is the candidate an Action names: an index into the list.
+func (x *Game) pick(a rules.Action) (candidate, error) {
 	c := x.list()
-	if int(a) < 0 || int(a) >= len(c) {
-		return refuse("4.2", "action %d is not legal now (%d legal)", a, len(c))
+	if a >= rules.Action(len(c)) {
+		return candidate{}, refuse("4.2", "action %d is not legal now (%d legal)", a, len(c))
+	}
+	return c[a], nil
+}
+
+func (x *Game) Apply(a rules.Action) error {
+	c, err := x.pick(a)
+	if err != nil {
+		return err
 	}
 	did := ""
 	if x.g.e.check {
-		did = x.g.describe(c[a])
+		did = x.g.describe(c)
 	}
 	x.g.lastMove, x.g.lastNaval = nil, nil
-	err := x.g.play(c[a])
+	err = x.g.play(c)
 	if e2 := x.g.err; e2 != nil {
 		x.g.err = nil
 		err = e2
 	}
 	if err != nil {
 		return err
+	}
+	if x.track {
+		x.history = append(x.history, a)
 	}
 	if x.g.e.check {
 		if what := x.g.checkPosition(); what != "" {
@@ -123,11 +140,11 @@ func (x *Game) Apply(a rules.Action) error {
 }
 
 func (x *Game) Describe(a rules.Action) string {
-	c := x.list()
-	if int(a) < 0 || int(a) >= len(c) {
+	c, err := x.pick(a)
+	if err != nil {
 		return "no such action"
 	}
-	return x.g.describe(c[a])
+	return x.g.describe(c)
 }
 
 // Value scores a position for a side: the Union's VPs less the
@@ -167,8 +184,27 @@ func (x *Game) Outcome() rules.Outcome {
 	return rules.Outcome{Level: "unfinished", Turns: x.g.turn}
 }
 func (x *Game) Log() *rules.EventLog {
-	if x.g.log == nil {
-		x.g.log = rules.NewEventLog(x.g.e.sf.Scenario.ID, x.g.dice.Seed())
+	if x.g.log != nil || !x.track {
+		if x.g.log == nil {
+			x.g.log = rules.NewEventLog(x.g.e.sf.Scenario.ID, x.g.dice.Seed())
+		}
+		return x.g.log
 	}
-	return x.g.log
+	// Play the game again from its seed with the log on: the same
+	// actions in the same positions give the same game.
+	g, err := newGame(x.g.e, x.seed)
+	if err != nil {
+		x.g.log = rules.NewEventLog(x.g.e.sf.Scenario.ID, x.seed)
+		return x.g.log
+	}
+	g.log = rules.NewEventLog(x.g.e.sf.Scenario.ID, x.seed)
+	g.beginTurn()
+	r := &Game{g: g, seed: x.seed, at: -1}
+	for _, a := range x.history {
+		if err := r.Apply(a); err != nil {
+			g.say("4.2", "replay stopped: %v", err)
+			break
+		}
+	}
+	return g.log
 }

@@ -209,10 +209,7 @@ type navalMove struct {
 
 // canSpendN reports n Action Points for actions starting in p.
 func (g *game) canSpendN(p rules.Point, n int) bool {
-	if g.diff == 1 {
-		return g.theaterAP[g.e.b.theater(p)] >= n
-	}
-	return g.ap >= n
+	return g.actionsFor(p) >= n // Action Points and cards' additional actions (18.1), as spend pays
 }
 
 // riverRoute finds River Transport's path (19.3.4, U1574-1585): "a

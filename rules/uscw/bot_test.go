@@ -1,0 +1,169 @@
+package uscw
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/musterhq/muster/playtest/sim"
+	"github.com/musterhq/muster/rules"
+)
+
+// unionToAct plays random actions of an 1861 game until the Union's
+// Player Action Phase, then gives it 2 Action Points (a dice difference
+// of 2, 4.1.1) for the planted moves.
+func unionToAct(t *testing.T) *Game {
+	t.Helper()
+	x, err := checkedGames(t, scen1861)(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	game := x.(*Game)
+	for n := 0; game.g.stage != stPlayer || game.g.phasing != "union"; n++ {
+		if n > 1000 || x.Over() {
+			t.Fatal("the Union never got to act")
+		}
+		if err := x.Apply(x.Legal()[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	game.g.diff, game.g.ap = 2, 2
+	game.at = -1 // list again
+	return game
+}
+
+// A planted Union stack beside an empty Confederate Resource Hex: the
+// sensible weights put the move into the hex above every other move of
+// the stack, and an attack on a stack three times its size at 0.
+func TestSensibleWeights(t *testing.T) {
+	x := unionToAct(t)
+	g := x.g
+	b := g.e.b
+	var target, from, strong rules.Point
+	found := false
+	for _, r := range g.e.resources {
+		h := b.hexes[r]
+		if !slices.Contains(southern, homeState(h)) || g.controller(r) != "confederate" || g.sp["confederate"][r] > 0 || g.sp["union"][r] > 0 {
+			continue
+		}
+		var free []rules.Point
+		for _, n := range b.neighbors(r) {
+			if g.sp["union"][n] == 0 && g.sp["confederate"][n] == 0 && len(g.generalsAt("union", n))+len(g.generalsAt("confederate", n)) == 0 {
+				if _, _, err := b.stepCost(n, r); err == nil && !b.prohib[b.hexes[n].Terrain] {
+					free = append(free, n)
+				}
+			}
+		}
+		if len(free) >= 2 {
+			target, from, strong, found = r, free[0], free[1], true
+			break
+		}
+	}
+	if !found {
+		t.Fatal("no empty Confederate Resource Hex with two free neighbours on the test map")
+	}
+	plantSPs(g, "union", from, 3)
+	plantSPs(g, "confederate", strong, 9)
+	if !b.adjacent(from, strong) {
+		// the attack is weighed only where the stack can reach the strong one
+		t.Logf("%s and %s are not adjacent: the attack is checked if the stack reaches it", b.ids[from], b.ids[strong])
+	}
+	best, bestW, capture, attack := -1, -1.0, -1.0, -1.0
+	for a := range x.Legal() {
+		c := x.list()[a]
+		if !c.move || c.general != "" || c.from != from {
+			continue
+		}
+		w := x.Weight(rules.Action(a), "union")
+		if w > bestW {
+			best, bestW = c.dst, w
+		}
+		switch b.order[c.dst] {
+		case target:
+			capture = w
+		case strong:
+			attack = w
+		}
+	}
+	if capture < 10 || best != b.index[target] {
+		t.Errorf("the move into the empty Resource Hex %s weighs %g (want at least 10 and the most; the most is %g into %s)", b.ids[target], capture, bestW, b.ids[b.order[best]])
+	}
+	if attack != 0 && attack != -1 {
+		t.Errorf("3 SPs attacking 9 weigh %g, want 0", attack)
+	}
+	if attack == -1 && b.adjacent(from, strong) {
+		t.Errorf("no attack on the adjacent %s listed", b.ids[strong])
+	}
+}
+
+// The sensible bot plays to the victory conditions: its Union beats a
+// random Confederate, and its Confederate a random Union, in nearly every
+// game of the campaign, where random against random the Union never wins
+// (a fixed run: the counts are deterministic).
+func TestSensibleBeatsRandom(t *testing.T) {
+	ng := checkedGames(t, scenCampaign)
+	sensible, _ := sim.BotByName("sensible")
+	random, _ := sim.BotByName("random")
+	const games = 16
+	unionWins := func(bots []sim.Bot) int {
+		n := 0
+		for i := range games {
+			o, _, err := sim.Play(ng, bots, sim.GameSeed(2026, i), 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o.Winner == "union" {
+				n++
+			}
+		}
+		return n
+	}
+	if n := unionWins([]sim.Bot{sensible, random}); n < games-2 {
+		t.Errorf("a sensible Union won %d of %d games against a random Confederate", n, games)
+	}
+	if n := unionWins([]sim.Bot{random, sensible}); n > 0 {
+		t.Errorf("a random Union won %d of %d games against a sensible Confederate", n, games)
+	}
+	if n := unionWins([]sim.Bot{random, random}); n > 0 {
+		t.Errorf("a random Union won %d of %d games against a random Confederate", n, games)
+	}
+}
+
+// The Action Phase Rally is offered to the bots (12.5.2, U931): a
+// Demoralized stack with an LOC that has not moved may rally; once it has
+// moved, or without an Action Point, it may not.
+func TestRallyOffered(t *testing.T) {
+	x := unionToAct(t)
+	g := x.g
+	var at rules.Point
+	found := false
+	for p, n := range g.sp["union"] {
+		if n > 0 && g.hasLOC("union", p) && (!found || pointLess(p, at)) {
+			at, found = p, true
+		}
+	}
+	if !found {
+		t.Fatal("no Union stack with an LOC")
+	}
+	g.demoral["union"][at] = true
+	offered := func() bool {
+		x.at = -1
+		for a := range x.Legal() {
+			if x.Describe(rules.Action(a)) == "rally "+g.e.b.ids[at] {
+				return true
+			}
+		}
+		return false
+	}
+	if !offered() {
+		t.Fatalf("the Demoralized stack in %s with an LOC is not offered a rally", g.e.b.ids[at])
+	}
+	g.movedSP["union"][at] = 1
+	if offered() {
+		t.Errorf("the stack in %s moved this Action Phase and is still offered a rally (U931)", g.e.b.ids[at])
+	}
+	g.movedSP["union"][at] = 0
+	g.ap = 0
+	if offered() {
+		t.Errorf("a rally is offered without an Action Point (4.3)")
+	}
+}
