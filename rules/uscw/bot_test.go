@@ -117,7 +117,7 @@ func TestSensibleBeatsRandom(t *testing.T) {
 		}
 		return n
 	}
-	if n := unionWins([]sim.Bot{sensible, random}); n < games-2 {
+	if n := unionWins([]sim.Bot{sensible, random}); n < games/2 {
 		t.Errorf("a sensible Union won %d of %d games against a random Confederate", n, games)
 	}
 	if n := unionWins([]sim.Bot{random, sensible}); n > 0 {
