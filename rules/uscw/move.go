@@ -239,6 +239,10 @@ func (g *game) march(f force, o moveOrder) error {
 	g.say("5.3", "%s moves from %s: %s; %d of %d MP", what, b.ids[start], strings.Join(steps, ", "), spent, ma)
 	dem = g.playHandoffs(side, mv, dem)
 	gen, n = mv.gen, mv.n
+	if n == 0 && dem {
+		dem = false
+		g.say("12.4", "the General leaves his Demoralized SPs: he recovers at once (U925)")
+	}
 	subs = nil
 	for _, id := range mv.subs {
 		subs = append(subs, g.gens[id])
