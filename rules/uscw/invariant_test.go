@@ -54,7 +54,7 @@ func TestInvariants(t *testing.T) {
 	random, _ := sim.BotByName("random")
 	for _, path := range []string{scen1861, scenCampaign} {
 		ng := checkedGames(t, path)
-		moves, battles := 0, 0
+		moves, battles, fortified := 0, 0, 0
 		for i := range games[path] {
 			seed := sim.GameSeed(invariantRunSeed, i)
 			bots := []sim.Bot{random, random}
@@ -67,10 +67,13 @@ func TestInvariants(t *testing.T) {
 			if x.g.spLost["union"]+x.g.spLost["confederate"] > 0 {
 				battles++
 			}
+			if len(x.g.works) > 0 {
+				fortified++ // Entrenchments and Forts the bots built (10.1-10.2)
+			}
 		}
 		// The games must exercise what the checker checks.
-		if moves < 10*games[path] || battles == 0 {
-			t.Fatalf("%s: %d actions and %d games with losses in %d games: the bots are not playing", path, moves, battles, games[path])
+		if moves < 10*games[path] || battles == 0 || fortified == 0 {
+			t.Fatalf("%s: %d actions, %d games with losses and %d ending with Fortifications in %d games: the bots are not playing", path, moves, battles, fortified, games[path])
 		}
 	}
 }
