@@ -413,6 +413,9 @@ func (g *game) worksViolations() []string {
 				out = append(out, fmt.Sprintf("USCW 10.2.5: the %s Fortification in %s stands under %s SPs alone", owner, ids[p], other(owner)))
 			}
 		}
+		if m := g.marker[p]; m != "" && (w.fort != "" || w.entrench != "") {
+			out = append(out, fmt.Sprintf("USCW 10.2.2: a %s Control marker in %s beside a completed Fortification, which acts as one (U689, U705)", m, ids[p]))
+		}
 		if b := w.build; b != "" && g.sp[other(b)][p] > 0 && g.sp[b][p] == 0 && g.stage != stRetreat {
 			out = append(out, fmt.Sprintf("USCW 10.2.2: the %s Fort under construction in %s stands alone with %s SPs", b, ids[p], other(b)))
 		}

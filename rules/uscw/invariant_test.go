@@ -172,6 +172,13 @@ func TestInvariantCheckerReports(t *testing.T) {
 			g.works[p] = works{build: "union", buildLevel: 1, doneTurn: 1, donePhase: 2}
 			plantSPs(g, "confederate", p, 1)
 		}},
+		{"USCW 10.2.2: a confederate Control marker", func(t *testing.T, g *game) {
+			p := quietHex(t, g, func(h *scenarios.HexData) bool {
+				return markable(h) && h.BP == nil && !h.Objective && g.stateSide(homeState(h)) == "union"
+			})
+			g.marker[p] = "confederate"
+			g.works[p] = works{fort: "confederate", level: 1}
+		}},
 		{"USCW 10.2.5: the union Fortification", func(t *testing.T, g *game) {
 			p := quietHex(t, g, func(h *scenarios.HexData) bool { return h.BP == nil && !h.Objective })
 			g.works[p] = works{entrench: "union"}
