@@ -449,3 +449,36 @@ func (g *game) clearEnemyWorks(side string, p rules.Point) {
 		g.removeEntrenchment(p, fmt.Sprintf("a %s force moves through or into it, free of enemy units (6.2.2)", side))
 	}
 }
+
+// degradeFort is the Phasing Player's voluntary removal or degrading of
+// his Fort in hex, one level at no cost (10.2.5, U713): an F1 removed
+// leaves his Control marker in an eligible space within an enemy state.
+func (g *game) degradeFort(hex string) error {
+	if g.stage != stPlayer {
+		return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
+	}
+	p, err := g.e.b.locate(hex)
+	if err != nil {
+		return err
+	}
+	side := g.phasing
+	w := g.works[p]
+	if w.fort != side {
+		return refuse("10.2.5", "%s holds no completed %s Fort: 'a Fort can be voluntarily removed or degraded to a lower level at no cost by the Phasing Player' (U713)", hex, side)
+	}
+	w.level--
+	if w.level > 0 {
+		g.setWorks(p, w)
+		g.say("10.2.5", "the %s degrades its Fort in %s to F%d", side, hex, w.level)
+		return nil
+	}
+	w.fort = ""
+	g.setWorks(p, w)
+	g.say("10.2.5", "the %s removes its F1 Fort in %s; the marker may be re-used at once", side, hex)
+	if h := g.e.b.hexes[p]; markable(h) && g.stateSide(homeState(h)) == other(side) {
+		g.say("10.2.5", "an eligible space in an enemy state: a %s Control marker replaces it", side)
+		g.setMarker(p, side)
+	}
+	g.touch(p)
+	return nil
+}

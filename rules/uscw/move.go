@@ -201,8 +201,11 @@ func (g *game) march(f force, o moveOrder) error {
 	// without at least 1 SP"; a General without SPs "must end its move ...
 	// with other friendly SPs" (7.5.3, U486: "provided he ends his moved
 	// stacked with at least 1 SP").
-	if mv.gen != nil && mv.n == 0 && (battleAt != nil || g.sp[side][at]+mv.left[at]-mv.taken[at] == 0) {
-		return refuse("7.6", "%s has no SPs: he must end his move with other friendly SPs, never in a battle (U490)", mv.gen.name)
+	// A General who lost his SPs (7.6) may end at a friendly Fort; one who
+	// leaves his SPs must end with SPs (7.5.3, U486).
+	lone := f.gen != nil && f.n == 0 && g.sp[side][start] == 0
+	if mv.gen != nil && mv.n == 0 && (battleAt != nil || g.sp[side][at]+mv.left[at]-mv.taken[at] == 0 && !(lone && g.fortAt(side, at) > 0)) {
+		return refuse("7.6", "%s has no SPs: he 'must end his move at a friendly-controlled Fort, Coastal Fort or with other friendly SPs', never in a battle (U490)", mv.gen.name)
 	}
 	if !f.cont && g.sp[side][start] == n && g.leftBehind(side, start, o) {
 		return refuse("7.6", "the move would leave a General in %s without SPs: 'Players may never intentionally leave a General without at least 1 SP' (U490)", b.ids[start])
