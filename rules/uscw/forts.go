@@ -372,8 +372,9 @@ func (g *game) worksText(what string, p rules.Point) string {
 
 // worksCandidates offers the bots the Fortifications they may build now:
 // an Entrenchment (1 Action Point) where side has SPs in a state it
-// controls, and the Union's free Fort (10.2.6) where it has SPs; Forts
-// paid with a card are left to scripts.
+// controls, and the Union's free Fort (10.2.6) where it has SPs in a
+// Town, Port, Objective or Resource Hex; Forts paid with a card are left
+// to scripts.
 func (g *game) worksCandidates(side string, out []candidate) []candidate {
 	stacks := make([]rules.Point, 0, len(g.sp[side]))
 	for p, n := range g.sp[side] {
@@ -387,10 +388,25 @@ func (g *game) worksCandidates(side string, out []candidate) []candidate {
 		if w.entrench == "" && w.fort == "" && g.canSpend(p) && g.stateSide(homeState(g.e.b.hexes[p])) == side {
 			out = append(out, candidate{works: "entrench", from: p})
 		}
-		if side == "union" && g.freeFort {
-			if _, err := g.fortRefusal(side, p); err == nil {
-				out = append(out, candidate{works: "fort", from: p})
+	}
+	if side == "union" && g.freeFort {
+		// Nothing changes in the window of the free build (it closes with
+		// the Union's first action), so its hexes are searched once; the
+		// bots consider the Towns, Ports, Objective and Resource Hexes they
+		// hold (a bot's choice, not a rule: the Supply search is costly).
+		if g.freeFortTurn != g.turn {
+			g.freeFortHexes, g.freeFortTurn = nil, g.turn
+			for _, p := range stacks {
+				if !markable(g.e.b.hexes[p]) {
+					continue
+				}
+				if _, err := g.fortRefusal(side, p); err == nil {
+					g.freeFortHexes = append(g.freeFortHexes, p)
+				}
 			}
+		}
+		for _, p := range g.freeFortHexes {
+			out = append(out, candidate{works: "fort", from: p})
 		}
 	}
 	return out
