@@ -498,3 +498,19 @@ func (g *game) degradeFort(hex string) error {
 	g.touch(p)
 	return nil
 }
+
+// revertWorks: a Northern Objective Hex without Confederate SPs reverts to
+// Union control at the start of the Union's Player Action Phase; "If there
+// is a Confederate Fort in the hex, it is Captured (10.2.5)" (6.6, U425).
+// A Confederate Entrenchment, which acts as a Control marker, goes with
+// it.
+func (g *game) revertWorks(p rules.Point) {
+	w := g.works[p]
+	if w.entrench == "confederate" {
+		g.removeEntrenchment(p, "the Objective Hex reverts to Union control (6.6)")
+	}
+	if w.fort == "confederate" || w.build == "confederate" {
+		g.say("6.6", "the Confederate Fort in the Objective Hex %s, without Confederate SPs, is captured (U425)", g.e.b.ids[p])
+		g.captureWorks("union", p)
+	}
+}
