@@ -109,13 +109,36 @@ func (g *game) canEntrench(side string, p rules.Point) error {
 // there goes.
 func (g *game) placeEntrenchment(side string, p rules.Point) {
 	w := g.works[p]
+	had := g.unionHolds(p)
 	w.entrench = side
 	g.setWorks(p, w)
 	if g.marker[p] != "" {
 		g.setMarker(p, "")
 	}
 	g.say("10.1.2", "the %s builds an Entrenchment in %s: completed immediately", side, g.e.b.ids[p])
+	g.unionFortification(side, p, had)
 	g.touch(p)
+}
+
+// unionHolds reports a Union Control marker or completed Union
+// Fortification in p (6.4.2, U399).
+func (g *game) unionHolds(p rules.Point) bool {
+	return g.marker[p] == "union" || g.fortified("union", p)
+}
+
+// unionFortification: "When the Union player places a Control marker or
+// completed Fortification on a Resource Hex it destroys any Arsenal
+// markers" (6.4.1, U393), and from 1863 a Heartland Resource Hex of 2+ BPs
+// (6.4.2, U399), unless one of them was there already ("may not destroy
+// a Resource Hex ... that already contains a Union Control marker or a
+// completed Union Fortification").
+func (g *game) unionFortification(side string, p rules.Point, had bool) {
+	if side != "union" || had || g.e.b.hexes[p].BP == nil {
+		return
+	}
+	g.say("6.4.1", "a completed Union Fortification on the Resource Hex %s", g.e.b.ids[p])
+	g.destroyArsenals(p)
+	g.destroyIfHeartland(p, side)
 }
 
 // removeEntrenchment takes an Entrenchment away (10.1.3, U682-687): in a
@@ -250,6 +273,7 @@ func (g *game) completeForts(side string) {
 		if w.build != side || w.doneTurn != g.turn || w.donePhase != g.phase {
 			continue
 		}
+		had := g.unionHolds(p)
 		w.fort, w.level, w.build, w.buildLevel, w.doneTurn, w.donePhase = side, w.buildLevel, "", 0, 0, 0
 		if w.entrench != "" {
 			g.say("10.2.2", "the Entrenchment in %s is removed: the Fort is completed", g.e.b.ids[p])
@@ -260,6 +284,7 @@ func (g *game) completeForts(side string) {
 			g.setMarker(p, "")
 		}
 		g.say("10.2.2", "the %s's F%d Fort in %s is completed (4.2 B b, U191)", side, w.level, g.e.b.ids[p])
+		g.unionFortification(side, p, had)
 		g.touch(p)
 	}
 }
@@ -292,8 +317,11 @@ func (g *game) captureWorks(capturer string, p rules.Point) {
 	}
 	if w.fort == def {
 		if w.level > 1 {
+			had := g.unionHolds(p)
 			w.fort, w.level = capturer, w.level-1
 			g.say("10.2.5", "the %s captures the Fort in %s: downgraded to F%d and now its own (U713)", capturer, ids[p], w.level)
+			g.setWorks(p, w)
+			g.unionFortification(capturer, p, had)
 		} else {
 			w.fort, w.level = "", 0
 			g.say("10.2.5", "the %s captures the F1 Fort in %s: removed (U713)", capturer, ids[p])
