@@ -315,7 +315,7 @@ func (g *game) acrossRiverLimit(side string, a, p rules.Point, n int) int {
 	if !acrossNavigable(g.e.b, a, p) {
 		return n
 	}
-	if nc := g.navalControl(a, p); nc == other(side) || nc == "both" {
+	if nc := g.fortNavalControl(a, p); nc == other(side) || nc == "both" {
 		g.say("11.5.3", "the Navigable River %s-%s is under enemy Naval Control: only 1 SP may cross and attack (U844)", g.e.b.ids[a], g.e.b.ids[p])
 		return min(n, 1)
 	}
@@ -323,13 +323,13 @@ func (g *game) acrossRiverLimit(side string, a, p rules.Point, n int) int {
 	return min(n, 3)
 }
 
-// navalControl is the side with Naval Control of the Navigable River
+// fortNavalControl is the side with Naval Control of the Navigable River
 // hexside a-p, "" for none. A STAND-IN for 19.1 (another file's): only a
 // completed Fort's is read, "Exert Naval Control (19.1) in the hex they
 // occupy plus any of its Navigable hexsides" (10.2.1, U700); Forts of
 // both sides facing it make it enemy to both (10.2.7, U717). Fleets and
 // the Entrenchments' block (10.1.1, U675) are not read.
-func (g *game) navalControl(a, p rules.Point) string {
+func (g *game) fortNavalControl(a, p rules.Point) string {
 	var by []string
 	for _, q := range []rules.Point{a, p} {
 		if w := g.works[q]; w.fort != "" {
