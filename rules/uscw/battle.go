@@ -193,7 +193,7 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 	// A force whose SPs all fell, whatever the result: its Generals go to
 	// the Displaced Box ("If all SPs accompanying a General are lost in
 	// battle", 16.5.1, U1338); the winning attacker's case is 11.2.4 below.
-	if g.sp[def][at] == 0 && bt.winner != "attacker" {
+	if d > 0 && g.sp[def][at] == 0 && bt.winner != "attacker" { // a Fort's Generals without SPs stay if it holds
 		if len(g.generalsAt(def, at)) > 0 {
 			g.say("16.5.1", "all the defender's SPs are lost: its Generals go to the %s Displaced Box", b.theater(at))
 		}

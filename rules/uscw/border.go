@@ -88,7 +88,7 @@ func (g *game) joinState(st, side string) {
 		if g.marker[p] == side {
 			g.setMarker(p, "")
 		}
-		if enemy := other(side); (h.Place != "" || h.Port != "") && g.sp[enemy][p] > 0 && g.marker[p] != enemy {
+		if enemy := other(side); (h.Place != "" || h.Port != "") && g.sp[enemy][p] > 0 && g.marker[p] != enemy && !g.fortified(enemy, p) {
 			g.say("17.1.4", "the %s places a Control marker in %s", enemy, g.e.b.ids[p])
 			g.setMarker(p, enemy)
 		}

@@ -197,6 +197,9 @@ func (g *game) books() {
 // Union player's Action Phase" (6.6, U425).
 func (g *game) revertObjectives() {
 	for _, p := range g.e.objectives {
+		if g.sp["confederate"][p] == 0 && g.northern(homeState(g.e.b.hexes[p])) {
+			g.revertWorks(p)
+		}
 		if g.marker[p] == "confederate" && g.sp["confederate"][p] == 0 && g.northern(homeState(g.e.b.hexes[p])) {
 			g.say("6.6", "the Objective Hex %s reverts to Union control: no Confederate SPs in it", g.e.b.ids[p])
 			g.setMarker(p, "")

@@ -41,7 +41,8 @@ func (g *game) controlSegment() {
 	// state that contains one or more of your SPs."
 	for _, p := range g.e.markable {
 		for _, side := range sides {
-			if g.sp[side][p] > 0 && g.marker[p] != side && g.stateSide(homeState(b.hexes[p])) == other(side) {
+			// A Fortification stands as the marker (10.1.1, U689).
+			if g.sp[side][p] > 0 && g.marker[p] != side && g.stateSide(homeState(b.hexes[p])) == other(side) && !g.fortified(side, p) {
 				g.say("20.1.1", "the %s places a Control marker in %s", side, b.ids[p])
 				g.setMarker(p, side)
 			}

@@ -3,16 +3,19 @@
 // docs/uscw-cases.md says: the sequence of play (3.1-3.5) with the
 // Reinforcement Phase and the Confederate BP economy (14.1-14.6), the
 // Leader Management Phase (16), the Action Cycle (4.1-4.2), movement with
-// the List of Movement Costs (4.3, 5.1-5.3), battle on the Combat Results
-// Table (11.1-11.6), control (6.1-6.6), the End Phase (20.1-20.3), the
-// Special Action Cards (18.1-18.3), Cautious Generals attacking (7.7),
-// Training (17.3), the Leader Transfer action (16.6.2) and the optional
-// rules 1-4 as engine options. Every other procedure is logged as not played, and the ledger lists
+// the List of Movement Costs (4.3, 5.1-5.3) with picking up and dropping
+// off (7.5), Entrenchments and Forts (10.1-10.2), battle on the Combat
+// Results Table with its retreats and moving on (11.1-11.7), control
+// (6.1-6.6), the End Phase (20.1-20.3), the Special Action Cards
+// (18.1-18.3), Cautious Generals attacking (7.7), Training (17.3), the
+// Leader Transfer action (16.6.2) and the optional rules 1-4 as engine
+// options. Every other procedure is logged as not played, and the ledger lists
 // what each needs. Section 21 (Advanced Naval Rules) is absent from the
 // rulebook, so the Advanced Game is refused.
 //
 // One file per concern: board (the map and its step graph), play (the
-// sequence), reinforce, leaders, move, battle, control, loc (Lines of
+// sequence), reinforce, leaders, move, pickup (7.5), battle, retreat
+// (11.6-11.7), forts (10.1-10.2), control, loc (Lines of
 // Communication), endphase, setup, cards, cautious, training, transfer,
 // options and army (the optional rules), actions (the bots' engine-built
 // moves), invariant (the checker), script, script_steps and sim (the

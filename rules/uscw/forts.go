@@ -109,13 +109,36 @@ func (g *game) canEntrench(side string, p rules.Point) error {
 // there goes.
 func (g *game) placeEntrenchment(side string, p rules.Point) {
 	w := g.works[p]
+	had := g.unionHolds(p)
 	w.entrench = side
 	g.setWorks(p, w)
 	if g.marker[p] != "" {
 		g.setMarker(p, "")
 	}
 	g.say("10.1.2", "the %s builds an Entrenchment in %s: completed immediately", side, g.e.b.ids[p])
+	g.unionFortification(side, p, had)
 	g.touch(p)
+}
+
+// unionHolds reports a Union Control marker or completed Union
+// Fortification in p (6.4.2, U399).
+func (g *game) unionHolds(p rules.Point) bool {
+	return g.marker[p] == "union" || g.fortified("union", p)
+}
+
+// unionFortification: "When the Union player places a Control marker or
+// completed Fortification on a Resource Hex it destroys any Arsenal
+// markers" (6.4.1, U393), and from 1863 a Heartland Resource Hex of 2+ BPs
+// (6.4.2, U399), unless one of them was there already ("may not destroy
+// a Resource Hex ... that already contains a Union Control marker or a
+// completed Union Fortification").
+func (g *game) unionFortification(side string, p rules.Point, had bool) {
+	if side != "union" || had || g.e.b.hexes[p].BP == nil {
+		return
+	}
+	g.say("6.4.1", "a completed Union Fortification on the Resource Hex %s", g.e.b.ids[p])
+	g.destroyArsenals(p)
+	g.destroyIfHeartland(p, side)
 }
 
 // removeEntrenchment takes an Entrenchment away (10.1.3, U682-687): in a
@@ -251,6 +274,7 @@ func (g *game) completeForts(side string) {
 		if w.build != side || w.doneTurn != g.turn || w.donePhase != g.phase {
 			continue
 		}
+		had := g.unionHolds(p)
 		w.fort, w.level, w.build, w.buildLevel, w.doneTurn, w.donePhase = side, w.buildLevel, "", 0, 0, 0
 		if w.entrench != "" {
 			g.say("10.2.2", "the Entrenchment in %s is removed: the Fort is completed", g.e.b.ids[p])
@@ -261,6 +285,7 @@ func (g *game) completeForts(side string) {
 			g.setMarker(p, "")
 		}
 		g.say("10.2.2", "the %s's F%d Fort in %s is completed (4.2 B b, U191)", side, w.level, g.e.b.ids[p])
+		g.unionFortification(side, p, had)
 		g.touch(p)
 	}
 }
@@ -293,8 +318,11 @@ func (g *game) captureWorks(capturer string, p rules.Point) {
 	}
 	if w.fort == def {
 		if w.level > 1 {
+			had := g.unionHolds(p)
 			w.fort, w.level = capturer, w.level-1
 			g.say("10.2.5", "the %s captures the Fort in %s: downgraded to F%d and now its own (U713)", capturer, ids[p], w.level)
+			g.setWorks(p, w)
+			g.unionFortification(capturer, p, had)
 		} else {
 			w.fort, w.level = "", 0
 			g.say("10.2.5", "the %s captures the F1 Fort in %s: removed (U713)", capturer, ids[p])
@@ -373,8 +401,9 @@ func (g *game) worksText(what string, p rules.Point) string {
 
 // worksCandidates offers the bots the Fortifications they may build now:
 // an Entrenchment (1 Action Point) where side has SPs in a state it
-// controls, and the Union's free Fort (10.2.6) where it has SPs; Forts
-// paid with a card are left to scripts.
+// controls, and the Union's free Fort (10.2.6) where it has SPs in a
+// Town, Port, Objective or Resource Hex; Forts paid with a card are left
+// to scripts.
 func (g *game) worksCandidates(side string, out []candidate) []candidate {
 	stacks := make([]rules.Point, 0, len(g.sp[side]))
 	for p, n := range g.sp[side] {
@@ -388,10 +417,25 @@ func (g *game) worksCandidates(side string, out []candidate) []candidate {
 		if w.entrench == "" && w.fort == "" && g.canSpend(p) && g.stateSide(homeState(g.e.b.hexes[p])) == side {
 			out = append(out, candidate{works: "entrench", from: p})
 		}
-		if side == "union" && g.freeFort {
-			if _, err := g.fortRefusal(side, p); err == nil {
-				out = append(out, candidate{works: "fort", from: p})
+	}
+	if side == "union" && g.freeFort {
+		// Nothing changes in the window of the free build (it closes with
+		// the Union's first action), so its hexes are searched once; the
+		// bots consider the Towns, Ports, Objective and Resource Hexes they
+		// hold (a bot's choice, not a rule: the Supply search is costly).
+		if g.freeFortTurn != g.turn {
+			g.freeFortHexes, g.freeFortTurn = nil, g.turn
+			for _, p := range stacks {
+				if !markable(g.e.b.hexes[p]) {
+					continue
+				}
+				if _, err := g.fortRefusal(side, p); err == nil {
+					g.freeFortHexes = append(g.freeFortHexes, p)
+				}
 			}
+		}
+		for _, p := range g.freeFortHexes {
+			out = append(out, candidate{works: "fort", from: p})
 		}
 	}
 	return out
@@ -413,6 +457,9 @@ func (g *game) worksViolations() []string {
 			if owner != "" && g.sp[other(owner)][p] > 0 && g.sp[owner][p] == 0 && g.stage != stRetreat {
 				out = append(out, fmt.Sprintf("USCW 10.2.5: the %s Fortification in %s stands under %s SPs alone", owner, ids[p], other(owner)))
 			}
+		}
+		if m := g.marker[p]; m != "" && (w.fort != "" || w.entrench != "") {
+			out = append(out, fmt.Sprintf("USCW 10.2.2: a %s Control marker in %s beside a completed Fortification, which acts as one (U689, U705)", m, ids[p]))
 		}
 		if b := w.build; b != "" && g.sp[other(b)][p] > 0 && g.sp[b][p] == 0 && g.stage != stRetreat {
 			out = append(out, fmt.Sprintf("USCW 10.2.2: the %s Fort under construction in %s stands alone with %s SPs", b, ids[p], other(b)))
@@ -445,5 +492,54 @@ func (g *game) clearEnemyWorks(side string, p rules.Point) {
 	}
 	if w.entrench == enemy {
 		g.removeEntrenchment(p, fmt.Sprintf("a %s force moves through or into it, free of enemy units (6.2.2)", side))
+	}
+}
+
+// degradeFort is the Phasing Player's voluntary removal or degrading of
+// his Fort in hex, one level at no cost (10.2.5, U713): an F1 removed
+// leaves his Control marker in an eligible space within an enemy state.
+func (g *game) degradeFort(hex string) error {
+	if g.stage != stPlayer {
+		return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
+	}
+	p, err := g.e.b.locate(hex)
+	if err != nil {
+		return err
+	}
+	side := g.phasing
+	w := g.works[p]
+	if w.fort != side {
+		return refuse("10.2.5", "%s holds no completed %s Fort: 'a Fort can be voluntarily removed or degraded to a lower level at no cost by the Phasing Player' (U713)", hex, side)
+	}
+	w.level--
+	if w.level > 0 {
+		g.setWorks(p, w)
+		g.say("10.2.5", "the %s degrades its Fort in %s to F%d", side, hex, w.level)
+		return nil
+	}
+	w.fort = ""
+	g.setWorks(p, w)
+	g.say("10.2.5", "the %s removes its F1 Fort in %s; the marker may be re-used at once", side, hex)
+	if h := g.e.b.hexes[p]; markable(h) && g.stateSide(homeState(h)) == other(side) {
+		g.say("10.2.5", "an eligible space in an enemy state: a %s Control marker replaces it", side)
+		g.setMarker(p, side)
+	}
+	g.touch(p)
+	return nil
+}
+
+// revertWorks: a Northern Objective Hex without Confederate SPs reverts to
+// Union control at the start of the Union's Player Action Phase; "If there
+// is a Confederate Fort in the hex, it is Captured (10.2.5)" (6.6, U425).
+// A Confederate Entrenchment, which acts as a Control marker, goes with
+// it.
+func (g *game) revertWorks(p rules.Point) {
+	w := g.works[p]
+	if w.entrench == "confederate" {
+		g.removeEntrenchment(p, "the Objective Hex reverts to Union control (6.6)")
+	}
+	if w.fort == "confederate" || w.build == "confederate" {
+		g.say("6.6", "the Confederate Fort in the Objective Hex %s, without Confederate SPs, is captured (U425)", g.e.b.ids[p])
+		g.captureWorks("union", p)
 	}
 }

@@ -54,7 +54,7 @@ func TestInvariants(t *testing.T) {
 	random, _ := sim.BotByName("random")
 	for _, path := range []string{scen1861, scenCampaign} {
 		ng := checkedGames(t, path)
-		moves, battles, cards, trained := 0, 0, 0, 0
+		moves, battles, cards, trained, fortified := 0, 0, 0, 0, 0
 		for i := range games[path] {
 			seed := sim.GameSeed(invariantRunSeed, i)
 			bots := []sim.Bot{random, random}
@@ -69,10 +69,13 @@ func TestInvariants(t *testing.T) {
 			if x.g.spLost["union"]+x.g.spLost["confederate"] > 0 {
 				battles++
 			}
+			if len(x.g.works) > 0 {
+				fortified++ // Entrenchments and Forts the bots built (10.1-10.2)
+			}
 		}
 		// The games must exercise what the checker checks.
-		if moves < 10*games[path] || battles == 0 || cards == 0 || trained == 0 {
-			t.Fatalf("%s: %d actions, %d games with losses, %d Special Action Cards played and %d Action Points of Training in %d games: the bots are not playing", path, moves, battles, cards, trained, games[path])
+		if moves < 10*games[path] || battles == 0 || cards == 0 || trained == 0 || fortified == 0 {
+			t.Fatalf("%s: %d actions, %d games with losses, %d Special Action Cards played, %d Action Points of Training and %d games ending with Fortifications in %d games: the bots are not playing", path, moves, battles, cards, trained, fortified, games[path])
 		}
 	}
 }
@@ -170,6 +173,13 @@ func TestInvariantCheckerReports(t *testing.T) {
 			p := quietHex(t, g, func(h *scenarios.HexData) bool { return h.BP == nil && !h.Objective })
 			g.works[p] = works{build: "union", buildLevel: 1, doneTurn: 1, donePhase: 2}
 			plantSPs(g, "confederate", p, 1)
+		}},
+		{"USCW 10.2.2: a confederate Control marker", func(t *testing.T, g *game) {
+			p := quietHex(t, g, func(h *scenarios.HexData) bool {
+				return markable(h) && h.BP == nil && !h.Objective && g.stateSide(homeState(h)) == "union"
+			})
+			g.marker[p] = "confederate"
+			g.works[p] = works{fort: "confederate", level: 1}
 		}},
 		{"USCW 10.2.5: the union Fortification", func(t *testing.T, g *game) {
 			p := quietHex(t, g, func(h *scenarios.HexData) bool { return h.BP == nil && !h.Objective })

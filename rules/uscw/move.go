@@ -142,9 +142,21 @@ func (g *game) march(f force, o moveOrder) error {
 	var entered []rules.Point // and the hex of its battle
 	var dig []rules.Point     // the hexes it entrenches in
 	inBattle := n             // the SPs it may use in its battle (11.5)
+	mv := newMoving(f)        // the force as it picks up and drops off (7.5)
 	for i, id := range o.path {
+		if _, _, ok := handoffToken(id); ok {
+			if err := g.planHandoff(side, mv, id, at, spent); err != nil {
+				return err
+			}
+			steps = append(steps, id)
+			continue
+		}
+		ma = mv.ma
+		if mv.gen == nil && mv.n == 0 {
+			return refuse("7.5.1", "the force has dropped off all its SPs in %s: nothing moves on to %s", b.ids[at], id)
+		}
 		if id == entrenchStep {
-			if err := g.canEntrenchOnMove(side, at, n, spent, ma, dig); err != nil {
+			if err := g.canEntrenchOnMove(side, at, mv.n, spent, ma, dig); err != nil {
 				return err
 			}
 			spent += 2
@@ -185,7 +197,7 @@ func (g *game) march(f force, o moveOrder) error {
 			if i != len(o.path)-1 {
 				return refuse("11.1.1", "entering %s, which holds enemy SPs or an enemy Fort, starts a battle: 'The movement of the active force is suspended and a battle is resolved immediately' (U771); the path must end there", id)
 			}
-			inBattle = g.acrossRiverLimit(side, at, p, n)
+			inBattle = g.acrossRiverLimit(side, at, p, mv.n)
 			q := p
 			battleAt = &q
 		}
@@ -194,11 +206,16 @@ func (g *game) march(f force, o moveOrder) error {
 			passed = append(passed, p)
 		}
 	}
+	ma = mv.ma
 	// 7.6 (U490): "Players may never intentionally leave a General
 	// without at least 1 SP"; a General without SPs "must end its move ...
-	// with other friendly SPs".
-	if gen != nil && n == 0 && (battleAt != nil || g.sp[side][at] == 0) {
-		return refuse("7.6", "%s has no SPs: he must end his move with other friendly SPs, never in a battle (U490)", gen.name)
+	// with other friendly SPs" (7.5.3, U486: "provided he ends his moved
+	// stacked with at least 1 SP").
+	// A General who lost his SPs (7.6) may end at a friendly Fort; one who
+	// leaves his SPs must end with SPs (7.5.3, U486).
+	lone := f.gen != nil && f.n == 0 && g.sp[side][start] == 0
+	if mv.gen != nil && mv.n == 0 && (battleAt != nil || g.sp[side][at]+mv.left[at]-mv.taken[at] == 0 && !(lone && g.fortAt(side, at) > 0)) {
+		return refuse("7.6", "%s has no SPs: he 'must end his move at a friendly-controlled Fort, Coastal Fort or with other friendly SPs', never in a battle (U490)", mv.gen.name)
 	}
 	if !f.cont && g.sp[side][start] == n && g.leftBehind(side, start, o) {
 		return refuse("7.6", "the move would leave a General in %s without SPs: 'Players may never intentionally leave a General without at least 1 SP' (U490)", b.ids[start])
@@ -235,6 +252,17 @@ func (g *game) march(f force, o moveOrder) error {
 		}
 	}
 	g.say("5.3", "%s moves from %s: %s; %d of %d MP", what, b.ids[start], strings.Join(steps, ", "), spent, ma)
+	dem = g.playHandoffs(side, mv, dem)
+	gen, n = mv.gen, mv.n
+	if n == 0 && dem {
+		dem = false
+		g.say("12.4", "the General leaves his Demoralized SPs: he recovers at once (U925)")
+	}
+	subs = nil
+	for _, id := range mv.subs {
+		subs = append(subs, g.gens[id])
+	}
+	f.gen, f.n, f.ma, f.subs = mv.gen, mv.n, mv.ma, mv.subs
 	g.lastMove = &movedForce{gen: gen, sps: n}
 	for _, p := range passed {
 		g.clearEnemyMarker(side, p)

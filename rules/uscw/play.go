@@ -75,7 +75,10 @@ type game struct {
 	faded        int                    // and lost to Fading Glory (20.3.3)
 	works        map[rules.Point]works  // Entrenchments and Forts (10.1-10.2, forts.go)
 	freeFort     bool                   // the Union's free Fort of this Reinforcement Phase is unused (10.2.6)
-	cont         *continuation          // a victorious attacker that may move on (11.7, retreat.go)
+	// the hexes the bots may take it in, searched once per turn (forts.go)
+	freeFortHexes []rules.Point
+	freeFortTurn  int
+	cont          *continuation // a victorious attacker that may move on (11.7, retreat.go)
 
 	// The invariant checker's books: every SP that entered play, every SP
 	// lost in battle, and the last force that moved (its General and SPs).

@@ -19,7 +19,7 @@ import (
 // another file's; this is 9.1 as retreats read it.)
 func (g *game) zoi(owner string, q, p rules.Point) bool {
 	b := g.e.b
-	if !b.adjacent(q, p) {
+	if q == p || !b.adjacent(q, p) || b.hexes[p] == nil {
 		return false
 	}
 	for _, k := range b.topo.Side(q, p) {
@@ -36,8 +36,17 @@ func (g *game) zoi(owner string, q, p rules.Point) bool {
 }
 
 // inEnemyZOI reports p in the ZOI of any unit (SPs or Fort) of side's
-// enemy, leaving out the hex skip (the attacker, judged elsewhere).
-func (g *game) inEnemyZOI(side string, p, skip rules.Point) bool {
+// enemy.
+func (g *game) inEnemyZOI(side string, p rules.Point) bool {
+	return g.inEnemyZOIBut(side, p, nowhere)
+}
+
+// nowhere is no hex of any board: "leave out no hex".
+var nowhere = rules.Point{Frame: -1, X: -1 << 30, Y: -1 << 30}
+
+// inEnemyZOIBut is inEnemyZOI leaving out the units in hex skip (the
+// attacker, whose ZOI 11.6.4 judges from the hex it attacked from).
+func (g *game) inEnemyZOIBut(side string, p, skip rules.Point) bool {
 	enemy := other(side)
 	for _, q := range g.e.b.neighbors(p) {
 		if q != skip && g.defended(enemy, q) && g.zoi(enemy, q, p) {
@@ -141,7 +150,7 @@ func (g *game) bestRetreats(r *pendingRetreat, paths [][]rules.Point) [][]rules.
 		zoi, mountain := false, false
 		at := r.from
 		for _, p := range path {
-			zoi = zoi || g.inEnemyZOI(r.side, p, r.attacker)
+			zoi = zoi || g.inEnemyZOIBut(r.side, p, r.attacker)
 			for _, k := range b.topo.Side(at, p) {
 				mountain = mountain || k == "mountain"
 			}

@@ -15,7 +15,7 @@ import (
 // The script vocabulary.
 //
 // play: entrench (at, 10.1.2), place (unit fort, to: start an F1 Fort or
-// an upgrade, 10.2.2-10.2.6), continue (path: a victorious attacker
+// an upgrade, 10.2.2-10.2.6; with remove, degrade it a level, 10.2.5), continue (path: a victorious attacker
 // moves on, 11.7; a path may hold "entrench", 2 MPs, 10.1.2),
 // rally (at: a Demoralized stack's hex, 12.5.2), naval-transport
 // and ocean-transport (unit: a General id with targets: further Generals,
@@ -150,6 +150,9 @@ func (d *scriptDriver) act(s *rules.Step) error {
 	case "place":
 		if s.Unit != "fort" {
 			return fmt.Errorf("play place: the USCW engine places a Fort (unit fort, to: the hex) only")
+		}
+		if s.Remove {
+			return g.degradeFort(s.To)
 		}
 		return g.buildFort(s.To)
 	case "naval-transport", "ocean-transport", "amphibious-assault", "ocean-assault":

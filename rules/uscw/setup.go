@@ -42,6 +42,7 @@ func (g *game) setup() {
 func (g *game) addSP(side string, p rules.Point, n int) {
 	g.sp[side][p] += n
 	g.spIn[side] += n
+	g.clearEnemyWorks(side, p)
 	if m := g.marker[p]; m != "" && m != side {
 		g.setMarker(p, "")
 	}
