@@ -140,8 +140,8 @@ func (g *game) canSpend(p rules.Point) bool {
 // reach lists (by board index, in board order) every hex a force may move to from p
 // within ma MPs (5.3, with 5.8.3's enemy-controlled Navigable Rivers
 // for a force of sps SPs): it stops in a hex holding enemy SPs (a battle,
-// 11.1.1), which it enters only with SPs (attack) and never across a
-// Navigable River (11.5, not yet played). A bucket queue over the
+// 11.1.1), which it enters only with SPs (attack; across a Navigable
+// River 3 SPs fight, 11.5). A bucket queue over the
 // board's indexed steps: MP costs are small integers.
 // The cheapest paths stay in the scratch memory for pathTo until the next
 // search. Call markEnemy first.
@@ -187,7 +187,7 @@ func (g *game) reach(side string, p rules.Point, ma int, sps int) []int {
 				if st.cost < 0 || nc > ma {
 					continue
 				}
-				if enemy[st.to] && (!attack || st.navRiver) || st.to == closed {
+				if enemy[st.to] && !attack || st.to == closed {
 					continue
 				}
 				if s.seen[st.to] == s.stamp && s.best[st.to] <= nc {

@@ -142,11 +142,6 @@ func (g *game) move(o moveOrder) error {
 			if i != len(o.path)-1 {
 				return refuse("11.1.1", "entering %s, which holds enemy SPs, starts a battle: 'The movement of the active force is suspended and a battle is resolved immediately' (U771); the path must end there", id)
 			}
-			for _, k := range b.topo.Side(at, p) {
-				if k == "navigable-river-type-1" || k == "navigable-river-type-2" {
-					return fmt.Errorf("a battle across a Navigable River (11.5, U836-852: at most 3 SPs in the battle, Naval Control) is not yet played by this engine")
-				}
-			}
 			q := p
 			battleAt = &q
 		}
@@ -194,7 +189,7 @@ func (g *game) move(o moveOrder) error {
 	}
 	if battleAt != nil {
 		g.say("11.1.1", "%s enters %s, which holds %d enemy SPs: battle", what, b.ids[*battleAt], g.sp[other(side)][*battleAt])
-		g.fight(side, gen, subs, n, dem, at, *battleAt)
+		g.fightAcross(side, gen, subs, n, dem, at, *battleAt)
 	} else {
 		g.arrive(side, gen, subs, n, dem, at)
 	}

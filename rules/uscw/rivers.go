@@ -25,3 +25,36 @@ func (g *game) riverCrossing(side string, a, c rules.Point, sps int) (int, error
 	}
 	return 1, nil
 }
+
+// fightAcross resolves a battle the force of n SPs starts by entering at
+// from from: across a Navigable River hexside "the attacker may use no
+// more than 3 SPs in the battle. If the attack succeeds then the entire
+// force crosses; if the attack fails the surviving SPs return to the hex
+// they attacked from. Losses for the attacker can only be applied
+// against the force that crossed" (11.5.1, U838-840). Where the enemy
+// has Naval Control only 1 SP crosses at all (11.5.3, U844; 5.8.3
+// refuses more before the battle). The 3 SPs that cross, and the
+// Generals, fight; the others wait in from. Any other battle is fight's.
+func (g *game) fightAcross(side string, gen *general, subs []*general, n int, dem bool, from, at rules.Point) {
+	b := g.e.b
+	if _, ok := b.ww.side(b.index[from], b.index[at]); !ok || n <= 3 {
+		g.fight(side, gen, subs, n, dem, from, at)
+		return
+	}
+	wait := n - 3
+	g.say("11.5.1", "across the Navigable River %s-%s only 3 of the %d SPs fight; %d wait in %s (U838)", b.ids[from], b.ids[at], n, wait, b.ids[from])
+	// The waiting SPs stand in from during the battle, so a defeated
+	// General returning there finds them (7.6, 16.5.1).
+	g.arrive(side, nil, nil, wait, dem, from)
+	g.fight(side, gen, subs, 3, dem, from, at)
+	if bt := g.last; bt != nil && (bt.winner == "attacker" || bt.winner == "displaced") && g.sp[side][at] > 0 {
+		g.say("11.5.1", "the attack succeeded: the %d waiting SPs cross to %s (U838)", wait, b.ids[at])
+		g.sp[side][from] -= wait
+		g.movedSP[side][from] -= wait
+		g.tidy(side, from)
+		g.arrive(side, nil, nil, wait, dem, at)
+		g.touch(from)
+		return
+	}
+	g.say("11.5.1", "the attack failed: the %d waiting SPs stay in %s", wait, b.ids[from])
+}
