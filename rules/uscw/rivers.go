@@ -37,7 +37,11 @@ func (g *game) riverCrossing(side string, a, c rules.Point, sps int) (int, error
 // Generals, fight; the others wait in from. Any other battle is fight's.
 func (g *game) fightAcross(side string, gen *general, subs []*general, n int, dem bool, from, at rules.Point) {
 	b := g.e.b
-	if _, ok := b.ww.side(b.index[from], b.index[at]); !ok || n <= 3 {
+	_, across := b.ww.side(b.index[from], b.index[at])
+	if across {
+		defer func() { g.foughtAcross = g.last.aSP }() // for the invariant checker
+	}
+	if !across || n <= 3 {
 		g.fight(side, gen, subs, n, dem, from, at)
 		return
 	}

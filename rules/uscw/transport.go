@@ -465,6 +465,11 @@ func (g *game) navalViolations() []string {
 			out = append(out, fmt.Sprintf("USCW 19.3.1: a %s Naval Transport carried %d SPs, at most %d", m.side, m.sps, limit))
 		}
 	}
+	// 11.5.1 (U838): "the attacker may use no more than 3 SPs in the
+	// battle" across a Navigable River.
+	if g.foughtAcross > 3 {
+		out = append(out, fmt.Sprintf("USCW 11.5.1: %d SPs fought across a Navigable River, at most 3", g.foughtAcross))
+	}
 	// 19.3.5 (U1589): "no more than 3 SPs per Action Phase".
 	if g.oceanSPs > 3 {
 		out = append(out, fmt.Sprintf("USCW 19.3.5: %d SPs used Ocean Transport this Action Phase, at most 3", g.oceanSPs))
