@@ -157,7 +157,7 @@ func (g *game) transport(o transportOrder) error {
 		route = path
 	}
 	if !g.canSpendN(start, ap) {
-		return refuse("19.3.1", "%s of %d SPs costs %d Action Points (U1562) and the %s has fewer", kind, n, ap, side)
+		return refuse("4.3", "%s of %d SPs costs %d Action Points (U204, U1562) and the %s has fewer", kind, n, ap, side)
 	}
 	what := fmt.Sprintf("%d SPs", n)
 	if gen != nil {
