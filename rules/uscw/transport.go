@@ -16,8 +16,9 @@ import (
 // (19.3.5, the Union only) costs 1 Action Point an SP, sails the
 // hex-less sea from Ocean Port to Ocean Port, at most 3 SPs an Action
 // Phase. Either costs the stack its whole MA (U1564). A transport into an
-// enemy space is an Amphibious Assault (amphibious.go). Not yet played:
-// dropping SPs off on the way (U1564), Special Action Cards paying for it
+// enemy space is an Amphibious Assault (amphibious.go). River Transport
+// may drop SPs off on the way (U1564). Not yet played: dropping Generals
+// off, drops by Ocean Transport, Special Action Cards paying for it
 // (19.3.2), interception of a landing (U1618), the map's
 // coastal hexes, bays, Tidal River Paths and Island spaces (not on the
 // test map), and Coastal Forts barring a port's way to the sea.
@@ -30,7 +31,8 @@ type transportOrder struct {
 	sps     int      // -1: as many as the stack may carry
 	to      string
 	ocean   bool
-	assault bool // an Amphibious Assault (19.5, amphibious.go)
+	assault bool           // an Amphibious Assault (19.5, amphibious.go)
+	drops   map[string]int // River Transport: SPs dropped off on the way, by hex (U1564)
 }
 
 // transportCapacity is the SPs one Naval Transport carries: "A Union
@@ -156,6 +158,10 @@ func (g *game) transport(o transportOrder) error {
 		}
 		route = path
 	}
+	drops, err := g.dropOffs(side, start, o, n)
+	if err != nil {
+		return err
+	}
 	if !g.canSpendN(start, ap) {
 		return refuse("4.3", "%s of %d SPs costs %d Action Points (U204, U1562) and the %s has fewer", kind, n, ap, side)
 	}
@@ -185,6 +191,12 @@ func (g *game) transport(o transportOrder) error {
 	g.say(map[bool]string{false: "19.3.4", true: "19.3.5"}[o.ocean], "%s sails from %s to %s by %s along %s; the stack's whole MA is spent (U1564)", what, b.ids[start], o.to, kind, route)
 	g.lastMove = &movedForce{gen: gen, sps: n}
 	g.lastNaval = &navalMove{side: side, sps: n, ocean: o.ocean}
+	for _, d := range drops {
+		g.say("19.3.1", "%d SPs dropped off in %s on the way (U1564)", d.n, b.ids[d.at])
+		g.invade(side, d.at)
+		g.arrive(side, nil, nil, d.n, dem, d.at)
+		n -= d.n
+	}
 	g.invade(side, dst)
 	if o.assault && g.sp[other(side)][dst] > 0 {
 		// 19.5.2 (U1618): the same procedures and DRMs as a land battle;
@@ -488,4 +500,55 @@ func (g *game) navalViolations() []string {
 		}
 	}
 	return out
+}
+
+type dropOff struct {
+	at rules.Point
+	n  int
+}
+
+// dropOffs checks the SPs a River Transport drops off on the way: "The
+// stack moving by Naval Transport may drop off SPs/ Generals during
+// movement in hexes that are not enemy-controlled or enemy-occupied, but
+// may not pick up additional SPs/Generals" (19.3.1, U1564). A drop hex
+// is one the transport's waters reach from its start (the search of
+// 19.3.3; the distance is unlimited, U1574), and at least 1 SP sails on
+// to the end. Listed in board order.
+func (g *game) dropOffs(side string, start rules.Point, o transportOrder, n int) ([]dropOff, error) {
+	if len(o.drops) == 0 {
+		return nil, nil
+	}
+	b := g.e.b
+	if o.ocean {
+		return nil, refuse("19.3.1", "this engine drops SPs off by River Transport only (19.3.4)")
+	}
+	queue, _ := g.waterSearch(side, b.index[start])
+	on := map[int]bool{}
+	for _, s := range queue {
+		on[b.ww.sides[s].a], on[b.ww.sides[s].b] = true, true
+	}
+	var out []dropOff
+	total := 0
+	for id, k := range o.drops {
+		p, err := b.locate(id)
+		if err != nil {
+			return nil, err
+		}
+		if k <= 0 || p == start || id == o.to {
+			return nil, refuse("19.3.1", "drop %d SPs off in %s: give a positive number, in a hex on the way", k, id)
+		}
+		if !on[b.index[p]] {
+			return nil, refuse("19.3.3", "%s lies on no Navigable Waterway under %s Naval Control from %s (U1572)", id, side, b.ids[start])
+		}
+		if !g.landable(side, p) {
+			return nil, refuse("19.3.1", "SPs are dropped off only 'in hexes that are not enemy-controlled or enemy-occupied' (U1564): %s is", id)
+		}
+		total += k
+		out = append(out, dropOff{at: p, n: k})
+	}
+	if total >= n {
+		return nil, refuse("19.3.1", "%d SPs dropped off of %d: at least 1 sails on to %s", total, n, o.to)
+	}
+	sort.Slice(out, func(i, j int) bool { return pointLess(out[i].at, out[j].at) })
+	return out, nil
 }
