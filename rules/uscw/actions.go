@@ -148,8 +148,8 @@ func (g *game) canSpend(p rules.Point) bool {
 func (g *game) reach(side string, p rules.Point, ma int, sps int) []int {
 	b := g.e.b
 	attack := sps > 0
-	naval, own := g.naval(), navOf(side)
 	s := g.scratch()
+	naval, own := s.naval, navOf(side)
 	enemy := s.enemy
 	start := b.index[p]
 	closed := -1 // New Madrid while Kentucky is neutral (17.1.3)
@@ -226,6 +226,7 @@ type searchScratch struct {
 	seen       []uint32
 	stamp      uint32
 	enemy      []bool
+	naval      []int8 // Naval Control as markEnemy found it (naval.go)
 	buckets    [][]int
 	found      []int // reach's answer, valid until the next search
 }
@@ -238,9 +239,11 @@ func (g *game) scratch() *searchScratch {
 	return g.search
 }
 
-// markEnemy notes the hexes holding SPs of side's enemy for reach.
+// markEnemy notes the hexes holding SPs of side's enemy, and Naval
+// Control, for the reach searches that follow on this position.
 func (g *game) markEnemy(side string) {
 	s := g.scratch()
+	s.naval = g.naval()
 	clear(s.enemy)
 	for p, n := range g.sp[other(side)] {
 		if n > 0 {
