@@ -185,3 +185,40 @@ func TestNavalRampUp(t *testing.T) {
 		t.Errorf("turn 4, a second Ocean Transport: %v", err)
 	}
 }
+
+// While Kentucky is neutral no Naval Control enters a hexside wholly in
+// Kentucky (17.1.3, U1368; S1.3.1, U1814). The test map has no such
+// hexside, so the test marks one of the column 17/18 river's as lying in
+// Kentucky: Union Naval Control stops above it, and runs on once
+// Kentucky has chosen.
+func TestNavalControlNeutralKentucky(t *testing.T) {
+	e, err := Compile(loadScenario(t, scen1861))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := e.b
+	side := func(x, y string) int {
+		s, ok := b.ww.side(b.index[b.pts[x]], b.index[b.pts[y]])
+		if !ok {
+			t.Fatalf("%s-%s is no navigable hexside", x, y)
+		}
+		return s
+	}
+	ky := side("2817", "2818")
+	b.ww.kyIn[ky] = true
+	g, err := newGame(e, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.kentuckyNeutral() {
+		t.Fatal("the 1861 scenario starts with Kentucky neutral")
+	}
+	ctrl := g.naval()
+	if ctrl[side("2717", "2718")] != navUnion || ctrl[ky] != navNone || ctrl[side("2817", "2918")] == navUnion {
+		t.Fatalf("neutral Kentucky: want Union control above the Kentucky hexside and none on or below it, got %d, %d, %d", ctrl[side("2717", "2718")], ctrl[ky], ctrl[side("2817", "2918")])
+	}
+	g.joinState(kentucky, "union")
+	if ctrl := g.naval(); ctrl[ky] != navUnion || ctrl[side("2817", "2918")] != navUnion {
+		t.Fatal("Kentucky no longer neutral: the Union's Naval Control must run on (the cache must see the change)")
+	}
+}
