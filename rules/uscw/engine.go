@@ -122,6 +122,7 @@ type Engine struct {
 	hasNewMadrid bool
 	borderStates []string // the module's statuses: the Border States (17.1.1)
 	oceanPorts   []int    // board indexes of the Ocean Ports (19.3.5)
+	navalMatrix  navalMatrix
 }
 
 // Compile prepares a scenario of the Basic Game, or lists the facts its
@@ -154,6 +155,9 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 	e.track = table("turn-track", "the Turn Record Track, U435")
 	e.blockade = table("blockade", "the Blockade Table, 14.4.4, U1203")
 	e.states = table("random-states", "the Random States Table, 14.5, U1219")
+	if t := table("naval-control", "the Naval Control Matrix, 19.1, U1528-1537"); t != nil && !t.Missing() {
+		e.navalMatrix = readNavalMatrix(t)
+	}
 	if e.track != nil {
 		for _, t := range e.track.Turns {
 			if t.Year == 0 {

@@ -62,7 +62,7 @@ func TestNavalControlRules(t *testing.T) {
 			p := g.e.b.order[i]
 			if g.controller(p) == "confederate" && slices.Contains(southern, homeState(g.e.b.hexes[p])) {
 				for _, s := range w.atHex[i] {
-					blocked[s] = blocked[s] || !w.sides[s].type2
+					blocked[s] = blocked[s] || !w.sides[s].type2 // U1503: Type 1 only
 				}
 			}
 		}
