@@ -98,11 +98,15 @@ func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool
 		bt.dDRM += dg.defense
 		g.say("11.4", "defender: +%d, %s's Defense Rating", dg.defense, dg.name)
 	}
-	if b.mountainOrMarsh(from, at) {
+	crossed := from // the hex the attack crosses from
+	if g.landing {
+		crossed = at // an Amphibious Assault lands from the water: no hexside, no hex left (19.5.2)
+	}
+	if b.mountainOrMarsh(crossed, at) {
 		bt.dDRM++
 		g.say("11.4", "defender: +1, attacking across a Mountain hexside or into or out of a Marsh hex (U832)")
 	}
-	if b.river(from, at) {
+	if b.river(crossed, at) {
 		bt.dDRM++
 		g.say("11.4", "defender: +1, attacking across a River (U833)")
 	}

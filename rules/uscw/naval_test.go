@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/musterhq/muster/playtest"
 )
 
 // randomNavalGames plays random campaign games and calls each with the
@@ -220,5 +222,41 @@ func TestNavalControlNeutralKentucky(t *testing.T) {
 	g.joinState(kentucky, "union")
 	if ctrl := g.naval(); ctrl[ky] != navUnion || ctrl[side("2817", "2918")] != navUnion {
 		t.Fatal("Kentucky no longer neutral: the Union's Naval Control must run on (the cache must see the change)")
+	}
+}
+
+// An Amphibious Assault's battle takes the land battle's DRMs for the hex
+// it lands in (19.5.2), never for the port it sailed from: sailing out of
+// a Marsh hex gives the defender nothing (11.4, U832 reads "into or out of
+// a Marsh hex" for a force crossing a hexside). The test makes the port
+// 2717 marsh.
+func TestLandingTakesNoDRMFromThePort(t *testing.T) {
+	e, err := Compile(loadScenario(t, "testdata/module/scenarios/02-1862.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := *e.b.hexes[e.b.pts["2717"]]
+	port.Terrain = "marsh"
+	e.b.hexes[e.b.pts["2717"]] = &port
+	s := &playtest.Script{ID: "landing", Seed: 1}
+	s.Dice = &struct {
+		Forced     []int `json:"forced,omitempty"`
+		ForcedOnly bool  `json:"forcedOnly,omitempty"`
+	}{Forced: []int{5, 2, 6, 1}, ForcedOnly: true}
+	d, err := e.scriptDriver(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range []*playtest.Step{
+		{Do: "place", Unit: "sps", Side: "union", To: "2717", Manpower: 3},
+		{Do: "place", Unit: "sps", Side: "confederate", To: "3318", Manpower: 1},
+		{Play: "amphibious-assault", Unit: "sps", At: "2717", To: "3318", Manpower: 3},
+	} {
+		if err := d.Act(st); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if bt := d.g.last; bt == nil || bt.dDRM != 0 || bt.winner != "attacker" {
+		t.Fatalf("the landing's battle: %+v; want no defender DRM (3318 is no marsh) and the attacker winning", bt)
 	}
 }

@@ -203,7 +203,9 @@ func (g *game) transport(o transportOrder) error {
 		// a failed assault re-embarks to the port it sailed from (19.5.4,
 		// U1628), which fight's retreat to the hex entered from gives.
 		g.say("19.5.2", "%s lands in %s, which holds %d enemy SPs: battle", what, o.to, g.sp[other(side)][dst])
+		g.landing = true
 		g.fight(side, gen, subs, n, dem, start, dst)
+		g.landing = false
 	} else {
 		g.arrive(side, gen, subs, n, dem, dst)
 	}
