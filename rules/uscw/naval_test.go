@@ -260,3 +260,37 @@ func TestLandingTakesNoDRMFromThePort(t *testing.T) {
 		t.Fatalf("the landing's battle: %+v; want no defender DRM (3318 is no marsh) and the attacker winning", bt)
 	}
 }
+
+// A Confederate port in a Southern State blocks Union Naval Control on
+// Type 1 rivers only (19.1.4, U1503; the matrix, U1532): made a port,
+// 3018 leaves its Type 2 hexside 3017-3018 and the river below it to the
+// Union, while 3318 (on Type 1 hexsides only) stops it.
+func TestPortsBlockType1Only(t *testing.T) {
+	e, err := Compile(loadScenario(t, "testdata/module/scenarios/02-1862.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := e.b
+	p := b.pts["3018"]
+	h := *b.hexes[p]
+	h.Port = "river"
+	b.hexes[p] = &h
+	b.linkWaterways()
+	g, err := newGame(e, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := g.controller(p); got != "confederate" {
+		t.Fatalf("3018 (Georgia) is controlled by %q", got)
+	}
+	for _, c := range []struct{ a, b, want string }{
+		{"3017", "3018", "union"},       // Type 2: not blocked
+		{"3017", "3118", "union"},       // and on down the river
+		{"3217", "3218", "union"},       // to the hexside before 3318's
+		{"3217", "3318", "confederate"}, // Type 1 at 3318: blocked, the port's own
+	} {
+		if got := g.navalControl(b.pts[c.a], b.pts[c.b]); got != c.want {
+			t.Errorf("%s-%s: Naval Control %q, want %q", c.a, c.b, got, c.want)
+		}
+	}
+}
