@@ -212,16 +212,16 @@ func (g *game) canSpend(p rules.Point) bool {
 // reach lists (by board index, in board order) every hex a force may move to from p
 // within ma MPs (5.3, with 5.8.3's enemy-controlled Navigable Rivers
 // for a force of sps SPs): it stops in a hex holding enemy SPs (a battle,
-// 11.1.1), which it enters only with SPs (attack) and never across a
-// Navigable River (11.5, not yet played). A bucket queue over the
+// 11.1.1), which it enters only with SPs (attack; across a Navigable
+// River 3 SPs fight, 11.5). A bucket queue over the
 // board's indexed steps: MP costs are small integers.
 // The cheapest paths stay in the scratch memory for pathTo until the next
 // search. Call markEnemy first.
 func (g *game) reach(side string, p rules.Point, ma int, sps int) []int {
 	b := g.e.b
 	attack := sps > 0
-	naval, own := g.naval(), navOf(side)
 	s := g.scratch()
+	naval, own := s.naval, navOf(side)
 	enemy := s.enemy
 	start := b.index[p]
 	closed := -1 // New Madrid while Kentucky is neutral (17.1.3)
@@ -299,6 +299,7 @@ type searchScratch struct {
 	seen       []uint32
 	stamp      uint32
 	enemy      []bool
+	naval      []int8 // Naval Control as markEnemy found it (naval.go)
 	buckets    [][]int
 	found      []int // reach's answer, valid until the next search
 }
@@ -311,9 +312,11 @@ func (g *game) scratch() *searchScratch {
 	return g.search
 }
 
-// markEnemy notes the hexes holding SPs of side's enemy for reach.
+// markEnemy notes the hexes holding SPs of side's enemy, and Naval
+// Control, for the reach searches that follow on this position.
 func (g *game) markEnemy(side string) {
 	s := g.scratch()
+	s.naval = g.naval()
 	clear(s.enemy)
 	for p, n := range g.sp[other(side)] {
 		if n > 0 {

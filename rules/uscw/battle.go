@@ -114,13 +114,17 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 		bt.dDRM += fortDRM
 		g.say("11.4", "defender: +%d, %s", fortDRM, fortWhy)
 	}
-	if b.mountainOrMarsh(from, at) && fortDRM == 0 {
+	crossed := from // the hex the attack crosses from
+	if g.landing {
+		crossed = at // an Amphibious Assault lands from the water: no hexside, no hex left (19.5.2)
+	}
+	if b.mountainOrMarsh(crossed, at) && fortDRM == 0 {
 		bt.dDRM++
 		g.say("11.4", "defender: +1, attacking across a Mountain hexside or into or out of a Marsh hex (U832)")
 	} else if b.mountainOrMarsh(from, at) {
 		g.say("11.4", "defender: no +1 for the Mountain hexside or Marsh: 'This modifier is not cumulative with Fortifications of any type' (U832)")
 	}
-	if b.river(from, at) {
+	if b.river(crossed, at) {
 		bt.dDRM++
 		g.say("11.4", "defender: +1, attacking across a River (U833)")
 	}

@@ -156,12 +156,13 @@ type Engine struct {
 	borderStates []string // the module's statuses: the Border States (17.1.1)
 	oceanPorts   []int    // board indexes of the Ocean Ports (19.3.5)
 
-	attrition *scenarios.Table            // the Attrition Table (13.5.6)
-	bySize    bool                        // attrition=by-size: its column by the stack's SPs
-	surrender *scenarios.Table            // the Surrender Table (13.6.4)
-	decks     map[string][]scenarios.Card // each side's Special Action Cards (18.1)
-	deckSide  map[string]string           // deck id -> side
-	salt      []rules.Point               // the Salt hexes (Optional 2)
+	attrition   *scenarios.Table            // the Attrition Table (13.5.6)
+	bySize      bool                        // attrition=by-size: its column by the stack's SPs
+	surrender   *scenarios.Table            // the Surrender Table (13.6.4)
+	decks       map[string][]scenarios.Card // each side's Special Action Cards (18.1)
+	deckSide    map[string]string           // deck id -> side
+	salt        []rules.Point               // the Salt hexes (Optional 2)
+	navalMatrix navalMatrix
 }
 
 // Compile prepares a scenario of the Basic Game, or lists the facts its
@@ -196,6 +197,9 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 	e.states = table("random-states", "the Random States Table, 14.5, U1219")
 	e.attrition = table("attrition", "the Attrition Table, 13.5.6, printed on the Player Aid Card, U1073")
 	e.surrender = table("surrender", "the Surrender Table, 13.6.4, U1105-1123")
+	if t := table("naval-control", "the Naval Control Matrix, 19.1, U1528-1537"); t != nil && !t.Missing() {
+		e.navalMatrix = readNavalMatrix(t)
+	}
 	if e.track != nil {
 		for _, t := range e.track.Turns {
 			if t.Year == 0 {

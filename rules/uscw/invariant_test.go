@@ -198,6 +198,7 @@ func TestInvariantCheckerReports(t *testing.T) {
 			g.lastNaval = &navalMove{side: "confederate", sps: 2}
 		}},
 		{"USCW 19.3.5: 4 SPs", func(t *testing.T, g *game) { g.oceanSPs = 4 }},
+		{"USCW 11.5.1: 6 SPs fought across", func(t *testing.T, g *game) { g.foughtAcross = 6 }},
 		{"USCW 19.1: the cached Naval Control differs", func(t *testing.T, g *game) {
 			ctrl := slices.Clone(g.naval())
 			ctrl[0] = navConfederate

@@ -276,6 +276,9 @@ func (g *game) march(f force, o moveOrder) error {
 	if battleAt != nil {
 		g.say("11.1.1", "%s enters %s, which holds %d enemy SPs%s: battle", what, b.ids[*battleAt], g.sp[other(side)][*battleAt], fortNote(g.fortAt(other(side), *battleAt)))
 		g.fight(side, gen, subs, n, inBattle, dem, at, *battleAt)
+		if acrossNavigable(b, at, *battleAt) && g.last != nil {
+			g.foughtAcross = g.last.aSP // for the invariant checker (11.5.1)
+		}
 		g.mayContinue(f, subs, *battleAt, spent, inBattle)
 	} else {
 		g.arrive(side, gen, subs, n, dem, at)

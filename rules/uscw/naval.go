@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/musterhq/muster/rules"
+	"github.com/musterhq/muster/scenarios"
 )
 
 // Naval Control (19.1, U1466-1537) over the map's Navigable Waterways
@@ -19,6 +20,34 @@ import (
 // on a waterway, Kentucky's neutrality): supply (13.3.3), railroad
 // bridges and ferries (5.4.3-5.4.4), river crossings (5.8.3, 11.5.3) and
 // Naval Transport (19.3.3) read it through navalControl.
+
+// navalMatrix is what the engine reads of the Naval Control Matrix
+// (U1528-1537, "Is Naval Control Blocked?"): whether a Port (a
+// Confederate-controlled one in a Southern State, the matrix's *) blocks
+// on Type 1 and on Type 2 rivers. The rows for Forts and Island spaces
+// wait for those spaces on the board.
+type navalMatrix struct {
+	portBlocks [2]bool // [Type 1, Type 2]
+}
+
+func readNavalMatrix(t *scenarios.Table) navalMatrix {
+	var m navalMatrix
+	col := map[string]int{}
+	for i, c := range t.Columns {
+		col[c.ID] = i
+	}
+	for _, r := range t.Grid {
+		if r.Key != "port-entrenchment" {
+			continue
+		}
+		for k, id := range []string{"type-1", "type-2"} {
+			if i, ok := col[id]; ok && i < len(r.Cells) && r.Cells[i].Value != nil {
+				m.portBlocks[k] = *r.Cells[i].Value == 1
+			}
+		}
+	}
+	return m
+}
 
 // waterways is the compiled network.
 type waterways struct {
@@ -230,7 +259,8 @@ func (g *game) enemyNaval(side string, s int) bool {
 // computeNaval is the search of 19.1.3-19.1.4. Union Naval Control
 // starts at the Union-controlled ports of Northern States and at the sea
 // (U1480) and runs on until blocked; a Confederate-controlled port in a
-// Southern State blocks it on the Type 1 hexsides of its hex (U1503).
+// Southern State blocks it on the Type 1 hexsides of its hex (U1503; the
+// module's Naval Control Matrix says which types).
 // Confederate Naval Control starts at the Confederate-controlled ports
 // of Southern States (U1481), never at sea, and stops where the Union's
 // is: "Union Naval Control always trumps Confederate Naval Control".
@@ -260,7 +290,7 @@ func (g *game) computeNaval() []int8 {
 			if south {
 				csa = append(csa, w.atHex[i]...)
 				for _, s := range w.atHex[i] {
-					if !w.sides[s].type2 {
+					if g.e.navalMatrix.portBlocks[typeIndex(w.sides[s].type2)] {
 						blockedUnion[s] = true
 					}
 				}
@@ -349,4 +379,11 @@ func fortAtEnd(g *game, b *board, s navSide, i int) string {
 // over its Mississippi River hexside" (19.1.7, U1527).
 func simmesport(b *board, i int, s navSide) bool {
 	return s.type2 && b.ids[b.order[i]] == "4509"
+}
+
+func typeIndex(type2 bool) int {
+	if type2 {
+		return 1
+	}
+	return 0
 }

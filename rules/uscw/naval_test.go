@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/musterhq/muster/playtest"
 )
 
 // randomNavalGames plays random campaign games and calls each with the
@@ -62,7 +64,7 @@ func TestNavalControlRules(t *testing.T) {
 			p := g.e.b.order[i]
 			if g.controller(p) == "confederate" && slices.Contains(southern, homeState(g.e.b.hexes[p])) {
 				for _, s := range w.atHex[i] {
-					blocked[s] = blocked[s] || !w.sides[s].type2
+					blocked[s] = blocked[s] || !w.sides[s].type2 // U1503: Type 1 only
 				}
 			}
 		}
@@ -183,5 +185,112 @@ func TestNavalRampUp(t *testing.T) {
 	g.turn = 4
 	if err := g.oceanRoute("union", p, e.b.pts["3345"], 1); err != nil {
 		t.Errorf("turn 4, a second Ocean Transport: %v", err)
+	}
+}
+
+// While Kentucky is neutral no Naval Control enters a hexside wholly in
+// Kentucky (17.1.3, U1368; S1.3.1, U1814). The test map has no such
+// hexside, so the test marks one of the column 17/18 river's as lying in
+// Kentucky: Union Naval Control stops above it, and runs on once
+// Kentucky has chosen.
+func TestNavalControlNeutralKentucky(t *testing.T) {
+	e, err := Compile(loadScenario(t, scen1861))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := e.b
+	side := func(x, y string) int {
+		s, ok := b.ww.side(b.index[b.pts[x]], b.index[b.pts[y]])
+		if !ok {
+			t.Fatalf("%s-%s is no navigable hexside", x, y)
+		}
+		return s
+	}
+	ky := side("2817", "2818")
+	b.ww.kyIn[ky] = true
+	g, err := newGame(e, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.kentuckyNeutral() {
+		t.Fatal("the 1861 scenario starts with Kentucky neutral")
+	}
+	ctrl := g.naval()
+	if ctrl[side("2717", "2718")] != navUnion || ctrl[ky] != navNone || ctrl[side("2817", "2918")] == navUnion {
+		t.Fatalf("neutral Kentucky: want Union control above the Kentucky hexside and none on or below it, got %d, %d, %d", ctrl[side("2717", "2718")], ctrl[ky], ctrl[side("2817", "2918")])
+	}
+	g.joinState(kentucky, "union")
+	if ctrl := g.naval(); ctrl[ky] != navUnion || ctrl[side("2817", "2918")] != navUnion {
+		t.Fatal("Kentucky no longer neutral: the Union's Naval Control must run on (the cache must see the change)")
+	}
+}
+
+// An Amphibious Assault's battle takes the land battle's DRMs for the hex
+// it lands in (19.5.2), never for the port it sailed from: sailing out of
+// a Marsh hex gives the defender nothing (11.4, U832 reads "into or out of
+// a Marsh hex" for a force crossing a hexside). The test makes the port
+// 2717 marsh.
+func TestLandingTakesNoDRMFromThePort(t *testing.T) {
+	e, err := Compile(loadScenario(t, "testdata/module/scenarios/02-1862.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := *e.b.hexes[e.b.pts["2717"]]
+	port.Terrain = "marsh"
+	e.b.hexes[e.b.pts["2717"]] = &port
+	s := &playtest.Script{ID: "landing", Seed: 1}
+	s.Dice = &struct {
+		Forced     []int `json:"forced,omitempty"`
+		ForcedOnly bool  `json:"forcedOnly,omitempty"`
+	}{Forced: []int{5, 2, 6, 1}, ForcedOnly: true}
+	d, err := e.scriptDriver(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range []*playtest.Step{
+		{Do: "place", Unit: "sps", Side: "union", To: "2717", Manpower: 3},
+		{Do: "place", Unit: "sps", Side: "confederate", To: "3318", Manpower: 1},
+		{Play: "amphibious-assault", Unit: "sps", At: "2717", To: "3318", Manpower: 3},
+	} {
+		if err := d.Act(st); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if bt := d.g.last; bt == nil || bt.dDRM != 0 || bt.winner != "attacker" {
+		t.Fatalf("the landing's battle: %+v; want no defender DRM (3318 is no marsh) and the attacker winning", bt)
+	}
+}
+
+// A Confederate port in a Southern State blocks Union Naval Control on
+// Type 1 rivers only (19.1.4, U1503; the matrix, U1532): made a port,
+// 3018 leaves its Type 2 hexside 3017-3018 and the river below it to the
+// Union, while 3318 (on Type 1 hexsides only) stops it.
+func TestPortsBlockType1Only(t *testing.T) {
+	e, err := Compile(loadScenario(t, "testdata/module/scenarios/02-1862.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := e.b
+	p := b.pts["3018"]
+	h := *b.hexes[p]
+	h.Port = "river"
+	b.hexes[p] = &h
+	b.linkWaterways()
+	g, err := newGame(e, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := g.controller(p); got != "confederate" {
+		t.Fatalf("3018 (Georgia) is controlled by %q", got)
+	}
+	for _, c := range []struct{ a, b, want string }{
+		{"3017", "3018", "union"},       // Type 2: not blocked
+		{"3017", "3118", "union"},       // and on down the river
+		{"3217", "3218", "union"},       // to the hexside before 3318's
+		{"3217", "3318", "confederate"}, // Type 1 at 3318: blocked, the port's own
+	} {
+		if got := g.navalControl(b.pts[c.a], b.pts[c.b]); got != c.want {
+			t.Errorf("%s-%s: Naval Control %q, want %q", c.a, c.b, got, c.want)
+		}
 	}
 }

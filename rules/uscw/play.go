@@ -85,6 +85,8 @@ type game struct {
 	spIn, spLost map[string]int
 	lastMove     *movedForce
 	lastNaval    *navalMove // the last Naval Transport (transport.go)
+	foughtAcross int        // the SPs of the last action's battle across a Navigable River (rivers.go)
+	landing      bool       // an Amphibious Assault's battle is being fought (amphibious.go)
 	// Ocean Transport this Action Phase: SPs and actions (19.3.5, S1.3.2).
 	oceanSPs, oceanActs int
 	// and the start's tracks: Union VPs + Resource BPs, the Union VPs and

@@ -21,7 +21,7 @@ import (
 // and ocean-transport (unit: a General id with targets: further Generals,
 // or "sps" with at; manpower; to: the hex landed in; 19.3),
 // amphibious-assault and ocean-assault (the same, into an enemy space,
-// 19.5), move (unit: a General id, or "sps" with at: the start hex;
+// 19.5; set: HEX -> SPs dropped off there on the way, U1564), move (unit: a General id, or "sps" with at: the start hex;
 // manpower: the SPs, default all he may carry; path), pass (end the
 // Phasing player's Player Action Phase), retreat (path: the defender's 1
 // or 2 hexes).
@@ -164,6 +164,16 @@ func (d *scriptDriver) act(s *rules.Step) error {
 			o.from = s.At
 		} else {
 			o.general, o.subs = s.Unit, s.Targets
+		}
+		for hex, v := range s.Set {
+			k, ok := v.(float64)
+			if !ok || k != math.Trunc(k) {
+				return fmt.Errorf("%s: set %s: the SPs dropped off there, a whole number, not %v", s.Play, hex, v)
+			}
+			if o.drops == nil {
+				o.drops = map[string]int{}
+			}
+			o.drops[hex] = int(k)
 		}
 		return g.transport(o)
 	case "card":

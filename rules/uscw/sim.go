@@ -118,7 +118,7 @@ func (x *Game) Apply(a rules.Action) error {
 	if x.g.e.check {
 		did = x.g.describe(c)
 	}
-	x.g.lastMove, x.g.lastNaval = nil, nil
+	x.g.lastMove, x.g.lastNaval, x.g.foughtAcross = nil, nil, 0
 	err = x.g.play(c)
 	if e2 := x.g.err; e2 != nil {
 		x.g.err = nil

@@ -2,9 +2,7 @@ package uscw
 
 import (
 	"fmt"
-	"slices"
 	"sort"
-	"strings"
 
 	"github.com/musterhq/muster/rules"
 )
@@ -16,8 +14,9 @@ import (
 // (19.3.5, the Union only) costs 1 Action Point an SP, sails the
 // hex-less sea from Ocean Port to Ocean Port, at most 3 SPs an Action
 // Phase. Either costs the stack its whole MA (U1564). A transport into an
-// enemy space is an Amphibious Assault (amphibious.go). Not yet played:
-// dropping SPs off on the way (U1564), Special Action Cards paying for it
+// enemy space is an Amphibious Assault (amphibious.go). River Transport
+// may drop SPs off on the way (U1564). Not yet played: dropping Generals
+// off, drops by Ocean Transport, Special Action Cards paying for it
 // (19.3.2), interception of a landing (U1618), the map's
 // coastal hexes, bays, Tidal River Paths and Island spaces (not on the
 // test map), and Coastal Forts barring a port's way to the sea.
@@ -30,7 +29,8 @@ type transportOrder struct {
 	sps     int      // -1: as many as the stack may carry
 	to      string
 	ocean   bool
-	assault bool // an Amphibious Assault (19.5, amphibious.go)
+	assault bool           // an Amphibious Assault (19.5, amphibious.go)
+	drops   map[string]int // River Transport: SPs dropped off on the way, by hex (U1564)
 }
 
 // transportCapacity is the SPs one Naval Transport carries: "A Union
@@ -156,8 +156,12 @@ func (g *game) transport(o transportOrder) error {
 		}
 		route = path
 	}
+	drops, err := g.dropOffs(side, start, o, n)
+	if err != nil {
+		return err
+	}
 	if !g.canSpendN(start, ap) {
-		return refuse("19.3.1", "%s of %d SPs costs %d Action Points (U1562) and the %s has fewer", kind, n, ap, side)
+		return refuse("4.3", "%s of %d SPs costs %d Action Points (U204, U1562) and the %s has fewer", kind, n, ap, side)
 	}
 	what := fmt.Sprintf("%d SPs", n)
 	if gen != nil {
@@ -185,13 +189,21 @@ func (g *game) transport(o transportOrder) error {
 	g.say(map[bool]string{false: "19.3.4", true: "19.3.5"}[o.ocean], "%s sails from %s to %s by %s along %s; the stack's whole MA is spent (U1564)", what, b.ids[start], o.to, kind, route)
 	g.lastMove = &movedForce{gen: gen, sps: n}
 	g.lastNaval = &navalMove{side: side, sps: n, ocean: o.ocean}
+	for _, d := range drops {
+		g.say("19.3.1", "%d SPs dropped off in %s on the way (U1564)", d.n, b.ids[d.at])
+		g.invade(side, d.at)
+		g.arrive(side, nil, nil, d.n, dem, d.at)
+		n -= d.n
+	}
 	g.invade(side, dst)
 	if o.assault && g.sp[other(side)][dst] > 0 {
 		// 19.5.2 (U1618): the same procedures and DRMs as a land battle;
 		// a failed assault re-embarks to the port it sailed from (19.5.4,
 		// U1628), which fight's retreat to the hex entered from gives.
 		g.say("19.5.2", "%s lands in %s, which holds %d enemy SPs: battle", what, o.to, g.sp[other(side)][dst])
+		g.landing = true
 		g.fight(side, gen, subs, n, n, dem, start, dst)
+		g.landing = false
 	} else {
 		g.arrive(side, gen, subs, n, dem, dst)
 	}
@@ -212,272 +224,53 @@ func (g *game) canSpendN(p rules.Point, n int) bool {
 	return g.actionsFor(p) >= n // Action Points and cards' additional actions (18.1), as spend pays
 }
 
-// riverRoute finds River Transport's path (19.3.4, U1574-1585): "a
-// contiguous path of Navigable Waterways" from a hexside of the start
-// hex to one of the destination, every hexside under the mover's Naval
-// Control (19.3.3, U1572), and the transport must "either start or end
-// in a friendly-controlled Port". A port blocking the mover's Naval
-// Control holds the enemy's, so it is never passed (U1572).
-func (g *game) riverRoute(side string, start, dst rules.Point, assault bool) (string, error) {
-	b := g.e.b
-	w := b.ww
-	if assault && !g.friendlyPort(side, start) {
-		return "", refuse("19.3.4", "an Amphibious Assault ends in an enemy space, so it must start in a friendly-controlled Port (19.3.4, U1576): %s is none", b.ids[start])
-	}
-	if !g.friendlyPort(side, start) && !g.friendlyPort(side, dst) {
-		return "", refuse("19.3.4", "River Transport 'Must either start or end in a friendly-controlled Port' (U1576): neither %s nor %s is one", b.ids[start], b.ids[dst])
-	}
-	si, di := b.index[start], b.index[dst]
-	if len(w.atHex[si]) == 0 || len(w.atHex[di]) == 0 {
-		return "", refuse("19.3.4", "River Transport 'must follow a contiguous path of Navigable Waterways' (U1574): %s or %s lies on none", b.ids[start], b.ids[dst])
-	}
-	path := g.waterPath(side, si, di)
-	if path == nil && assault {
-		path = g.assaultPath(side, si, di)
-	}
-	if path == nil {
-		return "", refuse("19.3.3", "no contiguous path of Navigable Waterways under %s Naval Control joins %s and %s: 'Naval Transport may only travel where that player has Naval Control that originates from a port' (U1572)", side, b.ids[start], b.ids[dst])
-	}
-	parts := make([]string, len(path))
-	for k, s := range path {
-		ns := w.sides[s]
-		parts[k] = b.ids[b.order[ns.a]] + "|" + b.ids[b.order[ns.b]]
-		if g.naval()[s] != navOf(side) {
-			parts[k] += " (the one hexside without friendly Naval Control, 19.5.1)"
-		}
-	}
-	return "the hexsides " + strings.Join(parts, ", "), nil
+type dropOff struct {
+	at rules.Point
+	n  int
 }
 
-// waterPath is the shortest chain of side-controlled hexsides from one
-// of hex si's to one of hex di's, or nil.
-func (g *game) waterPath(side string, si, di int) []int {
-	w := g.e.b.ww
-	queue, prev := g.waterSearch(side, si)
+// dropOffs checks the SPs a River Transport drops off on the way: "The
+// stack moving by Naval Transport may drop off SPs/ Generals during
+// movement in hexes that are not enemy-controlled or enemy-occupied, but
+// may not pick up additional SPs/Generals" (19.3.1, U1564). A drop hex
+// is one the transport's waters reach from its start (the search of
+// 19.3.3; the distance is unlimited, U1574), and at least 1 SP sails on
+// to the end. Listed in board order.
+func (g *game) dropOffs(side string, start rules.Point, o transportOrder, n int) ([]dropOff, error) {
+	if len(o.drops) == 0 {
+		return nil, nil
+	}
+	b := g.e.b
+	if o.ocean {
+		return nil, refuse("19.3.1", "this engine drops SPs off by River Transport only (19.3.4)")
+	}
+	queue, _ := g.waterSearch(side, b.index[start])
+	on := map[int]bool{}
 	for _, s := range queue {
-		if ns := w.sides[s]; ns.a == di || ns.b == di {
-			return chain(prev, s)
+		on[b.ww.sides[s].a], on[b.ww.sides[s].b] = true, true
+	}
+	var out []dropOff
+	total := 0
+	for id, k := range o.drops {
+		p, err := b.locate(id)
+		if err != nil {
+			return nil, err
 		}
-	}
-	return nil
-}
-
-// waterSearch lists, in breadth-first order, the hexsides under side's
-// Naval Control joined to hex si's, with each one's predecessor (-1 for
-// si's own).
-func (g *game) waterSearch(side string, si int) ([]int, map[int]int) {
-	w := g.e.b.ww
-	naval, own := g.naval(), navOf(side)
-	prev := map[int]int{}
-	var queue []int
-	for _, s := range w.atHex[si] {
-		if naval[s] == own {
-			prev[s] = -1
-			queue = append(queue, s)
+		if k <= 0 || p == start || id == o.to {
+			return nil, refuse("19.3.1", "drop %d SPs off in %s: give a positive number, in a hex on the way", k, id)
 		}
-	}
-	for k := 0; k < len(queue); k++ {
-		for _, t := range w.touch[queue[k]] {
-			if _, seen := prev[t]; !seen && naval[t] == own {
-				prev[t] = queue[k]
-				queue = append(queue, t)
-			}
+		if !on[b.index[p]] {
+			return nil, refuse("19.3.3", "%s lies on no Navigable Waterway under %s Naval Control from %s (U1572)", id, side, b.ids[start])
 		}
-	}
-	return queue, prev
-}
-
-// chain is the path of hexsides a search's predecessors give to s.
-func chain(prev map[int]int, s int) []int {
-	var path []int
-	for at := s; at >= 0; at = prev[at] {
-		path = append([]int{at}, path...)
-	}
-	return path
-}
-
-// friendlyPort reports a Port in p that side controls.
-func (g *game) friendlyPort(side string, p rules.Point) bool {
-	h := g.e.b.hexes[p]
-	return h != nil && h.Port != "" && g.controller(p) == side
-}
-
-// oceanRoute checks Ocean Transport (19.3.5, U1589): "Only the Union
-// player may use Ocean Transport and no more than 3 SPs per Action Phase
-// may use it", and it "must start and end in an Ocean Port". The sea is
-// hex-less and never blocked (U1510); on this map every Ocean Port
-// reaches it (no Coastal Fort is on the board to bar the way, 19.2.2).
-func (g *game) oceanRoute(side string, start, dst rules.Point, n int) error {
-	b := g.e.b
-	if side != "union" {
-		return refuse("19.3.5", "'Only the Union player may use Ocean Transport' (U1589)")
-	}
-	for _, p := range []rules.Point{start, dst} {
-		if h := b.hexes[p]; h == nil || h.Port != "ocean" {
-			return refuse("19.3.5", "'Ocean Transport must start and end in an Ocean Port' (U1589): %s is none", b.ids[p])
+		if !g.landable(side, p) {
+			return nil, refuse("19.3.1", "SPs are dropped off only 'in hexes that are not enemy-controlled or enemy-occupied' (U1564): %s is", id)
 		}
+		total += k
+		out = append(out, dropOff{at: p, n: k})
 	}
-	if g.oceanSPs+n > 3 {
-		return refuse("19.3.5", "'no more than 3 SPs per Action Phase may use' Ocean Transport (U1589): %d have, %d more would make %d", g.oceanSPs, n, g.oceanSPs+n)
+	if total >= n {
+		return nil, refuse("19.3.1", "%d SPs dropped off of %d: at least 1 sails on to %s", total, n, o.to)
 	}
-	if g.e.year(g.e.first) == 1861 && (g.turn == 2 || g.turn == 3) && g.oceanActs > 0 {
-		return refuse("S1.3.2", "on Turns 2 and 3 'the Union player is limited to one Ocean Transport Action per Action Phase' (U1819-1820)")
-	}
-	return nil
-}
-
-// transportCandidates adds the bots' Naval Transports: each General (by
-// id) and each hex's SPs alone (board order), with the SPs the stack may
-// carry, to every hex River Transport reaches and, for the Union, every
-// other Ocean Port Ocean Transport reaches.
-func (g *game) transportCandidates(out []candidate) []candidate {
-	side, b := g.phasing, g.e.b
-	if g.e.year(g.e.first) == 1861 && g.turn == 1 {
-		return out
-	}
-	limit, _ := g.transportCapacity(side)
-	add := func(c candidate, at rules.Point) []candidate {
-		for _, dst := range g.waterReach(side, at) {
-			c.naval, c.ocean, c.assault, c.dst = true, false, false, dst
-			out = append(out, c)
-		}
-		for _, dst := range g.assaultTargets(side, at) {
-			c.naval, c.ocean, c.assault, c.dst = true, false, true, dst
-			out = append(out, c)
-		}
-		if side == "union" && b.hexes[at].Port == "ocean" && g.controller(at) == side && g.oceanSPs+c.sps <= 3 && g.canSpendN(at, c.sps) &&
-			(g.e.year(g.e.first) != 1861 || g.turn > 3 || g.oceanActs == 0) {
-			for _, i := range g.e.oceanPorts {
-				p := b.order[i]
-				if p == at || g.closedByNeutrality(p, false) {
-					continue
-				}
-				c.naval, c.ocean, c.assault, c.dst = true, true, g.enemySpace(side, i), i
-				out = append(out, c)
-			}
-		}
-		return out
-	}
-	for _, id := range g.e.genIDs {
-		gen := g.gens[id]
-		at, on := g.genAt[id]
-		if gen.side != side || !on || g.moved[id] || !g.canSpend(at) {
-			continue
-		}
-		n := min(g.sp[side][at]-g.movedSP[side][at], limit)
-		if n == g.sp[side][at] && len(g.generalsAt(side, at)) > 1 {
-			n--
-		}
-		if n > 0 {
-			out = add(candidate{general: id, sps: n}, at)
-		}
-	}
-	stacks := make([]rules.Point, 0, len(g.sp[side]))
-	for at, n := range g.sp[side] {
-		if n-g.movedSP[side][at] > 0 && g.canSpend(at) {
-			stacks = append(stacks, at)
-		}
-	}
-	sortPoints(stacks)
-	for _, at := range stacks {
-		free := g.sp[side][at] - g.movedSP[side][at]
-		if free == g.sp[side][at] && len(g.generalsAt(side, at)) > 0 {
-			free--
-		}
-		if free > 0 {
-			out = add(candidate{from: at, sps: min(free, limit)}, at)
-		}
-	}
-	return out
-}
-
-// landable: a Naval Transport may end in p (not enemy-controlled or
-// enemy-occupied, U1560; not New Madrid while Kentucky is neutral).
-func (g *game) landable(side string, p rules.Point) bool {
-	return g.sp[other(side)][p] == 0 && g.controller(p) != other(side) && !g.closedByNeutrality(p, false)
-}
-
-// waterReach lists (board indexes, sorted) the hexes River Transport
-// takes side's stack from p to (19.3.3-19.3.4).
-func (g *game) waterReach(side string, p rules.Point) []int {
-	b := g.e.b
-	w := b.ww
-	si := b.index[p]
-	if len(w.atHex[si]) == 0 {
-		return nil
-	}
-	naval, own := g.naval(), navOf(side)
-	seen := map[int]bool{}
-	var queue []int
-	for _, s := range w.atHex[si] {
-		if naval[s] == own {
-			seen[s] = true
-			queue = append(queue, s)
-		}
-	}
-	fromPort := g.friendlyPort(side, p)
-	hexes := map[int]bool{}
-	for k := 0; k < len(queue); k++ {
-		s := queue[k]
-		for _, h := range []int{w.sides[s].a, w.sides[s].b} {
-			q := b.order[h]
-			if h != si && g.landable(side, q) && (fromPort || g.friendlyPort(side, q)) {
-				hexes[h] = true
-			}
-		}
-		for _, t := range w.touch[s] {
-			if !seen[t] && naval[t] == own {
-				seen[t] = true
-				queue = append(queue, t)
-			}
-		}
-	}
-	out := make([]int, 0, len(hexes))
-	for h := range hexes {
-		out = append(out, h)
-	}
-	sort.Ints(out)
-	return out
-}
-
-// transportOrder expands a Naval Transport candidate into the step a
-// script would give.
-func (g *game) transportOrder(c candidate) transportOrder {
-	b := g.e.b
-	o := transportOrder{general: c.general, sps: c.sps, to: b.ids[b.order[c.dst]], ocean: c.ocean, assault: c.assault}
-	if c.general == "" {
-		o.from = b.ids[c.from]
-	}
-	return o
-}
-
-// navalViolations is the invariant checker's part for Naval Control and
-// Naval Transport.
-func (g *game) navalViolations() []string {
-	var out []string
-	if m := g.lastNaval; m != nil {
-		// 19.3.1 (U1563): "A Union stack can contain up to 3 SPs, a
-		// Confederate stack can only contain 1 SP".
-		if limit := map[bool]int{true: 3, false: 1}[m.side == "union"]; m.sps > limit {
-			out = append(out, fmt.Sprintf("USCW 19.3.1: a %s Naval Transport carried %d SPs, at most %d", m.side, m.sps, limit))
-		}
-	}
-	// 19.3.5 (U1589): "no more than 3 SPs per Action Phase".
-	if g.oceanSPs > 3 {
-		out = append(out, fmt.Sprintf("USCW 19.3.5: %d SPs used Ocean Transport this Action Phase, at most 3", g.oceanSPs))
-	}
-	// The cache is complete in its inputs: what it holds is what the
-	// position gives.
-	if c := g.navalC; c != nil && slices.Equal(c.key, g.navalKey(nil)) {
-		if fresh := g.computeNaval(); !slices.Equal(c.ctrl, fresh) {
-			n := 0
-			for s := range fresh {
-				if fresh[s] != c.ctrl[s] {
-					n++
-				}
-			}
-			out = append(out, fmt.Sprintf("USCW 19.1: the cached Naval Control differs from the position's on %d hexsides", n))
-		}
-	}
-	return out
+	sort.Slice(out, func(i, j int) bool { return pointLess(out[i].at, out[j].at) })
+	return out, nil
 }

@@ -1,0 +1,42 @@
+package uscw
+
+import (
+	"fmt"
+	"slices"
+)
+
+// navalViolations is the invariant checker's part for Naval Control and
+// Naval Transport.
+func (g *game) navalViolations() []string {
+	var out []string
+	if m := g.lastNaval; m != nil {
+		// 19.3.1 (U1563): "A Union stack can contain up to 3 SPs, a
+		// Confederate stack can only contain 1 SP".
+		if limit := map[bool]int{true: 3, false: 1}[m.side == "union"]; m.sps > limit {
+			out = append(out, fmt.Sprintf("USCW 19.3.1: a %s Naval Transport carried %d SPs, at most %d", m.side, m.sps, limit))
+		}
+	}
+	// 11.5.1 (U838): "the attacker may use no more than 3 SPs in the
+	// battle" across a Navigable River.
+	if g.foughtAcross > 3 {
+		out = append(out, fmt.Sprintf("USCW 11.5.1: %d SPs fought across a Navigable River, at most 3", g.foughtAcross))
+	}
+	// 19.3.5 (U1589): "no more than 3 SPs per Action Phase".
+	if g.oceanSPs > 3 {
+		out = append(out, fmt.Sprintf("USCW 19.3.5: %d SPs used Ocean Transport this Action Phase, at most 3", g.oceanSPs))
+	}
+	// The cache is complete in its inputs: what it holds is what the
+	// position gives.
+	if c := g.navalC; c != nil && slices.Equal(c.key, g.navalKey(nil)) {
+		if fresh := g.computeNaval(); !slices.Equal(c.ctrl, fresh) {
+			n := 0
+			for s := range fresh {
+				if fresh[s] != c.ctrl[s] {
+					n++
+				}
+			}
+			out = append(out, fmt.Sprintf("USCW 19.1: the cached Naval Control differs from the position's on %d hexsides", n))
+		}
+	}
+	return out
+}

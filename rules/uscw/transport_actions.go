@@ -1,0 +1,136 @@
+package uscw
+
+import (
+	"sort"
+
+	"github.com/musterhq/muster/rules"
+)
+
+// The bots' Naval Transports and Amphibious Assaults (19.3, 19.5): the
+// engine-built actions actions.go lists, each expanding into the step a
+// script gives.
+
+// transportCandidates adds the bots' Naval Transports: each General (by
+// id) and each hex's SPs alone (board order), with the SPs the stack may
+// carry, to every hex River Transport reaches and, for the Union, every
+// other Ocean Port Ocean Transport reaches.
+func (g *game) transportCandidates(out []candidate) []candidate {
+	side, b := g.phasing, g.e.b
+	if g.e.year(g.e.first) == 1861 && g.turn == 1 {
+		return out
+	}
+	limit, _ := g.transportCapacity(side)
+	add := func(c candidate, at rules.Point) []candidate {
+		for _, dst := range g.waterReach(side, at) {
+			c.naval, c.ocean, c.assault, c.dst = true, false, false, dst
+			out = append(out, c)
+		}
+		for _, dst := range g.assaultTargets(side, at) {
+			c.naval, c.ocean, c.assault, c.dst = true, false, true, dst
+			out = append(out, c)
+		}
+		if side == "union" && b.hexes[at].Port == "ocean" && g.controller(at) == side && g.oceanSPs+c.sps <= 3 && g.canSpendN(at, c.sps) &&
+			(g.e.year(g.e.first) != 1861 || g.turn > 3 || g.oceanActs == 0) {
+			for _, i := range g.e.oceanPorts {
+				p := b.order[i]
+				if p == at || g.closedByNeutrality(p, false) {
+					continue
+				}
+				c.naval, c.ocean, c.assault, c.dst = true, true, g.enemySpace(side, i), i
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	for _, id := range g.e.genIDs {
+		gen := g.gens[id]
+		at, on := g.genAt[id]
+		if gen.side != side || !on || g.moved[id] || !g.canSpend(at) {
+			continue
+		}
+		n := min(g.sp[side][at]-g.movedSP[side][at], limit)
+		if n == g.sp[side][at] && len(g.generalsAt(side, at)) > 1 {
+			n--
+		}
+		if n > 0 {
+			out = add(candidate{general: id, sps: n}, at)
+		}
+	}
+	stacks := make([]rules.Point, 0, len(g.sp[side]))
+	for at, n := range g.sp[side] {
+		if n-g.movedSP[side][at] > 0 && g.canSpend(at) {
+			stacks = append(stacks, at)
+		}
+	}
+	sortPoints(stacks)
+	for _, at := range stacks {
+		free := g.sp[side][at] - g.movedSP[side][at]
+		if free == g.sp[side][at] && len(g.generalsAt(side, at)) > 0 {
+			free--
+		}
+		if free > 0 {
+			out = add(candidate{from: at, sps: min(free, limit)}, at)
+		}
+	}
+	return out
+}
+
+// landable: a Naval Transport may end in p (not enemy-controlled or
+// enemy-occupied, U1560; not New Madrid while Kentucky is neutral).
+func (g *game) landable(side string, p rules.Point) bool {
+	return g.sp[other(side)][p] == 0 && g.controller(p) != other(side) && !g.closedByNeutrality(p, false)
+}
+
+// waterReach lists (board indexes, sorted) the hexes River Transport
+// takes side's stack from p to (19.3.3-19.3.4).
+func (g *game) waterReach(side string, p rules.Point) []int {
+	b := g.e.b
+	w := b.ww
+	si := b.index[p]
+	if len(w.atHex[si]) == 0 {
+		return nil
+	}
+	naval, own := g.naval(), navOf(side)
+	seen := map[int]bool{}
+	var queue []int
+	for _, s := range w.atHex[si] {
+		if naval[s] == own {
+			seen[s] = true
+			queue = append(queue, s)
+		}
+	}
+	fromPort := g.friendlyPort(side, p)
+	hexes := map[int]bool{}
+	for k := 0; k < len(queue); k++ {
+		s := queue[k]
+		for _, h := range []int{w.sides[s].a, w.sides[s].b} {
+			q := b.order[h]
+			if h != si && g.landable(side, q) && (fromPort || g.friendlyPort(side, q)) {
+				hexes[h] = true
+			}
+		}
+		for _, t := range w.touch[s] {
+			if !seen[t] && naval[t] == own {
+				seen[t] = true
+				queue = append(queue, t)
+			}
+		}
+	}
+	out := make([]int, 0, len(hexes))
+	for h := range hexes {
+		out = append(out, h)
+	}
+	sort.Ints(out)
+	return out
+}
+
+// transportOrder expands a Naval Transport candidate into the step a
+// script would give.
+func (g *game) transportOrder(c candidate) transportOrder {
+	b := g.e.b
+	o := transportOrder{general: c.general, sps: c.sps, to: b.ids[b.order[c.dst]], ocean: c.ocean, assault: c.assault}
+	if c.general == "" {
+		o.from = b.ids[c.from]
+	}
+	return o
+}

@@ -1,0 +1,124 @@
+package uscw
+
+import (
+	"strings"
+
+	"github.com/musterhq/muster/rules"
+)
+
+// The routes of Naval Transport (19.3.3-19.3.5): searches over the
+// Navigable Waterways under the mover's Naval Control (naval.go).
+
+// riverRoute finds River Transport's path (19.3.4, U1574-1585): "a
+// contiguous path of Navigable Waterways" from a hexside of the start
+// hex to one of the destination, every hexside under the mover's Naval
+// Control (19.3.3, U1572), and the transport must "either start or end
+// in a friendly-controlled Port". A port blocking the mover's Naval
+// Control holds the enemy's, so it is never passed (U1572).
+func (g *game) riverRoute(side string, start, dst rules.Point, assault bool) (string, error) {
+	b := g.e.b
+	w := b.ww
+	if assault && !g.friendlyPort(side, start) {
+		return "", refuse("19.3.4", "an Amphibious Assault ends in an enemy space, so it must start in a friendly-controlled Port (19.3.4, U1576): %s is none", b.ids[start])
+	}
+	if !g.friendlyPort(side, start) && !g.friendlyPort(side, dst) {
+		return "", refuse("19.3.4", "River Transport 'Must either start or end in a friendly-controlled Port' (U1576): neither %s nor %s is one", b.ids[start], b.ids[dst])
+	}
+	si, di := b.index[start], b.index[dst]
+	if len(w.atHex[si]) == 0 || len(w.atHex[di]) == 0 {
+		return "", refuse("19.3.4", "River Transport 'must follow a contiguous path of Navigable Waterways' (U1574): %s or %s lies on none", b.ids[start], b.ids[dst])
+	}
+	path := g.waterPath(side, si, di)
+	if path == nil && assault {
+		path = g.assaultPath(side, si, di)
+	}
+	if path == nil {
+		return "", refuse("19.3.3", "no contiguous path of Navigable Waterways under %s Naval Control joins %s and %s: 'Naval Transport may only travel where that player has Naval Control that originates from a port' (U1572)", side, b.ids[start], b.ids[dst])
+	}
+	parts := make([]string, len(path))
+	for k, s := range path {
+		ns := w.sides[s]
+		parts[k] = b.ids[b.order[ns.a]] + "|" + b.ids[b.order[ns.b]]
+		if g.naval()[s] != navOf(side) {
+			parts[k] += " (the one hexside without friendly Naval Control, 19.5.1)"
+		}
+	}
+	return "the hexsides " + strings.Join(parts, ", "), nil
+}
+
+// waterPath is the shortest chain of side-controlled hexsides from one
+// of hex si's to one of hex di's, or nil.
+func (g *game) waterPath(side string, si, di int) []int {
+	w := g.e.b.ww
+	queue, prev := g.waterSearch(side, si)
+	for _, s := range queue {
+		if ns := w.sides[s]; ns.a == di || ns.b == di {
+			return chain(prev, s)
+		}
+	}
+	return nil
+}
+
+// waterSearch lists, in breadth-first order, the hexsides under side's
+// Naval Control joined to hex si's, with each one's predecessor (-1 for
+// si's own).
+func (g *game) waterSearch(side string, si int) ([]int, map[int]int) {
+	w := g.e.b.ww
+	naval, own := g.naval(), navOf(side)
+	prev := map[int]int{}
+	var queue []int
+	for _, s := range w.atHex[si] {
+		if naval[s] == own {
+			prev[s] = -1
+			queue = append(queue, s)
+		}
+	}
+	for k := 0; k < len(queue); k++ {
+		for _, t := range w.touch[queue[k]] {
+			if _, seen := prev[t]; !seen && naval[t] == own {
+				prev[t] = queue[k]
+				queue = append(queue, t)
+			}
+		}
+	}
+	return queue, prev
+}
+
+// chain is the path of hexsides a search's predecessors give to s.
+func chain(prev map[int]int, s int) []int {
+	var path []int
+	for at := s; at >= 0; at = prev[at] {
+		path = append([]int{at}, path...)
+	}
+	return path
+}
+
+// friendlyPort reports a Port in p that side controls.
+func (g *game) friendlyPort(side string, p rules.Point) bool {
+	h := g.e.b.hexes[p]
+	return h != nil && h.Port != "" && g.controller(p) == side
+}
+
+// oceanRoute checks Ocean Transport (19.3.5, U1589): "Only the Union
+// player may use Ocean Transport and no more than 3 SPs per Action Phase
+// may use it", and it "must start and end in an Ocean Port". The sea is
+// hex-less and never blocked (U1510); on this map every Ocean Port
+// reaches it (no Coastal Fort is on the board to bar the way, 19.2.2).
+func (g *game) oceanRoute(side string, start, dst rules.Point, n int) error {
+	b := g.e.b
+	if side != "union" {
+		return refuse("19.3.5", "'Only the Union player may use Ocean Transport' (U1589)")
+	}
+	for _, p := range []rules.Point{start, dst} {
+		if h := b.hexes[p]; h == nil || h.Port != "ocean" {
+			return refuse("19.3.5", "'Ocean Transport must start and end in an Ocean Port' (U1589): %s is none", b.ids[p])
+		}
+	}
+	if g.oceanSPs+n > 3 {
+		return refuse("19.3.5", "'no more than 3 SPs per Action Phase may use' Ocean Transport (U1589): %d have, %d more would make %d", g.oceanSPs, n, g.oceanSPs+n)
+	}
+	if g.e.year(g.e.first) == 1861 && (g.turn == 2 || g.turn == 3) && g.oceanActs > 0 {
+		return refuse("S1.3.2", "on Turns 2 and 3 'the Union player is limited to one Ocean Transport Action per Action Phase' (U1819-1820)")
+	}
+	return nil
+}
