@@ -90,7 +90,7 @@ func (g *game) locScratch() *searchScratch {
 // Source (13.2, 13.4.3).
 func (g *game) hasLOC(side string, p rules.Point) bool {
 	c := g.supplyFor(side)
-	return g.locTo(side, p, c, func(q rules.Point) bool { return c.sources[q] })
+	return g.locToSource(side, p, c)
 }
 
 // depotReach is what a Depot (or the unit's own hex) in p reaches within
@@ -110,7 +110,7 @@ func (g *game) depotReach(side string, p rules.Point, c *supplyCache) []rules.Po
 // there").
 func (g *game) locTo(side string, p rules.Point, c *supplyCache, target func(rules.Point) bool) bool {
 	found := false
-	g.locSearchFrom(side, p, c, func(q rules.Point) bool {
+	g.locFlood(side, p, c, func(q rules.Point) bool {
 		found = target(q)
 		return found
 	})
@@ -121,16 +121,16 @@ func (g *game) locTo(side string, p rules.Point, c *supplyCache, target func(rul
 // order reached.
 func (g *game) locReach(side string, p rules.Point, c *supplyCache) []rules.Point {
 	var out []rules.Point
-	g.locSearchFrom(side, p, c, func(q rules.Point) bool {
+	g.locFlood(side, p, c, func(q rules.Point) bool {
 		out = append(out, q)
 		return false
 	})
 	return out
 }
 
-// locSearchFrom visits each hex the LOC from p reaches once, until visit
+// locFlood visits each hex the LOC from p reaches once, until visit
 // reports true.
-func (g *game) locSearchFrom(side string, p rules.Point, c *supplyCache, visit func(rules.Point) bool) {
+func (g *game) locFlood(side string, p rules.Point, c *supplyCache, visit func(rules.Point) bool) {
 	seen := map[rules.Point]bool{p: true}
 	if visit(p) {
 		return

@@ -86,10 +86,13 @@ type game struct {
 	// Supply (supply.go): the position's version (touch bumps it), each
 	// side's supply worked out for it, the Foraging markers (13.5.5) and
 	// the Surrender Points of Isolated stacks (13.6.3).
-	ver     uint64
-	supply  [2]*supplyCache
-	forage  map[string]map[rules.Point]bool
-	surrPts map[string]map[rules.Point]surrenderMark
+	ver         uint64
+	supply      [2]*supplyCache
+	supScratch  *searchScratch   // the searches from the sources, never cloned
+	scanScratch []*searchScratch // locScan's memory by depth, never cloned
+	scanDepth   int
+	forage      map[string]map[rules.Point]bool
+	surrPts     map[string]map[rules.Point]surrenderMark
 
 	// The course for the report (course.go): the side that went first in
 	// the game's first Action Phase, the standing at each End Phase, the

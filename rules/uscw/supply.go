@@ -44,11 +44,13 @@ func (l supplyLevel) text() string {
 
 // supplyCache is a side's supply in one position (g.ver).
 type supplyCache struct {
-	ver     uint64
-	sources map[rules.Point]bool        // Primary Supply Sources (13.2)
-	railed  map[rules.Point]bool        // rail hexes with a rail portion back to a source (13.3.3)
-	level   map[rules.Point]supplyLevel // asked hexes
-	reach   map[rules.Point][]rules.Point
+	ver    uint64
+	source map[rules.Point]bool        // hexes decided: a Primary Supply Source or not (13.2)
+	railed map[rules.Point]bool        // rail hexes with a rail portion back to a source (13.3.3); nil until asked
+	level  map[rules.Point]supplyLevel // asked hexes
+	reach  map[rules.Point][]rules.Point
+	enter  []bool // by board index: an LOC may enter (locGrid; nil until asked)
+	depot  []bool // by board index: a friendly Depot
 }
 
 // supplyFor is side's cache for the current position.
@@ -59,12 +61,14 @@ func (g *game) supplyFor(side string) *supplyCache {
 	}
 	c := g.supply[i]
 	if c == nil || c.ver != g.ver {
-		c = &supplyCache{ver: g.ver, level: map[rules.Point]supplyLevel{}, reach: map[rules.Point][]rules.Point{}}
+		c = newSupplyCache(g.ver)
 		g.supply[i] = c
-		c.sources = g.primarySources(side, c)
-		c.railed = g.railToSources(side, c.sources)
 	}
 	return c
+}
+
+func newSupplyCache(ver uint64) *supplyCache {
+	return &supplyCache{ver: ver, source: map[rules.Point]bool{}, level: map[rules.Point]supplyLevel{}, reach: map[rules.Point][]rules.Point{}}
 }
 
 // supplyAt is the supply state of side's units in p (13.1).
@@ -89,7 +93,7 @@ func (g *game) traceSupply(side string, p rules.Point, c *supplyCache) supplyLev
 	if g.supplyPath(side, p, c) {
 		return fullSupply
 	}
-	if g.locTo(side, p, c, func(q rules.Point) bool { return c.sources[q] }) {
+	if g.locToSource(side, p, c) {
 		return limitedSupply // "an LOC (13.4) to a friendly Primary Supply Source" (U946)
 	}
 	return outOfSupply
@@ -101,11 +105,14 @@ func (g *game) traceSupply(side string, p rules.Point, c *supplyCache) supplyLev
 // leads to one (13.3.3). The waterway portion (13.3.3-13.3.5) is not
 // played.
 func (g *game) supplyPath(side string, p rules.Point, c *supplyCache) bool {
-	if c.sources[p] || c.railed[p] {
+	if c.railed == nil {
+		c.railed = g.railToSources(side, c)
+	}
+	if c.railed[p] || g.isSource(side, p, c) {
 		return true
 	}
 	for _, q := range g.e.b.neighbors(p) {
-		if (c.sources[q] || c.railed[q]) && g.overlandStep(side, p, q) {
+		if (c.railed[q] || g.isSource(side, q, c)) && g.overlandStep(side, p, q) {
 			return true
 		}
 	}
@@ -121,12 +128,12 @@ func (g *game) supplyPath(side string, p rules.Point, c *supplyCache) bool {
 // source (in Full Supply as a source is) without entering an
 // enemy-controlled hex. Not played: enemy ZOI (9.1), railroad bridges
 // over enemy-controlled Navigable Rivers (19.1), contested lines (6.5.2).
-func (g *game) railToSources(side string, sources map[rules.Point]bool) map[rules.Point]bool {
+func (g *game) railToSources(side string, c *supplyCache) map[rules.Point]bool {
 	b := g.e.b
 	out := map[rules.Point]bool{}
 	var queue []rules.Point
 	for _, p := range b.rails.railHexs {
-		if sources[p] {
+		if g.isSource(side, p, c) {
 			out[p] = true
 			queue = append(queue, p)
 		}
@@ -162,63 +169,63 @@ func (g *game) overlandStep(side string, p, q rules.Point) bool {
 	return true
 }
 
-// primarySources lists side's Primary Supply Sources (13.2).
-func (g *game) primarySources(side string, c *supplyCache) map[rules.Point]bool {
-	out := map[rules.Point]bool{}
+// isSource reports a Primary Supply Source of side in p (13.2), decided
+// once per position: the LOC searches it needs stop at their answer.
+func (g *game) isSource(side string, p rules.Point, c *supplyCache) bool {
+	if v, ok := c.source[p]; ok {
+		return v
+	}
+	c.source[p] = false // a search from p that comes back to p finds no source there
+	v := g.sourceHere(side, p, c)
+	c.source[p] = v
+	return v
+}
+
+// sourceHere decides p for isSource.
+func (g *game) sourceHere(side string, p rules.Point, c *supplyCache) bool {
 	b := g.e.b
-	if side == "union" {
+	h := b.hexes[p]
+	if h == nil || g.controller(p) == other(side) {
+		return false
+	}
+	if side == "union" && slices.Contains(b.rails.north, p) {
 		// "Any railroad hex along the north map edge that exits off the
 		// north map edge" (13.2.1, U955), unless the enemy holds it.
-		for _, p := range b.rails.north {
-			if g.controller(p) != "confederate" {
-				out[p] = true
-			}
-		}
+		return true
 	}
-	for _, p := range b.order {
-		h := b.hexes[p]
-		if g.controller(p) != side {
-			continue
-		}
-		if side == "confederate" {
-			// 13.2.2 (U963): a Southern state capital (other than
-			// Charleston, WV) or a Resource Hex of 2+ BPs (Arsenals
-			// included) "provided the capital or Resource Hex has an LOC
-			// to two other Confederate controlled Resource Hexes".
-			capital := h.Place == "capital" && g.stateSide(homeState(h)) == "confederate" && homeState(h) != "west-virginia"
-			if !capital && g.resourceValue(p) < 2 {
-				continue
-			}
-			others := 0
-			for _, q := range g.locReach(side, p, c) {
-				if q != p && b.hexes[q].BP != nil && g.controller(q) == side {
-					others++
-				}
-			}
-			if others >= 2 {
-				out[p] = true
-			}
-			continue
-		}
-		// 13.2.1 (U955-959): a Union-controlled Ocean Port (its access to
-		// the sea is read as open: the map has no waters, Coastal Forts
-		// or Naval Batteries to pass), or a City or capital in a Northern
-		// or Border State with an LOC to another Union-controlled
-		// Objective Hex.
-		if h.Port == "ocean" {
-			out[p] = true
-			continue
-		}
-		if (h.Place == "city" || h.Place == "capital") && !slices.Contains(southern, homeState(h)) {
-			for _, q := range g.locReach(side, p, c) {
-				if q != p && b.hexes[q].Objective && g.controller(q) == side {
-					out[p] = true
-					break
-				}
-			}
-		}
+	if g.controller(p) != side {
+		return false
 	}
-	return out
+	if side == "confederate" {
+		// 13.2.2 (U963): a Southern state capital (other than
+		// Charleston, WV) or a Resource Hex of 2+ BPs (Arsenals
+		// included) "provided the capital or Resource Hex has an LOC
+		// to two other Confederate controlled Resource Hexes".
+		capital := h.Place == "capital" && g.stateSide(homeState(h)) == "confederate" && homeState(h) != "west-virginia"
+		if !capital && g.resourceValue(p) < 2 {
+			return false
+		}
+		others := 0
+		return g.locScan(side, p, c, func(q rules.Point) bool {
+			if q != p && b.hexes[q].BP != nil && g.controller(q) == side {
+				others++
+			}
+			return others == 2
+		})
+	}
+	// 13.2.1 (U955-959): a Union-controlled Ocean Port (its access to the
+	// sea is read as open: the map has no waters, Coastal Forts or Naval
+	// Batteries to pass), or a City or capital in a Northern or Border
+	// State with an LOC to another Union-controlled Objective Hex.
+	if h.Port == "ocean" {
+		return true
+	}
+	if (h.Place == "city" || h.Place == "capital") && !slices.Contains(southern, homeState(h)) {
+		return g.locScan(side, p, c, func(q rules.Point) bool {
+			return q != p && b.hexes[q].Objective && g.controller(q) == side
+		})
+	}
+	return false
 }
 
 // resourceValue is a Resource Hex's BPs with its Arsenals (a destroyed
@@ -300,9 +307,7 @@ func (g *game) supplyViolations() []string {
 		if c == nil || c.ver != g.ver {
 			continue
 		}
-		fresh := &supplyCache{ver: g.ver, level: map[rules.Point]supplyLevel{}, reach: map[rules.Point][]rules.Point{}}
-		fresh.sources = g.primarySources(side, fresh)
-		fresh.railed = g.railToSources(side, fresh.sources)
+		fresh := newSupplyCache(g.ver)
 		hexes := make([]rules.Point, 0, len(c.level))
 		for p := range c.level {
 			hexes = append(hexes, p)
@@ -315,4 +320,122 @@ func (g *game) supplyViolations() []string {
 		}
 	}
 	return out
+}
+
+// locToSource reports an LOC from p to a Primary Supply Source (13.4.3),
+// read from the position's set of such hexes.
+func (g *game) locToSource(side string, p rules.Point, c *supplyCache) bool {
+	return g.locScan(side, p, c, func(q rules.Point) bool { return g.isSource(side, q, c) })
+}
+
+// locGrid is enterableForLOC and depot for every hex by board index, set
+// from the few hexes that differ, so the searches from the sources read
+// slices.
+func (g *game) locGrid(side string) (enter, depot []bool) {
+	e, b := g.e, g.e.b
+	enter, depot = make([]bool, len(b.order)), make([]bool, len(b.order))
+	for i := range enter {
+		enter[i] = true
+	}
+	if g.kentuckyNeutral() {
+		for i, p := range b.order {
+			enter[i] = !g.closedByNeutrality(p, true)
+		}
+	}
+	for _, list := range [][]rules.Point{e.objectives, e.resources} {
+		for _, p := range list {
+			if g.controller(p) == other(side) {
+				enter[b.index[p]] = false
+			}
+		}
+	}
+	for p, n := range g.sp[other(side)] {
+		if n > 0 {
+			enter[b.index[p]] = false
+		}
+	}
+	for _, p := range e.markable {
+		if h := b.hexes[p]; (h.Place != "" || h.Port != "") && g.controller(p) == side {
+			depot[b.index[p]] = true
+		}
+	}
+	for p, n := range g.sp[side] {
+		if n > 0 {
+			depot[b.index[p]] = true
+		}
+	}
+	return enter, depot
+}
+
+// grid is the position's locGrid for side, kept in the cache.
+func (g *game) grid(side string, c *supplyCache) (enter, depot []bool) {
+	if c.enter == nil {
+		c.enter, c.depot = g.locGrid(side)
+	}
+	return c.enter, c.depot
+}
+
+// locScan is locTo over the cache's grid: each hex the LOC from p
+// reaches is visited once (p first), until visit reports true. Each
+// Depot reached searches 4 MPs further (13.4.3).
+func (g *game) locScan(side string, p rules.Point, c *supplyCache, visit func(rules.Point) bool) bool {
+	b := g.e.b
+	n := len(b.order)
+	enter, depot := g.grid(side, c)
+	// A visit may start a search of its own (isSource): each depth has
+	// its own memory.
+	if len(g.scanScratch) == g.scanDepth {
+		g.scanScratch = append(g.scanScratch, &searchScratch{best: make([]int, n), prev: make([]int, n), seen: make([]uint32, n)})
+	}
+	s := g.scanScratch[g.scanDepth]
+	g.scanDepth++
+	defer func() { g.scanDepth-- }()
+	s.stamp++
+	flood := int(s.stamp) // prev marks the flood's visited hexes
+	start := b.index[p]
+	s.prev[start] = flood
+	if visit(p) {
+		return true
+	}
+	frontier := []int{start}
+	for len(frontier) > 0 {
+		from := frontier[0]
+		frontier = frontier[1:]
+		s.stamp++
+		stamp := s.stamp // seen and best: this 4-MP search
+		s.seen[from], s.best[from] = stamp, 0
+		buckets := s.buckets[:0]
+		for range locMPs + 1 {
+			buckets = append(buckets, nil)
+		}
+		buckets[0] = append(buckets[0][:0], from)
+		for d := 0; d <= locMPs; d++ {
+			for k := 0; k < len(buckets[d]); k++ {
+				u := buckets[d][k]
+				if s.best[u] != d {
+					continue
+				}
+				if s.prev[u] != flood {
+					s.prev[u] = flood
+					if visit(b.order[u]) {
+						s.buckets = buckets
+						return true
+					}
+					if depot[u] {
+						frontier = append(frontier, u)
+					}
+				}
+				for _, st := range b.next[u] {
+					nd := d + st.cost
+					if st.cost < 0 || nd > locMPs || !enter[st.to] || s.seen[st.to] == stamp && s.best[st.to] <= nd {
+						continue
+					}
+					s.seen[st.to], s.best[st.to] = stamp, nd
+					buckets[nd] = append(buckets[nd], st.to)
+				}
+			}
+		}
+		s.buckets = buckets
+	}
+	return false
 }

@@ -38,15 +38,13 @@ func (g *game) isolated(side string, p rules.Point) bool {
 		return false
 	}
 	vacant := 0
-	for _, q := range g.locReach(side, p, g.supplyFor(side)) {
+	g.locFlood(side, p, g.supplyFor(side), func(q rules.Point) bool {
 		if g.vacantForForage(side, q) {
 			vacant++
-			if vacant == 3 {
-				return false
-			}
 		}
-	}
-	return true
+		return vacant == 3
+	})
+	return vacant < 3
 }
 
 // isolatedGroups splits side's Isolated stacks into Isolated Groups:
