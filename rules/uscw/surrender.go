@@ -38,7 +38,7 @@ func (g *game) isolated(side string, p rules.Point) bool {
 		return false
 	}
 	vacant := 0
-	g.locFlood(side, p, g.supplyFor(side), func(q rules.Point) bool {
+	g.locScan(side, p, g.supplyFor(side), func(q rules.Point) bool {
 		if g.vacantForForage(side, q) {
 			vacant++
 		}
