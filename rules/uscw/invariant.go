@@ -128,6 +128,7 @@ func (g *game) violations() []string {
 		out = append(out, fmt.Sprintf("USCW 20.3.2: National Panic is 3 VPs once, not %g", p))
 	}
 	out = append(out, g.railViolations()...)
+	out = append(out, g.stratViolations()...)
 	return out
 }
 

@@ -29,11 +29,13 @@ type railEdge struct {
 
 // railGraph is the compiled rail and road net of the map.
 type railGraph struct {
-	rail     map[rules.Point][]railEdge    // rail neighbours per hex, board order
-	road     map[rules.Point][]rules.Point // road neighbours per hex, board order
-	railHexs []rules.Point                 // every rail hex, board order
-	north    []rules.Point                 // rail hexes on the north map edge (15.2: linked for the Union)
-	has1864  bool                          // a yellow line exists (attribute builtFrom "winter-1864")
+	rail      map[rules.Point][]railEdge    // rail neighbours per hex, board order
+	road      map[rules.Point][]rules.Point // road neighbours per hex, board order
+	railHexs  []rules.Point                 // every rail hex, board order
+	north     []rules.Point                 // rail hexes on the north map edge (15.2: linked for the Union)
+	northRow  int                           // the north map edge's row
+	northEdge []rules.Point                 // every hex of the north edge (15.5: linked for the Union)
+	has1864   bool                          // a yellow line exists (attribute builtFrom "winter-1864")
 
 	// The rail net by index into railHexs, for the control search (6.5).
 	railIdx  map[rules.Point]int
@@ -73,6 +75,12 @@ func newRailGraph(b *board, m *scenarios.Module, prefixes map[string]string) (*r
 	for _, p := range b.order {
 		if northRow < 0 || p.Y < northRow {
 			northRow = p.Y
+		}
+	}
+	rg.northRow = northRow
+	for _, p := range b.order {
+		if p.Y == northRow {
+			rg.northEdge = append(rg.northEdge, p)
 		}
 	}
 	seen := map[rules.Point]bool{}

@@ -109,7 +109,14 @@ func (d *scriptDriver) act(s *rules.Step) error {
 			o.general, o.subs = s.Unit, s.Targets
 		}
 		return g.move(o)
+	case "strategic":
+		return g.scriptStrategic(s)
 	case "pass":
+		if g.stage == stStrategic {
+			g.say("3.2", "the %s ends its Strategic Movement Segment", g.phasing)
+			g.endStrategicSegment()
+			return nil
+		}
 		if g.stage != stPlayer {
 			return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
 		}
@@ -130,7 +137,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		return g.retreatTo(path)
 	default:
-		return fmt.Errorf("play %q: the USCW engine plays move, pass, retreat, rally", s.Play)
+		return fmt.Errorf("play %q: the USCW engine plays move, strategic, pass, retreat, rally", s.Play)
 	}
 	switch s.Do {
 	case "place":
@@ -164,8 +171,17 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		g.books()
 		return nil
 	case "turn":
-		for g.turn < s.Turn && g.stage == stPlayer && g.err == nil {
+		for g.turn < s.Turn && (g.stage == stPlayer || g.stage == stStrategic) && g.err == nil {
+			if g.stage == stStrategic {
+				g.endStrategicSegment()
+				continue
+			}
 			g.endPlayerPhase()
+		}
+		// The turn's Strategic Movement Phase is passed too, unless the
+		// step stops there (phase "strategic").
+		for s.Phase != "strategic" && g.stage == stStrategic && g.err == nil {
+			g.endStrategicSegment()
 		}
 		if g.turn < s.Turn && g.stage != stOver {
 			return fmt.Errorf("turn %d: play stopped on turn %d (%s)", s.Turn, g.turn, stageNames[g.stage])
