@@ -25,6 +25,7 @@ type candidate struct {
 	sps, ma int
 	dst     int // the destination's board index
 	retreat []string
+	strat   string // a Strategic Move: "rail" or "road" (strategic.go)
 }
 
 // order expands a move candidate into the MOVE a script would give.
@@ -46,6 +47,8 @@ func (g *game) describe(c candidate) string {
 	switch {
 	case c.pass:
 		return "pass"
+	case c.strat != "":
+		return fmt.Sprintf("strategic %s %d SPs %s-%s", c.strat, c.sps, g.e.b.ids[c.from], g.e.b.ids[g.e.b.order[c.dst]])
 	case c.move:
 		o := g.order(c)
 		who := o.general
@@ -71,6 +74,8 @@ func (g *game) candidates(out []candidate) []candidate {
 			out = append(out, candidate{retreat: ids})
 		}
 		return out
+	case stStrategic:
+		return g.strategicCandidates(g.phasing, append(out, candidate{pass: true}), false)
 	case stPlayer:
 	default:
 		return nil
@@ -244,6 +249,12 @@ func acrossNavigable(b *board, a, c rules.Point) bool {
 // play applies a candidate as the script's fine step would.
 func (g *game) play(c candidate) error {
 	switch {
+	case c.pass && g.stage == stStrategic:
+		g.say("3.2", "the %s ends its Strategic Movement Segment", g.phasing)
+		g.endStrategicSegment()
+		return nil
+	case c.strat != "":
+		return g.strategicMove(strategicOrder{mode: c.strat, from: c.from, to: g.e.b.order[c.dst], sps: c.sps})
 	case c.pass:
 		if g.stage != stPlayer {
 			return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])

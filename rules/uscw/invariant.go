@@ -127,6 +127,8 @@ func (g *game) violations() []string {
 	if p := t["csa-national-panic"]; p != 0 && p != 3 {
 		out = append(out, fmt.Sprintf("USCW 20.3.2: National Panic is 3 VPs once, not %g", p))
 	}
+	out = append(out, g.railViolations()...)
+	out = append(out, g.stratViolations()...)
 	return append(out, g.supplyViolations()...)
 }
 

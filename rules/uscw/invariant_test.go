@@ -169,6 +169,16 @@ func TestInvariantCheckerReports(t *testing.T) {
 			l := g.supplyAt("union", p)
 			g.supplyFor("union").level[p] = (l + 1) % 3
 		}},
+		{"USCW 15.2: the union moved 13 SPs", func(t *testing.T, g *game) { g.strat.rail[0] = 13 }},
+		{"USCW 15.5: the confederate moved 2 SPs", func(t *testing.T, g *game) { g.strat.road[1][0] = 2 }},
+		// A rail control cache the position no longer matches (a rule
+		// that changes control without changing the cache's key).
+		{"USCW 6.5: the cached Railroad Control", func(t *testing.T, g *game) {
+			rc := g.railControl()
+			stale := &railControl{key: rc.key, owner: slices.Clone(rc.owner)}
+			stale.owner[0] = "nobody"
+			g.railCtl = stale
+		}},
 	}
 	fresh := func() *game {
 		x, err := ng(1)

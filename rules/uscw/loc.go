@@ -110,27 +110,27 @@ func (g *game) depotReach(side string, p rules.Point, c *supplyCache) []rules.Po
 // there").
 func (g *game) locTo(side string, p rules.Point, c *supplyCache, target func(rules.Point) bool) bool {
 	found := false
-	g.locFlood(side, p, c, func(q rules.Point) bool {
+	g.locWalk(side, p, c, func(q rules.Point) bool {
 		found = target(q)
 		return found
 	})
 	return found
 }
 
-// locReach lists every hex an LOC from p reaches (p included), in the
+// locHexes lists every hex an LOC from p reaches (p included), in the
 // order reached.
-func (g *game) locReach(side string, p rules.Point, c *supplyCache) []rules.Point {
+func (g *game) locHexes(side string, p rules.Point, c *supplyCache) []rules.Point {
 	var out []rules.Point
-	g.locFlood(side, p, c, func(q rules.Point) bool {
+	g.locWalk(side, p, c, func(q rules.Point) bool {
 		out = append(out, q)
 		return false
 	})
 	return out
 }
 
-// locFlood visits each hex the LOC from p reaches once, until visit
+// locWalk visits each hex the LOC from p reaches once, until visit
 // reports true.
-func (g *game) locFlood(side string, p rules.Point, c *supplyCache, visit func(rules.Point) bool) {
+func (g *game) locWalk(side string, p rules.Point, c *supplyCache, visit func(rules.Point) bool) {
 	seen := map[rules.Point]bool{p: true}
 	if visit(p) {
 		return

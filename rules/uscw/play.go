@@ -13,9 +13,10 @@ const (
 	stPlayer  = iota // the phasing player spends Action Points (4.2 B a)
 	stRetreat        // the loser of a battle retreats (11.6)
 	stOver
+	stStrategic // a Strategic Movement Segment (3.2, strategic.go)
 )
 
-var stageNames = []string{"player-action-phase", "retreat", "over"}
+var stageNames = []string{"player-action-phase", "retreat", "over", "strategic-movement"}
 
 var sides = []string{"union", "confederate"}
 
@@ -80,6 +81,8 @@ type game struct {
 	arsenalsAtStart, maintAtStart  float64
 	heldAtStart                    int
 
+	strat     stratUse       // the Strategic Movement Phase's counts (15.2, 15.5)
+	railCtl   *railControl   // 6.5 Railroad Control of the last position asked (railcontrol.go); never mutated, shared by clones
 	search    *searchScratch // the bots' path searches' memory, never cloned
 	locSearch *searchScratch // the LOC searches' memory
 
@@ -176,7 +179,14 @@ func (g *game) beginTurn() {
 	g.say("3.1", "turn %d (%d): Reinforcement Phase", g.turn, g.e.year(g.turn))
 	g.kentuckyIn1862()
 	g.reinforcementPhase()
-	g.say("3.2", "Strategic Movement Phase not played by this engine (15.0 not yet)")
+	if g.startStrategic() {
+		return // the players' Strategic Movement Segments, then afterStrategic
+	}
+	g.afterStrategic()
+}
+
+// afterStrategic plays the phases after the Strategic Movement Phase.
+func (g *game) afterStrategic() {
 	g.leaderManagement()
 	g.say("3.4", "the Action Cycle: %d Action Phases (%d)", g.e.actionPhases(g.turn), g.e.year(g.turn))
 	g.phase = 0

@@ -29,11 +29,29 @@ type railEdge struct {
 
 // railGraph is the compiled rail and road net of the map.
 type railGraph struct {
-	rail     map[rules.Point][]railEdge    // rail neighbours per hex, board order
-	road     map[rules.Point][]rules.Point // road neighbours per hex, board order
-	railHexs []rules.Point                 // every rail hex, board order
-	north    []rules.Point                 // rail hexes on the north map edge (15.2: linked for the Union)
-	has1864  bool                          // a yellow line exists (attribute builtFrom "winter-1864")
+	rail      map[rules.Point][]railEdge    // rail neighbours per hex, board order
+	road      map[rules.Point][]rules.Point // road neighbours per hex, board order
+	railHexs  []rules.Point                 // every rail hex, board order
+	north     []rules.Point                 // rail hexes on the north map edge (15.2: linked for the Union)
+	northRow  int                           // the north map edge's row
+	northEdge []rules.Point                 // every hex of the north edge (15.5: linked for the Union)
+	has1864   bool                          // a yellow line exists (attribute builtFrom "winter-1864")
+
+	// The rail net by index into railHexs, for the control search (6.5).
+	railIdx  map[rules.Point]int
+	railNext [][]railStep
+	// markable: the rail hexes a controller can hold without SPs or a
+	// marker (a Town, Port, Objective or Resource Hex, 6.3).
+	markable []bool
+	// source: an Objective/Resource Hex or port, where a line's control
+	// starts (6.5.1).
+	source []bool
+}
+
+// railStep is a rail edge by index into railHexs.
+type railStep struct {
+	to       int
+	from1864 bool
 }
 
 // newRailGraph reads the map's railroad and road features. A feature
@@ -57,6 +75,12 @@ func newRailGraph(b *board, m *scenarios.Module, prefixes map[string]string) (*r
 	for _, p := range b.order {
 		if northRow < 0 || p.Y < northRow {
 			northRow = p.Y
+		}
+	}
+	rg.northRow = northRow
+	for _, p := range b.order {
+		if p.Y == northRow {
+			rg.northEdge = append(rg.northEdge, p)
 		}
 	}
 	seen := map[rules.Point]bool{}
@@ -100,6 +124,20 @@ func newRailGraph(b *board, m *scenarios.Module, prefixes map[string]string) (*r
 	sortPoints(rg.north)
 	for _, es := range rg.rail {
 		sortEdges(es)
+	}
+	rg.railIdx = make(map[rules.Point]int, len(rg.railHexs))
+	for i, p := range rg.railHexs {
+		rg.railIdx[p] = i
+	}
+	rg.railNext = make([][]railStep, len(rg.railHexs))
+	rg.markable = make([]bool, len(rg.railHexs))
+	for i, p := range rg.railHexs {
+		for _, e := range rg.rail[p] {
+			rg.railNext[i] = append(rg.railNext[i], railStep{to: rg.railIdx[e.to], from1864: e.from1864})
+		}
+		h := b.hexes[p]
+		rg.markable[i] = markable(h)
+		rg.source = append(rg.source, h.Objective || h.BP != nil || h.Port != "")
 	}
 	for p := range rg.road {
 		sortPoints(rg.road[p])

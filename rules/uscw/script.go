@@ -26,7 +26,7 @@ import (
 // limited, out: 13.1), foraging.SIDE.HEX, isolated.SIDE.HEX,
 // surrender-points.SIDE.HEX (13.5.5, 13.6), control.HEX (who
 // controls it, 6.3, or none), marker.HEX (a Control marker's side, or
-// none), destroyed.HEX, status.STATE (who controls it, 6.1, 17.1),
+// none), destroyed.HEX, rail.HEX (who controls its railroad, 6.5, or none), status.STATE (who controls it, 6.1, 17.1),
 // battle.FIELD, or a rules-core track), at (a
 // General's hex, displaced, or removed/unassigned when out of play,
 // 16.4-16.5), event, fail, vp (total, lines, exact,
@@ -111,7 +111,14 @@ func (d *scriptDriver) act(s *rules.Step) error {
 			o.general, o.subs = s.Unit, s.Targets
 		}
 		return g.move(o)
+	case "strategic":
+		return g.scriptStrategic(s)
 	case "pass":
+		if g.stage == stStrategic {
+			g.say("3.2", "the %s ends its Strategic Movement Segment", g.phasing)
+			g.endStrategicSegment()
+			return nil
+		}
 		if g.stage != stPlayer {
 			return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
 		}
@@ -132,7 +139,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		return g.retreatTo(path)
 	default:
-		return fmt.Errorf("play %q: the USCW engine plays move, pass, retreat, rally", s.Play)
+		return fmt.Errorf("play %q: the USCW engine plays move, strategic, pass, retreat, rally", s.Play)
 	}
 	switch s.Do {
 	case "place":
@@ -166,8 +173,17 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		g.books()
 		return nil
 	case "turn":
-		for g.turn < s.Turn && g.stage == stPlayer && g.err == nil {
+		for g.turn < s.Turn && (g.stage == stPlayer || g.stage == stStrategic) && g.err == nil {
+			if g.stage == stStrategic {
+				g.endStrategicSegment()
+				continue
+			}
 			g.endPlayerPhase()
+		}
+		// The turn's Strategic Movement Phase is passed too, unless the
+		// step stops there (phase "strategic").
+		for s.Phase != "strategic" && g.stage == stStrategic && g.err == nil {
+			g.endStrategicSegment()
 		}
 		if g.turn < s.Turn && g.stage != stOver {
 			return fmt.Errorf("turn %d: play stopped on turn %d (%s)", s.Turn, g.turn, stageNames[g.stage])
@@ -333,7 +349,7 @@ func (d *scriptDriver) track(name string) (string, error) {
 			}
 			return g.stateSide(parts[1]), nil
 		}
-	case "control", "marker", "destroyed":
+	case "control", "marker", "destroyed", "rail":
 		if len(parts) == 2 {
 			p, err := g.e.b.locate(parts[1])
 			if err != nil {
@@ -345,6 +361,8 @@ func (d *scriptDriver) track(name string) (string, error) {
 				v = g.controller(p)
 			case "marker":
 				v = g.marker[p]
+			case "rail":
+				v = g.railController(p) // 6.5 Railroad Control
 			default:
 				return strconv.FormatBool(g.destroyed[p]), nil
 			}
@@ -389,5 +407,5 @@ func (d *scriptDriver) track(name string) (string, error) {
 			return strconv.FormatFloat(v, 'f', -1, 64), nil
 		}
 	}
-	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], stage, cards.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, supply.SIDE.HEX, foraging.SIDE.HEX, isolated.SIDE.HEX, surrender-points.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
+	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], stage, cards.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, supply.SIDE.HEX, foraging.SIDE.HEX, isolated.SIDE.HEX, surrender-points.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, rail.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
 }

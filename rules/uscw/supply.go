@@ -123,17 +123,20 @@ func (g *game) supplyPath(side string, p rules.Point, c *supplyCache) bool {
 // U986: "must follow a path of contiguous Railroad hexes ... back to a
 // friendly Primary Supply Source"; "the railroad line must be under
 // friendly control (6.5)") reaches one of the sources: a search along the
-// rail graph from the sources on a railroad. Railroad control is read
-// from 6.5.1 (U409-415): the line goes back to a friendly-controlled
-// source (in Full Supply as a source is) without entering an
-// enemy-controlled hex. Not played: enemy ZOI (9.1), railroad bridges
-// over enemy-controlled Navigable Rivers (19.1), contested lines (6.5.2).
+// rail graph from the sources on a railroad, through hexes whose railroad
+// side controls by 6.5 (railcontrol.go: enemy-controlled hexes, enemy
+// ZOI and the Union's trumping, 6.5.2). 6.5.1's "in Full Supply" of a
+// line's anchor is railcontrol.go's railSourceSupplied, still true for
+// every anchor: reading it through this Supply Path would make a line's
+// control depend on itself. Not played: railroad bridges over
+// enemy-controlled Navigable Rivers (19.1).
 func (g *game) railToSources(side string, c *supplyCache) map[rules.Point]bool {
 	b := g.e.b
+	rc := g.railControl()
 	out := map[rules.Point]bool{}
 	var queue []rules.Point
 	for _, p := range b.rails.railHexs {
-		if g.isSource(side, p, c) {
+		if rc.at(b, p) == side && g.isSource(side, p, c) {
 			out[p] = true
 			queue = append(queue, p)
 		}
@@ -143,7 +146,7 @@ func (g *game) railToSources(side string, c *supplyCache) map[rules.Point]bool {
 		p := queue[0]
 		queue = queue[1:]
 		for _, e := range b.rails.rail[p] {
-			if out[e.to] || e.from1864 && !built || g.controller(e.to) == other(side) {
+			if out[e.to] || e.from1864 && !built || rc.at(b, e.to) != side {
 				continue
 			}
 			out[e.to] = true

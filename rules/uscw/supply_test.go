@@ -41,14 +41,14 @@ func TestSupplyFollowsPosition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, cut := e.b.pts["2934"], e.b.pts["2936"]
+	p, cut := e.b.pts["2936"], e.b.pts["3036"]
 	g.addSP("confederate", p, 1)
 	if l := g.supplyAt("confederate", p); l != fullSupply {
-		t.Fatalf("2934 on a Confederate line: %s, want full", l)
+		t.Fatalf("2936 on a Confederate line: %s, want full", l)
 	}
 	g.addSP("union", cut, 1)
 	if l := g.supplyAt("confederate", p); l != limitedSupply {
-		t.Fatalf("the line cut at 2936: %s, want limited", l)
+		t.Fatalf("the line cut at 3036: %s, want limited", l)
 	}
 	if v := g.supplyViolations(); len(v) != 0 {
 		t.Fatalf("the kept supply disagrees with a fresh trace: %q", v)

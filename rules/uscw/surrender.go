@@ -69,7 +69,7 @@ func (g *game) isolatedGroups(side string, iso []rules.Point) [][]rules.Point {
 	}
 	c := g.supplyFor(side)
 	for i, p := range iso {
-		for _, q := range g.locReach(side, p, c) {
+		for _, q := range g.locHexes(side, p, c) {
 			if j, ok := at[q]; ok && j != i {
 				a, b := find(i), find(j)
 				parent[max(a, b)] = min(a, b)
