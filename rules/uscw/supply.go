@@ -45,6 +45,7 @@ func (l supplyLevel) text() string {
 // supplyCache is a side's supply in one position (g.ver).
 type supplyCache struct {
 	ver    uint64
+	rc     *railControl                // the rail control it was worked out on
 	source map[rules.Point]bool        // hexes decided: a Primary Supply Source or not (13.2)
 	railed map[rules.Point]bool        // rail hexes with a rail portion back to a source (13.3.3); nil until asked
 	level  map[rules.Point]supplyLevel // asked hexes
@@ -60,8 +61,10 @@ func (g *game) supplyFor(side string) *supplyCache {
 		i = 1
 	}
 	c := g.supply[i]
-	if c == nil || c.ver != g.ver {
+	rc := g.railControl() // kept by its own key: a change of rail control (ZOI, 1864 lines) drops the supply too
+	if c == nil || c.ver != g.ver || c.rc != rc {
 		c = newSupplyCache(g.ver)
+		c.rc = rc
 		g.supply[i] = c
 	}
 	return c
@@ -307,10 +310,11 @@ func (g *game) supplyViolations() []string {
 	}
 	for i, side := range sides {
 		c := g.supply[i]
-		if c == nil || c.ver != g.ver {
+		if c == nil || c.ver != g.ver || c.rc != g.railControl() {
 			continue
 		}
 		fresh := newSupplyCache(g.ver)
+		fresh.rc = c.rc
 		hexes := make([]rules.Point, 0, len(c.level))
 		for p := range c.level {
 			hexes = append(hexes, p)
