@@ -9,19 +9,21 @@ import (
 )
 
 // Supply (13.1-13.3, U939-1003): the three supply states, the Primary
-// Supply Sources and the Supply Path. A side's states are computed once
-// per position and kept until the position changes (touch bumps
-// g.ver), never per legal-action listing; the invariant checker
-// recomputes them from scratch and compares.
+// Supply Sources and the Supply Path. A side's supply is worked out
+// lazily for one position and kept until the position changes (touch
+// bumps g.ver; the rail control has its own key), never per
+// legal-action listing; the invariant checker traces it afresh and
+// compares.
 //
 // Played: the Confederate sources of 13.2.2 (a Resource Hex of 2+ BPs,
 // Arsenals counted, or a Southern capital, with an LOC to two other
-// Confederate-controlled Resource Hexes); the Union's Ocean Ports and
-// Cities or capitals of 13.2.1; the overland portion of a Supply Path
-// (one hex, never into an enemy-controlled hex nor across an impassable
-// hexside). Not played: the rail portion (6.5 railroad control), the
-// Navigable Waterway portion and River and Coastal Supply (19.1 Naval
-// Control), enemy ZOI (9.1) and Fortress Supply (10.2: no Forts in the
+// Confederate-controlled Resource Hexes); the Union's north-edge
+// railroads, Ocean Ports and Cities or capitals of 13.2.1; the overland
+// portion of a Supply Path (one hex, never into an enemy-controlled hex
+// nor across an impassable hexside) and its rail portion over the 6.5
+// railroad control. Not played: the Navigable Waterway portion and River
+// and Coastal Supply (19.1 Naval Control, another branch), enemy ZOI on
+// the overland hex (9.1) and Fortress Supply (10.2: no Forts in the
 // engine yet); docs/uscw-cases.md says so row by row.
 
 // supplyLevel is a unit's supply state (13.1, U941-948).
@@ -49,9 +51,8 @@ type supplyCache struct {
 	source map[rules.Point]bool        // hexes decided: a Primary Supply Source or not (13.2)
 	railed map[rules.Point]bool        // rail hexes with a rail portion back to a source (13.3.3); nil until asked
 	level  map[rules.Point]supplyLevel // asked hexes
-	reach  map[rules.Point][]rules.Point
-	enter  []bool // by board index: an LOC may enter (locGrid; nil until asked)
-	depot  []bool // by board index: a friendly Depot
+	enter  []bool                      // by board index: an LOC may enter (locGrid; nil until asked)
+	depot  []bool                      // by board index: a friendly Depot
 }
 
 // supplyFor is side's cache for the current position.
@@ -71,7 +72,7 @@ func (g *game) supplyFor(side string) *supplyCache {
 }
 
 func newSupplyCache(ver uint64) *supplyCache {
-	return &supplyCache{ver: ver, source: map[rules.Point]bool{}, level: map[rules.Point]supplyLevel{}, reach: map[rules.Point][]rules.Point{}}
+	return &supplyCache{ver: ver, source: map[rules.Point]bool{}, level: map[rules.Point]supplyLevel{}}
 }
 
 // supplyAt is the supply state of side's units in p (13.1).
@@ -327,122 +328,4 @@ func (g *game) supplyViolations() []string {
 		}
 	}
 	return out
-}
-
-// locToSource reports an LOC from p to a Primary Supply Source (13.4.3),
-// read from the position's set of such hexes.
-func (g *game) locToSource(side string, p rules.Point, c *supplyCache) bool {
-	return g.locScan(side, p, c, func(q rules.Point) bool { return g.isSource(side, q, c) })
-}
-
-// locGrid is enterableForLOC and depot for every hex by board index, set
-// from the few hexes that differ, so the searches from the sources read
-// slices.
-func (g *game) locGrid(side string) (enter, depot []bool) {
-	e, b := g.e, g.e.b
-	enter, depot = make([]bool, len(b.order)), make([]bool, len(b.order))
-	for i := range enter {
-		enter[i] = true
-	}
-	if g.kentuckyNeutral() {
-		for i, p := range b.order {
-			enter[i] = !g.closedByNeutrality(p, true)
-		}
-	}
-	for _, list := range [][]rules.Point{e.objectives, e.resources} {
-		for _, p := range list {
-			if g.controller(p) == other(side) {
-				enter[b.index[p]] = false
-			}
-		}
-	}
-	for p, n := range g.sp[other(side)] {
-		if n > 0 {
-			enter[b.index[p]] = false
-		}
-	}
-	for _, p := range e.markable {
-		if h := b.hexes[p]; (h.Place != "" || h.Port != "") && g.controller(p) == side {
-			depot[b.index[p]] = true
-		}
-	}
-	for p, n := range g.sp[side] {
-		if n > 0 {
-			depot[b.index[p]] = true
-		}
-	}
-	return enter, depot
-}
-
-// grid is the position's locGrid for side, kept in the cache.
-func (g *game) grid(side string, c *supplyCache) (enter, depot []bool) {
-	if c.enter == nil {
-		c.enter, c.depot = g.locGrid(side)
-	}
-	return c.enter, c.depot
-}
-
-// locScan is locTo over the cache's grid: each hex the LOC from p
-// reaches is visited once (p first), until visit reports true. Each
-// Depot reached searches 4 MPs further (13.4.3).
-func (g *game) locScan(side string, p rules.Point, c *supplyCache, visit func(rules.Point) bool) bool {
-	b := g.e.b
-	n := len(b.order)
-	enter, depot := g.grid(side, c)
-	// A visit may start a search of its own (isSource): each depth has
-	// its own memory.
-	if len(g.scanScratch) == g.scanDepth {
-		g.scanScratch = append(g.scanScratch, &searchScratch{best: make([]int, n), prev: make([]int, n), seen: make([]uint32, n)})
-	}
-	s := g.scanScratch[g.scanDepth]
-	g.scanDepth++
-	defer func() { g.scanDepth-- }()
-	s.stamp++
-	flood := int(s.stamp) // prev marks the flood's visited hexes
-	start := b.index[p]
-	s.prev[start] = flood
-	if visit(p) {
-		return true
-	}
-	frontier := []int{start}
-	for len(frontier) > 0 {
-		from := frontier[0]
-		frontier = frontier[1:]
-		s.stamp++
-		stamp := s.stamp // seen and best: this 4-MP search
-		s.seen[from], s.best[from] = stamp, 0
-		buckets := s.buckets[:0]
-		for range locMPs + 1 {
-			buckets = append(buckets, nil)
-		}
-		buckets[0] = append(buckets[0][:0], from)
-		for d := 0; d <= locMPs; d++ {
-			for k := 0; k < len(buckets[d]); k++ {
-				u := buckets[d][k]
-				if s.best[u] != d {
-					continue
-				}
-				if s.prev[u] != flood {
-					s.prev[u] = flood
-					if visit(b.order[u]) {
-						s.buckets = buckets
-						return true
-					}
-					if depot[u] {
-						frontier = append(frontier, u)
-					}
-				}
-				for _, st := range b.next[u] {
-					nd := d + st.cost
-					if st.cost < 0 || nd > locMPs || !enter[st.to] || s.seen[st.to] == stamp && s.best[st.to] <= nd {
-						continue
-					}
-					s.seen[st.to], s.best[st.to] = stamp, nd
-					buckets[nd] = append(buckets[nd], st.to)
-				}
-			}
-		}
-		s.buckets = buckets
-	}
-	return false
 }
