@@ -440,13 +440,13 @@ func (g *game) stratViolations() []string {
 }
 
 // scriptStrategic plays a script's Strategic Move: unit "sps", at (the
-// start), to, manpower (default 1), via ["rail"] or ["road"].
+// start), to, manpower (default 1), via ["railroad"] or ["road"].
 func (g *game) scriptStrategic(s *rules.Step) error {
 	if s.Unit != "sps" {
 		return refuse("15.1", "'no Generals may be moved at this time' (U1267): a Strategic Move moves SPs (unit sps), not %q", s.Unit)
 	}
 	if len(s.Via) != 1 {
-		return fmt.Errorf("strategic: give via [\"rail\"] or [\"road\"]")
+		return fmt.Errorf("strategic: give via [\"railroad\"] or [\"road\"]")
 	}
 	from, err := g.e.b.locate(s.At)
 	if err != nil {
@@ -460,5 +460,9 @@ func (g *game) scriptStrategic(s *rules.Step) error {
 	if n == 0 {
 		n = 1
 	}
-	return g.strategicMove(strategicOrder{mode: s.Via[0], from: from, to: to, sps: n})
+	mode := s.Via[0]
+	if mode == "railroad" {
+		mode = "rail"
+	}
+	return g.strategicMove(strategicOrder{mode: mode, from: from, to: to, sps: n})
 }
