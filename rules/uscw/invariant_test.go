@@ -153,6 +153,9 @@ func TestInvariantCheckerReports(t *testing.T) {
 		{"USCW 14.5: the Arsenals track", func(t *testing.T, g *game) { g.core.Tracks["arsenals"]++ }},
 		{"USCW 14.4.5: ", func(t *testing.T, g *game) { g.core.Tracks["maintenance"]-- }},
 		{"USCW 20.3.2: National Panic", func(t *testing.T, g *game) { g.core.Tracks["csa-national-panic"] = 2 }},
+		{"USCW 5.4.2: the union moved 3 SPs", func(t *testing.T, g *game) {
+			g.railBonus[0] = railBonusUse{turn: g.turn, phase: g.phase, sps: 3}
+		}},
 		{"USCW 15.2: the union moved 13 SPs", func(t *testing.T, g *game) { g.strat.rail[0] = 13 }},
 		{"USCW 15.5: the confederate moved 2 SPs", func(t *testing.T, g *game) { g.strat.road[1][0] = 2 }},
 		// A rail control cache the position no longer matches (a rule
