@@ -76,44 +76,50 @@ func (g *game) railBonusStep(side string, from, to rules.Point, rc *railControl)
 	return 1, "railroad 1", nil
 }
 
-// railBonusReach is every hex a force of side may reach from start with
-// the Rail Movement Bonus, with the cheapest MPs and the previous hex of
-// its path (board indexes): a small search over the rail net.
-func (g *game) railBonusReach(side string, start rules.Point) (cost map[rules.Point]int, prev map[rules.Point]rules.Point) {
-	b := g.e.b
-	cost, prev = map[rules.Point]int{start: 0}, map[rules.Point]rules.Point{}
-	if !b.isRail(start) {
+// railBonusReach is every rail hex (by rail index) a force of side may
+// reach from start with the Rail Movement Bonus: its cheapest MPs (-1
+// unreached) and the previous rail hex of its path. railBonusStep's
+// rules over the rail net's indexes: 1 MP a step, +1 across a ferry, into
+// the side's Railroad Control, the 1864 lines once built.
+func (g *game) railBonusReach(side string, start rules.Point, rc *railControl) (cost, prev []int) {
+	rg := g.e.b.rails
+	cost, prev = make([]int, len(rg.railHexs)), make([]int, len(rg.railHexs))
+	for i := range cost {
+		cost[i] = -1
+	}
+	s, ok := rg.railIdx[start]
+	if !ok {
 		return cost, prev
 	}
-	rc := g.railControl()
-	frontier := []rules.Point{start}
-	for len(frontier) > 0 {
-		var next []rules.Point
-		for _, p := range frontier {
-			for _, e := range b.rails.rail[p] {
-				c, _, err := g.railBonusStep(side, p, e.to, rc)
-				if err != nil || cost[p]+c > railBonusMPs {
-					continue
-				}
-				if old, seen := cost[e.to]; seen && old <= cost[p]+c {
-					continue
-				}
-				cost[e.to], prev[e.to] = cost[p]+c, p
-				next = append(next, e.to)
+	built := g.railsBuilt1864()
+	cost[s] = 0
+	queue := []int{s}
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
+		for _, st := range rg.railNext[i] {
+			c := cost[i] + 1
+			if st.ferry {
+				c++
 			}
+			if st.from1864 && !built || rc.owner[st.to] != side || c > railBonusMPs || cost[st.to] >= 0 && cost[st.to] <= c {
+				continue
+			}
+			cost[st.to], prev[st.to] = c, i
+			queue = append(queue, st.to)
 		}
-		sortPoints(next)
-		frontier = next
 	}
 	return cost, prev
 }
 
 // railBonusPath is the path of ids from start to dst railBonusReach found.
 func (g *game) railBonusPath(side string, start, dst rules.Point) []string {
-	_, prev := g.railBonusReach(side, start)
+	rg := g.e.b.rails
+	_, prev := g.railBonusReach(side, start, g.railControl())
+	s, d := rg.railIdx[start], rg.railIdx[dst]
 	var rev []string
-	for at := dst; at != start; at = prev[at] {
-		rev = append(rev, g.e.b.ids[at])
+	for at := d; at != s; at = prev[at] {
+		rev = append(rev, g.e.b.ids[rg.railHexs[at]])
 	}
 	path := make([]string, len(rev))
 	for i, id := range rev {
@@ -131,17 +137,13 @@ func (g *game) railBonusCandidates(side string, out []candidate) []candidate {
 		return out
 	}
 	b := g.e.b
+	rc := g.railControl()
 	add := func(general string, from rules.Point, n int) {
-		cost, _ := g.railBonusReach(side, from)
-		var dsts []rules.Point
-		for p := range cost {
-			if p != from {
-				dsts = append(dsts, p)
+		cost, _ := g.railBonusReach(side, from, rc)
+		for j, c := range cost { // rail index order is board order
+			if c > 0 {
+				out = append(out, candidate{move: true, rail: true, general: general, from: from, sps: n, ma: railBonusMPs, dst: b.index[b.rails.railHexs[j]]})
 			}
-		}
-		sortPoints(dsts)
-		for _, p := range dsts {
-			out = append(out, candidate{move: true, rail: true, general: general, from: from, sps: n, ma: railBonusMPs, dst: b.index[p]})
 		}
 	}
 	for _, id := range g.e.genIDs {

@@ -50,8 +50,8 @@ type railGraph struct {
 
 // railStep is a rail edge by index into railHexs.
 type railStep struct {
-	to       int
-	from1864 bool
+	to              int
+	from1864, ferry bool
 }
 
 // newRailGraph reads the map's railroad and road features. A feature
@@ -133,7 +133,7 @@ func newRailGraph(b *board, m *scenarios.Module, prefixes map[string]string) (*r
 	rg.markable = make([]bool, len(rg.railHexs))
 	for i, p := range rg.railHexs {
 		for _, e := range rg.rail[p] {
-			rg.railNext[i] = append(rg.railNext[i], railStep{to: rg.railIdx[e.to], from1864: e.from1864})
+			rg.railNext[i] = append(rg.railNext[i], railStep{to: rg.railIdx[e.to], from1864: e.from1864, ferry: e.ferry})
 		}
 		h := b.hexes[p]
 		rg.markable[i] = markable(h)
