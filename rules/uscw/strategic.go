@@ -292,9 +292,30 @@ func (g *game) locFlood(side string, p rules.Point, depots int, target *rules.Po
 	return out
 }
 
-// anyStrategicMove reports whether side can make a Strategic Move now.
+// anyStrategicMove reports whether side can make a Strategic Move now:
+// the bots' list first, then, as that list holds only some road moves,
+// a full LOC search from every stack with an SP free to move by road.
 func (g *game) anyStrategicMove(side string) bool {
-	return len(g.strategicCandidates(side, nil, true)) > 0
+	if len(g.strategicCandidates(side, nil, true)) > 0 {
+		return true
+	}
+	b := g.e.b
+	si := sideIndex(side)
+	for _, at := range b.order {
+		n := g.sp[side][at]
+		if len(g.generalsAt(side, at)) > 0 {
+			n--
+		}
+		if ti := theaterIndex(b.theater(at)); n <= 0 || ti < 0 || g.strat.road[si][ti] > 0 {
+			continue
+		}
+		for p := range g.locReach(side, at) {
+			if p != at && g.strategicEnd(side, p) && !g.closedByNeutrality(p, false) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // botRoadDepots bounds the bots' Strategic Road search: the Depots it
