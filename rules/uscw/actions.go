@@ -26,6 +26,7 @@ type candidate struct {
 	dst     int // the destination's board index
 	retreat []string
 	strat   string // a Strategic Move: "rail" or "road" (strategic.go)
+	rail    bool   // a MOVE with the Rail Movement Bonus (5.4.2, railmove.go)
 }
 
 // order expands a move candidate into the MOVE a script would give.
@@ -34,9 +35,14 @@ func (g *game) order(c candidate) moveOrder {
 	if c.general != "" {
 		start = g.genAt[c.general]
 	}
-	g.markEnemy(g.phasing)
-	g.reach(g.phasing, start, c.ma, c.sps > 0)
-	o := moveOrder{general: c.general, sps: c.sps, path: g.pathTo(start, c.dst)}
+	var o moveOrder
+	if c.rail {
+		o = moveOrder{general: c.general, sps: c.sps, rail: true, path: g.railBonusPath(g.phasing, start, g.e.b.order[c.dst])}
+	} else {
+		g.markEnemy(g.phasing)
+		g.reach(g.phasing, start, c.ma, c.sps > 0)
+		o = moveOrder{general: c.general, sps: c.sps, path: g.pathTo(start, c.dst)}
+	}
 	if c.general == "" {
 		o.from = g.e.b.ids[c.from]
 	}
@@ -55,7 +61,11 @@ func (g *game) describe(c candidate) string {
 		if who == "" {
 			who = "sps@" + o.from
 		}
-		return fmt.Sprintf("move %s %d SPs %s", who, o.sps, strings.Join(o.path, "-"))
+		rail := ""
+		if o.rail {
+			rail = " by the Rail Movement Bonus"
+		}
+		return fmt.Sprintf("move %s %d SPs %s%s", who, o.sps, strings.Join(o.path, "-"), rail)
 	}
 	return "retreat " + strings.Join(c.retreat, "-")
 }
@@ -121,7 +131,7 @@ func (g *game) candidates(out []candidate) []candidate {
 			out = append(out, candidate{move: true, from: at, sps: min(free, 3), ma: ma, dst: dst})
 		}
 	}
-	return out
+	return g.railBonusCandidates(side, out)
 }
 
 // canSpend reports an Action Point for an action starting in p (4.3,

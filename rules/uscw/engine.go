@@ -9,8 +9,10 @@
 // what each needs. Section 21 (Advanced Naval Rules) is absent from the
 // rulebook, so the Advanced Game is refused.
 //
-// One file per concern: board (the map and its step graph), play (the
-// sequence), reinforce, leaders, move, battle, control, loc (Lines of
+// One file per concern: board (the map and its step graph), railroads
+// (the rail and road net), play (the sequence), reinforce, strategic
+// (the Strategic Movement Phase), leaders, move, railmove (the Rail
+// Movement Bonus), battle, control, railcontrol (6.5), loc (Lines of
 // Communication), endphase, setup, actions (the bots' engine-built
 // moves), invariant (the checker), script and sim (the drivers).
 //

@@ -25,10 +25,11 @@ func FuzzScriptSteps(f *testing.F) {
 
 // playFuzzSteps plays the steps the bytes choose on a new game.
 func playFuzzSteps(t testing.TB, e *Engine, data []byte) {
-	plays := []string{"move", "pass", "retreat", "rally", "attack", ""}
+	plays := []string{"move", "pass", "retreat", "rally", "attack", "strategic", ""}
+	vias := [][]string{nil, {"railroad"}, {"road"}, {"ocean"}, {"railroad", "road"}}
 	edits := []string{"place", "track", "turn", "setup"}
 	expects := []string{"track", "at", "event", "fail", "vp", "control"}
-	tracks := []string{"turn", "phase", "ap", "ap.east", "stage", "sp.union.2836", "control.3839", "marker.2621", "union-vp", "resource-bps", "csa-vp", "battle.winner", "demoralized.union.2836", "nonsense.x.y"}
+	tracks := []string{"turn", "phase", "ap", "ap.east", "stage", "sp.union.2836", "control.3839", "marker.2621", "union-vp", "resource-bps", "csa-vp", "battle.winner", "demoralized.union.2836", "rail.2607", "nonsense.x.y"}
 	stuck := time.AfterFunc(10*time.Second, func() { panic("a script's steps took over 10 s: the engine loops") })
 	defer stuck.Stop()
 	d, err := e.scriptDriver(&playtest.Script{ID: "fuzz", Seed: 1})
@@ -62,6 +63,10 @@ func playFuzzSteps(t testing.TB, e *Engine, data []byte) {
 		s := &playtest.Step{Unit: unit(), To: loc(), At: loc(), Side: []string{"union", "confederate", "neutral"}[next()%3], Manpower: next()%20 - 2}
 		if next()%2 == 0 {
 			s.Path = []string{loc(), loc()}
+		}
+		s.Via = vias[next()%len(vias)]
+		if next()%2 == 0 {
+			s.Phase = "strategic"
 		}
 		switch k := next() % 8; {
 		case k < 5:

@@ -129,6 +129,7 @@ func (g *game) violations() []string {
 	}
 	out = append(out, g.railViolations()...)
 	out = append(out, g.stratViolations()...)
+	out = append(out, g.railBonusViolations()...)
 	return append(out, g.supplyViolations()...)
 }
 

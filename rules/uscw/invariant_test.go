@@ -169,6 +169,9 @@ func TestInvariantCheckerReports(t *testing.T) {
 			l := g.supplyAt("union", p)
 			g.supplyFor("union").level[p] = (l + 1) % 3
 		}},
+		{"USCW 5.4.2: the union moved 3 SPs", func(t *testing.T, g *game) {
+			g.railBonus[0] = railBonusUse{turn: g.turn, phase: g.phase, sps: 3}
+		}},
 		{"USCW 15.2: the union moved 13 SPs", func(t *testing.T, g *game) { g.strat.rail[0] = 13 }},
 		{"USCW 15.5: the confederate moved 2 SPs", func(t *testing.T, g *game) { g.strat.road[1][0] = 2 }},
 		// A rail control cache the position no longer matches (a rule

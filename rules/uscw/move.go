@@ -17,6 +17,7 @@ type moveOrder struct {
 	from    string   // SPs alone: the hex they start in
 	sps     int      // -1: every unmoved SP in the hex the General may carry
 	path    []string
+	rail    bool // the Rail Movement Bonus (5.4.2, railmove.go)
 }
 
 // move validates and plays a MOVE action, or refuses it naming the case.
@@ -105,6 +106,13 @@ func (g *game) move(o moveOrder) error {
 	if len(o.path) == 0 {
 		return fmt.Errorf("move: give the path")
 	}
+	var rc *railControl
+	if o.rail {
+		if err := g.railBonusStart(side, start, n); err != nil {
+			return err
+		}
+		rc, ma = g.railControl(), railBonusMPs
+	}
 	// The path: every hex adjacent to the last, the MPs within the MA
 	// (5.1.1, 5.3), a battle ending it (11.1.1).
 	at, spent := start, 0
@@ -121,6 +129,9 @@ func (g *game) move(o moveOrder) error {
 			return refuse("5.1.1", "%s is not adjacent to %s: 'Each hex entered costs a number of MPs' (U216): a move enters adjacent hexes", id, b.ids[at])
 		}
 		c, why, err := b.stepCostBuilt(at, p, g.railsBuilt1864())
+		if o.rail {
+			c, why, err = g.railBonusStep(side, at, p, rc)
+		}
 		if err != nil {
 			return err
 		}
@@ -168,6 +179,10 @@ func (g *game) move(o moveOrder) error {
 	}
 	if err := g.spend(start, "MOVE: "+what); err != nil {
 		return err
+	}
+	if o.rail {
+		g.useRailBonus(side, n)
+		g.say("5.4.2", "%s uses the Rail Movement Bonus: 12 MPs along the %s's railroads (%d of %d SPs this Action Phase)", what, side, railBonusSPs-g.railBonusLeft(side), railBonusSPs)
 	}
 	// The force leaves its hex.
 	dem := g.demoral[side][start]

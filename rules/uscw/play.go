@@ -81,10 +81,11 @@ type game struct {
 	arsenalsAtStart, maintAtStart  float64
 	heldAtStart                    int
 
-	strat     stratUse       // the Strategic Movement Phase's counts (15.2, 15.5)
-	railCtl   *railControl   // 6.5 Railroad Control of the last position asked (railcontrol.go); never mutated, shared by clones
-	search    *searchScratch // the bots' path searches' memory, never cloned
-	locSearch *searchScratch // the LOC searches' memory
+	strat     stratUse        // the Strategic Movement Phase's counts (15.2, 15.5)
+	railBonus [2]railBonusUse // the Rail Movement Bonus's SPs this Action Phase (5.4.2)
+	railCtl   *railControl    // 6.5 Railroad Control of the last position asked (railcontrol.go); never mutated, shared by clones
+	search    *searchScratch  // the bots' path searches' memory, never cloned
+	locSearch *searchScratch  // the LOC searches' memory
 
 	// Supply (supply.go): the position's version (touch bumps it), each
 	// side's supply worked out for it, the Foraging markers (13.5.5) and

@@ -110,6 +110,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		} else {
 			o.general, o.subs = s.Unit, s.Targets
 		}
+		o.rail = len(s.Via) == 1 && s.Via[0] == "railroad" // the Rail Movement Bonus (5.4.2)
 		return g.move(o)
 	case "strategic":
 		return g.scriptStrategic(s)

@@ -292,9 +292,30 @@ func (g *game) locFlood(side string, p rules.Point, depots int, target *rules.Po
 	return out
 }
 
-// anyStrategicMove reports whether side can make a Strategic Move now.
+// anyStrategicMove reports whether side can make a Strategic Move now:
+// the bots' list first, then, as that list holds only some road moves,
+// a full LOC search from every stack with an SP free to move by road.
 func (g *game) anyStrategicMove(side string) bool {
-	return len(g.strategicCandidates(side, nil, true)) > 0
+	if len(g.strategicCandidates(side, nil, true)) > 0 {
+		return true
+	}
+	b := g.e.b
+	si := sideIndex(side)
+	for _, at := range b.order {
+		n := g.sp[side][at]
+		if len(g.generalsAt(side, at)) > 0 {
+			n--
+		}
+		if ti := theaterIndex(b.theater(at)); n <= 0 || ti < 0 || g.strat.road[si][ti] > 0 {
+			continue
+		}
+		for p := range g.locReach(side, at) {
+			if p != at && g.strategicEnd(side, p) && !g.closedByNeutrality(p, false) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // botRoadDepots bounds the bots' Strategic Road search: the Depots it
@@ -440,13 +461,13 @@ func (g *game) stratViolations() []string {
 }
 
 // scriptStrategic plays a script's Strategic Move: unit "sps", at (the
-// start), to, manpower (default 1), via ["rail"] or ["road"].
+// start), to, manpower (default 1), via ["railroad"] or ["road"].
 func (g *game) scriptStrategic(s *rules.Step) error {
 	if s.Unit != "sps" {
 		return refuse("15.1", "'no Generals may be moved at this time' (U1267): a Strategic Move moves SPs (unit sps), not %q", s.Unit)
 	}
 	if len(s.Via) != 1 {
-		return fmt.Errorf("strategic: give via [\"rail\"] or [\"road\"]")
+		return fmt.Errorf("strategic: give via [\"railroad\"] or [\"road\"]")
 	}
 	from, err := g.e.b.locate(s.At)
 	if err != nil {
@@ -460,5 +481,9 @@ func (g *game) scriptStrategic(s *rules.Step) error {
 	if n == 0 {
 		n = 1
 	}
-	return g.strategicMove(strategicOrder{mode: s.Via[0], from: from, to: to, sps: n})
+	mode := s.Via[0]
+	if mode == "railroad" {
+		mode = "rail"
+	}
+	return g.strategicMove(strategicOrder{mode: mode, from: from, to: to, sps: n})
 }
