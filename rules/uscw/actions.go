@@ -34,6 +34,8 @@ type candidate struct {
 	card     cardPlay // a Special Action Card played (alone, or before the move)
 	train    bool     // a Training action (17.3), paid in from's theater
 	transfer string   // a Leader Transfer (16.6.2) of this General to from
+	strat    string   // a Strategic Move: "rail" or "road" (strategic.go)
+	rail     bool     // a MOVE with the Rail Movement Bonus (5.4.2, railmove.go)
 }
 
 // order expands a move candidate into the MOVE a script would give.
@@ -45,9 +47,14 @@ func (g *game) order(c candidate) moveOrder {
 	if c.cont {
 		start = g.cont.at
 	}
-	g.markEnemy(g.phasing)
-	g.reach(g.phasing, start, c.ma, c.sps)
-	o := moveOrder{general: c.general, sps: c.sps, path: g.pathTo(start, c.dst), cont: c.cont}
+	var o moveOrder
+	if c.rail {
+		o = moveOrder{general: c.general, sps: c.sps, rail: true, path: g.railBonusPath(g.phasing, start, g.e.b.order[c.dst])}
+	} else {
+		g.markEnemy(g.phasing)
+		g.reach(g.phasing, start, c.ma, c.sps)
+		o = moveOrder{general: c.general, sps: c.sps, path: g.pathTo(start, c.dst), cont: c.cont}
+	}
 	if c.general == "" {
 		o.from = g.e.b.ids[c.from]
 	}
@@ -70,6 +77,8 @@ func (g *game) describe(c candidate) string {
 		return fmt.Sprintf("%s %s %d SPs to %s", play, who, o.sps, o.to)
 	case c.rally:
 		return "rally " + g.e.b.ids[c.from]
+	case c.strat != "":
+		return fmt.Sprintf("strategic %s %d SPs %s-%s", c.strat, c.sps, g.e.b.ids[c.from], g.e.b.ids[g.e.b.order[c.dst]])
 	case c.move:
 		o := g.order(c)
 		who := o.general
@@ -79,7 +88,11 @@ func (g *game) describe(c candidate) string {
 		if c.cont {
 			who = "continue " + who
 		}
-		return fmt.Sprintf("move %s %d SPs %s", who, o.sps, strings.Join(o.path, "-")) + c.card.suffix()
+		rail := ""
+		if o.rail {
+			rail = " by the Rail Movement Bonus"
+		}
+		return fmt.Sprintf("move %s %d SPs %s%s", who, o.sps, strings.Join(o.path, "-"), rail) + c.card.suffix()
 	case c.card.n != 0:
 		return c.card.String()
 	case c.train:
@@ -104,6 +117,8 @@ func (g *game) candidates(out []candidate) []candidate {
 			out = append(out, candidate{retreat: ids})
 		}
 		return out
+	case stStrategic:
+		return g.strategicCandidates(g.phasing, append(out, candidate{pass: true}), false)
 	case stPlayer:
 	default:
 		return nil
@@ -200,7 +215,7 @@ func (g *game) rallies(side string, out []candidate) []candidate {
 			out = append(out, candidate{rally: true, from: p})
 		}
 	}
-	return out
+	return g.railBonusCandidates(side, out)
 }
 
 // canSpend reports an Action Point for an action starting in p (4.3,
@@ -342,6 +357,12 @@ func acrossNavigable(b *board, a, c rules.Point) bool {
 // play applies a candidate as the script's fine step would.
 func (g *game) play(c candidate) error {
 	switch {
+	case c.pass && g.stage == stStrategic:
+		g.say("3.2", "the %s ends its Strategic Movement Segment", g.phasing)
+		g.endStrategicSegment()
+		return nil
+	case c.strat != "":
+		return g.strategicMove(strategicOrder{mode: c.strat, from: c.from, to: g.e.b.order[c.dst], sps: c.sps})
 	case c.pass:
 		if g.stage != stPlayer {
 			return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])

@@ -122,12 +122,7 @@ func newBoard(m *scenarios.Module, s *scenarios.Scenario) (*board, []string) {
 			}
 		}
 	}
-	rg, err := newRailGraph(b, m, s.Maps.Prefixes)
-	if err != nil {
-		missing = append(missing, "a usable railroad or road: "+err.Error())
-		rg = &railGraph{}
-	}
-	b.rails = rg
+	b.rails = newRailGraph(b, m)
 	b.compileSteps()
 	b.linkWaterways()
 	return b, missing

@@ -13,13 +13,15 @@
 // what each needs. Section 21 (Advanced Naval Rules) is absent from the
 // rulebook, so the Advanced Game is refused.
 //
-// One file per concern: board (the map and its step graph), play (the
-// sequence), reinforce, leaders, move, pickup (7.5), battle, retreat
-// (11.6-11.7), forts (10.1-10.2), control, loc (Lines of
-// Communication), endphase, setup, cards, cautious, training, transfer,
-// options and army (the optional rules), actions (the bots' engine-built
-// moves), invariant (the checker), script, script_steps and sim (the
-// drivers).
+// One file per concern: board (the map and its step graph), railroads
+// (the rail and road net), play (the sequence), reinforce, strategic
+// (the Strategic Movement Phase), leaders, move, railmove (the Rail
+// Movement Bonus), pickup (7.5), battle, retreat (11.6-11.7), forts
+// (10.1-10.2), rivers, naval and transport (19), control, railcontrol
+// (6.5), loc (Lines of Communication), supply, attrition and surrender
+// (13), endphase, setup, cards, cautious, training, transfer, options and
+// army (the optional rules), actions and bot (the bots), invariant (the
+// checker), script, script_steps and sim (the drivers).
 //
 // The engine reads the module's tables (crt, movement-costs,
 // command-limits, turn-track, blockade, random-states) and its counters'

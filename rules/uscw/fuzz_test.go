@@ -26,11 +26,12 @@ func FuzzScriptSteps(f *testing.F) {
 
 // playFuzzSteps plays the steps the bytes choose on a new game.
 func playFuzzSteps(t testing.TB, e *Engine, data []byte) {
-	plays := []string{"move", "pass", "retreat", "rally", "attack", "", "entrench", "continue", "place", "naval-transport", "ocean-transport", "amphibious-assault", "ocean-assault", "card", "train", "transfer"}
+	plays := []string{"move", "pass", "retreat", "rally", "attack", "", "entrench", "continue", "place", "naval-transport", "ocean-transport", "amphibious-assault", "ocean-assault", "card", "train", "transfer", "strategic"}
+	vias := [][]string{nil, {"railroad"}, {"road"}, {"ocean"}, {"railroad", "road"}}
 	edits := []string{"place", "track", "turn", "setup", "marker", "state"}
 	markers := []string{"entrenchment", "fort-f1", "fort-f2", "fort-f3", "fort-f4", ""}
 	expects := []string{"track", "at", "event", "fail", "vp", "control"}
-	tracks := []string{"turn", "phase", "ap", "ap.east", "stage", "sp.union.2836", "control.3839", "marker.2621", "union-vp", "resource-bps", "csa-vp", "battle.winner", "demoralized.union.2836", "nonsense.x.y", "fort.2836", "building.2621", "entrenchment.2836", "free-fort", "naval.3317.3318", "naval.2717.2718"}
+	tracks := []string{"turn", "phase", "ap", "ap.east", "stage", "sp.union.2836", "control.3839", "marker.2621", "union-vp", "resource-bps", "csa-vp", "battle.winner", "demoralized.union.2836", "nonsense.x.y", "fort.2836", "building.2621", "entrenchment.2836", "free-fort", "naval.3317.3318", "naval.2717.2718", "rail.2607"}
 	stuck := time.AfterFunc(10*time.Second, func() { panic("a script's steps took over 10 s: the engine loops") })
 	defer stuck.Stop()
 	d, err := e.scriptDriver(&playtest.Script{ID: "fuzz", Seed: 1})
@@ -69,6 +70,10 @@ func playFuzzSteps(t testing.TB, e *Engine, data []byte) {
 			s.Path = []string{loc(), entrenchStep, loc()}
 		}
 		s.Marker, s.Remove = markers[next()%len(markers)], next()%5 == 0
+		s.Via = vias[next()%len(vias)]
+		if next()%2 == 0 {
+			s.Phase = "strategic"
+		}
 		switch k := next() % 8; {
 		case k < 5:
 			s.Play = plays[next()%len(plays)]

@@ -130,6 +130,8 @@ func (g *game) violations() []string {
 		out = append(out, fmt.Sprintf("USCW 20.3.2: National Panic is 3 VPs once, not %g", p))
 	}
 	out = append(out, g.railViolations()...)
+	out = append(out, g.stratViolations()...)
+	out = append(out, g.railBonusViolations()...)
 	out = append(out, g.supplyViolations()...)
 	out = append(out, g.optionViolations()...)
 	out = append(out, g.trainingViolations()...)

@@ -249,6 +249,11 @@ func TestInvariantCheckerReports(t *testing.T) {
 			p := g.cards.piles["confederate"]
 			p.discard = append(p.discard, p.draw[0])
 		}},
+		{"USCW 5.4.2: the union moved 3 SPs", func(t *testing.T, g *game) {
+			g.railBonus[0] = railBonusUse{turn: g.turn, phase: g.phase, sps: 3}
+		}},
+		{"USCW 15.2: the union moved 13 SPs", func(t *testing.T, g *game) { g.strat.rail[0] = 13 }},
+		{"USCW 15.5: the confederate moved 2 SPs", func(t *testing.T, g *game) { g.strat.road[1][0] = 2 }},
 	}
 	fresh := func() *game {
 		x, err := ng(1)

@@ -90,66 +90,134 @@ func (g *game) locScratch() *searchScratch {
 // Source (13.2, 13.4.3).
 func (g *game) hasLOC(side string, p rules.Point) bool {
 	c := g.supplyFor(side)
-	return g.locTo(side, p, c, func(q rules.Point) bool { return c.sources[q] })
+	return g.locToSource(side, p, c)
 }
 
-// depotReach is what a Depot (or the unit's own hex) in p reaches within
-// 4 MPs, kept for the position.
-func (g *game) depotReach(side string, p rules.Point, c *supplyCache) []rules.Point {
-	if r, ok := c.reach[p]; ok {
-		return r
+// locToSource reports an LOC from p to a Primary Supply Source (13.4.3),
+// read from the position's set of such hexes.
+func (g *game) locToSource(side string, p rules.Point, c *supplyCache) bool {
+	return g.locScan(side, p, c, func(q rules.Point) bool { return g.isSource(side, q, c) })
+}
+
+// locGrid is enterableForLOC and depot for every hex by board index, set
+// from the few hexes that differ, so the searches from the sources read
+// slices.
+func (g *game) locGrid(side string) (enter, depot []bool) {
+	e, b := g.e, g.e.b
+	enter, depot = make([]bool, len(b.order)), make([]bool, len(b.order))
+	for i := range enter {
+		enter[i] = true
 	}
-	r := g.within(side, p, locMPs)
-	c.reach[p] = r
-	return r
+	if g.kentuckyNeutral() {
+		for i, p := range b.order {
+			enter[i] = !g.closedByNeutrality(p, true)
+		}
+	}
+	for _, list := range [][]rules.Point{e.objectives, e.resources} {
+		for _, p := range list {
+			if g.controller(p) == other(side) {
+				enter[b.index[p]] = false
+			}
+		}
+	}
+	for p, n := range g.sp[other(side)] {
+		if n > 0 {
+			enter[b.index[p]] = false
+		}
+	}
+	for _, p := range e.markable {
+		if h := b.hexes[p]; (h.Place != "" || h.Port != "") && g.controller(p) == side {
+			depot[b.index[p]] = true
+		}
+	}
+	for p, n := range g.sp[side] {
+		if n > 0 {
+			depot[b.index[p]] = true
+		}
+	}
+	return enter, depot
 }
 
-// locTo reports an LOC from p to a hex where target holds: a search over
-// Depots, each reaching 4 MPs further (13.4.3, U1010: "So if the 4 MPs
-// reaches another friendly Depot then the LOC is extended 4 more MPs from
-// there").
-func (g *game) locTo(side string, p rules.Point, c *supplyCache, target func(rules.Point) bool) bool {
-	found := false
-	g.locSearchFrom(side, p, c, func(q rules.Point) bool {
-		found = target(q)
-		return found
-	})
-	return found
+// grid is the position's locGrid for side, kept in the cache.
+func (g *game) grid(side string, c *supplyCache) (enter, depot []bool) {
+	if c.enter == nil {
+		c.enter, c.depot = g.locGrid(side)
+	}
+	return c.enter, c.depot
 }
 
-// locReach lists every hex an LOC from p reaches (p included), in the
+// locScan is locTo over the cache's grid: each hex the LOC from p
+// reaches is visited once (p first), until visit reports true. Each
+// Depot reached searches 4 MPs further (13.4.3).
+func (g *game) locScan(side string, p rules.Point, c *supplyCache, visit func(rules.Point) bool) bool {
+	b := g.e.b
+	n := len(b.order)
+	enter, depot := g.grid(side, c)
+	// A visit may start a search of its own (isSource): each depth has
+	// its own memory.
+	if len(g.scanScratch) == g.scanDepth {
+		g.scanScratch = append(g.scanScratch, &searchScratch{best: make([]int, n), prev: make([]int, n), seen: make([]uint32, n)})
+	}
+	s := g.scanScratch[g.scanDepth]
+	g.scanDepth++
+	defer func() { g.scanDepth-- }()
+	s.stamp++
+	flood := int(s.stamp) // prev marks the flood's visited hexes
+	start := b.index[p]
+	s.prev[start] = flood
+	if visit(p) {
+		return true
+	}
+	frontier := []int{start}
+	for len(frontier) > 0 {
+		from := frontier[0]
+		frontier = frontier[1:]
+		s.stamp++
+		stamp := s.stamp // seen and best: this 4-MP search
+		s.seen[from], s.best[from] = stamp, 0
+		buckets := s.buckets[:0]
+		for range locMPs + 1 {
+			buckets = append(buckets, nil)
+		}
+		buckets[0] = append(buckets[0][:0], from)
+		for d := 0; d <= locMPs; d++ {
+			for k := 0; k < len(buckets[d]); k++ {
+				u := buckets[d][k]
+				if s.best[u] != d {
+					continue
+				}
+				if s.prev[u] != flood {
+					s.prev[u] = flood
+					if visit(b.order[u]) {
+						s.buckets = buckets
+						return true
+					}
+					if depot[u] {
+						frontier = append(frontier, u)
+					}
+				}
+				for _, st := range b.next[u] {
+					nd := d + st.cost
+					if st.cost < 0 || nd > locMPs || !enter[st.to] || s.seen[st.to] == stamp && s.best[st.to] <= nd {
+						continue
+					}
+					s.seen[st.to], s.best[st.to] = stamp, nd
+					buckets[nd] = append(buckets[nd], st.to)
+				}
+			}
+		}
+		s.buckets = buckets
+	}
+	return false
+}
+
+// locHexes lists every hex an LOC from p reaches (p included), in the
 // order reached.
-func (g *game) locReach(side string, p rules.Point, c *supplyCache) []rules.Point {
+func (g *game) locHexes(side string, p rules.Point, c *supplyCache) []rules.Point {
 	var out []rules.Point
-	g.locSearchFrom(side, p, c, func(q rules.Point) bool {
+	g.locScan(side, p, c, func(q rules.Point) bool {
 		out = append(out, q)
 		return false
 	})
 	return out
-}
-
-// locSearchFrom visits each hex the LOC from p reaches once, until visit
-// reports true.
-func (g *game) locSearchFrom(side string, p rules.Point, c *supplyCache, visit func(rules.Point) bool) {
-	seen := map[rules.Point]bool{p: true}
-	if visit(p) {
-		return
-	}
-	frontier := []rules.Point{p}
-	for len(frontier) > 0 {
-		d := frontier[0]
-		frontier = frontier[1:]
-		for _, n := range g.depotReach(side, d, c) {
-			if seen[n] {
-				continue
-			}
-			seen[n] = true
-			if visit(n) {
-				return
-			}
-			if g.depot(side, n) {
-				frontier = append(frontier, n)
-			}
-		}
-	}
 }

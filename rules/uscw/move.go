@@ -18,6 +18,7 @@ type moveOrder struct {
 	sps     int      // -1: every unmoved SP in the hex the General may carry
 	path    []string
 	cont    bool // a victorious attacker moving on (11.7)
+	rail    bool // the Rail Movement Bonus (5.4.2, railmove.go)
 }
 
 // move validates and plays a MOVE action, or refuses it naming the case.
@@ -133,6 +134,13 @@ func (g *game) march(f force, o moveOrder) error {
 	if len(o.path) == 0 {
 		return fmt.Errorf("move: give the path")
 	}
+	var rc *railControl
+	if o.rail {
+		if err := g.railBonusStart(side, start, n); err != nil {
+			return err
+		}
+		rc, ma = g.railControl(), railBonusMPs
+	}
 	// The path: every hex adjacent to the last, the MPs within the MA
 	// (5.1.1, 5.3), a battle ending it (11.1.1).
 	at, spent := start, f.spent
@@ -152,6 +160,9 @@ func (g *game) march(f force, o moveOrder) error {
 			continue
 		}
 		ma = mv.ma
+		if o.rail {
+			ma = railBonusMPs // the bonus's 12 MPs, whoever commands (5.4.2)
+		}
 		if mv.gen == nil && mv.n == 0 {
 			return refuse("7.5.1", "the force has dropped off all its SPs in %s: nothing moves on to %s", b.ids[at], id)
 		}
@@ -172,6 +183,9 @@ func (g *game) march(f force, o moveOrder) error {
 			return refuse("5.1.1", "%s is not adjacent to %s: 'Each hex entered costs a number of MPs' (U216): a move enters adjacent hexes", id, b.ids[at])
 		}
 		c, why, err := b.stepCostBuilt(at, p, g.railsBuilt1864())
+		if o.rail {
+			c, why, err = g.railBonusStep(side, at, p, rc)
+		}
 		if err != nil {
 			return err
 		}
@@ -229,6 +243,10 @@ func (g *game) march(f force, o moveOrder) error {
 		g.cont = nil
 	} else if err := g.payActivation(gen, len(o.subs), n, battleAt != nil, start, "MOVE: "+what); err != nil {
 		return err
+	}
+	if o.rail {
+		g.useRailBonus(side, n)
+		g.say("5.4.2", "%s uses the Rail Movement Bonus: 12 MPs along the %s's railroads (%d of %d SPs this Action Phase)", what, side, railBonusSPs-g.railBonusLeft(side), railBonusSPs)
 	}
 	// The force leaves its hex.
 	dem := g.demoral[side][start]

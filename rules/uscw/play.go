@@ -13,9 +13,10 @@ const (
 	stPlayer  = iota // the phasing player spends Action Points (4.2 B a)
 	stRetreat        // the loser of a battle retreats (11.6)
 	stOver
+	stStrategic // a Strategic Movement Segment (3.2, strategic.go)
 )
 
-var stageNames = []string{"player-action-phase", "retreat", "over"}
+var stageNames = []string{"player-action-phase", "retreat", "over", "strategic-movement"}
 
 var sides = []string{"union", "confederate"}
 
@@ -95,19 +96,24 @@ type game struct {
 	arsenalsAtStart, maintAtStart  float64
 	heldAtStart                    int
 
-	railCtl      *railControl   // 6.5 Railroad Control of the last position asked (railcontrol.go); never mutated, shared by clones
-	search       *searchScratch // the bots' path searches' memory, never cloned
-	navalC       *navalCache    // Naval Control as last computed (naval.go); shared by clones, never written
-	navalScratch []int8         // naval's key buffer, never cloned
-	locSearch    *searchScratch // the LOC searches' memory
+	strat        stratUse        // the Strategic Movement Phase's counts (15.2, 15.5)
+	railBonus    [2]railBonusUse // the Rail Movement Bonus's SPs this Action Phase (5.4.2)
+	railCtl      *railControl    // 6.5 Railroad Control of the last position asked (railcontrol.go); never mutated, shared by clones
+	search       *searchScratch  // the bots' path searches' memory, never cloned
+	navalC       *navalCache     // Naval Control as last computed (naval.go); shared by clones, never written
+	navalScratch []int8          // naval's key buffer, never cloned
+	locSearch    *searchScratch  // the LOC searches' memory
 
 	// Supply (supply.go): the position's version (touch bumps it), each
 	// side's supply worked out for it, the Foraging markers (13.5.5) and
 	// the Surrender Points of Isolated stacks (13.6.3).
-	ver     uint64
-	supply  [2]*supplyCache
-	forage  map[string]map[rules.Point]bool
-	surrPts map[string]map[rules.Point]surrenderMark
+	ver         uint64
+	supply      [2]*supplyCache
+	supScratch  *searchScratch   // the searches from the sources, never cloned
+	scanScratch []*searchScratch // locScan's memory by depth, never cloned
+	scanDepth   int
+	forage      map[string]map[rules.Point]bool
+	surrPts     map[string]map[rules.Point]surrenderMark
 
 	// The course for the report (course.go): the side that went first in
 	// the game's first Action Phase, the standing at each End Phase, the
@@ -194,7 +200,14 @@ func (g *game) beginTurn() {
 	g.say("3.1", "turn %d (%d): Reinforcement Phase", g.turn, g.e.year(g.turn))
 	g.kentuckyIn1862()
 	g.reinforcementPhase()
-	g.say("3.2", "Strategic Movement Phase not played by this engine (15.0 not yet)")
+	if g.startStrategic() {
+		return // the players' Strategic Movement Segments, then afterStrategic
+	}
+	g.afterStrategic()
+}
+
+// afterStrategic plays the phases after the Strategic Movement Phase.
+func (g *game) afterStrategic() {
 	g.leaderManagement()
 	g.say("3.4", "the Action Cycle: %d Action Phases (%d)", g.e.actionPhases(g.turn), g.e.year(g.turn))
 	g.phase = 0

@@ -226,11 +226,14 @@ func strKey(s string) uint64 {
 	return h
 }
 
-// railViolations: the cached rail control is the position's (a rule that
-// changes who controls a hex without changing railKey's inputs would
-// leave it stale).
+// railViolations: the cached rail control, where the position would read
+// it, is the position's (a rule that changes who controls a hex without
+// changing railKey's inputs would leave it stale).
 func (g *game) railViolations() []string {
-	rc := g.railControl()
+	rc := g.railCtl
+	if rc == nil || rc.key != g.railKey() {
+		return nil // nothing cached that the position would read
+	}
 	fresh := g.computeRailControl(rc.key)
 	for i, p := range g.e.b.rails.railHexs {
 		if rc.owner[i] != fresh.owner[i] {

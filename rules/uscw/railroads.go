@@ -29,11 +29,13 @@ type railEdge struct {
 
 // railGraph is the compiled rail and road net of the map.
 type railGraph struct {
-	rail     map[rules.Point][]railEdge    // rail neighbours per hex, board order
-	road     map[rules.Point][]rules.Point // road neighbours per hex, board order
-	railHexs []rules.Point                 // every rail hex, board order
-	north    []rules.Point                 // rail hexes on the north map edge (15.2: linked for the Union)
-	has1864  bool                          // a yellow line exists (attribute builtFrom "winter-1864")
+	rail      map[rules.Point][]railEdge    // rail neighbours per hex, board order
+	road      map[rules.Point][]rules.Point // road neighbours per hex, board order
+	railHexs  []rules.Point                 // every rail hex, board order
+	north     []rules.Point                 // rail hexes on the north map edge (15.2: linked for the Union)
+	northRow  int                           // the north map edge's row
+	northEdge []rules.Point                 // every hex of the north edge (15.5: linked for the Union)
+	has1864   bool                          // a yellow line exists (attribute builtFrom "winter-1864")
 
 	// The rail net by index into railHexs, for the control search (6.5).
 	railIdx  map[rules.Point]int
@@ -48,16 +50,17 @@ type railGraph struct {
 
 // railStep is a rail edge by index into railHexs.
 type railStep struct {
-	to       int
-	from1864 bool
+	to              int
+	from1864, ferry bool
 }
 
-// newRailGraph reads the map's railroad and road features. A feature
-// whose hexes are not adjacent in order is an error in the module.
-func newRailGraph(b *board, m *scenarios.Module, prefixes map[string]string) (*railGraph, error) {
+// newRailGraph reads the map's railroad and road features: each pair of
+// hexes that follow each other on a feature and are adjacent on the map
+// is a step (a shipped feature may list only some of its hexes).
+func newRailGraph(b *board, m *scenarios.Module) *railGraph {
 	rg := &railGraph{rail: map[rules.Point][]railEdge{}, road: map[rules.Point][]rules.Point{}}
 	if m.Map == nil {
-		return rg, nil
+		return rg
 	}
 	ferrySides := map[[2]rules.Point]bool{}
 	for _, f := range m.Map.Features {
@@ -75,6 +78,12 @@ func newRailGraph(b *board, m *scenarios.Module, prefixes map[string]string) (*r
 			northRow = p.Y
 		}
 	}
+	rg.northRow = northRow
+	for _, p := range b.order {
+		if p.Y == northRow {
+			rg.northEdge = append(rg.northEdge, p)
+		}
+	}
 	seen := map[rules.Point]bool{}
 	for _, f := range m.Map.Features {
 		if f.Kind != "railroad" && f.Kind != "road" {
@@ -82,15 +91,17 @@ func newRailGraph(b *board, m *scenarios.Module, prefixes map[string]string) (*r
 		}
 		from1864 := fmt.Sprint(f.Attributes["builtFrom"]) == "winter-1864"
 		var prev rules.Point
-		for i, id := range f.Hexes {
+		havePrev := false
+		for _, id := range f.Hexes {
 			p, ok := b.pts[id]
 			if !ok {
-				return nil, fmt.Errorf("%s %s: hex %s is not on the map", f.Kind, f.ID, id)
+				havePrev = false // off this map: the line breaks there
+				continue
 			}
-			if i > 0 {
-				if !b.adjacent(prev, p) {
-					return nil, fmt.Errorf("%s %s: %s and %s follow each other but are not adjacent", f.Kind, f.ID, b.ids[prev], id)
-				}
+			// A step joins hexes that follow each other and are adjacent;
+			// a listing with gaps (complete: false) joins only its adjacent
+			// neighbours.
+			if havePrev && b.adjacent(prev, p) {
 				if f.Kind == "road" {
 					rg.road[prev] = appendPoint(rg.road[prev], p)
 					rg.road[p] = appendPoint(rg.road[p], prev)
@@ -109,7 +120,7 @@ func newRailGraph(b *board, m *scenarios.Module, prefixes map[string]string) (*r
 				}
 			}
 			rg.has1864 = rg.has1864 || from1864
-			prev = p
+			prev, havePrev = p, true
 		}
 	}
 	sortPoints(rg.railHexs)
@@ -125,7 +136,7 @@ func newRailGraph(b *board, m *scenarios.Module, prefixes map[string]string) (*r
 	rg.markable = make([]bool, len(rg.railHexs))
 	for i, p := range rg.railHexs {
 		for _, e := range rg.rail[p] {
-			rg.railNext[i] = append(rg.railNext[i], railStep{to: rg.railIdx[e.to], from1864: e.from1864})
+			rg.railNext[i] = append(rg.railNext[i], railStep{to: rg.railIdx[e.to], from1864: e.from1864, ferry: e.ferry})
 		}
 		h := b.hexes[p]
 		rg.markable[i] = markable(h)
@@ -134,7 +145,7 @@ func newRailGraph(b *board, m *scenarios.Module, prefixes map[string]string) (*r
 	for p := range rg.road {
 		sortPoints(rg.road[p])
 	}
-	return rg, nil
+	return rg
 }
 
 func (rg *railGraph) addRail(p rules.Point, e railEdge) {

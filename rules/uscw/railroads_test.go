@@ -71,3 +71,39 @@ func TestRailGraph(t *testing.T) {
 		t.Errorf("4417-4518 built: want 1 MP, got %d", got)
 	}
 }
+
+// The yellow lines are built from the Turn Record Track's Winter 1864
+// turn (5.4.5, U287: "At the beginning of the Winter 1864 Game Turn all
+// of these railroads are considered built no matter which side controls
+// them"): Railroad Control then runs along them.
+func TestRailroads1864(t *testing.T) {
+	e, err := Compile(loadScenario(t, scenCampaign))
+	if err != nil {
+		t.Fatal(err)
+	}
+	winter := 0
+	for _, tt := range e.track.Turns {
+		if tt.Year == 1864 && tt.Season == "winter" {
+			winter = tt.Turn
+		}
+	}
+	if winter == 0 {
+		t.Fatal("the test module's Turn Record Track has no Winter 1864 turn")
+	}
+	g, err := newGame(e, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := e.b.locate("4316") // on rr-1864-gulf, between the Confederate 4214 and 4619
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.turn = winter - 1
+	if g.railsBuilt1864() || g.railController(p) != "" {
+		t.Errorf("turn %d: the 1864 lines are not built yet (4316 controlled by %q)", g.turn, g.railController(p))
+	}
+	g.turn = winter
+	if !g.railsBuilt1864() || g.railController(p) != "confederate" {
+		t.Errorf("turn %d (Winter 1864): want the line built and 4316 Confederate, got %q", g.turn, g.railController(p))
+	}
+}

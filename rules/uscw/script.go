@@ -133,8 +133,16 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		} else {
 			o.general, o.subs = s.Unit, s.Targets
 		}
+		o.rail = len(s.Via) == 1 && s.Via[0] == "railroad" // the Rail Movement Bonus (5.4.2)
 		return g.move(o)
+	case "strategic":
+		return g.scriptStrategic(s)
 	case "pass":
+		if g.stage == stStrategic {
+			g.say("3.2", "the %s ends its Strategic Movement Segment", g.phasing)
+			g.endStrategicSegment()
+			return nil
+		}
 		if g.stage != stPlayer {
 			return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
 		}
@@ -194,7 +202,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		return g.retreatTo(path)
 	default:
-		return fmt.Errorf("play %q: the USCW engine plays move, naval-transport, ocean-transport, amphibious-assault, ocean-assault, pass, retreat, rally, entrench, continue, place (a Fort), card, train, transfer", s.Play)
+		return fmt.Errorf("play %q: the USCW engine plays move, strategic, naval-transport, ocean-transport, amphibious-assault, ocean-assault, pass, retreat, rally, entrench, continue, place (a Fort), card, train, transfer", s.Play)
 	}
 	switch s.Do {
 	case "state":
@@ -232,8 +240,17 @@ func (d *scriptDriver) act(s *rules.Step) error {
 	case "marker":
 		return g.placeWorks(s)
 	case "turn":
-		for g.turn < s.Turn && g.stage == stPlayer && g.err == nil {
+		for g.turn < s.Turn && (g.stage == stPlayer || g.stage == stStrategic) && g.err == nil {
+			if g.stage == stStrategic {
+				g.endStrategicSegment()
+				continue
+			}
 			g.endPlayerPhase()
+		}
+		// The turn's Strategic Movement Phase is passed too, unless the
+		// step stops there (phase "strategic").
+		for s.Phase != "strategic" && g.stage == stStrategic && g.err == nil {
+			g.endStrategicSegment()
 		}
 		if g.turn < s.Turn && g.stage != stOver {
 			return fmt.Errorf("turn %d: play stopped on turn %d (%s)", s.Turn, g.turn, stageNames[g.stage])

@@ -9,19 +9,21 @@ import (
 )
 
 // Supply (13.1-13.3, U939-1003): the three supply states, the Primary
-// Supply Sources and the Supply Path. A side's states are computed once
-// per position and kept until the position changes (touch bumps
-// g.ver), never per legal-action listing; the invariant checker
-// recomputes them from scratch and compares.
+// Supply Sources and the Supply Path. A side's supply is worked out
+// lazily for one position and kept until the position changes (touch
+// bumps g.ver; the rail control has its own key), never per
+// legal-action listing; the invariant checker traces it afresh and
+// compares.
 //
 // Played: the Confederate sources of 13.2.2 (a Resource Hex of 2+ BPs,
 // Arsenals counted, or a Southern capital, with an LOC to two other
-// Confederate-controlled Resource Hexes); the Union's Ocean Ports and
-// Cities or capitals of 13.2.1; the overland portion of a Supply Path
-// (one hex, never into an enemy-controlled hex nor across an impassable
-// hexside). Not played: the rail portion (6.5 railroad control), the
-// Navigable Waterway portion and River and Coastal Supply (19.1 Naval
-// Control), enemy ZOI (9.1) and Fortress Supply (10.2: no Forts in the
+// Confederate-controlled Resource Hexes); the Union's north-edge
+// railroads, Ocean Ports and Cities or capitals of 13.2.1; the overland
+// portion of a Supply Path (one hex, never into an enemy-controlled hex
+// nor across an impassable hexside) and its rail portion over the 6.5
+// railroad control. Not played: the Navigable Waterway portion and River
+// and Coastal Supply (19.1 Naval Control, another branch), enemy ZOI on
+// the overland hex (9.1) and Fortress Supply (10.2: no Forts in the
 // engine yet); docs/uscw-cases.md says so row by row.
 
 // supplyLevel is a unit's supply state (13.1, U941-948).
@@ -44,11 +46,13 @@ func (l supplyLevel) text() string {
 
 // supplyCache is a side's supply in one position (g.ver).
 type supplyCache struct {
-	ver     uint64
-	sources map[rules.Point]bool        // Primary Supply Sources (13.2)
-	railed  map[rules.Point]bool        // rail hexes with a rail portion back to a source (13.3.3)
-	level   map[rules.Point]supplyLevel // asked hexes
-	reach   map[rules.Point][]rules.Point
+	ver    uint64
+	rc     *railControl                // the rail control it was worked out on
+	source map[rules.Point]bool        // hexes decided: a Primary Supply Source or not (13.2)
+	railed map[rules.Point]bool        // rail hexes with a rail portion back to a source (13.3.3); nil until asked
+	level  map[rules.Point]supplyLevel // asked hexes
+	enter  []bool                      // by board index: an LOC may enter (locGrid; nil until asked)
+	depot  []bool                      // by board index: a friendly Depot
 }
 
 // supplyFor is side's cache for the current position.
@@ -58,13 +62,17 @@ func (g *game) supplyFor(side string) *supplyCache {
 		i = 1
 	}
 	c := g.supply[i]
-	if c == nil || c.ver != g.ver {
-		c = &supplyCache{ver: g.ver, level: map[rules.Point]supplyLevel{}, reach: map[rules.Point][]rules.Point{}}
+	rc := g.railControl() // kept by its own key: a change of rail control (ZOI, 1864 lines) drops the supply too
+	if c == nil || c.ver != g.ver || c.rc != rc {
+		c = newSupplyCache(g.ver)
+		c.rc = rc
 		g.supply[i] = c
-		c.sources = g.primarySources(side, c)
-		c.railed = g.railToSources(side, c.sources)
 	}
 	return c
+}
+
+func newSupplyCache(ver uint64) *supplyCache {
+	return &supplyCache{ver: ver, source: map[rules.Point]bool{}, level: map[rules.Point]supplyLevel{}}
 }
 
 // supplyAt is the supply state of side's units in p (13.1).
@@ -89,7 +97,7 @@ func (g *game) traceSupply(side string, p rules.Point, c *supplyCache) supplyLev
 	if g.supplyPath(side, p, c) {
 		return fullSupply
 	}
-	if g.locTo(side, p, c, func(q rules.Point) bool { return c.sources[q] }) {
+	if g.locToSource(side, p, c) {
 		return limitedSupply // "an LOC (13.4) to a friendly Primary Supply Source" (U946)
 	}
 	return outOfSupply
@@ -101,11 +109,14 @@ func (g *game) traceSupply(side string, p rules.Point, c *supplyCache) supplyLev
 // leads to one (13.3.3). The waterway portion (13.3.3-13.3.5) is not
 // played.
 func (g *game) supplyPath(side string, p rules.Point, c *supplyCache) bool {
-	if c.sources[p] || c.railed[p] {
+	if c.railed == nil {
+		c.railed = g.railToSources(side, c)
+	}
+	if c.railed[p] || g.isSource(side, p, c) {
 		return true
 	}
 	for _, q := range g.e.b.neighbors(p) {
-		if (c.sources[q] || c.railed[q]) && g.overlandStep(side, p, q) {
+		if (c.railed[q] || g.isSource(side, q, c)) && g.overlandStep(side, p, q) {
 			return true
 		}
 	}
@@ -116,17 +127,20 @@ func (g *game) supplyPath(side string, p rules.Point, c *supplyCache) bool {
 // U986: "must follow a path of contiguous Railroad hexes ... back to a
 // friendly Primary Supply Source"; "the railroad line must be under
 // friendly control (6.5)") reaches one of the sources: a search along the
-// rail graph from the sources on a railroad. Railroad control is read
-// from 6.5.1 (U409-415): the line goes back to a friendly-controlled
-// source (in Full Supply as a source is) without entering an
-// enemy-controlled hex. Not played: enemy ZOI (9.1), railroad bridges
-// over enemy-controlled Navigable Rivers (19.1), contested lines (6.5.2).
-func (g *game) railToSources(side string, sources map[rules.Point]bool) map[rules.Point]bool {
+// rail graph from the sources on a railroad, through hexes whose railroad
+// side controls by 6.5 (railcontrol.go: enemy-controlled hexes, enemy
+// ZOI and the Union's trumping, 6.5.2). 6.5.1's "in Full Supply" of a
+// line's anchor is railcontrol.go's railSourceSupplied, still true for
+// every anchor: reading it through this Supply Path would make a line's
+// control depend on itself. Not played: railroad bridges over
+// enemy-controlled Navigable Rivers (19.1).
+func (g *game) railToSources(side string, c *supplyCache) map[rules.Point]bool {
 	b := g.e.b
+	rc := g.railControl()
 	out := map[rules.Point]bool{}
 	var queue []rules.Point
 	for _, p := range b.rails.railHexs {
-		if sources[p] {
+		if rc.at(b, p) == side && g.isSource(side, p, c) {
 			out[p] = true
 			queue = append(queue, p)
 		}
@@ -136,7 +150,7 @@ func (g *game) railToSources(side string, sources map[rules.Point]bool) map[rule
 		p := queue[0]
 		queue = queue[1:]
 		for _, e := range b.rails.rail[p] {
-			if out[e.to] || e.from1864 && !built || g.controller(e.to) == other(side) {
+			if out[e.to] || e.from1864 && !built || rc.at(b, e.to) != side {
 				continue
 			}
 			out[e.to] = true
@@ -162,63 +176,63 @@ func (g *game) overlandStep(side string, p, q rules.Point) bool {
 	return true
 }
 
-// primarySources lists side's Primary Supply Sources (13.2).
-func (g *game) primarySources(side string, c *supplyCache) map[rules.Point]bool {
-	out := map[rules.Point]bool{}
+// isSource reports a Primary Supply Source of side in p (13.2), decided
+// once per position: the LOC searches it needs stop at their answer.
+func (g *game) isSource(side string, p rules.Point, c *supplyCache) bool {
+	if v, ok := c.source[p]; ok {
+		return v
+	}
+	c.source[p] = false // a search from p that comes back to p finds no source there
+	v := g.sourceHere(side, p, c)
+	c.source[p] = v
+	return v
+}
+
+// sourceHere decides p for isSource.
+func (g *game) sourceHere(side string, p rules.Point, c *supplyCache) bool {
 	b := g.e.b
-	if side == "union" {
+	h := b.hexes[p]
+	if h == nil || g.controller(p) == other(side) {
+		return false
+	}
+	if side == "union" && slices.Contains(b.rails.north, p) {
 		// "Any railroad hex along the north map edge that exits off the
 		// north map edge" (13.2.1, U955), unless the enemy holds it.
-		for _, p := range b.rails.north {
-			if g.controller(p) != "confederate" {
-				out[p] = true
-			}
-		}
+		return true
 	}
-	for _, p := range b.order {
-		h := b.hexes[p]
-		if g.controller(p) != side {
-			continue
-		}
-		if side == "confederate" {
-			// 13.2.2 (U963): a Southern state capital (other than
-			// Charleston, WV) or a Resource Hex of 2+ BPs (Arsenals
-			// included) "provided the capital or Resource Hex has an LOC
-			// to two other Confederate controlled Resource Hexes".
-			capital := h.Place == "capital" && g.stateSide(homeState(h)) == "confederate" && homeState(h) != "west-virginia"
-			if !capital && g.resourceValue(p) < 2 {
-				continue
-			}
-			others := 0
-			for _, q := range g.locReach(side, p, c) {
-				if q != p && b.hexes[q].BP != nil && g.controller(q) == side {
-					others++
-				}
-			}
-			if others >= 2 {
-				out[p] = true
-			}
-			continue
-		}
-		// 13.2.1 (U955-959): a Union-controlled Ocean Port (its access to
-		// the sea is read as open: the map has no waters, Coastal Forts
-		// or Naval Batteries to pass), or a City or capital in a Northern
-		// or Border State with an LOC to another Union-controlled
-		// Objective Hex.
-		if h.Port == "ocean" {
-			out[p] = true
-			continue
-		}
-		if (h.Place == "city" || h.Place == "capital") && !slices.Contains(southern, homeState(h)) {
-			for _, q := range g.locReach(side, p, c) {
-				if q != p && b.hexes[q].Objective && g.controller(q) == side {
-					out[p] = true
-					break
-				}
-			}
-		}
+	if g.controller(p) != side {
+		return false
 	}
-	return out
+	if side == "confederate" {
+		// 13.2.2 (U963): a Southern state capital (other than
+		// Charleston, WV) or a Resource Hex of 2+ BPs (Arsenals
+		// included) "provided the capital or Resource Hex has an LOC
+		// to two other Confederate controlled Resource Hexes".
+		capital := h.Place == "capital" && g.stateSide(homeState(h)) == "confederate" && homeState(h) != "west-virginia"
+		if !capital && g.resourceValue(p) < 2 {
+			return false
+		}
+		others := 0
+		return g.locScan(side, p, c, func(q rules.Point) bool {
+			if q != p && b.hexes[q].BP != nil && g.controller(q) == side {
+				others++
+			}
+			return others == 2
+		})
+	}
+	// 13.2.1 (U955-959): a Union-controlled Ocean Port (its access to the
+	// sea is read as open: the map has no waters, Coastal Forts or Naval
+	// Batteries to pass), or a City or capital in a Northern or Border
+	// State with an LOC to another Union-controlled Objective Hex.
+	if h.Port == "ocean" {
+		return true
+	}
+	if (h.Place == "city" || h.Place == "capital") && !slices.Contains(southern, homeState(h)) {
+		return g.locScan(side, p, c, func(q rules.Point) bool {
+			return q != p && b.hexes[q].Objective && g.controller(q) == side
+		})
+	}
+	return false
 }
 
 // resourceValue is a Resource Hex's BPs with its Arsenals (a destroyed
@@ -297,12 +311,11 @@ func (g *game) supplyViolations() []string {
 	}
 	for i, side := range sides {
 		c := g.supply[i]
-		if c == nil || c.ver != g.ver {
+		if c == nil || c.ver != g.ver || c.rc != g.railControl() {
 			continue
 		}
-		fresh := &supplyCache{ver: g.ver, level: map[rules.Point]supplyLevel{}, reach: map[rules.Point][]rules.Point{}}
-		fresh.sources = g.primarySources(side, fresh)
-		fresh.railed = g.railToSources(side, fresh.sources)
+		fresh := newSupplyCache(g.ver)
+		fresh.rc = c.rc
 		hexes := make([]rules.Point, 0, len(c.level))
 		for p := range c.level {
 			hexes = append(hexes, p)

@@ -38,15 +38,13 @@ func (g *game) isolated(side string, p rules.Point) bool {
 		return false
 	}
 	vacant := 0
-	for _, q := range g.locReach(side, p, g.supplyFor(side)) {
+	g.locScan(side, p, g.supplyFor(side), func(q rules.Point) bool {
 		if g.vacantForForage(side, q) {
 			vacant++
-			if vacant == 3 {
-				return false
-			}
 		}
-	}
-	return true
+		return vacant == 3
+	})
+	return vacant < 3
 }
 
 // isolatedGroups splits side's Isolated stacks into Isolated Groups:
@@ -71,7 +69,7 @@ func (g *game) isolatedGroups(side string, iso []rules.Point) [][]rules.Point {
 	}
 	c := g.supplyFor(side)
 	for i, p := range iso {
-		for _, q := range g.locReach(side, p, c) {
+		for _, q := range g.locHexes(side, p, c) {
 			if j, ok := at[q]; ok && j != i {
 				a, b := find(i), find(j)
 				parent[max(a, b)] = min(a, b)

@@ -78,8 +78,10 @@ func TestSimPlaysToTheEnd(t *testing.T) {
 			}
 			steps++
 		}
-		if o := gm.Outcome(); o.Turns != 3 || o.Level != "unknown" || steps != 18 {
-			t.Fatalf("seed %d: %+v after %d passes, want turn 3, level unknown, 18 passes", seed, o, steps)
+		// 9 Action Phases of two passes, and the Strategic Movement
+		// Phase's two segments on turns 2 and 3.
+		if o := gm.Outcome(); o.Turns != 3 || o.Level != "unknown" || steps != 22 {
+			t.Fatalf("seed %d: %+v after %d passes, want turn 3, level unknown, 22 passes", seed, o, steps)
 		}
 	}
 }

@@ -1,0 +1,489 @@
+package uscw
+
+import (
+	"fmt"
+
+	"github.com/musterhq/muster/rules"
+)
+
+// The Strategic Movement Phase (3.2, U121-141; 15.1-15.6, U1265-1308):
+// the Union's segment, then the Confederate's; each moves SPs (never
+// Generals, 15.1) by Strategic Rail Movement (12 Union / 7 Confederate
+// SPs, 15.2) and Strategic Road Movement (1 SP per theater, 15.5), and
+// ends its segment with "pass". River (15.3) and Ocean (15.4) Strategic
+// Movement are the naval rules' and not played here; a move uses one
+// type (combining types in one move, 15.1, is not played).
+
+// railLimit is the SPs a side may move by Strategic Rail Movement in a
+// phase: "The Union player may move up to 12 SPs by rail, the
+// Confederate player 7 SPs" (15.2, U1273).
+func railLimit(side string) int {
+	if side == "union" {
+		return 12
+	}
+	return 7
+}
+
+var theaters = []string{"east", "west", "trans-mississippi"}
+
+// stratUse counts the phase's Strategic Movement by side (0 Union, 1
+// Confederate): the SPs moved by rail, and by road per theater. A value,
+// so a clone copies it.
+type stratUse struct {
+	rail [2]int
+	road [2][3]int
+}
+
+func sideIndex(side string) int {
+	if side == "union" {
+		return 0
+	}
+	return 1
+}
+
+func theaterIndex(t string) int {
+	for i, x := range theaters {
+		if x == t {
+			return i
+		}
+	}
+	return -1
+}
+
+// startStrategic opens the Strategic Movement Phase, the Union's segment
+// first, and reports whether a player has a decision to take: a segment
+// where the side can make no Strategic Move ends at once. The scenario's
+// first turn skips the phase (U1792).
+func (g *game) startStrategic() bool {
+	if g.turn == g.e.first {
+		g.say("3.2", "turn %d: the scenario's first turn skips the Strategic Movement Phase (U1792)", g.turn)
+		return false
+	}
+	g.strat = stratUse{}
+	g.stage, g.phasing = stStrategic, "union"
+	g.say("3.2", "Strategic Movement Phase: A. the Union Strategic Movement Segment (Rail 12 SPs, Road 1 SP per theater; River and Ocean not played)")
+	g.skipIdleSegment()
+	return g.stage == stStrategic
+}
+
+// skipIdleSegment ends the segment while its side has no Strategic Move.
+func (g *game) skipIdleSegment() {
+	for g.stage == stStrategic && !g.anyStrategicMove(g.phasing) {
+		g.say("3.2", "the %s has no Strategic Move to make: its segment ends", g.phasing)
+		g.endStrategicSegment()
+	}
+}
+
+// endStrategicSegment ends the phasing side's segment: the Confederate's
+// follows the Union's, then the Leader Management Phase.
+func (g *game) endStrategicSegment() {
+	if g.phasing == "union" {
+		g.phasing = "confederate"
+		g.say("3.2", "B. the Confederate Strategic Movement Segment (Rail 7 SPs, Road 1 SP per theater)")
+		if !g.anyStrategicMove(g.phasing) {
+			g.say("3.2", "the confederate has no Strategic Move to make: its segment ends")
+			g.endStrategicSegment()
+		}
+		return
+	}
+	g.stage = stPlayer
+	g.afterStrategic()
+}
+
+// strategicOrder is one Strategic Move: n SPs from one hex to another by
+// rail or road.
+type strategicOrder struct {
+	mode     string // "rail" or "road"
+	from, to rules.Point
+	sps      int
+}
+
+// strategicMove validates and plays a Strategic Move, or refuses it
+// naming the case.
+func (g *game) strategicMove(o strategicOrder) error {
+	if g.stage != stStrategic {
+		return refuse("15.1", "Strategic Movement happens only in the Strategic Movement Phase (3.2), not now (%s)", stageNames[g.stage])
+	}
+	side, b := g.phasing, g.e.b
+	if o.mode != "rail" && o.mode != "road" {
+		return fmt.Errorf("strategic move: mode rail or road, not %q (River and Ocean Strategic Movement are not played)", o.mode)
+	}
+	if o.sps < 1 {
+		return refuse("15.1", "a Strategic Move moves at least 1 SP")
+	}
+	if have := g.sp[side][o.from]; o.sps > have {
+		return refuse("15.1", "the %s has %d SPs in %s, not %d", side, have, b.ids[o.from], o.sps)
+	}
+	if o.from == o.to {
+		return refuse("15.1", "a Strategic Move ends in another hex than it starts")
+	}
+	if g.sp[side][o.from] == o.sps && len(g.generalsAt(side, o.from)) > 0 {
+		return refuse("15.6", "'You may not use Strategic Movement to remove the last SP from a stack containing one or more Generals (7.5.3)' (U1294): %s", b.ids[o.from])
+	}
+	if !g.strategicEnd(side, o.to) {
+		return refuse("15.6", "%s is no friendly-controlled Resource/Objective Hex, no hex with a friendly General and no friendly-controlled Port or Town: 'SPs that use Strategic Movement must always end their move in one of three places' (U1294-1300)", b.ids[o.to])
+	}
+	if g.closedByNeutrality(o.to, false) {
+		return refuse("17.1.3", "while Kentucky is neutral, nothing may enter the New Madrid hex %s (U1370)", b.ids[o.to])
+	}
+	si := sideIndex(side)
+	switch o.mode {
+	case "rail":
+		if left := railLimit(side) - g.strat.rail[si]; o.sps > left {
+			return refuse("15.2", "the %s may move %d SPs by rail per Strategic Movement Phase: %d left, not %d (U1273)", side, railLimit(side), left, o.sps)
+		}
+		if !g.railReachable(side, o.from)[o.to] {
+			return refuse("15.2", "no contiguous %s-controlled railroad (6.5) joins %s to %s: 'The railroad line must be under friendly control' (U1273)", side, b.ids[o.from], b.ids[o.to])
+		}
+		g.strat.rail[si] += o.sps
+	case "road":
+		t := b.theater(o.from)
+		ti := theaterIndex(t)
+		if o.sps != 1 {
+			return refuse("15.5", "Strategic Road Movement moves 1 SP in each theater, not %d (U1285)", o.sps)
+		}
+		if ti < 0 || g.strat.road[si][ti] >= 1 {
+			return refuse("15.5", "the %s has moved its 1 SP by Strategic Road Movement in the %s theater (U1285)", side, t)
+		}
+		if b.theater(o.to) != t {
+			return refuse("15.5", "'The SP must remain in the theater' (U1287): %s is %s, %s is %s", b.ids[o.from], t, b.ids[o.to], b.theater(o.to))
+		}
+		if !g.locConnects(side, o.from, o.to) {
+			return refuse("15.5", "'There must be a LOC from the starting hex to the ending hex' (U1288): none from %s to %s in the %s theater", b.ids[o.from], b.ids[o.to], t)
+		}
+		g.strat.road[si][ti]++
+	}
+	dem := g.demoral[side][o.from]
+	g.sp[side][o.from] -= o.sps
+	g.tidy(side, o.from)
+	g.invade(side, o.to)
+	g.arrive(side, nil, nil, o.sps, dem, o.to)
+	g.tidy(side, o.from)
+	g.touch(o.from)
+	rule := map[string]string{"rail": "15.2", "road": "15.5"}[o.mode]
+	g.say(rule, "Strategic %s Movement: %d %s SPs from %s to %s", map[string]string{"rail": "Rail", "road": "Road"}[o.mode], o.sps, side, b.ids[o.from], b.ids[o.to])
+	return nil
+}
+
+// strategicEnd: "SPs that use Strategic Movement must always end their
+// move in one of three places: A friendly-controlled Resource/Objective
+// Hex. A space containing a friendly General. A space containing a
+// friendly-controlled Fort, Coastal Fort, Port, Island, or Town" (15.6,
+// U1294-1300). Forts, Coastal Forts and Islands are not played here.
+func (g *game) strategicEnd(side string, p rules.Point) bool {
+	return g.strategicEndWith(side, p, len(g.generalsAt(side, p)) > 0)
+}
+
+// strategicEndWith is strategicEnd told whether a friendly General
+// stands in p.
+func (g *game) strategicEndWith(side string, p rules.Point, general bool) bool {
+	h := g.e.b.hexes[p]
+	if h == nil || g.sp[other(side)][p] > 0 {
+		return false
+	}
+	if general {
+		return true
+	}
+	return (h.Objective || h.BP != nil || h.Port != "" || h.Place != "") && g.controller(p) == side
+}
+
+// railReachable is every rail hex side may reach by Strategic Rail
+// Movement from p: contiguous rail hexes all under side's rail control
+// (6.5), ferries connected (5.4.4), the 1864 lines once built (5.4.5);
+// for the Union "all Railroads that exit the north map edge are connected
+// to each other" (15.2, U1273; the Chesapeake Bay Box is not on the map).
+func (g *game) railReachable(side string, p rules.Point) map[rules.Point]bool {
+	rc := g.railControl()
+	b := g.e.b
+	out := map[rules.Point]bool{}
+	if rc.at(b, p) != side {
+		return out
+	}
+	built := g.railsBuilt1864()
+	out[p] = true
+	queue := []rules.Point{p}
+	northJoined := false
+	for len(queue) > 0 {
+		q := queue[0]
+		queue = queue[1:]
+		var next []rules.Point
+		for _, e := range b.rails.rail[q] {
+			if !e.from1864 || built {
+				next = append(next, e.to)
+			}
+		}
+		if side == "union" && !northJoined && q.Y == b.rails.northRow {
+			northJoined = true
+			next = append(next, b.rails.north...)
+		}
+		for _, n := range next {
+			if !out[n] && rc.at(b, n) == side {
+				out[n] = true
+				queue = append(queue, n)
+			}
+		}
+	}
+	return out
+}
+
+// locReach is every hex of p's theater an LOC of side joins to p: Depots
+// (13.4.2) each projecting 4 MPs (13.4.3), from p itself (it holds the
+// moving SP, a Depot). For the Union "all hexes that exit the north map
+// edge in the same theater are considered connected to each other by a
+// LOC" (15.5, U1289). Reading: the LOC's 4-MP segments may pass outside
+// the theater; the Depots it chains and its end lie inside.
+func (g *game) locReach(side string, p rules.Point) map[rules.Point]bool {
+	return g.locFlood(side, p, -1, nil)
+}
+
+// locConnects reports whether an LOC of side joins from to to in from's
+// theater (locReach, stopping once to is reached).
+func (g *game) locConnects(side string, from, to rules.Point) bool {
+	return g.locFlood(side, from, -1, &to)[to]
+}
+
+func (g *game) locReachWithin(side string, p rules.Point, depots int) map[rules.Point]bool {
+	return g.locFlood(side, p, depots, nil)
+}
+
+// locFlood is locReach expanding at most depots Depots (-1: no bound;
+// the bots' cheaper search, whose every hex is truly in reach), stopping
+// once target (if given) is reached.
+func (g *game) locFlood(side string, p rules.Point, depots int, target *rules.Point) map[rules.Point]bool {
+	b := g.e.b
+	t := b.theater(p)
+	out := map[rules.Point]bool{p: true}
+	seen := map[rules.Point]bool{p: true}
+	frontier := []rules.Point{p}
+	northJoined := false
+	for len(frontier) > 0 && depots != 0 {
+		d := frontier[0]
+		frontier = frontier[1:]
+		depots--
+		for _, n := range g.within(side, d, locMPs) {
+			if b.theater(n) != t {
+				continue
+			}
+			out[n] = true
+			if target != nil && n == *target {
+				return out
+			}
+			extra := []rules.Point{}
+			if g.depot(side, n) {
+				extra = append(extra, n)
+			}
+			if side == "union" && !northJoined && n.Y == b.rails.northRow {
+				northJoined = true
+				for _, q := range b.rails.northEdge {
+					if b.theater(q) == t {
+						out[q] = true
+						extra = append(extra, q)
+					}
+				}
+			}
+			for _, q := range extra {
+				if !seen[q] {
+					seen[q] = true
+					frontier = append(frontier, q)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// anyStrategicMove reports whether side can make a Strategic Move now:
+// the bots' list first, then, as that list holds only some road moves,
+// a full LOC search from every stack with an SP free to move by road.
+func (g *game) anyStrategicMove(side string) bool {
+	if len(g.strategicCandidates(side, nil, true)) > 0 {
+		return true
+	}
+	b := g.e.b
+	si := sideIndex(side)
+	for _, at := range b.order {
+		n := g.sp[side][at]
+		if len(g.generalsAt(side, at)) > 0 {
+			n--
+		}
+		if ti := theaterIndex(b.theater(at)); n <= 0 || ti < 0 || g.strat.road[si][ti] > 0 {
+			continue
+		}
+		for p := range g.locReach(side, at) {
+			if p != at && g.strategicEnd(side, p) && !g.closedByNeutrality(p, false) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// botRoadDepots bounds the bots' Strategic Road search: the Depots it
+// expands from the moving SP's hex (a script's road move searches all).
+const botRoadDepots = 2
+
+// strategicCandidates lists side's Strategic Moves for the bots (after
+// out's pass): from each stack (board order) by rail to every end its
+// rail component reaches, all the SPs the limit and 15.6 allow; by road 1
+// SP from each theater's first stack with a free SP to every end within
+// botRoadDepots Depots (a subset of the legal road moves, kept small:
+// the LOC search is the costly part). first stops at the first found.
+func (g *game) strategicCandidates(side string, out []candidate, first bool) []candidate {
+	b := g.e.b
+	si := sideIndex(side)
+	stacks := make([]rules.Point, 0, len(g.sp[side]))
+	for p, n := range g.sp[side] {
+		if n > 0 {
+			stacks = append(stacks, p)
+		}
+	}
+	sortPoints(stacks)
+	generals := map[rules.Point]bool{}
+	for id, p := range g.genAt {
+		if gen := g.gens[id]; gen != nil && gen.side == side {
+			generals[p] = true
+		}
+	}
+	railLeft := railLimit(side) - g.strat.rail[si]
+	var comp []int        // rail component labels, by rail index, computed once
+	var roadTried [3]bool // road moves are offered from a theater's first free stack only
+	for _, at := range stacks {
+		free := g.sp[side][at]
+		if generals[at] {
+			free-- // never the last SP of a stack with Generals (15.6)
+		}
+		if free <= 0 {
+			continue
+		}
+		if i, onRail := b.rails.railIdx[at]; onRail && railLeft > 0 {
+			if comp == nil {
+				comp = g.railComponents(side)
+			}
+			for j, p := range b.rails.railHexs {
+				if j != i && comp[i] >= 0 && comp[j] == comp[i] && g.strategicEndWith(side, p, generals[p]) && !g.closedByNeutrality(p, false) {
+					out = append(out, candidate{strat: "rail", from: at, sps: min(free, railLeft), dst: b.index[p]})
+					if first {
+						return out
+					}
+				}
+			}
+		}
+		if ti := theaterIndex(b.theater(at)); ti >= 0 && g.strat.road[si][ti] == 0 && !roadTried[ti] {
+			roadTried[ti] = true
+			reach := g.locReachWithin(side, at, botRoadDepots)
+			ends := make([]rules.Point, 0, len(reach))
+			for p := range reach {
+				if p != at && g.strategicEndWith(side, p, generals[p]) && !g.closedByNeutrality(p, false) {
+					ends = append(ends, p)
+				}
+			}
+			sortPoints(ends)
+			for _, p := range ends {
+				out = append(out, candidate{strat: "road", from: at, sps: 1, dst: b.index[p]})
+				if first {
+					return out
+				}
+			}
+		}
+	}
+	return out
+}
+
+// railComponents labels side's rail-controlled hexes (by rail index) by
+// the Strategic Rail network they belong to (-1: not side's), as
+// railReachable joins them.
+func (g *game) railComponents(side string) []int {
+	rc := g.railControl()
+	rg := g.e.b.rails
+	built := g.railsBuilt1864()
+	comp := make([]int, len(rg.railHexs))
+	for i := range comp {
+		comp[i] = -1
+	}
+	var north []int
+	if side == "union" {
+		for _, p := range rg.north {
+			if i := rg.railIdx[p]; rc.owner[i] == side {
+				north = append(north, i)
+			}
+		}
+	}
+	label := 0
+	queue := make([]int, 0, len(rg.railHexs))
+	for s := range rg.railHexs {
+		if comp[s] >= 0 || rc.owner[s] != side {
+			continue
+		}
+		comp[s] = label
+		queue = append(queue[:0], s)
+		for len(queue) > 0 {
+			i := queue[0]
+			queue = queue[1:]
+			next := rg.railNext[i]
+			visit := func(j int) {
+				if comp[j] < 0 && rc.owner[j] == side {
+					comp[j] = label
+					queue = append(queue, j)
+				}
+			}
+			for _, st := range next {
+				if !st.from1864 || built {
+					visit(st.to)
+				}
+			}
+			if rg.railHexs[i].Y == rg.northRow {
+				for _, j := range north {
+					visit(j)
+				}
+			}
+		}
+		label++
+	}
+	return comp
+}
+
+// stratViolations: the phase's Strategic Movement stays within its
+// limits (15.2, 15.5).
+func (g *game) stratViolations() []string {
+	var out []string
+	for _, side := range sides {
+		si := sideIndex(side)
+		if n := g.strat.rail[si]; n > railLimit(side) {
+			out = append(out, fmt.Sprintf("USCW 15.2: the %s moved %d SPs by Strategic Rail Movement this phase, beyond %d", side, n, railLimit(side)))
+		}
+		for ti, n := range g.strat.road[si] {
+			if n > 1 {
+				out = append(out, fmt.Sprintf("USCW 15.5: the %s moved %d SPs by Strategic Road Movement in the %s theater this phase", side, n, theaters[ti]))
+			}
+		}
+	}
+	return out
+}
+
+// scriptStrategic plays a script's Strategic Move: unit "sps", at (the
+// start), to, manpower (default 1), via ["railroad"] or ["road"].
+func (g *game) scriptStrategic(s *rules.Step) error {
+	if s.Unit != "sps" {
+		return refuse("15.1", "'no Generals may be moved at this time' (U1267): a Strategic Move moves SPs (unit sps), not %q", s.Unit)
+	}
+	if len(s.Via) != 1 {
+		return fmt.Errorf("strategic: give via [\"railroad\"] or [\"road\"]")
+	}
+	from, err := g.e.b.locate(s.At)
+	if err != nil {
+		return err
+	}
+	to, err := g.e.b.locate(s.To)
+	if err != nil {
+		return err
+	}
+	n := s.Manpower
+	if n == 0 {
+		n = 1
+	}
+	mode := s.Via[0]
+	if mode == "railroad" {
+		mode = "rail"
+	}
+	return g.strategicMove(strategicOrder{mode: mode, from: from, to: to, sps: n})
+}
