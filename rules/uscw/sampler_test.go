@@ -3,6 +3,7 @@ package uscw
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/musterhq/muster/playtest/sim"
@@ -105,5 +106,32 @@ func TestSamplerIsUniform(t *testing.T) {
 		if k < 250 || k > 550 { // mean 400, sd 20
 			t.Errorf("%q drawn %d times in %d draws of %d actions (mean 400)", what, k, draws, n)
 		}
+	}
+}
+
+// A sim game's log is its replay from the seed: a game of sampled
+// actions replays to its end (muster playtest replay shows it), with
+// the End Phase of every turn it played.
+func TestLogReplaysSampledGame(t *testing.T) {
+	ng := checkedGames(t, scenCampaign)
+	random, _ := sim.BotByName("random")
+	o, g, err := sim.Play(ng, []sim.Bot{random, random}, sim.GameSeed(3, 1), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ends, over := 0, false
+	for _, e := range g.Log().Events {
+		text, _ := e.Data["text"].(string)
+		switch {
+		case strings.Contains(text, "replay stopped"):
+			t.Fatalf("the replay stopped: %s", text)
+		case e.Data["rule"] == "USCW 3.5":
+			ends++
+		case e.Data["rule"] == "USCW 20.3" && strings.Contains(text, "automatic victory"):
+			over = true
+		}
+	}
+	if ends != o.Turns || !over {
+		t.Fatalf("the replayed log has %d End Phases and its end %v; the game played %d turns to %s", ends, over, o.Turns, o.Level)
 	}
 }

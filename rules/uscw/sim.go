@@ -52,8 +52,9 @@ type Game struct {
 	legal []rules.Action
 	bot   *botView // the sensible bot's targets for a decision (bot.go)
 	// The actions applied, for Log's replay: a sim game keeps no log as
-	// it plays (the cost of every line); a clone keeps no history.
-	history []rules.Action
+	// it plays (the cost of every line); a clone keeps no history. Kept
+	// as candidates: a sampled action is no index into a list.
+	history []candidate
 	track   bool
 	// The sampler's last draw (sampler.go), the Action sampledAction
 	// while n is sampledAt.
@@ -134,7 +135,7 @@ func (x *Game) Apply(a rules.Action) error {
 		return err
 	}
 	if x.track {
-		x.history = append(x.history, a)
+		x.history = append(x.history, c)
 	}
 	if x.g.e.check {
 		if what := x.g.checkPosition(); what != "" {
@@ -205,8 +206,9 @@ func (x *Game) Log() *rules.EventLog {
 	g.log = rules.NewEventLog(x.g.e.sf.Scenario.ID, x.seed)
 	g.beginTurn()
 	r := &Game{g: g, seed: x.seed, at: -1, sampledAt: -1}
-	for _, a := range x.history {
-		if err := r.Apply(a); err != nil {
+	for _, c := range x.history {
+		r.sampled, r.sampledAt = c, r.n
+		if err := r.Apply(sampledAction); err != nil {
 			g.say("4.2", "replay stopped: %v", err)
 			break
 		}
