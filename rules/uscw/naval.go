@@ -387,3 +387,14 @@ func typeIndex(type2 bool) int {
 	}
 	return 0
 }
+
+// railCrossingOpen: a railroad bridge or Railroad Ferry over a Navigable
+// River serves side only under its own Naval Control or none's ("may
+// only be used if the player has Naval Control (19.1.1) or neither player
+// has Naval Control of that river hexside", 5.4.3, U277). nav is the
+// position's Naval Control (g.naval()), read once by the caller.
+func (g *game) railCrossingOpen(nav []int8, side string, a, c rules.Point) bool {
+	b := g.e.b
+	s, ok := b.ww.side(b.index[a], b.index[c])
+	return !ok || nav[s] == navNone || nav[s] == navOf(side)
+}

@@ -70,6 +70,9 @@ func (g *game) railBonusStep(side string, from, to rules.Point, rc *railControl)
 		}
 		return 0, "", refuse("5.4.2", "the railroad in %s is under the control of %s, not the %s (6.5): the Rail Movement Bonus moves along a friendly-controlled railroad (U268)", b.ids[to], owner, side)
 	}
+	if !g.railCrossingOpen(g.naval(), side, from, to) {
+		return 0, "", refuse("5.4.3", "the railroad %s-%s crosses a Navigable River under the %s's Naval Control: 'Railroad bridges that cross Navigable Rivers may only be used if the player has Naval Control (19.1.1) or neither player has Naval Control of that river hexside' (U277)", b.ids[from], b.ids[to], other(side))
+	}
 	if e.ferry {
 		return 2, "railroad 1 + Railroad Ferry +1", nil
 	}
@@ -92,6 +95,7 @@ func (g *game) railBonusReach(side string, start rules.Point, rc *railControl) (
 		return cost, prev
 	}
 	built := g.railsBuilt1864()
+	nav := g.naval()
 	cost[s] = 0
 	queue := []int{s}
 	for len(queue) > 0 {
@@ -102,7 +106,8 @@ func (g *game) railBonusReach(side string, start rules.Point, rc *railControl) (
 			if st.ferry {
 				c++
 			}
-			if st.from1864 && !built || rc.owner[st.to] != side || c > railBonusMPs || cost[st.to] >= 0 && cost[st.to] <= c {
+			if st.from1864 && !built || rc.owner[st.to] != side || c > railBonusMPs || cost[st.to] >= 0 && cost[st.to] <= c ||
+				!g.railCrossingOpen(nav, side, rg.railHexs[i], rg.railHexs[st.to]) {
 				continue
 			}
 			cost[st.to], prev[st.to] = c, i

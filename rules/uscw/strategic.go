@@ -396,6 +396,7 @@ func (g *game) railComponents(side string) []int {
 	rc := g.railControl()
 	rg := g.e.b.rails
 	built := g.railsBuilt1864()
+	nav := g.naval() // bridges under enemy Naval Control are closed (5.4.3)
 	comp := make([]int, len(rg.railHexs))
 	for i := range comp {
 		comp[i] = -1
@@ -427,7 +428,7 @@ func (g *game) railComponents(side string) []int {
 				}
 			}
 			for _, st := range next {
-				if !st.from1864 || built {
+				if (!st.from1864 || built) && g.railCrossingOpen(nav, side, rg.railHexs[i], rg.railHexs[st.to]) {
 					visit(st.to)
 				}
 			}
