@@ -358,7 +358,7 @@ func TestBuildUSCWGenerals(t *testing.T) {
 	want := map[string][]Move{ // a sentence's start -> its moves
 		"McDowell (2-star":                                            {{Unit: "McDowell", To: "3430"}},
 		"Beauregard with 11 SPs moves from 3429":                      {{Unit: "Beauregard", To: "3430"}},
-		"the union retreats 4 SPs and 1 General(s) from 3430 to 3330": {{Unit: "McDowell", To: "3330"}},
+		"the union retreats 4 SPs and 1 General(s) from 3430 to 3230": {{Unit: "McDowell", To: "3230"}},
 		"the defender wins (1 beats 0*): the attacker is Demoralized": {{Unit: "Polk", To: "4417"}},
 		"Beauregard with 7 SPs and Jackson and Polk moves":            {{Unit: "Beauregard", To: "3430"}, {Unit: "Jackson", To: "3430"}, {Unit: "Polk", To: "3430"}},
 		"all the defeated force's SPs are eliminated":                 {{Unit: "Fremont", Gone: "in the west Displaced Box"}},
