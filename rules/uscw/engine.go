@@ -56,6 +56,7 @@ func (Ruleset) Compile(sf *scenarios.ScenarioFile, options map[string]string) (r
 		return nil, err
 	}
 	e.check = options["invariants"] == "check"
+	e.twoMNoBPs = options["blockade-2m"] == "no-bps"
 	if err := e.attritionOption(options["attrition"]); err != nil {
 		return nil, err
 	}
@@ -79,6 +80,7 @@ func (Ruleset) Script(sf *scenarios.ScenarioFile, s *rules.Script) (rules.Driver
 	if err != nil {
 		return nil, err
 	}
+	d.(*scriptDriver).e.twoMNoBPs = opts["blockade-2m"] == "no-bps"
 	if err := d.(*scriptDriver).e.attritionOption(opts["attrition"]); err != nil {
 		return nil, err
 	}
@@ -99,6 +101,11 @@ func checkOptions(options map[string]string) error {
 		case "invariants":
 			if v := options[k]; v != "check" && v != "off" {
 				return fmt.Errorf("%w: USCW invariants=%q: want check (test mode: the invariant checker runs after every action) or off", rules.ErrBadOption, v)
+			}
+			continue
+		case "blockade-2m": // 14.4.5's reading (reinforce.go)
+			if v := options[k]; v != "with-bps" && v != "no-bps" {
+				return fmt.Errorf("%w: USCW blockade-2m=%q: want with-bps (a +2M result gives the BPs its cell gives too, the default) or no-bps (a +2M result gives no BPs)", rules.ErrBadOption, v)
 			}
 			continue
 		case "attrition": // 13.5.6's reading (attrition.go)
@@ -147,6 +154,9 @@ type Engine struct {
 	madeUp   bool
 	check    bool     // invariants=check: the invariant checker runs after every action
 	optional optional // the optional rules played (options.go)
+	// blockade-2m=no-bps: a "+2M" Blockade result gives no BPs, whatever
+	// its cell holds (14.4.5 does not say; the default gives the cell's).
+	twoMNoBPs bool
 
 	markable     []rules.Point // hexes a Control marker may go in (6.2.3), board order
 	objectives   []rules.Point // Objective Hexes (2.1.4)

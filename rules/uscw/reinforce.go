@@ -175,6 +175,10 @@ func (g *game) blockadeRoll(zone string) int {
 	if cell.Maintenance != nil {
 		t["maintenance"] += float64(*cell.Maintenance)
 		g.say("14.4.5", "Inflation: the Maintenance Cost rises by %d to %g", *cell.Maintenance, t["maintenance"])
+		if g.e.twoMNoBPs && bp != 0 {
+			g.say("14.4.5", "blockade-2m=no-bps: the +2M result gives no BPs (its cell's %d not counted)", bp)
+			bp = 0
+		}
 	}
 	return bp
 }
