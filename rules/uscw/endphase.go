@@ -80,10 +80,7 @@ func (g *game) nearSP(side string, p rules.Point) bool {
 // units "may either Rally or move in the same Action Phase—they cannot do
 // both".
 func (g *game) rally(hex string) error {
-	if g.stage != stPlayer {
-		return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
-	}
-	p, err := g.e.b.locate(hex)
+	p, err := g.actionHex(hex)
 	if err != nil {
 		return err
 	}

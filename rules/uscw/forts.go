@@ -71,10 +71,7 @@ func (g *game) setWorks(p rules.Point, w works) {
 // entrench is the ENTRENCH action (4.3, U207; 10.1.2, U677-679): 1 Action
 // Point, a hex with a friendly SP in a friendly-controlled state.
 func (g *game) entrench(hex string) error {
-	if g.stage != stPlayer {
-		return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
-	}
-	p, err := g.e.b.locate(hex)
+	p, err := g.actionHex(hex)
 	if err != nil {
 		return err
 	}
@@ -197,10 +194,7 @@ func (e *Engine) fortMarkers(side string, level int) int {
 // U705-709): the Union's free build of the turn (10.2.6, U715) while it
 // lasts, else a Special Action Card. No Action Point is spent.
 func (g *game) buildFort(hex string) error {
-	if g.stage != stPlayer {
-		return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
-	}
-	p, err := g.e.b.locate(hex)
+	p, err := g.actionHex(hex)
 	if err != nil {
 		return err
 	}
@@ -499,10 +493,7 @@ func (g *game) clearEnemyWorks(side string, p rules.Point) {
 // his Fort in hex, one level at no cost (10.2.5, U713): an F1 removed
 // leaves his Control marker in an eligible space within an enemy state.
 func (g *game) degradeFort(hex string) error {
-	if g.stage != stPlayer {
-		return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
-	}
-	p, err := g.e.b.locate(hex)
+	p, err := g.actionHex(hex)
 	if err != nil {
 		return err
 	}

@@ -383,3 +383,12 @@ func (g *game) victoryTracks() {
 	delete(t, "benchmark")
 	g.say("20.3.5", "turn %d has no Benchmark number on the Turn Record Track: the automatic victory check is unknown", g.turn)
 }
+
+// actionHex is the hex a phasing player's action names: refused outside
+// a Player Action Phase (4.2), or an error for a hex the map lacks.
+func (g *game) actionHex(hex string) (rules.Point, error) {
+	if g.stage != stPlayer {
+		return rules.Point{}, refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
+	}
+	return g.e.b.locate(hex)
+}
