@@ -25,13 +25,19 @@ type candidate struct {
 	sps, ma int
 	dst     int // the destination's board index
 	retreat []string
+	react   string      // at a reaction: pass, intercept (general), avoid (to), backup, attack
+	to      rules.Point // avoid's hex
 }
 
 // order expands a move candidate into the MOVE a script would give.
 func (g *game) order(c candidate) moveOrder {
 	start := c.from
 	if c.general != "" {
-		start = g.genAt[c.general]
+		at, on := g.genAt[c.general]
+		if !on { // moving now (a reaction stopped his MOVE) or gone
+			return moveOrder{general: c.general, sps: c.sps}
+		}
+		start = at
 	}
 	g.markEnemy(g.phasing)
 	g.reach(g.phasing, start, c.ma, c.sps > 0)
@@ -44,6 +50,8 @@ func (g *game) order(c candidate) moveOrder {
 
 func (g *game) describe(c candidate) string {
 	switch {
+	case c.react != "":
+		return g.describeReaction(c)
 	case c.pass:
 		return "pass"
 	case c.move:
@@ -71,6 +79,8 @@ func (g *game) candidates(out []candidate) []candidate {
 			out = append(out, candidate{retreat: ids})
 		}
 		return out
+	case stReact:
+		return g.reactCandidates(out)
 	case stPlayer:
 	default:
 		return nil
@@ -241,6 +251,8 @@ func acrossNavigable(b *board, a, c rules.Point) bool {
 // play applies a candidate as the script's fine step would.
 func (g *game) play(c candidate) error {
 	switch {
+	case c.react != "":
+		return g.playReaction(c)
 	case c.pass:
 		if g.stage != stPlayer {
 			return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])

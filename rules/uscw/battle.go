@@ -81,8 +81,9 @@ func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool
 				g.say("11.3", "attacker: %s is not used: %d SPs use %d General(s) (U809-812)", sub.name, n, generalsUsed(n))
 				continue
 			}
-			bt.aDRM += sub.attack
-			g.say("11.4", "attacker: +%d, %s's Attack Rating (a subordinate, 11.3)", sub.attack, sub.name)
+			r := battleRating(sub, sub.attack, true)
+			bt.aDRM += r
+			g.say("11.4", "attacker: +%d, %s's Attack Rating (a subordinate, 11.3%s)", r, sub.name, limitNote(sub, sub.attack, r))
 		}
 	}
 	if dem {
@@ -95,14 +96,17 @@ func (g *game) fight(side string, gen *general, subs []*general, n int, dem bool
 			g.say("11.3", "defender: %s is not used: %d SPs use %d General(s) (U809-812)", dg.name, d, used)
 			continue
 		}
-		bt.dDRM += dg.defense
-		g.say("11.4", "defender: +%d, %s's Defense Rating", dg.defense, dg.name)
+		r := battleRating(dg, dg.defense, i > 0)
+		bt.dDRM += r
+		g.say("11.4", "defender: +%d, %s's Defense Rating%s", r, dg.name, limitNote(dg, dg.defense, r))
 	}
-	if b.mountainOrMarsh(from, at) {
+	if g.terrainDenied(at) {
+		g.say("9.3.3", "defender: no terrain DRM, its Avoid Battle failed (U626)")
+	} else if b.mountainOrMarsh(from, at) {
 		bt.dDRM++
 		g.say("11.4", "defender: +1, attacking across a Mountain hexside or into or out of a Marsh hex (U832)")
 	}
-	if b.river(from, at) {
+	if b.river(from, at) && !g.terrainDenied(at) {
 		bt.dDRM++
 		g.say("11.4", "defender: +1, attacking across a River (U833)")
 	}

@@ -95,6 +95,7 @@ type general struct {
 	id, name, side            string
 	rank, attack, defense, ma int
 	cavalry, cautious         bool
+	intrinsicCav              bool // Sheridan, Van Dorn or Price promoted (8.6)
 }
 
 // Engine is a scenario compiled for play.

@@ -56,11 +56,8 @@ func (g *game) move(o moveOrder) error {
 			if g.moved[id] {
 				return refuse("5.1.2", "%s has already been activated or moved in this Action Phase (U218)", sub.name)
 			}
-			if sub.rank > gen.rank {
-				return refuse("7.2.2", "%s (%d-star) outranks %s (%d-star): 'the highest ranking General must be designated the Commanding General' (U441)", sub.name, sub.rank, gen.name, gen.rank)
-			}
-			if sub.rank >= 3 && gen.rank < 4 {
-				return refuse("7.4.1", "%s is a 3-star General: 'They may never be a subordinate, except under the 4-star general Grant (7.4.2) or when defending in battle (11.3)' (U470)", sub.name)
+			if err := subordinateOK(gen, sub); err != nil {
+				return err
 			}
 		}
 	} else {
@@ -109,8 +106,7 @@ func (g *game) move(o moveOrder) error {
 	at, spent := start, 0
 	var steps []string
 	var battleAt *rules.Point
-	var passed []rules.Point  // the hexes the force moves through and into
-	var entered []rules.Point // and the hex of its battle
+	var entered []rules.Point // the hexes the force moves through and into, and the hex of its battle
 	for i, id := range o.path {
 		p, err := b.locate(id)
 		if err != nil {
@@ -122,6 +118,10 @@ func (g *game) move(o moveOrder) error {
 		c, why, err := b.stepCost(at, p)
 		if err != nil {
 			return err
+		}
+		if mc := g.markerCost(gen, side, p, i == len(o.path)-1); mc > 0 {
+			c += mc
+			why += " + removing an enemy Control marker +1 (a Cavalry Unit, 8.3)"
 		}
 		if g.closedByNeutrality(p, false) {
 			return refuse("17.1.3", "while Kentucky is neutral, nothing may enter the New Madrid hex %s (U1370)", id)
@@ -146,7 +146,6 @@ func (g *game) move(o moveOrder) error {
 		}
 		if i < len(o.path)-1 || battleAt == nil {
 			at = p
-			passed = append(passed, p)
 		}
 	}
 	// 7.6 (U490): "Players may never intentionally leave a General
@@ -180,21 +179,17 @@ func (g *game) move(o moveOrder) error {
 	}
 	g.say("5.3", "%s moves from %s: %s; %d of %d MP", what, b.ids[start], strings.Join(steps, ", "), spent, ma)
 	g.lastMove = &movedForce{gen: gen, sps: n}
-	for _, p := range passed {
-		g.clearEnemyMarker(side, p)
+	// The force walks its path hex by hex, off the map until it stops, so
+	// that the other side may react before each hex it enters (9.0).
+	g.pending = &pendingMove{side: side, gen: gen, subs: subs, n: n, dem: dem, start: start, pts: entered, at: start, avoided: map[string]bool{}}
+	if gen != nil {
+		delete(g.genAt, gen.id)
 	}
-	for _, p := range entered {
-		g.invade(side, p)
+	for _, s := range subs {
+		delete(g.genAt, s.id)
 	}
-	if battleAt != nil {
-		g.say("11.1.1", "%s enters %s, which holds %d enemy SPs: battle", what, b.ids[*battleAt], g.sp[other(side)][*battleAt])
-		g.fight(side, gen, subs, n, dem, at, *battleAt)
-	} else {
-		g.arrive(side, gen, subs, n, dem, at)
-	}
-	// The hex left reverts only now, the move and its battle done (6.3, U390).
-	g.tidy(side, start)
-	g.touch(start)
+	g.tidy(side, start) // its Demoralized marker goes with it
+	g.advance()
 	return nil
 }
 

@@ -13,9 +13,10 @@ const (
 	stPlayer  = iota // the phasing player spends Action Points (4.2 B a)
 	stRetreat        // the loser of a battle retreats (11.6)
 	stOver
+	stReact // a MOVE waits for the other side's reaction (9.0) or a Cavalry Backup (8.2)
 )
 
-var stageNames = []string{"player-action-phase", "retreat", "over"}
+var stageNames = []string{"player-action-phase", "retreat", "over", "reaction"}
 
 var sides = []string{"union", "confederate"}
 
@@ -56,6 +57,7 @@ type game struct {
 	displace map[string]int // side -> SPs in the Displaced Boxes (14.6)
 
 	retreat *pendingRetreat
+	pending *pendingMove // a MOVE stopped for a reaction (reaction.go)
 	last    *battle
 	outcome *rules.Outcome
 
@@ -280,12 +282,7 @@ func (g *game) generalsAt(side string, p rules.Point) []*general {
 			out = append(out, gen)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].rank != out[j].rank {
-			return out[i].rank > out[j].rank
-		}
-		return out[i].id < out[j].id
-	})
+	sort.Slice(out, func(i, j int) bool { return outranks(out[i], out[j]) })
 	return out
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,6 +16,11 @@ import (
 // The script vocabulary.
 //
 // play: rally (at: a Demoralized stack's hex, 12.5.2), move (unit: a General id, or "sps" with at: the start hex;
+// a MOVE stops in the stage "reaction" before a hex the other side may
+// react to: intercept (unit: the General; manpower, targets: his
+// subordinates; via: more stacks' Generals declared with him, 9.2.3),
+// avoid-battle (to), or pass; an intercepted Cavalry force then plays
+// backup or attack, 8.2);
 // manpower: the SPs, default all he may carry; path), pass (end the
 // Phasing player's Player Action Phase), retreat (path: the defender's 1
 // or 2 hexes).
@@ -110,6 +116,9 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		return g.move(o)
 	case "pass":
+		if g.stage == stReact {
+			return g.reactPass()
+		}
 		if g.stage != stPlayer {
 			return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
 		}
@@ -118,6 +127,16 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		return nil
 	case "rally":
 		return g.rally(s.At)
+	case "intercept":
+		n := -1
+		if s.Manpower > 0 {
+			n = s.Manpower
+		}
+		return g.intercept(s.Unit, n, s.Targets, s.Via)
+	case "avoid-battle":
+		return g.avoidBattle(s.To)
+	case "backup", "attack":
+		return g.backUp(s.Play == "backup")
 	case "retreat":
 		if r := g.retreat; r != nil && s.Unit != "sps" {
 			if p, on := g.genAt[s.Unit]; !on || p != r.from {
@@ -130,7 +149,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		return g.retreatTo(path)
 	default:
-		return fmt.Errorf("play %q: the USCW engine plays move, pass, retreat, rally", s.Play)
+		return fmt.Errorf("play %q: the USCW engine plays move, pass, retreat, rally; at a reaction: intercept, avoid-battle, pass; an intercepted Cavalry force: backup, attack", s.Play)
 	}
 	switch s.Do {
 	case "place":
@@ -189,6 +208,9 @@ func (d *scriptDriver) Expect(s *rules.Step) error {
 		}
 	case "at":
 		p, on := g.genAt[s.Unit]
+		if pm := g.pending; pm != nil && (pm.gen != nil && pm.gen.id == s.Unit || slices.ContainsFunc(pm.subs, func(x *general) bool { return x.id == s.Unit })) {
+			p, on = pm.at, true // moving, stopped for a reaction
+		}
 		got := "displaced"
 		if on {
 			got = g.e.b.ids[p]

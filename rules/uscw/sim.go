@@ -37,6 +37,11 @@ func (g *game) clone() *game {
 		r := *g.retreat
 		c.retreat = &r
 	}
+	if g.pending != nil {
+		pm := *g.pending
+		pm.avoided = maps.Clone(pm.avoided)
+		c.pending = &pm
+	}
 	return &c
 }
 
@@ -68,6 +73,8 @@ func (x *Game) ToAct() string {
 		return ""
 	case stRetreat:
 		return x.g.retreat.side
+	case stReact:
+		return x.g.reactor()
 	}
 	return x.g.phasing
 }

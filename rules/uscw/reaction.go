@@ -1,0 +1,296 @@
+package uscw
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/musterhq/muster/rules"
+)
+
+// Reaction Movement (9.0, U559-662): the Zone of Influence (9.1), and the
+// non-Phasing player's Interception (9.2) and Avoid Battle (9.3) with
+// their DRMs (9.4). A MOVE walks its path hex by hex; before the force
+// enters a hex where the other side may react, the engine stops in the
+// stage "reaction" and the reacting side answers (intercept, avoid-battle
+// or pass); a Cavalry force that was intercepted answers backup or attack
+// (8.2). The moving force is off the map meanwhile, held in g.pending.
+
+// pendingMove is a MOVE under way: the force, its path, and the
+// reactions already asked at the hex it is about to enter.
+type pendingMove struct {
+	side    string
+	gen     *general
+	subs    []*general
+	n       int
+	dem     bool
+	start   rules.Point
+	pts     []rules.Point // the path
+	i       int           // the index of the hex about to be entered
+	at      rules.Point   // the hex the force stands in
+	asked   int           // i+1 once the reactions at pts[i] were offered
+	tried   bool          // the Interceptions at pts[i] were declared (9.2.3)
+	avoided map[string]bool
+	// the defender in pts[i] failed to Avoid Battle: no terrain or
+	// Fortification DRM in its battle (9.3.3)
+	avoidFailed bool
+	backup      bool // an intercepted Cavalry force chooses: back up or attack (8.2)
+}
+
+// zoi reports whether a force of owner in q extends its Zone of Influence
+// into the adjacent hex p (9.1, U565-570): not across an unbridged
+// Navigable River (the test map has no bridges) or an impassable hexside,
+// not into a Resource or Objective Hex the enemy controls, not into a hex
+// holding non-moving enemy SPs (a moving force is off the map while it
+// moves). Forts and Militia exert none yet: neither is played.
+func (g *game) zoi(owner string, q, p rules.Point) bool {
+	b := g.e.b
+	if q == p || !b.adjacent(q, p) || b.hexes[p] == nil {
+		return false
+	}
+	for _, k := range b.topo.Side(q, p) {
+		switch k {
+		case "impassable", "navigable-river-type-1", "navigable-river-type-2":
+			return false
+		}
+	}
+	if h := b.hexes[p]; (h.Objective || h.BP != nil) && g.controller(p) == other(owner) {
+		return false
+	}
+	return g.sp[other(owner)][p] == 0
+}
+
+// inEnemyZOI reports whether p lies in the ZOI of a non-moving force of
+// side's enemy.
+func (g *game) inEnemyZOI(side string, p rules.Point) bool {
+	enemy := other(side)
+	for _, q := range g.e.b.neighbors(p) {
+		if g.sp[enemy][q] > 0 && g.zoi(enemy, q, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// commander is the Commanding General of side's stack in p: the highest
+// rank, a Cavalry General only when no other General is there (8.4).
+func (g *game) commander(side string, p rules.Point) *general {
+	if gs := g.generalsAt(side, p); len(gs) > 0 {
+		return gs[0]
+	}
+	return nil
+}
+
+// interceptors lists the hexes whose stacks may try to intercept into p:
+// a General (7.8: never the intrinsic one) whose stack, or who alone
+// (7.6, U490), has p in its ZOI (9.2.1, U578).
+func (g *game) interceptors(p rules.Point) []rules.Point {
+	pm := g.pending
+	if pm == nil || pm.tried || pm.n == 0 {
+		return nil
+	}
+	react := other(pm.side)
+	var out []rules.Point
+	for _, q := range g.e.b.neighbors(p) {
+		if len(g.generalsAt(react, q)) > 0 && g.zoi(react, q, p) {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// mayAvoid reports whether the stack in p may try to Avoid Battle now:
+// it has a General (9.3.1, U605), the active force is about to enter
+// its hex, and no Interception into the hex has succeeded (U634).
+func (g *game) mayAvoid(p rules.Point) bool {
+	pm := g.pending
+	return pm != nil && !pm.backup && pm.n > 0 && len(g.generalsAt(other(pm.side), p)) > 0
+}
+
+// offerReactions reports whether the reacting side has a choice before
+// the force enters p.
+func (g *game) offerReactions(p rules.Point) bool {
+	return len(g.interceptors(p)) > 0 || g.mayAvoid(p) && len(g.avoidTargets(p)) > 0
+}
+
+// advance walks the pending MOVE on: it stops where the other side may
+// react, and ends the move in a battle or at the path's end.
+func (g *game) advance() {
+	pm := g.pending
+	enemy := other(pm.side)
+	for pm.i < len(pm.pts) && g.err == nil {
+		p := pm.pts[pm.i]
+		if pm.asked != pm.i+1 {
+			pm.asked, pm.tried, pm.avoidFailed = pm.i+1, false, false
+			if g.offerReactions(p) {
+				g.stage = stReact
+				g.say("9.0", "the %s force is about to enter %s: the %s may react (intercept, avoid-battle or pass)", pm.side, g.e.b.ids[p], enemy)
+				return
+			}
+		}
+		if g.sp[enemy][p] > 0 {
+			g.finishMove(&p)
+			return
+		}
+		pm.at = p
+		pm.i++
+	}
+	g.finishMove(nil)
+}
+
+// finishMove ends the pending MOVE where it stands, or in a battle in
+// the hex it is about to enter.
+func (g *game) finishMove(battleAt *rules.Point) {
+	pm := g.pending
+	side, b := pm.side, g.e.b
+	g.stage = stPlayer
+	passed := pm.pts[:pm.i]
+	for _, p := range passed {
+		g.clearEnemyMarker(side, p)
+	}
+	for _, p := range passed {
+		g.invade(side, p)
+	}
+	what := fmt.Sprintf("%d SPs", pm.n)
+	if pm.gen != nil {
+		what = fmt.Sprintf("%s with %d SPs", pm.gen.name, pm.n)
+	}
+	if battleAt != nil {
+		g.invade(side, *battleAt)
+		g.say("11.1.1", "%s enters %s, which holds %d enemy SPs: battle", what, b.ids[*battleAt], g.sp[other(side)][*battleAt])
+		g.fight(side, pm.gen, pm.subs, pm.n, pm.dem, pm.at, *battleAt)
+	} else {
+		g.arrive(side, pm.gen, pm.subs, pm.n, pm.dem, pm.at)
+	}
+	g.pending = nil
+	// The hex left reverts only now, the move and its battle done (6.3, U390).
+	g.tidy(side, pm.start)
+	g.touch(pm.start)
+}
+
+// terrainDenied reports the 9.3.3 penalty (U626): the defender in p
+// failed to Avoid Battle and has no terrain DRM in this battle.
+func (g *game) terrainDenied(p rules.Point) bool {
+	pm := g.pending
+	return pm != nil && pm.avoidFailed && pm.i < len(pm.pts) && pm.pts[pm.i] == p
+}
+
+// inTransit is the SPs of side off the map in a pending MOVE.
+func (g *game) inTransit(side string) int {
+	if pm := g.pending; pm != nil && pm.side == side {
+		return pm.n
+	}
+	return 0
+}
+
+// reactionDRM sums the 9.4.1 modifiers (U642-649) of the stack in q
+// reacting across the hexside q-p: the Commanding General's Defense
+// Rating; +2 for a Cavalry General in the stack (8.2) or else +2 Picket
+// Line (an Interception into a hex holding friendly SPs); +1 Momentum (an
+// Avoid Battle of a Demoralized stack, or one that has already avoided
+// in this activation); -1 across a Minor River (every Navigable River
+// hexside of the test map is unbridged, so no reaction crosses one);
+// -1 across a Mountain hexside by a Pass or Rail Gap, -2 without.
+func (g *game) reactionDRM(q, p rules.Point, avoid bool, why *[]string) int {
+	react := other(g.pending.side)
+	drm := 0
+	add := func(v int, what string) {
+		drm += v
+		*why = append(*why, fmt.Sprintf("%+d %s", v, what))
+	}
+	if c := g.commander(react, q); c != nil {
+		add(c.defense, c.name+"'s Defense Rating")
+	}
+	switch {
+	case slices.ContainsFunc(g.generalsAt(react, q), cavalryBenefit):
+		add(2, "Cavalry (8.2)")
+	case !avoid && g.sp[react][p] > 0:
+		add(2, "Picket Line")
+	}
+	if avoid && (g.demoral[react][q] || g.pending.avoided[g.commander(react, q).id]) {
+		add(1, "Momentum")
+	}
+	kinds := g.e.b.topo.Side(q, p)
+	if slices.Contains(kinds, "minor-river") {
+		add(-1, "Rivers (a Minor River)")
+	}
+	switch {
+	case slices.Contains(kinds, "mountain-pass") || slices.Contains(kinds, "railroad-gap"):
+		add(-1, "Mountain hexside by a Pass or Rail Gap")
+	case slices.Contains(kinds, "mountain"):
+		add(-2, "Mountain hexside")
+	}
+	return drm
+}
+
+// reactionRoll rolls 2d6 with the DRMs: 9 or more succeeds (9.2.2, U580;
+// 9.3.2, U611).
+func (g *game) reactionRoll(what string, q, p rules.Point, avoid bool) bool {
+	var why []string
+	drm := g.reactionDRM(q, p, avoid, &why)
+	r := g.roll(2, what)
+	ok := r+drm >= 9
+	rule, verdict := "9.2.2", map[bool]string{true: "succeeds", false: "fails"}[ok]
+	if avoid {
+		rule = "9.3.2"
+	}
+	g.say(rule, "%s: 2d6 %d %+d = %d (%s), 9 or more needed: %s", what, r, drm, r+drm, strings.Join(why, ", "), verdict)
+	return ok
+}
+
+// reactor is the side to answer in the reaction stage: the non-Phasing
+// player, or the Phasing player choosing a Cavalry Backup (8.2).
+func (g *game) reactor() string {
+	if g.pending != nil && g.pending.backup {
+		return g.pending.side
+	}
+	return other(g.phasing)
+}
+
+// reactCandidates lists the bots' choices in the reaction stage: pass
+// first, then each stack's Interception (its Commanding General with
+// every SP he may carry), then each Avoid Battle hex; or backup and
+// attack for an intercepted Cavalry force.
+func (g *game) reactCandidates(out []candidate) []candidate {
+	pm := g.pending
+	if pm.backup {
+		return append(out, candidate{react: "attack"}, candidate{react: "backup"})
+	}
+	out = append(out, candidate{react: "pass"})
+	p := pm.pts[pm.i]
+	react := other(pm.side)
+	for _, q := range g.interceptors(p) {
+		c := g.commander(react, q)
+		if _, err := g.declareInterception(p, c.id, -1, nil); err == nil {
+			out = append(out, candidate{react: "intercept", general: c.id})
+		}
+	}
+	if g.mayAvoid(p) {
+		for _, r := range g.avoidTargets(p) {
+			out = append(out, candidate{react: "avoid", to: r})
+		}
+	}
+	return out
+}
+
+func (g *game) describeReaction(c candidate) string {
+	switch c.react {
+	case "intercept":
+		return "intercept " + c.general
+	case "avoid":
+		return "avoid-battle " + g.e.b.ids[c.to]
+	}
+	return c.react
+}
+
+func (g *game) playReaction(c candidate) error {
+	switch c.react {
+	case "intercept":
+		return g.intercept(c.general, -1, nil, nil)
+	case "avoid":
+		return g.avoidBattle(g.e.b.ids[c.to])
+	case "backup", "attack":
+		return g.backUp(c.react == "backup")
+	}
+	return g.reactPass()
+}
