@@ -96,7 +96,7 @@ func subordinateOK(gen, sub *general) error {
 
 // intercept plays the non-Phasing player's Interceptions into the hex
 // the active force is about to enter: every attempt declared at once
-// (9.2.3, U595), each rolled, each success placed in the hex, then the
+// (9.2.3, U595; more names the other stacks' hexes), each rolled, each success placed in the hex, then the
 // battle (or the Cavalry Backup's choice, 8.2).
 func (g *game) intercept(id string, sps int, subs, more []string) error {
 	pm := g.pending
@@ -108,7 +108,19 @@ func (g *game) intercept(id string, sps int, subs, more []string) error {
 		return refuse("9.2.3", "the Interceptions into %s were declared: 'All must be pre-designated before any are resolved' (U595)", g.e.b.ids[p])
 	}
 	var all []interception
-	for i, gid := range append([]string{id}, more...) {
+	ids := []string{id}
+	for _, h := range more { // more stacks declared at once, by their hexes
+		q, err := g.e.b.locate(h)
+		if err != nil {
+			return err
+		}
+		c := g.commander(other(pm.side), q)
+		if c == nil {
+			return refuse("9.2.1", "no %s General in %s: 'Intrinsic Generals may not be used to ... Intercept' (U512)", other(pm.side), h)
+		}
+		ids = append(ids, c.id)
+	}
+	for i, gid := range ids {
 		n, sub := sps, subs
 		if i > 0 {
 			n, sub = -1, nil

@@ -18,7 +18,8 @@ import (
 // play: rally (at: a Demoralized stack's hex, 12.5.2), move (unit: a General id, or "sps" with at: the start hex;
 // a MOVE stops in the stage "reaction" before a hex the other side may
 // react to: intercept (unit: the General; manpower, targets: his
-// subordinates; via: more stacks' Generals declared with him, 9.2.3),
+// subordinates; hexes: more stacks declared with his, each with its
+// Commanding General and every SP he may carry, 9.2.3),
 // avoid-battle (to), or pass; an intercepted Cavalry force then plays
 // backup or attack, 8.2);
 // manpower: the SPs, default all he may carry; path), pass (end the
@@ -132,7 +133,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		if s.Manpower > 0 {
 			n = s.Manpower
 		}
-		return g.intercept(s.Unit, n, s.Targets, s.Via)
+		return g.intercept(s.Unit, n, s.Targets, s.Hexes)
 	case "avoid-battle":
 		return g.avoidBattle(s.To)
 	case "backup", "attack":
