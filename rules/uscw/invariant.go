@@ -34,6 +34,12 @@ func (g *game) violations() []string {
 			out = append(out, fmt.Sprintf("USCW 7.3: %s (%d-star) moved %d SPs, his Command Limit is %d", m.gen.name, m.gen.rank, m.sps, g.e.commandLimit(m.gen)))
 		}
 	}
+	// 9.0 (U561): a MOVE stands stopped only while the other side (or an
+	// intercepted Cavalry force, 8.2) has a reaction to answer, and
+	// never after the action that ends it.
+	if (g.stage == stReact) != (g.pending != nil) {
+		out = append(out, fmt.Sprintf("USCW 9.0: the stage is %s with %s MOVE stopped for a reaction", stageNames[g.stage], map[bool]string{true: "a", false: "no"}[g.pending != nil]))
+	}
 	for _, side := range sides {
 		// The attacker who won stands with the defender until it retreats.
 		// SP conservation: every SP that entered play is on the map, in the
