@@ -25,7 +25,7 @@ func FuzzScriptSteps(f *testing.F) {
 
 // playFuzzSteps plays the steps the bytes choose on a new game.
 func playFuzzSteps(t testing.TB, e *Engine, data []byte) {
-	plays := []string{"move", "pass", "retreat", "rally", "attack", ""}
+	plays := []string{"move", "pass", "retreat", "rally", "attack", "", "intercept", "avoid-battle", "backup"}
 	edits := []string{"place", "track", "turn", "setup"}
 	expects := []string{"track", "at", "event", "fail", "vp", "control"}
 	tracks := []string{"turn", "phase", "ap", "ap.east", "stage", "sp.union.2836", "control.3839", "marker.2621", "union-vp", "resource-bps", "csa-vp", "battle.winner", "demoralized.union.2836", "nonsense.x.y"}
@@ -62,6 +62,9 @@ func playFuzzSteps(t testing.TB, e *Engine, data []byte) {
 		s := &playtest.Step{Unit: unit(), To: loc(), At: loc(), Side: []string{"union", "confederate", "neutral"}[next()%3], Manpower: next()%20 - 2}
 		if next()%2 == 0 {
 			s.Path = []string{loc(), loc()}
+		}
+		if next()%3 == 0 {
+			s.Hexes, s.Targets = []string{loc()}, []string{unit()} // more intercepting stacks, subordinates
 		}
 		switch k := next() % 8; {
 		case k < 5:
