@@ -83,7 +83,7 @@ func (g *game) avoidBattle(to string) error {
 	gens := g.generalsAt(react, p)
 	n := g.sp[react][p]
 	pm.tried = true // no Interception into this hex after the Avoid Battle (U634)
-	if !g.reactionRoll(fmt.Sprintf("Avoid Battle by %s from %s to %s", cmd.name, b.ids[p], b.ids[r]), p, r, true) {
+	if !g.reactionRoll(fmt.Sprintf("Avoid Battle by %s from %s to %s", cmd.name, b.ids[p], b.ids[r]), p, r, kAvoid) {
 		pm.avoidFailed = true
 		g.say("9.3.3", "the Avoid Battle failed: the stack in %s 'may not benefit from Fortifications or terrain in the upcoming battle' (U626)", b.ids[p])
 		g.advance()

@@ -47,6 +47,7 @@ func (Ruleset) Compile(sf *scenarios.ScenarioFile, options map[string]string) (r
 		return nil, err
 	}
 	e.check = options["invariants"] == "check"
+	e.maneuver = options["maneuver-reaction"] == "on"
 	return e.Sim, nil
 }
 
@@ -59,11 +60,12 @@ func (Ruleset) Script(sf *scenarios.ScenarioFile, s *rules.Script) (rules.Driver
 	if err := checkOptions(opts); err != nil {
 		return nil, err
 	}
-	return newScriptDriver(sf, s)
+	return newScriptDriver(sf, s, opts)
 }
 
-// checkOptions refuses every option: the Advanced Game needs section 21,
-// which the rulebook does not hold; the five optional rules are not yet
+// checkOptions refuses every option but invariants and
+// maneuver-reaction (Optional 5): the Advanced Game needs section 21,
+// which the rulebook does not hold; the optional rules 1-4 are not yet
 // played.
 func checkOptions(options map[string]string) error {
 	keys := make([]string, 0, len(options))
@@ -78,13 +80,18 @@ func checkOptions(options map[string]string) error {
 				return fmt.Errorf("%w: USCW invariants=%q: want check (test mode: the invariant checker runs after every action) or off", rules.ErrBadOption, v)
 			}
 			continue
+		case "maneuver-reaction":
+			if v := options[k]; v != "on" && v != "off" {
+				return fmt.Errorf("%w: USCW maneuver-reaction=%q: want on (Optional 5, Maneuver Reaction, U1748-1766, is played) or off (default)", rules.ErrBadOption, v)
+			}
+			continue
 		case "advanced", "advanced-naval", "game":
 			if k == "game" && options[k] == "basic" {
 				continue
 			}
 			return fmt.Errorf("%w: USCW %s=%s: the Advanced Game needs section 21 (Advanced Naval Rules), which the rulebook cites (U74, U1041, U1720, U2065) but does not print; the engine plays the Basic Game only", rules.ErrBadOption, k, options[k])
 		default:
-			return fmt.Errorf("%w: the USCW engine has no option %q (the optional rules 1-5, U1716-1766, are not yet played)", rules.ErrBadOption, k)
+			return fmt.Errorf("%w: the USCW engine has no option %q (the optional rules 1-4, U1716-1747, are not yet played; Optional 5 is maneuver-reaction=on)", rules.ErrBadOption, k)
 		}
 	}
 	return nil
@@ -113,6 +120,7 @@ type Engine struct {
 	last     int
 	madeUp   bool
 	check    bool // invariants=check: the invariant checker runs after every action
+	maneuver bool // maneuver-reaction=on: Optional 5 (U1748-1766)
 
 	markable     []rules.Point // hexes a Control marker may go in (6.2.3), board order
 	objectives   []rules.Point // Objective Hexes (2.1.4)

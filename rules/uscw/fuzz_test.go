@@ -25,7 +25,7 @@ func FuzzScriptSteps(f *testing.F) {
 
 // playFuzzSteps plays the steps the bytes choose on a new game.
 func playFuzzSteps(t testing.TB, e *Engine, data []byte) {
-	plays := []string{"move", "pass", "retreat", "rally", "attack", "", "intercept", "avoid-battle", "backup"}
+	plays := []string{"move", "pass", "retreat", "rally", "attack", "", "intercept", "avoid-battle", "backup", "maneuver"}
 	edits := []string{"place", "track", "turn", "setup"}
 	expects := []string{"track", "at", "event", "fail", "vp", "control"}
 	tracks := []string{"turn", "phase", "ap", "ap.east", "stage", "sp.union.2836", "control.3839", "marker.2621", "union-vp", "resource-bps", "csa-vp", "battle.winner", "demoralized.union.2836", "nonsense.x.y"}

@@ -138,7 +138,7 @@ func (g *game) intercept(id string, sps int, subs, more []string) error {
 	react := other(pm.side)
 	won := false
 	for _, it := range all {
-		if !g.reactionRoll(fmt.Sprintf("Interception by %s from %s into %s", it.gen.name, g.e.b.ids[it.q], g.e.b.ids[p]), it.q, p, false) {
+		if !g.reactionRoll(fmt.Sprintf("Interception by %s from %s into %s", it.gen.name, g.e.b.ids[it.q], g.e.b.ids[p]), it.q, p, kIntercept) {
 			continue
 		}
 		won = true

@@ -183,6 +183,13 @@ func (g *game) inTransit(side string) int {
 	return 0
 }
 
+// The kinds of reaction roll.
+const (
+	kIntercept = iota
+	kAvoid
+	kManeuver // Optional 5
+)
+
 // reactionDRM sums the 9.4.1 modifiers (U642-649) of the stack in q
 // reacting across the hexside q-p: the Commanding General's Defense
 // Rating; +2 for a Cavalry General in the stack (8.2) or else +2 Picket
@@ -191,7 +198,8 @@ func (g *game) inTransit(side string) int {
 // in this activation); -1 across a Minor River (every Navigable River
 // hexside of the test map is unbridged, so no reaction crosses one);
 // -1 across a Mountain hexside by a Pass or Rail Gap, -2 without.
-func (g *game) reactionDRM(q, p rules.Point, avoid bool, why *[]string) int {
+func (g *game) reactionDRM(q, p rules.Point, kind int, why *[]string) int {
+	avoid := kind == kAvoid
 	react := other(g.pending.side)
 	drm := 0
 	add := func(v int, what string) {
@@ -204,7 +212,7 @@ func (g *game) reactionDRM(q, p rules.Point, avoid bool, why *[]string) int {
 	switch {
 	case slices.ContainsFunc(g.generalsAt(react, q), cavalryBenefit):
 		add(2, "Cavalry (8.2)")
-	case !avoid && g.sp[react][p] > 0:
+	case kind == kIntercept && g.sp[react][p] > 0: // not for Maneuver (U1755)
 		add(2, "Picket Line")
 	}
 	if avoid && (g.demoral[react][q] || g.pending.avoided[g.commander(react, q).id]) {
@@ -225,14 +233,17 @@ func (g *game) reactionDRM(q, p rules.Point, avoid bool, why *[]string) int {
 
 // reactionRoll rolls 2d6 with the DRMs: 9 or more succeeds (9.2.2, U580;
 // 9.3.2, U611).
-func (g *game) reactionRoll(what string, q, p rules.Point, avoid bool) bool {
+func (g *game) reactionRoll(what string, q, p rules.Point, kind int) bool {
 	var why []string
-	drm := g.reactionDRM(q, p, avoid, &why)
+	drm := g.reactionDRM(q, p, kind, &why)
 	r := g.roll(2, what)
 	ok := r+drm >= 9
 	rule, verdict := "9.2.2", map[bool]string{true: "succeeds", false: "fails"}[ok]
-	if avoid {
+	switch kind {
+	case kAvoid:
 		rule = "9.3.2"
+	case kManeuver:
+		rule = "Optional 5"
 	}
 	g.say(rule, "%s: 2d6 %d %+d = %d (%s), 9 or more needed: %s", what, r, drm, r+drm, strings.Join(why, ", "), verdict)
 	return ok
@@ -265,6 +276,17 @@ func (g *game) reactCandidates(out []candidate) []candidate {
 			out = append(out, candidate{react: "intercept", general: c.id})
 		}
 	}
+	if g.e.maneuver && !pm.tried {
+		for _, q := range g.interceptors(p) {
+			c := g.commander(react, q)
+			if _, err := g.declareInterception(p, c.id, -1, nil); err != nil {
+				continue
+			}
+			for _, m := range g.maneuverTargets(q, p) {
+				out = append(out, candidate{react: "maneuver", general: c.id, to: m})
+			}
+		}
+	}
 	if g.mayAvoid(p) {
 		for _, r := range g.avoidTargets(p) {
 			out = append(out, candidate{react: "avoid", to: r})
@@ -279,6 +301,8 @@ func (g *game) describeReaction(c candidate) string {
 		return "intercept " + c.general
 	case "avoid":
 		return "avoid-battle " + g.e.b.ids[c.to]
+	case "maneuver":
+		return "maneuver " + c.general + " " + g.e.b.ids[c.to]
 	}
 	return c.react
 }
@@ -289,6 +313,8 @@ func (g *game) playReaction(c candidate) error {
 		return g.intercept(c.general, -1, nil, nil)
 	case "avoid":
 		return g.avoidBattle(g.e.b.ids[c.to])
+	case "maneuver":
+		return g.maneuver(c.general, -1, nil, g.e.b.ids[c.to])
 	case "backup", "attack":
 		return g.backUp(c.react == "backup")
 	}

@@ -48,17 +48,18 @@ func TestReactionDRMs(t *testing.T) {
 	lee := g.gens["c.lee.ldr-general"]
 	for _, c := range []struct {
 		kinds []string
-		avoid bool
+		avoid int
 		setup func(q rules.Point)
 		want  int
 		says  string
 	}{
-		{[]string{"minor-river"}, false, nil, 2 - 1, "Rivers"},
-		{[]string{"mountain"}, false, nil, 2 - 2, "-2 Mountain hexside"},
-		{[]string{"mountain-pass"}, false, nil, 2 - 1, "Pass or Rail Gap"},
-		{nil, true, func(q rules.Point) { g.demoral["confederate"][q] = true }, 2 + 1, "Momentum"},
-		{nil, true, func(rules.Point) { g.pending.avoided[lee.id] = true }, 2 + 1, "Momentum"},
-		{nil, false, func(rules.Point) { g.pending.avoided[lee.id] = true }, 2, "Defense"}, // Momentum is for Avoid Battle only
+		{[]string{"minor-river"}, kIntercept, nil, 2 - 1, "Rivers"},
+		{[]string{"mountain"}, kIntercept, nil, 2 - 2, "-2 Mountain hexside"},
+		{[]string{"mountain-pass"}, kIntercept, nil, 2 - 1, "Pass or Rail Gap"},
+		{nil, kAvoid, func(q rules.Point) { g.demoral["confederate"][q] = true }, 2 + 1, "Momentum"},
+		{nil, kAvoid, func(rules.Point) { g.pending.avoided[lee.id] = true }, 2 + 1, "Momentum"},
+		{nil, kIntercept, func(rules.Point) { g.pending.avoided[lee.id] = true }, 2, "Defense"}, // Momentum is for Avoid Battle only
+		{nil, kManeuver, func(p rules.Point) { g.sp["confederate"][p] = 1 }, 2, "Defense"},        // no Picket Line for Maneuver (U1755)
 	} {
 		q, p := findSide(t, g, c.kinds...)
 		g.genAt = map[string]rules.Point{lee.id: q}
@@ -67,6 +68,9 @@ func TestReactionDRMs(t *testing.T) {
 		g.pending.avoided = map[string]bool{}
 		if c.setup != nil {
 			c.setup(q)
+			if c.avoid == kManeuver {
+				c.setup(p)
+			}
 		}
 		var why []string
 		if got := g.reactionDRM(q, p, c.avoid, &why); got != c.want || !strings.Contains(strings.Join(why, ", "), c.says) {

@@ -21,7 +21,8 @@ import (
 // subordinates; hexes: more stacks declared with his, each with its
 // Commanding General and every SP he may carry, 9.2.3),
 // avoid-battle (to), or pass; an intercepted Cavalry force then plays
-// backup or attack, 8.2);
+// backup or attack, 8.2; with the option maneuver-reaction=on, maneuver
+// (unit, to, manpower, targets) instead of an Interception, Optional 5);
 // manpower: the SPs, default all he may carry; path), pass (end the
 // Phasing player's Player Action Phase), retreat (path: the defender's 1
 // or 2 hexes).
@@ -42,11 +43,12 @@ type scriptDriver struct {
 	matched int
 }
 
-func newScriptDriver(sf *scenarios.ScenarioFile, s *rules.Script) (rules.Driver, error) {
+func newScriptDriver(sf *scenarios.ScenarioFile, s *rules.Script, options map[string]string) (rules.Driver, error) {
 	e, err := Compile(sf)
 	if err != nil {
 		return nil, err
 	}
+	e.maneuver = options["maneuver-reaction"] == "on"
 	d, err := e.scriptDriver(s)
 	if err != nil {
 		return nil, err
@@ -138,6 +140,12 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		return g.avoidBattle(s.To)
 	case "backup", "attack":
 		return g.backUp(s.Play == "backup")
+	case "maneuver":
+		n := -1
+		if s.Manpower > 0 {
+			n = s.Manpower
+		}
+		return g.maneuver(s.Unit, n, s.Targets, s.To)
 	case "retreat":
 		if r := g.retreat; r != nil && s.Unit != "sps" {
 			if p, on := g.genAt[s.Unit]; !on || p != r.from {
