@@ -59,7 +59,7 @@ func TestReactionDRMs(t *testing.T) {
 		{nil, kAvoid, func(q rules.Point) { g.demoral["confederate"][q] = true }, 2 + 1, "Momentum"},
 		{nil, kAvoid, func(rules.Point) { g.pending.avoided[lee.id] = true }, 2 + 1, "Momentum"},
 		{nil, kIntercept, func(rules.Point) { g.pending.avoided[lee.id] = true }, 2, "Defense"}, // Momentum is for Avoid Battle only
-		{nil, kManeuver, func(p rules.Point) { g.sp["confederate"][p] = 1 }, 2, "Defense"},        // no Picket Line for Maneuver (U1755)
+		{nil, kManeuver, func(p rules.Point) { g.sp["confederate"][p] = 1 }, 2, "Defense"},      // no Picket Line for Maneuver (U1755)
 	} {
 		q, p := findSide(t, g, c.kinds...)
 		g.genAt = map[string]rules.Point{lee.id: q}
