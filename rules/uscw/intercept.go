@@ -136,9 +136,15 @@ func (g *game) intercept(id string, sps int, subs, more []string) error {
 	}
 	pm.tried = true
 	react := other(pm.side)
-	won := false
+	// Every attempt rolls on the position as declared (a success does
+	// not give the next one a Picket Line), then the successes move.
+	var ok []bool
 	for _, it := range all {
-		if !g.reactionRoll(fmt.Sprintf("Interception by %s from %s into %s", it.gen.name, g.e.b.ids[it.q], g.e.b.ids[p]), it.q, p, kIntercept) {
+		ok = append(ok, g.reactionRoll(fmt.Sprintf("Interception by %s from %s into %s", it.gen.name, g.e.b.ids[it.q], g.e.b.ids[p]), it.q, p, kIntercept))
+	}
+	won := false
+	for i, it := range all {
+		if !ok[i] {
 			continue
 		}
 		won = true
