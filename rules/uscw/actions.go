@@ -99,8 +99,8 @@ func (g *game) candidates(out []candidate) []candidate {
 			n-- // never leave a General without SPs (7.6)
 		}
 		for _, dst := range g.reach(side, at, gen.ma, n > 0) {
-			if n == 0 && g.sp[side][g.e.b.order[dst]] == 0 {
-				continue // a General without SPs ends his move with friendly SPs (7.6)
+			if n == 0 && (g.sp[side][g.e.b.order[dst]] == 0 || g.pathEntersZOI(side, at, dst)) {
+				continue // a General without SPs ends his move with friendly SPs, never entering an enemy ZOI (7.6)
 			}
 			out = append(out, candidate{move: true, general: id, sps: n, ma: gen.ma, dst: dst})
 		}

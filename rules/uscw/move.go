@@ -154,6 +154,13 @@ func (g *game) move(o moveOrder) error {
 	if gen != nil && n == 0 && (battleAt != nil || g.sp[side][at] == 0) {
 		return refuse("7.6", "%s has no SPs: he must end his move with other friendly SPs, never in a battle (U490)", gen.name)
 	}
+	if gen != nil && n == 0 {
+		for _, p := range entered {
+			if g.inEnemyZOI(side, p) {
+				return refuse("7.6", "%s has no SPs: 'that General may not enter an enemy ZOI (9.1)' (U490), and %s is in one", gen.name, b.ids[p])
+			}
+		}
+	}
 	if g.sp[side][start] == n && g.leftBehind(side, start, o) {
 		return refuse("7.6", "the move would leave a General in %s without SPs: 'Players may never intentionally leave a General without at least 1 SP' (U490)", b.ids[start])
 	}

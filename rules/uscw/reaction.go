@@ -320,3 +320,17 @@ func (g *game) playReaction(c candidate) error {
 	}
 	return g.reactPass()
 }
+
+// pathEntersZOI reports whether the last search's cheapest path from
+// start to dst enters a hex in an enemy ZOI (7.6: a General without SPs
+// may not).
+func (g *game) pathEntersZOI(side string, start rules.Point, dst int) bool {
+	b, s := g.e.b, g.scratch()
+	from := b.index[start]
+	for at := dst; at != from; at = s.prev[at] {
+		if g.inEnemyZOI(side, b.order[at]) {
+			return true
+		}
+	}
+	return false
+}
