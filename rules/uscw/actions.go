@@ -23,10 +23,9 @@ type candidate struct {
 	general string      // the moving General, "" for SPs alone
 	from    rules.Point // SPs alone: their hex
 	sps, ma int
-	dst     int // the destination's board index
+	dst     int // the destination's board index (a move's, an Avoid Battle's or a Maneuver's)
 	retreat []string
-	react   string      // at a reaction: pass, intercept (general), avoid (to), backup, attack
-	to      rules.Point // avoid's hex
+	react   reactKind // at a reaction: pass, intercept (general), avoid, maneuver (general), backup, attack
 }
 
 // order expands a move candidate into the MOVE a script would give.
@@ -50,7 +49,7 @@ func (g *game) order(c candidate) moveOrder {
 
 func (g *game) describe(c candidate) string {
 	switch {
-	case c.react != "":
+	case c.react != rNone:
 		return g.describeReaction(c)
 	case c.pass:
 		return "pass"
@@ -251,7 +250,7 @@ func acrossNavigable(b *board, a, c rules.Point) bool {
 // play applies a candidate as the script's fine step would.
 func (g *game) play(c candidate) error {
 	switch {
-	case c.react != "":
+	case c.react != rNone:
 		return g.playReaction(c)
 	case c.pass:
 		if g.stage != stPlayer {

@@ -91,11 +91,12 @@ func (g *game) interceptors(p rules.Point) []rules.Point {
 	}
 	react := other(pm.side)
 	var out []rules.Point
-	for _, q := range g.e.b.neighbors(p) {
-		if len(g.generalsAt(react, q)) > 0 && g.zoi(react, q, p) {
+	for id, q := range g.genAt { // fewer Generals than hexes: the cheap side to walk
+		if gen := g.gens[id]; gen != nil && gen.side == react && !slices.Contains(out, q) && g.zoi(react, q, p) {
 			out = append(out, q)
 		}
 	}
+	sortPoints(out) // map order is random: the listing must not be
 	return out
 }
 
@@ -104,7 +105,15 @@ func (g *game) interceptors(p rules.Point) []rules.Point {
 // its hex, and no Interception into the hex has succeeded (U634).
 func (g *game) mayAvoid(p rules.Point) bool {
 	pm := g.pending
-	return pm != nil && !pm.backup && pm.n > 0 && len(g.generalsAt(other(pm.side), p)) > 0
+	if pm == nil || pm.backup || pm.n == 0 {
+		return false
+	}
+	for id, q := range g.genAt {
+		if q == p && g.gens[id] != nil && g.gens[id].side != pm.side {
+			return true
+		}
+	}
+	return false
 }
 
 // offerReactions reports whether the reacting side has a choice before
@@ -265,15 +274,15 @@ func (g *game) reactor() string {
 func (g *game) reactCandidates(out []candidate) []candidate {
 	pm := g.pending
 	if pm.backup {
-		return append(out, candidate{react: "attack"}, candidate{react: "backup"})
+		return append(out, candidate{react: rAttack}, candidate{react: rBackup})
 	}
-	out = append(out, candidate{react: "pass"})
+	out = append(out, candidate{react: rPass})
 	p := pm.pts[pm.i]
 	react := other(pm.side)
 	for _, q := range g.interceptors(p) {
 		c := g.commander(react, q)
 		if _, err := g.declareInterception(p, c.id, -1, nil); err == nil {
-			out = append(out, candidate{react: "intercept", general: c.id})
+			out = append(out, candidate{react: rIntercept, general: c.id})
 		}
 	}
 	if g.e.maneuver && !pm.tried {
@@ -283,40 +292,42 @@ func (g *game) reactCandidates(out []candidate) []candidate {
 				continue
 			}
 			for _, m := range g.maneuverTargets(q, p) {
-				out = append(out, candidate{react: "maneuver", general: c.id, to: m})
+				out = append(out, candidate{react: rManeuver, general: c.id, dst: g.e.b.index[m]})
 			}
 		}
 	}
 	if g.mayAvoid(p) {
 		for _, r := range g.avoidTargets(p) {
-			out = append(out, candidate{react: "avoid", to: r})
+			out = append(out, candidate{react: rAvoid, dst: g.e.b.index[r]})
 		}
 	}
 	return out
 }
 
 func (g *game) describeReaction(c candidate) string {
+	to := g.e.b.ids[g.e.b.order[c.dst]]
 	switch c.react {
-	case "intercept":
+	case rIntercept:
 		return "intercept " + c.general
-	case "avoid":
-		return "avoid-battle " + g.e.b.ids[c.to]
-	case "maneuver":
-		return "maneuver " + c.general + " " + g.e.b.ids[c.to]
+	case rAvoid:
+		return "avoid-battle " + to
+	case rManeuver:
+		return "maneuver " + c.general + " " + to
 	}
-	return c.react
+	return reactNames[c.react]
 }
 
 func (g *game) playReaction(c candidate) error {
+	to := g.e.b.ids[g.e.b.order[c.dst]]
 	switch c.react {
-	case "intercept":
+	case rIntercept:
 		return g.intercept(c.general, -1, nil, nil)
-	case "avoid":
-		return g.avoidBattle(g.e.b.ids[c.to])
-	case "maneuver":
-		return g.maneuver(c.general, -1, nil, g.e.b.ids[c.to])
-	case "backup", "attack":
-		return g.backUp(c.react == "backup")
+	case rAvoid:
+		return g.avoidBattle(to)
+	case rManeuver:
+		return g.maneuver(c.general, -1, nil, to)
+	case rBackup, rAttack:
+		return g.backUp(c.react == rBackup)
 	}
 	return g.reactPass()
 }
@@ -334,3 +345,19 @@ func (g *game) pathEntersZOI(side string, start rules.Point, dst int) bool {
 	}
 	return false
 }
+
+// reactKind is a bot's reaction candidate (kept small: the bots list
+// thousands of candidates).
+type reactKind uint8
+
+const (
+	rNone reactKind = iota
+	rPass
+	rIntercept
+	rAvoid
+	rManeuver
+	rBackup
+	rAttack
+)
+
+var reactNames = []string{"", "pass", "intercept", "avoid-battle", "maneuver", "backup", "attack"}

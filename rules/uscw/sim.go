@@ -142,6 +142,7 @@ func (x *Game) Value(side string) float64 {
 	for _, n := range x.g.sp["confederate"] {
 		sp -= n
 	}
+	sp += x.g.inTransit("union") - x.g.inTransit("confederate") // a MOVE stopped for a reaction (9.0)
 	v += float64(sp) / 100
 	if side == "confederate" {
 		return -v
