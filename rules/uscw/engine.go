@@ -4,15 +4,19 @@
 // Reinforcement Phase and the Confederate BP economy (14.1-14.6), the
 // Leader Management Phase (16), the Action Cycle (4.1-4.2), movement with
 // the List of Movement Costs (4.3, 5.1-5.3), battle on the Combat Results
-// Table (11.1-11.6), control (6.1-6.6) and the End Phase (20.1-20.3).
+// Table (11.1-11.6), control (6.1-6.6), reaction (9.1-9.4) and Cavalry
+// Generals (8.1-8.5), Optional 5 as the option maneuver-reaction=on, and
+// the End Phase (20.1-20.3).
 // Every other procedure is logged as not played, and the ledger lists
 // what each needs. Section 21 (Advanced Naval Rules) is absent from the
 // rulebook, so the Advanced Game is refused.
 //
 // One file per concern: board (the map and its step graph), play (the
-// sequence), reinforce, leaders, move, battle, control, loc (Lines of
-// Communication), endphase, setup, actions (the bots' engine-built
-// moves), invariant (the checker), script and sim (the drivers).
+// sequence), reinforce, leaders, move, reaction (the ZOI and the stops
+// of a MOVE for the other side's answer), intercept, avoid, maneuver
+// (Optional 5), cavalry, battle, control, loc (Lines of Communication),
+// endphase, setup, actions (the bots' engine-built moves), invariant (the
+// checker), script and sim (the drivers).
 //
 // The engine reads the module's tables (crt, movement-costs,
 // command-limits, turn-track, blockade, random-states) and its counters'
