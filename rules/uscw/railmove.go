@@ -80,8 +80,9 @@ func (g *game) railBonusStep(side string, from, to rules.Point, rc *railControl)
 // reach from start with the Rail Movement Bonus: its cheapest MPs (-1
 // unreached) and the previous rail hex of its path. railBonusStep's
 // rules over the rail net's indexes: 1 MP a step, +1 across a ferry, into
-// the side's Railroad Control, the 1864 lines once built.
-func (g *game) railBonusReach(side string, start rules.Point, rc *railControl) (cost, prev []int) {
+// the side's Railroad Control, the 1864 lines once built, a river under
+// enemy Naval Control crossed by 1 SP at most (5.8.3) for a force of n SPs.
+func (g *game) railBonusReach(side string, start rules.Point, n int, rc *railControl) (cost, prev []int) {
 	rg := g.e.b.rails
 	cost, prev = make([]int, len(rg.railHexs)), make([]int, len(rg.railHexs))
 	for i := range cost {
@@ -102,6 +103,12 @@ func (g *game) railBonusReach(side string, start rules.Point, rc *railControl) (
 			if st.ferry {
 				c++
 			}
+			// enemy Naval Control of a river crossed (5.8.3): 1 SP, +1 MP
+			extra, err := g.riverCrossing(side, rg.railHexs[i], rg.railHexs[st.to], n)
+			if err != nil {
+				continue
+			}
+			c += extra
 			if st.from1864 && !built || rc.owner[st.to] != side || c > railBonusMPs || cost[st.to] >= 0 && cost[st.to] <= c {
 				continue
 			}
@@ -113,9 +120,9 @@ func (g *game) railBonusReach(side string, start rules.Point, rc *railControl) (
 }
 
 // railBonusPath is the path of ids from start to dst railBonusReach found.
-func (g *game) railBonusPath(side string, start, dst rules.Point) []string {
+func (g *game) railBonusPath(side string, start, dst rules.Point, n int) []string {
 	rg := g.e.b.rails
-	_, prev := g.railBonusReach(side, start, g.railControl())
+	_, prev := g.railBonusReach(side, start, n, g.railControl())
 	s, d := rg.railIdx[start], rg.railIdx[dst]
 	var rev []string
 	for at := d; at != s; at = prev[at] {
@@ -139,7 +146,7 @@ func (g *game) railBonusCandidates(side string, out []candidate) []candidate {
 	b := g.e.b
 	rc := g.railControl()
 	add := func(general string, from rules.Point, n int) {
-		cost, _ := g.railBonusReach(side, from, rc)
+		cost, _ := g.railBonusReach(side, from, n, rc)
 		for j, c := range cost { // rail index order is board order
 			if c > 0 {
 				out = append(out, candidate{move: true, rail: true, general: general, from: from, sps: n, ma: railBonusMPs, dst: b.index[b.rails.railHexs[j]]})
