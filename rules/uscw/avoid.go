@@ -35,6 +35,10 @@ func (g *game) avoidStep(p, r rules.Point) error {
 	if g.zoi(pm.side, pm.at, r) {
 		return refuse("9.3.2", "%s is in the ZOI of the active force, 'judged from the hex it occupies before it enters the hex your force is leaving' (U615): %s", b.ids[r], b.ids[pm.at])
 	}
+	if f := g.fortAt(pm.side, r); f > 0 {
+		// reading: the 4-0 margin against an enemy Fort is not played
+		return refuse("9.3.2", "'The hex must be either clear of enemy SPs and Forts' (U616): %s holds an enemy F%d Fort", b.ids[r], f)
+	}
 	if e := g.sp[pm.side][r]; e > 0 && n < 7*e {
 		return refuse("9.3.2", "%s holds %d enemy SPs: the avoiding %d SPs must outnumber them at least 7-1 (U616)", b.ids[r], e, n)
 	}

@@ -147,12 +147,16 @@ func (g *game) march(f force, o moveOrder) error {
 	var dig []rules.Point     // the hexes it entrenches in
 	var digK []int            // and how many hexes it had entered then
 	var spentAt []int         // the MPs spent once each hex of entered is entered
+	var planK []int           // how many hexes of entered the force has entered at each hand-off (7.5)
+	var shapes []forceShape   // and the force after it
 	mv := newMoving(f)        // the force as it picks up and drops off (7.5)
 	for i, id := range o.path {
 		if _, _, ok := handoffToken(id); ok {
 			if err := g.planHandoff(side, mv, id, at, spent); err != nil {
 				return err
 			}
+			planK = append(planK, len(entered))
+			shapes = append(shapes, forceShape{gen: mv.gen, subs: slices.Clone(mv.subs), n: mv.n, ma: mv.ma})
 			steps = append(steps, id)
 			continue
 		}
@@ -278,29 +282,20 @@ func (g *game) march(f force, o moveOrder) error {
 		}
 	}
 	g.say("5.3", "%s moves from %s: %s; %d of %d MP", what, b.ids[start], strings.Join(steps, ", "), spent, ma)
-	dem = g.playHandoffs(side, mv, dem)
-	gen, n = mv.gen, mv.n
-	if n == 0 && dem {
-		dem = false
-		g.say("12.4", "the General leaves his Demoralized SPs: he recovers at once (U925)")
-	}
-	subs = nil
-	for _, id := range mv.subs {
-		subs = append(subs, g.gens[id])
-	}
-	f.gen, f.n, f.ma, f.subs = mv.gen, mv.n, mv.ma, mv.subs
-	g.lastMove = &movedForce{gen: gen, sps: n}
+	g.lastMove = &movedForce{gen: mv.gen, sps: mv.n}
 	// The force walks its path hex by hex, off the map until it stops, so
 	// that the other side may react before each hex it enters (9.0,
-	// reaction.go). Its pick-ups and drop-offs were played as it set out.
+	// reaction.go); it picks up and drops off in each hex as it reaches it
+	// (7.5).
 	g.pending = &pendingMove{side: side, gen: gen, subs: subs, n: n, dem: dem, start: start, pts: entered, at: start, avoided: map[string]bool{},
-		f: f, spentAt: spentAt, dig: dig, digK: digK, foraging: foraging}
+		f: f, spentAt: spentAt, dig: dig, digK: digK, foraging: foraging, plan: mv.plan, planK: planK, shapes: shapes}
 	if gen != nil {
 		delete(g.genAt, gen.id)
 	}
 	for _, s := range subs {
 		delete(g.genAt, s.id)
 	}
+	g.handOff()
 	g.tidy(side, start) // its Demoralized marker goes with it
 	g.advance()
 	return nil

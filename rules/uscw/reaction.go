@@ -44,6 +44,49 @@ type pendingMove struct {
 	dig      []rules.Point
 	digK     []int
 	foraging bool
+	// the pick-ups and drop-offs (7.5), how many hexes of pts the force
+	// has entered at each, the force after each, and how many are played
+	plan   []handoff
+	planK  []int
+	shapes []forceShape
+	played int
+}
+
+// forceShape is the moving force after a pick-up or drop-off (7.5).
+type forceShape struct {
+	gen   *general
+	subs  []string
+	n, ma int
+}
+
+// handOff plays the pick-ups and drop-offs of the pending MOVE in the
+// hex it stands in (7.5, U476-487): a force stopped short of a hex (a
+// reaction, 8.2's Backup) never plays those planned there.
+func (g *game) handOff() {
+	pm := g.pending
+	j := pm.played
+	for j < len(pm.plan) && pm.planK[j] <= pm.i {
+		j++
+	}
+	if j == pm.played {
+		return
+	}
+	sh := pm.shapes[j-1]
+	pm.dem = g.playHandoffs(pm.side, &moving{gen: sh.gen, ma: sh.ma, plan: pm.plan[pm.played:j]}, pm.dem)
+	pm.played = j
+	pm.gen, pm.n, pm.subs = sh.gen, sh.n, nil
+	if sh.gen != nil {
+		delete(g.genAt, sh.gen.id)
+	}
+	for _, id := range sh.subs {
+		pm.subs = append(pm.subs, g.gens[id])
+		delete(g.genAt, id) // a General picked up moves with the force
+	}
+	pm.f.gen, pm.f.n, pm.f.ma, pm.f.subs = sh.gen, sh.n, sh.ma, sh.subs
+	if pm.n == 0 && pm.dem {
+		pm.dem = false
+		g.say("12.4", "the General leaves his Demoralized SPs: he recovers at once (U925)")
+	}
 }
 
 // commander is the Commanding General of side's stack in p: the highest
@@ -117,6 +160,7 @@ func (g *game) advance() {
 		}
 		pm.at = p
 		pm.i++
+		g.handOff()
 	}
 	g.finishMove(nil)
 }

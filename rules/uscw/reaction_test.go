@@ -120,3 +120,22 @@ func TestCavalryMarkerCost(t *testing.T) {
 		t.Errorf("a General who is no Cavalry: %d MP, want 0", got)
 	}
 }
+
+// 9.3.2 (U616): "The hex must be either clear of enemy SPs and Forts":
+// an Avoid Battle into an enemy Fort's hex is refused (the 4-0 margin
+// against a Fort is not played); a failed one denies the Fort, as any
+// Fortification, its DRM (9.3.3; script 39 plays the Entrenchment).
+func TestAvoidBattleNotIntoEnemyFort(t *testing.T) {
+	g, _, q := reactionGame(t, "3431", "3430")
+	g.sp["confederate"][q] = 5
+	g.genAt["c.lee.ldr-general"] = q
+	r, _ := g.e.b.locate("3530")
+	if err := g.avoidStep(q, r); err != nil {
+		t.Fatalf("3530 should qualify before the Fort: %v", err)
+	}
+	g.setWorks(r, works{fort: "union", level: 1})
+	err := g.avoidStep(q, r)
+	if err == nil || !strings.Contains(err.Error(), "9.3.2") || !strings.Contains(err.Error(), "Forts") {
+		t.Errorf("an Avoid Battle into a union F1 Fort's hex: %v, want a 9.3.2 refusal naming Forts", err)
+	}
+}
