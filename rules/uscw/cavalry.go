@@ -64,3 +64,28 @@ func limitNote(g *general, printed, used int) string {
 	}
 	return ""
 }
+
+// cavalryPickUp refuses a Cavalry General picking up SPs once he has
+// left his hex: "A Cavalry General may only pick up SPs at the start of
+// its movement" (8.3, U533); started: it has entered a hex, or moves on
+// after a battle (11.7). Generals picked up are 7.5's and 8.4's.
+func cavalryPickUp(commander *general, tok string, started bool) error {
+	pick, what, _ := handoffToken(tok)
+	if commander == nil || !commander.cavalry || !pick || !started || !isCount(what) {
+		return nil
+	}
+	return refuse("8.3", "%s is a Cavalry General: 'A Cavalry General may only pick up SPs at the start of its movement' (U533), not on the way", commander.name)
+}
+
+// isCount reports a hand-off of SPs ("pick:2"), not of a General.
+func isCount(what string) bool {
+	if what == "" {
+		return false
+	}
+	for _, r := range what {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}

@@ -152,6 +152,9 @@ func (g *game) march(f force, o moveOrder) error {
 	mv := newMoving(f)        // the force as it picks up and drops off (7.5)
 	for i, id := range o.path {
 		if _, _, ok := handoffToken(id); ok {
+			if err := cavalryPickUp(mv.gen, id, len(entered) > 0 || f.cont); err != nil {
+				return err
+			}
 			if err := g.planHandoff(side, mv, id, at, spent); err != nil {
 				return err
 			}
