@@ -29,27 +29,32 @@ type candidate struct {
 	sps, ma  int
 	dst      int // the destination's board index
 	retreat  []string
-	cont     bool     // the move is a victorious attacker's continuing (11.7)
-	works    string   // "entrench" (10.1.2) or "fort" (10.2.2, 10.2.6) at from
-	card     cardPlay // a Special Action Card played (alone, or before the move)
-	train    bool     // a Training action (17.3), paid in from's theater
-	transfer string   // a Leader Transfer (16.6.2) of this General to from
-	strat    string   // a Strategic Move: "rail" or "road" (strategic.go)
-	rail     bool     // a MOVE with the Rail Movement Bonus (5.4.2, railmove.go)
+	cont     bool      // the move is a victorious attacker's continuing (11.7)
+	works    string    // "entrench" (10.1.2) or "fort" (10.2.2, 10.2.6) at from
+	card     cardPlay  // a Special Action Card played (alone, or before the move)
+	train    bool      // a Training action (17.3), paid in from's theater
+	transfer string    // a Leader Transfer (16.6.2) of this General to from
+	strat    string    // a Strategic Move: "rail" or "road" (strategic.go)
+	rail     bool      // a MOVE with the Rail Movement Bonus (5.4.2, railmove.go)
+	react    reactKind // at a reaction: pass, intercept (general), avoid, maneuver (general), backup, attack
 }
 
 // order expands a move candidate into the MOVE a script would give.
 func (g *game) order(c candidate) moveOrder {
 	start := c.from
 	if c.general != "" {
-		start = g.genAt[c.general]
+		at, on := g.genAt[c.general]
+		if !on { // moving now (a reaction stopped his MOVE) or gone
+			return moveOrder{general: c.general, sps: c.sps}
+		}
+		start = at
 	}
 	if c.cont {
 		start = g.cont.at
 	}
 	var o moveOrder
 	if c.rail {
-		o = moveOrder{general: c.general, sps: c.sps, rail: true, path: g.railBonusPath(g.phasing, start, g.e.b.order[c.dst])}
+		o = moveOrder{general: c.general, sps: c.sps, rail: true, path: g.railBonusPath(g.phasing, start, g.e.b.order[c.dst], c.sps)}
 	} else {
 		g.markEnemy(g.phasing)
 		g.reach(g.phasing, start, c.ma, c.sps)
@@ -63,6 +68,8 @@ func (g *game) order(c candidate) moveOrder {
 
 func (g *game) describe(c candidate) string {
 	switch {
+	case c.react != rNone:
+		return g.describeReaction(c)
 	case c.pass:
 		return "pass"
 	case c.works != "":
@@ -119,6 +126,8 @@ func (g *game) candidates(out []candidate) []candidate {
 		return out
 	case stStrategic:
 		return g.strategicCandidates(g.phasing, append(out, candidate{pass: true}), false)
+	case stReact:
+		return g.reactCandidates(out)
 	case stPlayer:
 	default:
 		return nil
@@ -162,8 +171,8 @@ func (g *game) candidates(out []candidate) []candidate {
 		}
 		ma := g.activeMA(side, at, gen.ma)
 		for _, dst := range g.reach(side, at, ma, n) {
-			if n == 0 && g.sp[side][g.e.b.order[dst]] == 0 {
-				continue // a General without SPs ends his move with friendly SPs (7.6)
+			if n == 0 && (g.sp[side][g.e.b.order[dst]] == 0 || g.pathEntersZOI(side, at, dst)) {
+				continue // a General without SPs ends his move with friendly SPs, never entering an enemy ZOI (7.6)
 			}
 			attack := g.scratch().enemy[dst]
 			if gen.cautious && attack && !byCard && (bonusOnly || g.actionsFor(at) < 2) {
@@ -363,6 +372,8 @@ func (g *game) play(c candidate) error {
 		return nil
 	case c.strat != "":
 		return g.strategicMove(strategicOrder{mode: c.strat, from: c.from, to: g.e.b.order[c.dst], sps: c.sps})
+	case c.react != rNone:
+		return g.playReaction(c)
 	case c.pass:
 		if g.stage != stPlayer {
 			return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])

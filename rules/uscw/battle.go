@@ -92,8 +92,9 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 				g.say("11.3", "attacker: %s is not used: %d SPs use %d General(s) (U809-812)", sub.name, k, generalsUsed(k))
 				continue
 			}
-			bt.aDRM += sub.attack
-			g.say("11.4", "attacker: +%d, %s's Attack Rating (a subordinate, 11.3)", sub.attack, sub.name)
+			r := battleRating(sub, sub.attack, true)
+			bt.aDRM += r
+			g.say("11.4", "attacker: +%d, %s's Attack Rating (a subordinate, 11.3%s)", r, sub.name, limitNote(sub, sub.attack, r))
 		}
 	}
 	bt.aDRM += g.battleCard(at)
@@ -106,10 +107,16 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 			g.say("11.3", "defender: %s is not used: %d SPs use %d General(s) (U809-812)", dg.name, d, used)
 			continue
 		}
-		bt.dDRM += dg.defense
-		g.say("11.4", "defender: +%d, %s's Defense Rating", dg.defense, dg.name)
+		r := battleRating(dg, dg.defense, i > 0)
+		bt.dDRM += r
+		g.say("11.4", "defender: +%d, %s's Defense Rating%s", r, dg.name, limitNote(dg, dg.defense, r))
 	}
+	denied := g.terrainDenied(at) // a failed Avoid Battle (9.3.3)
 	fortDRM, fortWhy := g.fortificationDRM(def, at)
+	if denied {
+		fortDRM = 0
+		g.say("9.3.3", "defender: no Fortification or terrain DRM, its Avoid Battle failed (U626)")
+	}
 	if fortDRM > 0 {
 		bt.dDRM += fortDRM
 		g.say("11.4", "defender: +%d, %s", fortDRM, fortWhy)
@@ -118,13 +125,13 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 	if g.landing {
 		crossed = at // an Amphibious Assault lands from the water: no hexside, no hex left (19.5.2)
 	}
-	if b.mountainOrMarsh(crossed, at) && fortDRM == 0 {
+	if b.mountainOrMarsh(crossed, at) && fortDRM == 0 && !denied {
 		bt.dDRM++
 		g.say("11.4", "defender: +1, attacking across a Mountain hexside or into or out of a Marsh hex (U832)")
-	} else if b.mountainOrMarsh(from, at) {
+	} else if b.mountainOrMarsh(from, at) && !denied {
 		g.say("11.4", "defender: no +1 for the Mountain hexside or Marsh: 'This modifier is not cumulative with Fortifications of any type' (U832)")
 	}
-	if b.river(crossed, at) {
+	if b.river(crossed, at) && !denied {
 		bt.dDRM++
 		g.say("11.4", "defender: +1, attacking across a River (U833)")
 	}

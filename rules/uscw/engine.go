@@ -8,8 +8,8 @@
 // Results Table with its retreats and moving on (11.1-11.7), control
 // (6.1-6.6), the End Phase (20.1-20.3), the Special Action Cards
 // (18.1-18.3), Cautious Generals attacking (7.7), Training (17.3), the
-// Leader Transfer action (16.6.2) and the optional rules 1-4 as engine
-// options. Every other procedure is logged as not played, and the ledger lists
+// Leader Transfer action (16.6.2), reaction (9.1-9.4), Cavalry Generals
+// (8.1-8.6) and the optional rules 1-5 as engine options. Every other procedure is logged as not played, and the ledger lists
 // what each needs. Section 21 (Advanced Naval Rules) is absent from the
 // rulebook, so the Advanced Game is refused.
 //
@@ -19,7 +19,8 @@
 // Movement Bonus), pickup (7.5), battle, retreat (11.6-11.7), forts
 // (10.1-10.2), rivers, naval and transport (19), control, railcontrol
 // (6.5), loc (Lines of Communication), supply, attrition and surrender
-// (13), endphase, setup, cards, cautious, training, transfer, options and
+// (13), reaction (the ZOI and the stops of a MOVE for the other side's
+// answer), intercept, avoid, maneuver (Optional 5), cavalry, endphase, setup, cards, cautious, training, transfer, options and
 // army (the optional rules), actions and bot (the bots), invariant (the
 // checker), script, script_steps and sim (the drivers).
 //
@@ -64,6 +65,7 @@ func (Ruleset) Compile(sf *scenarios.ScenarioFile, options map[string]string) (r
 	if err := e.optionalMissing(); err != nil {
 		return nil, err
 	}
+	e.maneuver = options["maneuver-reaction"] == "on"
 	return e.Sim, nil
 }
 
@@ -80,16 +82,18 @@ func (Ruleset) Script(sf *scenarios.ScenarioFile, s *rules.Script) (rules.Driver
 	if err != nil {
 		return nil, err
 	}
-	d.(*scriptDriver).e.twoMNoBPs = opts["blockade-2m"] == "no-bps"
-	if err := d.(*scriptDriver).e.attritionOption(opts["attrition"]); err != nil {
+	sd := d.(*scriptDriver)
+	sd.e.twoMNoBPs = opts["blockade-2m"] == "no-bps"
+	if err := sd.e.attritionOption(opts["attrition"]); err != nil {
 		return nil, err
 	}
+	sd.e.maneuver = opts["maneuver-reaction"] == "on"
 	return d, nil
 }
 
 // checkOptions checks the options: invariants, the optional rules 1-4
-// (options.go); the Advanced Game needs section 21, which the rulebook
-// does not hold, and Optional 5 is not played here.
+// (options.go) and maneuver-reaction (Optional 5); the Advanced Game
+// needs section 21, which the rulebook does not hold.
 func checkOptions(options map[string]string) error {
 	keys := make([]string, 0, len(options))
 	for k := range options {
@@ -113,6 +117,11 @@ func checkOptions(options map[string]string) error {
 				return fmt.Errorf("%w: USCW attrition=%q: want per-stack (one column, the default) or by-size (the Attrition Table's column by the stack's SPs)", rules.ErrBadOption, v)
 			}
 			continue
+		case "maneuver-reaction":
+			if v := options[k]; v != "on" && v != "off" {
+				return fmt.Errorf("%w: USCW maneuver-reaction=%q: want on (Optional 5, Maneuver Reaction, U1748-1766, is played) or off (default)", rules.ErrBadOption, v)
+			}
+			continue
 		case "advanced", "advanced-naval", "game":
 			if k == "game" && options[k] == "basic" {
 				continue
@@ -125,7 +134,7 @@ func checkOptions(options map[string]string) error {
 				}
 				continue
 			}
-			return fmt.Errorf("%w: the USCW engine has no option %q (it plays dice-difference-2, Optional 1, salt-hexes, Optional 2, and army-morale, Optional 3 and 4; Optional 5, U1748-1766, is not yet played)", rules.ErrBadOption, k)
+			return fmt.Errorf("%w: the USCW engine has no option %q (it plays dice-difference-2, Optional 1, salt-hexes, Optional 2, and army-morale, Optional 3 and 4; and maneuver-reaction, Optional 5)", rules.ErrBadOption, k)
 		}
 	}
 	return nil
@@ -136,6 +145,7 @@ type general struct {
 	id, name, side            string
 	rank, attack, defense, ma int
 	cavalry, cautious         bool
+	intrinsicCav              bool // Sheridan, Van Dorn or Price promoted (8.6)
 }
 
 // Engine is a scenario compiled for play.
@@ -157,6 +167,7 @@ type Engine struct {
 	// blockade-2m=no-bps: a "+2M" Blockade result gives no BPs, whatever
 	// its cell holds (14.4.5 does not say; the default gives the cell's).
 	twoMNoBPs bool
+	maneuver  bool // maneuver-reaction=on: Optional 5 (U1748-1766)
 
 	markable     []rules.Point // hexes a Control marker may go in (6.2.3), board order
 	objectives   []rules.Point // Objective Hexes (2.1.4)

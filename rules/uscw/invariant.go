@@ -35,6 +35,12 @@ func (g *game) violations() []string {
 		}
 	}
 	out = append(out, g.navalViolations()...)
+	// 9.0 (U561): a MOVE stands stopped only while the other side (or an
+	// intercepted Cavalry force, 8.2) has a reaction to answer, and
+	// never after the action that ends it.
+	if (g.stage == stReact) != (g.pending != nil) {
+		out = append(out, fmt.Sprintf("USCW 9.0: the stage is %s with %s MOVE stopped for a reaction", stageNames[g.stage], map[bool]string{true: "a", false: "no"}[g.pending != nil]))
+	}
 	for _, side := range sides {
 		// The attacker who won stands with the defender until it retreats.
 		// SP conservation: every SP that entered play is on the map, in the
@@ -54,8 +60,9 @@ func (g *game) violations() []string {
 				out = append(out, fmt.Sprintf("USCW 6.2.2: a %s Control marker stays in %s under %d %s SPs", m, b.ids[p], n, side))
 			}
 		}
+		on += g.inTransit(side) // a MOVE stopped for a reaction (9.0)
 		if on+g.displace[side]+g.spLost[side] != g.spIn[side] {
-			out = append(out, fmt.Sprintf("USCW 14.6: the %s has %d SPs on the map, %d displaced, %d lost: %d, but %d entered play", side, on, g.displace[side], g.spLost[side], on+g.displace[side]+g.spLost[side], g.spIn[side]))
+			out = append(out, fmt.Sprintf("USCW 14.6: the %s has %d SPs on the map or moving, %d displaced, %d lost: %d, but %d entered play", side, on, g.displace[side], g.spLost[side], on+g.displace[side]+g.spLost[side], g.spIn[side]))
 		}
 		for p := range g.demoral[side] {
 			if g.sp[side][p] == 0 && len(g.generalsAt(side, p)) == 0 {
@@ -93,6 +100,9 @@ func (g *game) violations() []string {
 	held := 0
 	for _, p := range g.e.resources {
 		u, _ := g.resourceShare(p)
+		if g.pending != nil {
+			u = g.credit[p] // the hex a MOVE left reverts when the move ends (6.3, U390)
+		}
 		if u != g.credit[p] {
 			out = append(out, fmt.Sprintf("USCW 6.4.1: the Union holds %d BPs of %s but the tracks count %d", u, b.ids[p], g.credit[p]))
 		}

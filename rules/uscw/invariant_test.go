@@ -127,6 +127,8 @@ func TestInvariantCheckerReports(t *testing.T) {
 			g.genAt[onMapGeneral(t, g, "union")] = p
 		}},
 		{"USCW 16.4: ", func(t *testing.T, g *game) { g.displacedGen[onMapGeneral(t, g, "union")] = true }},
+		// A MOVE left stopped after its reaction was answered.
+		{"USCW 9.0: ", func(t *testing.T, g *game) { g.pending = &pendingMove{side: "union", avoided: map[string]bool{}} }},
 		{"USCW 6.2.3: ", func(t *testing.T, g *game) {
 			p := quietHex(t, g, func(h *scenarios.HexData) bool { return !markable(h) })
 			side := "union" // a side that does not control the state, so 6.2.1 holds

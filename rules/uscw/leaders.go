@@ -62,6 +62,9 @@ func (g *game) generalEvent(code, id, partner, theater, printed string) {
 		}
 		c := *gen
 		c.rank = max(1, c.rank+d)
+		if code == "promote" && promoteCavalry(&c) {
+			g.say("8.6", "%s is promoted: a 2-star General with intrinsic cavalry (U549)", gen.name)
+		}
 		g.gens[id] = &c
 		g.say("16.3", "%s is %sd: %d-star, now %d-star", gen.name, code, gen.rank, c.rank)
 	case "remove", "unassigned":

@@ -61,11 +61,8 @@ func (g *game) move(o moveOrder) error {
 			if g.moved[id] {
 				return refuse("5.1.2", "%s has already been activated or moved in this Action Phase (U218)", sub.name)
 			}
-			if sub.rank > gen.rank {
-				return refuse("7.2.2", "%s (%d-star) outranks %s (%d-star): 'the highest ranking General must be designated the Commanding General' (U441)", sub.name, sub.rank, gen.name, gen.rank)
-			}
-			if sub.rank >= 3 && gen.rank < 4 {
-				return refuse("7.4.1", "%s is a 3-star General: 'They may never be a subordinate, except under the 4-star general Grant (7.4.2) or when defending in battle (11.3)' (U470)", sub.name)
+			if err := subordinateOK(gen, sub); err != nil {
+				return err
 			}
 		}
 	} else {
@@ -146,16 +143,23 @@ func (g *game) march(f force, o moveOrder) error {
 	at, spent := start, f.spent
 	var steps []string
 	var battleAt *rules.Point
-	var passed []rules.Point  // the hexes the force moves through and into
-	var entered []rules.Point // and the hex of its battle
+	var entered []rules.Point // the hexes the force moves through and into, and the hex of its battle
 	var dig []rules.Point     // the hexes it entrenches in
-	inBattle := n             // the SPs it may use in its battle (11.5)
+	var digK []int            // and how many hexes it had entered then
+	var spentAt []int         // the MPs spent once each hex of entered is entered
+	var planK []int           // how many hexes of entered the force has entered at each hand-off (7.5)
+	var shapes []forceShape   // and the force after it
 	mv := newMoving(f)        // the force as it picks up and drops off (7.5)
 	for i, id := range o.path {
 		if _, _, ok := handoffToken(id); ok {
+			if err := cavalryPickUp(mv.gen, id, len(entered) > 0 || f.cont); err != nil {
+				return err
+			}
 			if err := g.planHandoff(side, mv, id, at, spent); err != nil {
 				return err
 			}
+			planK = append(planK, len(entered))
+			shapes = append(shapes, forceShape{gen: mv.gen, subs: slices.Clone(mv.subs), n: mv.n, ma: mv.ma})
 			steps = append(steps, id)
 			continue
 		}
@@ -173,6 +177,7 @@ func (g *game) march(f force, o moveOrder) error {
 			spent += 2
 			steps = append(steps, "entrench 2")
 			dig = append(dig, at)
+			digK = append(digK, len(entered))
 			continue
 		}
 		p, err := b.locate(id)
@@ -195,6 +200,10 @@ func (g *game) march(f force, o moveOrder) error {
 			c += extra
 			why += fmt.Sprintf(" + %d (enemy Naval Control, 5.8.3)", extra)
 		}
+		if mc := g.markerCost(gen, side, p, i == len(o.path)-1); mc > 0 {
+			c += mc
+			why += " + removing an enemy Control marker +1 (a Cavalry Unit, 8.3)"
+		}
 		if g.closedByNeutrality(p, false) {
 			return refuse("17.1.3", "while Kentucky is neutral, nothing may enter the New Madrid hex %s (U1370)", id)
 		}
@@ -207,17 +216,16 @@ func (g *game) march(f force, o moveOrder) error {
 		spent += c
 		steps = append(steps, fmt.Sprintf("%s (%s)", id, why))
 		entered = append(entered, p)
+		spentAt = append(spentAt, spent)
 		if g.defended(other(side), p) {
 			if i != len(o.path)-1 {
 				return refuse("11.1.1", "entering %s, which holds enemy SPs or an enemy Fort, starts a battle: 'The movement of the active force is suspended and a battle is resolved immediately' (U771); the path must end there", id)
 			}
-			inBattle = g.acrossRiverLimit(side, at, p, mv.n)
 			q := p
 			battleAt = &q
 		}
 		if i < len(o.path)-1 || battleAt == nil {
 			at = p
-			passed = append(passed, p)
 		}
 	}
 	ma = mv.ma
@@ -230,6 +238,13 @@ func (g *game) march(f force, o moveOrder) error {
 	lone := f.gen != nil && f.n == 0 && g.sp[side][start] == 0
 	if mv.gen != nil && mv.n == 0 && (battleAt != nil || g.sp[side][at]+mv.left[at]-mv.taken[at] == 0 && !(lone && g.fortAt(side, at) > 0)) {
 		return refuse("7.6", "%s has no SPs: he 'must end his move at a friendly-controlled Fort, Coastal Fort or with other friendly SPs', never in a battle (U490)", mv.gen.name)
+	}
+	if gen != nil && n == 0 {
+		for _, p := range entered {
+			if g.inEnemyZOI(side, p) {
+				return refuse("7.6", "%s has no SPs: 'that General may not enter an enemy ZOI (9.1)' (U490), and %s is in one", gen.name, b.ids[p])
+			}
+		}
 	}
 	if !f.cont && g.sp[side][start] == n && g.leftBehind(side, start, o) {
 		return refuse("7.6", "the move would leave a General in %s without SPs: 'Players may never intentionally leave a General without at least 1 SP' (U490)", b.ids[start])
@@ -270,43 +285,22 @@ func (g *game) march(f force, o moveOrder) error {
 		}
 	}
 	g.say("5.3", "%s moves from %s: %s; %d of %d MP", what, b.ids[start], strings.Join(steps, ", "), spent, ma)
-	dem = g.playHandoffs(side, mv, dem)
-	gen, n = mv.gen, mv.n
-	if n == 0 && dem {
-		dem = false
-		g.say("12.4", "the General leaves his Demoralized SPs: he recovers at once (U925)")
+	g.lastMove = &movedForce{gen: mv.gen, sps: mv.n}
+	// The force walks its path hex by hex, off the map until it stops, so
+	// that the other side may react before each hex it enters (9.0,
+	// reaction.go); it picks up and drops off in each hex as it reaches it
+	// (7.5).
+	g.pending = &pendingMove{side: side, gen: gen, subs: subs, n: n, dem: dem, start: start, pts: entered, at: start, avoided: map[string]bool{},
+		f: f, spentAt: spentAt, dig: dig, digK: digK, foraging: foraging, plan: mv.plan, planK: planK, shapes: shapes}
+	if gen != nil {
+		delete(g.genAt, gen.id)
 	}
-	subs = nil
-	for _, id := range mv.subs {
-		subs = append(subs, g.gens[id])
+	for _, s := range subs {
+		delete(g.genAt, s.id)
 	}
-	f.gen, f.n, f.ma, f.subs = mv.gen, mv.n, mv.ma, mv.subs
-	g.lastMove = &movedForce{gen: gen, sps: n}
-	for _, p := range passed {
-		g.clearEnemyMarker(side, p)
-	}
-	for _, p := range entered {
-		g.invade(side, p)
-	}
-	for _, p := range dig {
-		g.placeEntrenchment(side, p)
-	}
-	if battleAt != nil {
-		g.say("11.1.1", "%s enters %s, which holds %d enemy SPs%s: battle", what, b.ids[*battleAt], g.sp[other(side)][*battleAt], fortNote(g.fortAt(other(side), *battleAt)))
-		g.fight(side, gen, subs, n, inBattle, dem, at, *battleAt)
-		if acrossNavigable(b, at, *battleAt) && g.last != nil {
-			g.foughtAcross = g.last.aSP // for the invariant checker (11.5.1)
-		}
-		g.mayContinue(f, subs, *battleAt, spent, inBattle)
-	} else {
-		g.arrive(side, gen, subs, n, dem, at)
-	}
-	if foraging {
-		g.carryForaging(side, gen, at, battleAt)
-	}
-	// The hex left reverts only now, the move and its battle done (6.3, U390).
-	g.tidy(side, start)
-	g.touch(start)
+	g.handOff()
+	g.tidy(side, start) // its Demoralized marker goes with it
+	g.advance()
 	return nil
 }
 

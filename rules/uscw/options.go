@@ -11,7 +11,8 @@ import (
 // Rules, U1716-1766). Optional 1, Dice Difference of 2 (U1718-1723):
 // dice-difference-2=bonus-action; Optional 2, Salt Hexes (U1724-1733):
 // salt-hexes=on; Optional 3 and 4, Army Markers and Army Morale
-// (U1734-1747): army-morale=on (army.go). Optional 5 is refused.
+// (U1734-1747): army-morale=on (army.go). Optional 5, Maneuver Reaction
+// (U1748-1766), is maneuver-reaction=on (engine.go, maneuver.go).
 
 // optional is the optional rules a game plays.
 type optional struct {

@@ -8,8 +8,8 @@ import (
 	"github.com/musterhq/muster/rules"
 )
 
-// The optional rules are engine options: a played one with a bad value,
-// and the ones not yet played, are refused naming the rule.
+// The optional rules are engine options: a played one with a bad value
+// is refused naming the rule.
 func TestOptionalRulesOptions(t *testing.T) {
 	for opts, ok := range map[string]bool{"bonus-action": true, "off": true, "yes": false} {
 		err := checkOptions(map[string]string{"dice-difference-2": opts})
@@ -20,8 +20,11 @@ func TestOptionalRulesOptions(t *testing.T) {
 	if err := checkOptions(map[string]string{"salt-hexes": "yes"}); !errors.Is(err, rules.ErrBadOption) {
 		t.Errorf("salt-hexes=yes accepted: %v", err)
 	}
-	if err := checkOptions(map[string]string{"maneuver-reaction": "on"}); !errors.Is(err, rules.ErrBadOption) {
-		t.Errorf("maneuver-reaction (Optional 5, not played here) accepted: %v", err)
+	for v, ok := range map[string]bool{"on": true, "off": true, "yes": false} {
+		err := checkOptions(map[string]string{"maneuver-reaction": v})
+		if (err == nil) != ok || err != nil && !errors.Is(err, rules.ErrBadOption) {
+			t.Errorf("maneuver-reaction=%s (Optional 5, maneuver.go): %v", v, err)
+		}
 	}
 }
 

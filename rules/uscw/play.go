@@ -14,9 +14,10 @@ const (
 	stRetreat        // the loser of a battle retreats (11.6)
 	stOver
 	stStrategic // a Strategic Movement Segment (3.2, strategic.go)
+	stReact     // a MOVE waits for the other side's reaction (9.0) or a Cavalry Backup (8.2)
 )
 
-var stageNames = []string{"player-action-phase", "retreat", "over", "strategic-movement"}
+var stageNames = []string{"player-action-phase", "retreat", "over", "strategic-movement", "reaction"}
 
 var sides = []string{"union", "confederate"}
 
@@ -61,6 +62,7 @@ type game struct {
 	displace map[string]int // side -> SPs in the Displaced Boxes (14.6)
 
 	retreat *pendingRetreat
+	pending *pendingMove // a MOVE stopped for a reaction (reaction.go)
 	last    *battle
 	outcome *rules.Outcome
 
@@ -357,12 +359,7 @@ func (g *game) generalsAt(side string, p rules.Point) []*general {
 			out = append(out, gen)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].rank != out[j].rank {
-			return out[i].rank > out[j].rank
-		}
-		return out[i].id < out[j].id
-	})
+	sort.Slice(out, func(i, j int) bool { return outranks(out[i], out[j]) })
 	return out
 }
 

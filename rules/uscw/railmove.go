@@ -83,7 +83,9 @@ func (g *game) railBonusStep(side string, from, to rules.Point, rc *railControl)
 // reach from start with the Rail Movement Bonus: its cheapest MPs (-1
 // unreached) and the previous rail hex of its path. railBonusStep's
 // rules over the rail net's indexes: 1 MP a step, +1 across a ferry, into
-// the side's Railroad Control, the 1864 lines once built.
+// the side's Railroad Control, the 1864 lines once built, never over a
+// bridge or ferry under enemy Naval Control (5.4.3: closed to any force,
+// whatever its SPs).
 func (g *game) railBonusReach(side string, start rules.Point, rc *railControl) (cost, prev []int) {
 	rg := g.e.b.rails
 	cost, prev = make([]int, len(rg.railHexs)), make([]int, len(rg.railHexs))
@@ -118,7 +120,7 @@ func (g *game) railBonusReach(side string, start rules.Point, rc *railControl) (
 }
 
 // railBonusPath is the path of ids from start to dst railBonusReach found.
-func (g *game) railBonusPath(side string, start, dst rules.Point) []string {
+func (g *game) railBonusPath(side string, start, dst rules.Point, n int) []string {
 	rg := g.e.b.rails
 	_, prev := g.railBonusReach(side, start, g.railControl())
 	s, d := rg.railIdx[start], rg.railIdx[dst]

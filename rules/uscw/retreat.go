@@ -15,8 +15,8 @@ import (
 // into p (9.1, U565-570): an adjacent hex, not across an unbridged
 // Navigable River or impassable hexside (the test map has no bridges),
 // not into a Resource/Objective Hex the owner's enemy controls, nor into a
-// hex with the enemy's SPs or Fort. (The reaction rules, 9.2-9.4, are
-// another file's; this is 9.1 as retreats read it.)
+// hex with the enemy's SPs or Fort. The one ZOI: retreats (11.6) and
+// reactions (9.2-9.4, reaction.go) both read it.
 func (g *game) zoi(owner string, q, p rules.Point) bool {
 	b := g.e.b
 	if q == p || !b.adjacent(q, p) || b.hexes[p] == nil {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,6 +23,13 @@ import (
 // or "sps" with at; manpower; to: the hex landed in; 19.3),
 // amphibious-assault and ocean-assault (the same, into an enemy space,
 // 19.5; set: HEX -> SPs dropped off there on the way, U1564), move (unit: a General id, or "sps" with at: the start hex;
+// a MOVE stops in the stage "reaction" before a hex the other side may
+// react to: intercept (unit: the General; manpower, targets: his
+// subordinates; hexes: more stacks declared with his, each with its
+// Commanding General and every SP he may carry, 9.2.3),
+// avoid-battle (to), or pass; an intercepted Cavalry force then plays
+// backup or attack, 8.2; with the option maneuver-reaction=on, maneuver
+// (unit, to, manpower, targets) instead of an Interception, Optional 5);
 // manpower: the SPs, default all he may carry; path), pass (end the
 // Phasing player's Player Action Phase), retreat (path: the defender's 1
 // or 2 hexes).
@@ -143,6 +151,9 @@ func (d *scriptDriver) act(s *rules.Step) error {
 			g.endStrategicSegment()
 			return nil
 		}
+		if g.stage == stReact {
+			return g.reactPass()
+		}
 		if g.stage != stPlayer {
 			return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
 		}
@@ -190,6 +201,22 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		return g.train(s.At)
 	case "transfer":
 		return d.transfer(s)
+	case "intercept":
+		n := -1
+		if s.Manpower > 0 {
+			n = s.Manpower
+		}
+		return g.intercept(s.Unit, n, s.Targets, s.Hexes)
+	case "avoid-battle":
+		return g.avoidBattle(s.To)
+	case "backup", "attack":
+		return g.backUp(s.Play == "backup")
+	case "maneuver":
+		n := -1
+		if s.Manpower > 0 {
+			n = s.Manpower
+		}
+		return g.maneuver(s.Unit, n, s.Targets, s.To)
 	case "retreat":
 		if r := g.retreat; r != nil && s.Unit != "sps" {
 			if p, on := g.genAt[s.Unit]; !on || p != r.from {
@@ -202,7 +229,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		return g.retreatTo(path)
 	default:
-		return fmt.Errorf("play %q: the USCW engine plays move, strategic, naval-transport, ocean-transport, amphibious-assault, ocean-assault, pass, retreat, rally, entrench, continue, place (a Fort), card, train, transfer", s.Play)
+		return fmt.Errorf("play %q: the USCW engine plays move, strategic, naval-transport, ocean-transport, amphibious-assault, ocean-assault, pass, retreat, rally, entrench, continue, place (a Fort), card, train, transfer; at a reaction: intercept, avoid-battle, maneuver, pass; an intercepted Cavalry force: backup, attack", s.Play)
 	}
 	switch s.Do {
 	case "state":
@@ -274,6 +301,9 @@ func (d *scriptDriver) Expect(s *rules.Step) error {
 		}
 	case "at":
 		p, on := g.genAt[s.Unit]
+		if pm := g.pending; pm != nil && (pm.gen != nil && pm.gen.id == s.Unit || slices.ContainsFunc(pm.subs, func(x *general) bool { return x.id == s.Unit })) {
+			p, on = pm.at, true // moving, stopped for a reaction
+		}
 		got := "displaced"
 		if on {
 			got = g.e.b.ids[p]

@@ -44,6 +44,11 @@ func (g *game) clone() *game {
 		r := *g.retreat
 		c.retreat = &r
 	}
+	if g.pending != nil {
+		pm := *g.pending
+		pm.avoided = maps.Clone(pm.avoided)
+		c.pending = &pm
+	}
 	return &c
 }
 
@@ -80,6 +85,8 @@ func (x *Game) ToAct() string {
 		return ""
 	case stRetreat:
 		return x.g.retreat.side
+	case stReact:
+		return x.g.reactor()
 	}
 	return x.g.phasing
 }
@@ -159,6 +166,7 @@ func (x *Game) Value(side string) float64 {
 	for _, n := range x.g.sp["confederate"] {
 		sp -= n
 	}
+	sp += x.g.inTransit("union") - x.g.inTransit("confederate") // a MOVE stopped for a reaction (9.0)
 	v += float64(sp) / 100
 	if side == "confederate" {
 		return -v

@@ -1,0 +1,105 @@
+package uscw
+
+import (
+	"fmt"
+
+	"github.com/musterhq/muster/rules"
+)
+
+// Avoid Battle (9.3, U603-638).
+
+// avoidStep refuses a hex r the stack in p may not Avoid Battle into
+// (9.3.2, U611-620).
+func (g *game) avoidStep(p, r rules.Point) error {
+	pm, b := g.pending, g.e.b
+	react := other(pm.side)
+	n := g.sp[react][p]
+	if !b.adjacent(p, r) {
+		return refuse("9.3.2", "%s is not adjacent to %s: the stack moves 'to any adjacent hex that qualifies' (U611)", b.ids[r], b.ids[p])
+	}
+	if h := b.hexes[r]; h == nil || b.prohib[h.Terrain] {
+		return refuse("9.3.2", "%s is prohibited terrain", b.ids[r])
+	}
+	for _, k := range b.topo.Side(p, r) {
+		switch k {
+		case "impassable", "navigable-river-type-1", "navigable-river-type-2":
+			return refuse("9.3.2", "'The Avoid Battle cannot be across an unbridged Navigable River hexside or an impassable hexside' (U613): %s-%s is %s", b.ids[p], b.ids[r], k)
+		}
+	}
+	if h := b.hexes[r]; (h.Objective || h.BP != nil) && g.controller(r) == pm.side {
+		return refuse("9.3.2", "'The Avoid Battle cannot be into an enemy-controlled Objective Hex or Resource Hex (even if vacant)' (U614): %s", b.ids[r])
+	}
+	if r == pm.at {
+		return refuse("9.3.2", "the active force stands in %s", b.ids[r])
+	}
+	if g.zoi(pm.side, pm.at, r) {
+		return refuse("9.3.2", "%s is in the ZOI of the active force, 'judged from the hex it occupies before it enters the hex your force is leaving' (U615): %s", b.ids[r], b.ids[pm.at])
+	}
+	if f := g.fortAt(pm.side, r); f > 0 {
+		// reading: the 4-0 margin against an enemy Fort is not played
+		return refuse("9.3.2", "'The hex must be either clear of enemy SPs and Forts' (U616): %s holds an enemy F%d Fort", b.ids[r], f)
+	}
+	if e := g.sp[pm.side][r]; e > 0 && n < 7*e {
+		return refuse("9.3.2", "%s holds %d enemy SPs: the avoiding %d SPs must outnumber them at least 7-1 (U616)", b.ids[r], e, n)
+	}
+	for _, s := range b.neighbors(r) {
+		if e := g.sp[pm.side][s]; e > 0 && e >= n && g.zoi(pm.side, s, r) {
+			return refuse("9.3.2", "%s is in the ZOI of the non-moving enemy force in %s, whose %d SPs equal or exceed the avoiding %d (U620)", b.ids[r], b.ids[s], e, n)
+		}
+	}
+	return nil
+}
+
+// avoidTargets lists the hexes the stack in p may Avoid Battle into.
+func (g *game) avoidTargets(p rules.Point) []rules.Point {
+	var out []rules.Point
+	for _, r := range g.e.b.neighbors(p) {
+		if g.avoidStep(p, r) == nil {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// avoidBattle plays the attempt of the stack the active force is about
+// to enter: the hex named first (the player may name only a hex he
+// accepts, U655), then the roll; on success the entire force moves and
+// displaces an enemy force it outnumbers 7-1; on failure it fights
+// without terrain (9.3.3). The active force then enters the hex.
+func (g *game) avoidBattle(to string) error {
+	pm, b := g.pending, g.e.b
+	if g.stage != stReact || pm == nil || pm.backup {
+		return refuse("9.3.1", "no active enemy force is about to enter a stack's hex (U605)")
+	}
+	p := pm.pts[pm.i]
+	react := other(pm.side)
+	if !g.mayAvoid(p) {
+		return refuse("9.3.1", "no %s stack with a General (not an intrinsic 0-0-3 General, 7.8) stands in %s, the hex the active force is about to enter (U605)", react, b.ids[p])
+	}
+	r, err := b.locate(to)
+	if err != nil {
+		return err
+	}
+	if err := g.avoidStep(p, r); err != nil {
+		return err
+	}
+	cmd := g.commander(react, p)
+	gens := g.generalsAt(react, p)
+	n := g.sp[react][p]
+	pm.tried = true // no Interception into this hex after the Avoid Battle (U634)
+	if !g.reactionRoll(fmt.Sprintf("Avoid Battle by %s from %s to %s", cmd.name, b.ids[p], b.ids[r]), p, r, kAvoid) {
+		pm.avoidFailed = true
+		g.say("9.3.3", "the Avoid Battle failed: the stack in %s 'may not benefit from Fortifications or terrain in the upcoming battle' (U626)", b.ids[p])
+		g.advance()
+		return nil
+	}
+	if e := g.sp[pm.side][r]; e > 0 {
+		g.say("9.3.2", "the %d %s SPs in %s are outnumbered 7-1 and Displaced (11.1.2)", e, pm.side, b.ids[r])
+		g.displaceAll(pm.side, r)
+	}
+	g.shift(react, p, r, n, gens)
+	pm.avoided[cmd.id] = true
+	g.say("9.3.2", "%s avoids battle: the entire force (%d SPs, %d General(s)) moves from %s to %s", cmd.name, n, len(gens), b.ids[p], b.ids[r])
+	g.advance()
+	return nil
+}

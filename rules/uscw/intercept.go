@@ -1,0 +1,227 @@
+package uscw
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/musterhq/muster/rules"
+)
+
+// Interception (9.2, U576-602) and the Cavalry Backup (8.2, U529).
+
+// interception is one stack's declared attempt: its General (the
+// Commanding General or a subordinate, 9.2.4), the SPs and subordinates
+// he takes, from hex q.
+type interception struct {
+	gen  *general
+	subs []*general
+	q    rules.Point
+	n    int
+}
+
+// declareInterception checks one declared attempt into p; sps < 0 takes
+// every SP the General may carry, leaving 1 SP with any General left
+// behind (9.2.4, U601).
+func (g *game) declareInterception(p rules.Point, id string, sps int, subIDs []string) (interception, error) {
+	pm, b := g.pending, g.e.b
+	react := other(pm.side)
+	gen := g.gens[id]
+	if gen == nil {
+		return interception{}, fmt.Errorf("no General %q in the counters", id)
+	}
+	if gen.side != react {
+		return interception{}, refuse("9.0", "%s is a %s General: 'Only the non-Phasing player may conduct Reaction Movement' (U561)", gen.name, gen.side)
+	}
+	q, on := g.genAt[id]
+	if !on {
+		return interception{}, fmt.Errorf("%s is not on the map", gen.name)
+	}
+	if !b.adjacent(q, p) {
+		return interception{}, refuse("9.2.1", "%s in %s is not next to %s: an Interception is into a hex in the stack's ZOI (U578)", gen.name, b.ids[q], b.ids[p])
+	}
+	if !g.zoi(react, q, p) {
+		return interception{}, refuse("9.1", "%s is not in the ZOI of %s's stack in %s: no ZOI across an unbridged Navigable River or impassable hexside, into an enemy-controlled Resource/Objective Hex, or into a hex holding non-moving enemy SPs (U565-570)", b.ids[p], gen.name, b.ids[q])
+	}
+	it := interception{gen: gen, q: q}
+	for _, sid := range subIDs {
+		sub := g.gens[sid]
+		if sub == nil {
+			return it, fmt.Errorf("no General %q in the counters", sid)
+		}
+		if at, on := g.genAt[sid]; !on || at != q || sub.side != react || sub == gen {
+			return it, refuse("9.2.4", "%s is not another %s General in %s", sub.name, react, b.ids[q])
+		}
+		if err := subordinateOK(gen, sub); err != nil {
+			return it, err
+		}
+		it.subs = append(it.subs, sub)
+	}
+	here := g.sp[react][q]
+	behind := len(g.generalsAt(react, q)) > 1+len(it.subs)
+	limit := g.e.commandLimit(gen)
+	if sps < 0 {
+		sps = min(here, limit)
+		if behind && sps == here {
+			sps--
+		}
+	}
+	switch {
+	case sps > limit:
+		return it, refuse("9.2.4", "%s may take %d SPs, not %d: 'any number of SPs and subordinates as his rank allows' (U580, 7.3)", gen.name, limit, sps)
+	case sps > here:
+		return it, refuse("9.2.4", "%s holds %d %s SPs, not %d", b.ids[q], here, react, sps)
+	case behind && sps == here:
+		return it, refuse("9.2.4", "'If one or more Generals are left behind, then at least 1 SP must also be left behind' (U601)")
+	case sps == 0 && g.sp[react][p] == 0:
+		return it, refuse("7.6", "%s would intercept alone into %s, where no friendly SP stands: a General by himself intercepts only to reinforce friendly SPs (U492, read as a restriction: alone he has no battle to fight)", gen.name, b.ids[p])
+	}
+	it.n = sps
+	return it, nil
+}
+
+// subordinateOK refuses a subordinate his commander may not take: rank
+// (7.2.2), a 3-star (7.4.1), and a Cavalry General commands no other
+// General (8.4).
+func subordinateOK(gen, sub *general) error {
+	switch {
+	case gen.cavalry && !sub.cavalry:
+		return refuse("8.4", "%s is a Cavalry General: 'All non-Cavalry Generals ... outrank Cavalry Generals' (U537); he cannot command %s", gen.name, sub.name)
+	case sub.rank > gen.rank && !sub.cavalry:
+		return refuse("7.2.2", "%s (%d-star) outranks %s (%d-star): 'the highest ranking General must be designated the Commanding General' (U441)", sub.name, sub.rank, gen.name, gen.rank)
+	case sub.rank >= 3 && gen.rank < 4:
+		return refuse("7.4.1", "%s is a 3-star General: 'They may never be a subordinate, except under the 4-star general Grant (7.4.2) or when defending in battle (11.3)' (U470)", sub.name)
+	}
+	return nil
+}
+
+// intercept plays the non-Phasing player's Interceptions into the hex
+// the active force is about to enter: every attempt declared at once
+// (9.2.3, U595; more names the other stacks' hexes), each rolled, each success placed in the hex, then the
+// battle (or the Cavalry Backup's choice, 8.2).
+func (g *game) intercept(id string, sps int, subs, more []string) error {
+	pm := g.pending
+	if g.stage != stReact || pm == nil || pm.backup {
+		return refuse("9.2", "no enemy force is about to enter a hex: an Interception 'can occur whenever an active force is about to enter or attack a hex in the ZOI of an enemy force containing a General' (U578)")
+	}
+	p := pm.pts[pm.i]
+	if pm.tried {
+		return refuse("9.2.3", "the Interceptions into %s were declared: 'All must be pre-designated before any are resolved' (U595)", g.e.b.ids[p])
+	}
+	var all []interception
+	ids := []string{id}
+	for _, h := range more { // more stacks declared at once, by their hexes
+		q, err := g.e.b.locate(h)
+		if err != nil {
+			return err
+		}
+		c := g.commander(other(pm.side), q)
+		if c == nil {
+			return refuse("9.2.1", "no %s General in %s: 'Intrinsic Generals may not be used to ... Intercept' (U512)", other(pm.side), h)
+		}
+		ids = append(ids, c.id)
+	}
+	for i, gid := range ids {
+		n, sub := sps, subs
+		if i > 0 {
+			n, sub = -1, nil
+		}
+		it, err := g.declareInterception(p, gid, n, sub)
+		if err != nil {
+			return err
+		}
+		if slices.ContainsFunc(all, func(o interception) bool { return o.q == it.q }) {
+			return refuse("9.2.3", "'A stack cannot be split up to make multiple Interceptions' (U595): two attempts from %s", g.e.b.ids[it.q])
+		}
+		all = append(all, it)
+	}
+	pm.tried = true
+	react := other(pm.side)
+	// Every attempt rolls on the position as declared (a success does
+	// not give the next one a Picket Line), then the successes move.
+	var ok []bool
+	for _, it := range all {
+		ok = append(ok, g.reactionRoll(fmt.Sprintf("Interception by %s from %s into %s", it.gen.name, g.e.b.ids[it.q], g.e.b.ids[p]), it.q, p, kIntercept))
+	}
+	won := false
+	for i, it := range all {
+		if !ok[i] {
+			continue
+		}
+		won = true
+		g.shift(react, it.q, p, it.n, append([]*general{it.gen}, it.subs...))
+		g.lastMove = &movedForce{gen: it.gen, sps: it.n}
+		g.say("9.2.2", "%s intercepts into %s with %d SPs: a battle follows at once", it.gen.name, g.e.b.ids[p], it.n)
+	}
+	if won && g.movingCavalry() {
+		pm.backup = true
+		g.say("8.2", "the intercepted %s force has a Cavalry General: it may back up to %s and end its move, or attack", pm.side, g.e.b.ids[pm.at])
+		return nil
+	}
+	if !won && g.mayAvoid(p) && len(g.avoidTargets(p)) > 0 {
+		g.say("9.3", "every Interception into %s failed: the stack there may still try to Avoid Battle (U605, U634)", g.e.b.ids[p])
+		return nil
+	}
+	g.advance()
+	return nil
+}
+
+// shift moves n SPs and the Generals gens of side from q to p, as a
+// reaction does (it costs no MPs, U561).
+func (g *game) shift(side string, q, p rules.Point, n int, gens []*general) {
+	dem := g.demoral[side][q]
+	g.sp[side][q] -= n
+	for _, gen := range gens {
+		g.genAt[gen.id] = p
+	}
+	g.tidy(side, q)
+	if n > 0 || g.sp[side][p] > 0 {
+		if g.join(side, p, n, dem) {
+			g.demoral[side][p] = true
+		} else {
+			delete(g.demoral[side], p)
+		}
+	}
+	g.sp[side][p] += n
+	g.tidy(side, p)
+	if g.sp[side][p] > 0 { // SPs entering remove an enemy Control marker (6.2.2) and catch lone Generals (7.6)
+		g.clearEnemyMarker(side, p)
+		g.catchLoneGenerals(side, p)
+	}
+	g.touch(q)
+	g.touch(p)
+}
+
+// movingCavalry reports a Cavalry General (or intrinsic cavalry, 8.6) in
+// the pending MOVE's force.
+func (g *game) movingCavalry() bool {
+	pm := g.pending
+	return pm.gen != nil && cavalryBenefit(pm.gen) || slices.ContainsFunc(pm.subs, cavalryBenefit)
+}
+
+// backUp answers the 8.2 choice (U529): back to the last hex entered,
+// the move over, or on into the battle.
+func (g *game) backUp(back bool) error {
+	pm := g.pending
+	if g.stage != stReact || pm == nil || !pm.backup {
+		return refuse("8.2", "no intercepted Cavalry force has to choose: 'If intercepted, after the intercepting player has moved the intercepting force into the hex ... the Cavalry General and the stack it is moving with may decline the battle by backing up one hex' (U529)")
+	}
+	pm.backup = false
+	if back {
+		g.say("8.2", "the Cavalry force declines the battle: it backs up to %s and ends its move (a Backup is not subject to Interception, U585)", g.e.b.ids[pm.at])
+		g.finishMove(nil)
+		return nil
+	}
+	g.advance()
+	return nil
+}
+
+// reactPass is the reacting side's "no (further) reaction" at this hex.
+func (g *game) reactPass() error {
+	pm := g.pending
+	if g.stage != stReact || pm == nil || pm.backup {
+		return refuse("9.0", "no reaction is asked now")
+	}
+	g.say("9.0", "the %s does not react at %s", other(pm.side), g.e.b.ids[pm.pts[pm.i]])
+	g.advance()
+	return nil
+}

@@ -1,0 +1,96 @@
+package uscw
+
+import (
+	"fmt"
+
+	"github.com/musterhq/muster/rules"
+)
+
+// Optional 5, Maneuver Reaction (U1748-1766), played with the engine
+// option maneuver-reaction=on: a stack that could intercept into the hex
+// the active force is about to enter may instead move one hex to a hex
+// next to it, on a modified 2d6 roll of 9, to keep in contact.
+
+// maneuverStep refuses a hex m the stack in q may not maneuver to as the
+// active force is about to enter p (U1752-1756).
+func (g *game) maneuverStep(q, p, m rules.Point) error {
+	pm, b := g.pending, g.e.b
+	react := other(pm.side)
+	switch {
+	case !b.adjacent(q, m):
+		return refuse("Optional 5", "%s is not next to %s: 'Maneuver is a one-hex move by a non-active force' (U1750)", b.ids[m], b.ids[q])
+	case !b.adjacent(p, m):
+		return refuse("Optional 5", "'The hex maneuvered to must be adjacent to the hex the active force is entering' (U1752): %s is not next to %s", b.ids[m], b.ids[p])
+	case m == pm.at:
+		return refuse("Optional 5", "%s is the hex the active force just left (U1752)", b.ids[m])
+	}
+	if h := b.hexes[m]; h == nil || b.prohib[h.Terrain] {
+		return refuse("Optional 5", "%s is prohibited terrain", b.ids[m])
+	}
+	for _, k := range b.topo.Side(q, m) {
+		switch k {
+		case "impassable", "navigable-river-type-1", "navigable-river-type-2":
+			return refuse("Optional 5", "'The hex maneuvered to cannot be across an unbridged Navigable River hexside or an impassable hexside' (U1753): %s-%s is %s", b.ids[q], b.ids[m], k)
+		}
+	}
+	if h := b.hexes[m]; (h.Objective || h.BP != nil) && g.controller(m) == pm.side {
+		return refuse("Optional 5", "'The hex maneuvered to cannot be an enemy-controlled Objective or Resource hex (even if vacant)' (U1754): %s", b.ids[m])
+	}
+	if g.sp[pm.side][m] > 0 || len(g.generalsAt(pm.side, m)) > 0 || g.inEnemyZOI(react, m) {
+		return refuse("Optional 5", "'The hex maneuvered to may not contain enemy units nor be in the ZOI of a non-moving enemy unit' (U1756): %s", b.ids[m])
+	}
+	return nil
+}
+
+// maneuver plays one stack's Maneuver attempt: declared instead of the
+// Interceptions into this hex (reading: one declaration a hex, so a
+// Maneuver and an Interception by two stacks at the same hex are not
+// played), the hex named before the roll (U1758), the Interception DRMs
+// but the Picket Line (U1755), across the hexside it moves over.
+func (g *game) maneuver(id string, sps int, subs []string, to string) error {
+	pm := g.pending
+	if !g.e.maneuver {
+		return refuse("Optional 5", "Maneuver Reaction is an optional rule (U1748): play it with the option maneuver-reaction=on")
+	}
+	if g.stage != stReact || pm == nil || pm.backup {
+		return refuse("Optional 5", "no active force is about to enter a hex: 'Any enemy movement that would trigger the opportunity to make an Interception attempt may be used instead to trigger a Maneuver attempt' (U1750)")
+	}
+	p := pm.pts[pm.i]
+	if pm.tried {
+		return refuse("9.2.3", "the reactions into %s were declared: Maneuvers 'have to be pre-designated at the same time that Interception attempts are' (U1760)", g.e.b.ids[p])
+	}
+	it, err := g.declareInterception(p, id, sps, subs)
+	if err != nil {
+		return err
+	}
+	m, err := g.e.b.locate(to)
+	if err != nil {
+		return err
+	}
+	if err := g.maneuverStep(it.q, p, m); err != nil {
+		return err
+	}
+	pm.tried = true
+	react := other(pm.side)
+	if g.reactionRoll(fmt.Sprintf("Maneuver by %s from %s to %s", it.gen.name, g.e.b.ids[it.q], g.e.b.ids[m]), it.q, m, kManeuver) {
+		g.shift(react, it.q, m, it.n, append([]*general{it.gen}, it.subs...))
+		g.lastMove = &movedForce{gen: it.gen, sps: it.n}
+		g.say("Optional 5", "%s maneuvers to %s with %d SPs, in contact with the active force", it.gen.name, g.e.b.ids[m], it.n)
+	}
+	if g.mayAvoid(p) && len(g.avoidTargets(p)) > 0 {
+		return nil
+	}
+	g.advance()
+	return nil
+}
+
+// maneuverTargets lists the hexes the stack in q may maneuver to.
+func (g *game) maneuverTargets(q, p rules.Point) []rules.Point {
+	var out []rules.Point
+	for _, m := range g.e.b.neighbors(q) {
+		if g.maneuverStep(q, p, m) == nil {
+			out = append(out, m)
+		}
+	}
+	return out
+}
