@@ -134,7 +134,7 @@ func checkOptions(options map[string]string) error {
 				}
 				continue
 			}
-			return fmt.Errorf("%w: the USCW engine has no option %q (it plays dice-difference-2, Optional 1, salt-hexes, Optional 2, and army-morale, Optional 3 and 4; and maneuver-reaction, Optional 5)", rules.ErrBadOption, k)
+			return fmt.Errorf("%w: the USCW engine has no option %q (it takes invariants, game=basic, attrition, blockade-2m, and the optional rules: dice-difference-2, Optional 1, salt-hexes, Optional 2, army-morale, Optional 3 and 4, and maneuver-reaction, Optional 5)", rules.ErrBadOption, k)
 		}
 	}
 	return nil
