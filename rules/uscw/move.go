@@ -151,9 +151,26 @@ func (g *game) march(f force, o moveOrder) error {
 	var shapes []forceShape   // and the force after it
 	mv := newMoving(f)        // the force as it picks up and drops off (7.5)
 	for i, id := range o.path {
-		if _, _, ok := handoffToken(id); ok {
+		if from, _, ok, _ := regroupToken(id); ok {
+			k := len(mv.plan)
+			c, err := g.planRegroup(side, mv, id, at, spent, o.rail)
+			if err != nil {
+				return err
+			}
+			spent += c
+			for range mv.plan[k:] {
+				planK = append(planK, len(entered))
+				shapes = append(shapes, forceShape{gen: mv.gen, subs: slices.Clone(mv.subs), n: mv.n, ma: mv.ma})
+			}
+			steps = append(steps, fmt.Sprintf("regroup from %s %d (5.9)", from, c))
+			continue
+		}
+		if pick, what, ok := handoffToken(id); ok {
 			if err := cavalryPickUp(mv.gen, id, len(entered) > 0 || f.cont); err != nil {
 				return err
+			}
+			if o.rail && pick && isCount(what) {
+				return refuse("5.4.2", "a force using the Rail Movement Bonus 'May not pickup SPs along the way (7.5)' (U271)")
 			}
 			if err := g.planHandoff(side, mv, id, at, spent); err != nil {
 				return err
@@ -171,6 +188,9 @@ func (g *game) march(f force, o moveOrder) error {
 			return refuse("7.5.1", "the force has dropped off all its SPs in %s: nothing moves on to %s", b.ids[at], id)
 		}
 		if id == entrenchStep {
+			if o.rail {
+				return refuse("5.4.2", "a force using the Rail Movement Bonus 'May not spend any of its MPs to Entrench' (U273)")
+			}
 			if err := g.canEntrenchOnMove(side, at, mv.n, spent, ma, dig); err != nil {
 				return err
 			}

@@ -21,6 +21,7 @@ type handoff struct {
 	pick bool
 	sps  int
 	gen  *general
+	into *rules.Point // a Regroup (5.9, regroup.go): taken from the adjacent hex at into the force's hex
 }
 
 // moving is the moving force as its path is read: its commander,
@@ -169,10 +170,18 @@ func (g *game) playHandoffs(side string, mv *moving, dem bool) bool {
 			}
 			g.sp[side][h.at] -= h.sps
 			g.tidy(side, h.at)
-			g.say("7.5.1", "the force picks up %d SPs in %s", h.sps, id)
+			if h.into != nil {
+				g.say("5.9", "%d SPs in %s Regroup into %s and join the force", h.sps, id, g.e.b.ids[*h.into])
+			} else {
+				g.say("7.5.1", "the force picks up %d SPs in %s", h.sps, id)
+			}
 		case h.pick:
 			g.moved[h.gen.id] = true
-			g.say("7.5.1", "the force picks up %s in %s", h.gen.name, id)
+			if h.into != nil {
+				g.say("5.9", "%s in %s Regroups into %s with the SPs, a subordinate", h.gen.name, id, g.e.b.ids[*h.into])
+			} else {
+				g.say("7.5.1", "the force picks up %s in %s", h.gen.name, id)
+			}
 		case h.gen == nil:
 			d := g.join(side, h.at, h.sps, dem)
 			g.sp[side][h.at] += h.sps
