@@ -12,8 +12,9 @@ import (
 // MA and move up to 12 MPs (paying 1 MP per hex and +1 MP per Railroad
 // Ferry)". No more than 2 SPs use it per Action Phase, with any number of
 // Generals; it may start in an enemy ZOI but not enter one (a hex under
-// the side's Railroad Control is never in one, 6.5.1). Picking up SPs
-// (7.5), Regroup (5.9) and Entrench are not played, so not refused.
+// the side's Railroad Control is never in one, 6.5.1). It "May not pickup
+// SPs along the way (7.5) or use Regroup Movement (5.9)" nor "spend any of
+// its MPs to Entrench" (U271-273): march refuses those path items.
 
 // railBonusMPs is the bonus's MPs (U268).
 const railBonusMPs = 12
