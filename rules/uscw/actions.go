@@ -81,7 +81,7 @@ func (g *game) describe(c candidate) string {
 			who = "sps@" + o.from
 		}
 		play := map[[2]bool]string{{false, false}: "naval-transport", {true, false}: "ocean-transport", {false, true}: "amphibious-assault", {true, true}: "ocean-assault"}[[2]bool{o.ocean, o.assault}]
-		return fmt.Sprintf("%s %s %d SPs to %s", play, who, o.sps, o.to)
+		return fmt.Sprintf("%s %s %d SPs to %s", play, who, o.sps, o.to) + c.card.suffix()
 	case c.rally:
 		return "rally " + g.e.b.ids[c.from]
 	case c.strat != "":
@@ -395,6 +395,11 @@ func (g *game) play(c candidate) error {
 		}
 		return g.move(g.order(c))
 	case c.naval:
+		if c.card.n != 0 { // the card an Amphibious Assault needs (19.5.1)
+			if err := g.playCard(c.card.n, c.card.use, rules.Point{}, ""); err != nil {
+				return err
+			}
+		}
 		return g.transport(g.transportOrder(c))
 	case c.card.n != 0:
 		return g.playCard(c.card.n, c.card.use, rules.Point{}, c.card.gen)

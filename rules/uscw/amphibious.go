@@ -11,14 +11,16 @@ import (
 // Transport, at its cost, with its capacity (a Union stack of up to 3
 // SPs, 19.5.2) and the 1861 Ramp Up. A battle there follows the land
 // battle's procedure and DRMs (19.5.2); a failed assault returns to the
-// port it sailed from (19.5.4). Played for the Union with Action Points:
-// the targets that need a Naval or Any card (Forts and Coastal Forts,
-// 19.5.1) are not on the board, and every Confederate assault needs an
-// Any card (U1612), which is not yet playable, so it is refused. Not
+// port it sailed from (19.5.4). The Union pays with Action Points or a
+// card, and must play a Naval or Any card against a Fort (19.5.1, U1611;
+// Coastal Forts are not on the board); every Confederate assault is
+// activated by an Any card (U1612) and carries 1 SP (navalcards.go). Not
 // yet: the Island and Coastal Fort Control marker of 19.5.3 (no such
 // spaces on the test map), the choice of another friendly port on a
-// failure (19.5.4 read as the port it sailed from), interception of a
-// landing (U1618, 9.2 not yet).
+// failure (19.5.4 read as the port it sailed from), the temporary
+// Confederate Naval Control of 19.5.5 (a Confederate assault sails its
+// own Naval Control and the one hexside 19.5.1 allows), interception of
+// a landing (U1618).
 
 // assaultPath is the River Transport path of an Amphibious Assault that
 // needs one hexside without friendly Naval Control: "an Amphibious
@@ -49,7 +51,7 @@ func (g *game) assaultTargets(side string, p rules.Point) []int {
 	b := g.e.b
 	w := b.ww
 	si := b.index[p]
-	if side != "union" || len(w.atHex[si]) == 0 || !g.friendlyPort(side, p) {
+	if len(w.atHex[si]) == 0 || !g.friendlyPort(side, p) {
 		return nil
 	}
 	queue, _ := g.waterSearch(side, si)

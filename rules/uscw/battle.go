@@ -98,6 +98,7 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 		}
 	}
 	bt.aDRM += g.battleCard(at)
+	bt.aDRM += g.shoreBombardment(at) // 19.6
 	if dem {
 		bt.aDRM -= 2
 		g.say("11.4", "attacker: -2, attacking when Demoralized (12.2)")
@@ -128,7 +129,7 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 	if b.mountainOrMarsh(crossed, at) && fortDRM == 0 && !denied {
 		bt.dDRM++
 		g.say("11.4", "defender: +1, attacking across a Mountain hexside or into or out of a Marsh hex (U832)")
-	} else if b.mountainOrMarsh(from, at) && !denied {
+	} else if b.mountainOrMarsh(crossed, at) && !denied { // a landing crosses no hexside
 		g.say("11.4", "defender: no +1 for the Mountain hexside or Marsh: 'This modifier is not cumulative with Fortifications of any type' (U832)")
 	}
 	if b.river(crossed, at) && !denied {

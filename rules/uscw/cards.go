@@ -59,7 +59,8 @@ type cardBook struct {
 	actions  map[string]int
 	battle   map[rules.Point]int
 	cautious map[string]int
-	played   int // cards played in the game (the tests check bots play them)
+	nav      navalPlays // the Naval uses (navalcards.go)
+	played   int        // cards played in the game (the tests check bots play them)
 }
 
 // compileDecks reads each side's deck, or lists what the module lacks.
@@ -113,6 +114,7 @@ func newCardBook(e *Engine, seed uint64) *cardBook {
 
 func (cb *cardBook) clearPlayed() {
 	cb.actions, cb.battle, cb.cautious = map[string]int{}, map[rules.Point]int{}, map[string]int{}
+	cb.nav = newNavalPlays()
 }
 
 func (cb *cardBook) clone() *cardBook {
@@ -121,6 +123,7 @@ func (cb *cardBook) clone() *cardBook {
 		c.piles[s] = &piles{draw: slices.Clone(p.draw), hand: slices.Clone(p.hand), discard: slices.Clone(p.discard)}
 	}
 	c.actions, c.battle, c.cautious = cloneMap(cb.actions), cloneMap(cb.battle), cloneMap(cb.cautious)
+	c.nav = cb.nav.clone()
 	return c
 }
 
@@ -191,6 +194,9 @@ func (g *game) playCard(n int, use string, at rules.Point, gen string) error {
 		return refuse("18.1", "the %s holds no card %d (hand %v)", side, n, p.hand)
 	}
 	c, _ := g.e.card(side, n)
+	if slices.Contains(navalUses, use) {
+		return g.playNavalCard(side, n, i, c, use, at, gen) // 19.3.2, 19.5.1, 19.6
+	}
 	theater := strings.ToLower(c.Theater)
 	if theater == "naval" || c.Naval {
 		return refuse("18.1", "card %d is a Naval card: the uses of 18.1 are for non-Naval cards (U1437); Naval cards serve 19.6", n)
@@ -243,7 +249,7 @@ func (g *game) playCard(n int, use string, at rules.Point, gen string) error {
 		g.cards.cautious[gen] = n
 		g.say("18.1", "the %s plays card %d (%s) to activate the Cautious General %s without paying the 2 APs (U1442, 7.7)", side, n, c.Theater, gg.name)
 	default:
-		return fmt.Errorf("card use %q: action, battle or cautious (building Forts is not yet played)", use)
+		return fmt.Errorf("card use %q: action, battle, cautious, transport, assault, assist or bombard (a Fort's card is spent by the place step)", use)
 	}
 	p.hand = slices.Delete(p.hand, i, i+1)
 	p.discard = append(p.discard, n)
@@ -258,7 +264,7 @@ func (cb *cardBook) String() string {
 		p := cb.piles[s]
 		fmt.Fprintf(&b, "%s draw %s hand %s discard %s; ", s, cardList(p.draw), cardList(p.hand), cardList(p.discard))
 	}
-	fmt.Fprint(&b, cb.actions, cb.battle, cb.cautious)
+	fmt.Fprint(&b, cb.actions, cb.battle, cb.cautious, cb.nav.acts, cb.nav.assist, cb.nav.bombard)
 	return b.String()
 }
 
@@ -296,14 +302,14 @@ func (g *game) battleCard(p rules.Point) int {
 // Phase ends: they are spent (discarded when played).
 func (g *game) endCardPlays() {
 	cb := g.cards
-	if len(cb.actions)+len(cb.battle)+len(cb.cautious) == 0 {
+	if len(cb.actions)+len(cb.battle)+len(cb.cautious)+cb.nav.pending() == 0 {
 		return
 	}
 	left := 0
 	for _, v := range cb.actions {
 		left += v
 	}
-	if left+len(cb.battle)+len(cb.cautious) > 0 {
+	if left+len(cb.battle)+len(cb.cautious)+cb.nav.pending() > 0 {
 		g.say("18.3", "the %s's unused card plays lapse with its Player Action Phase", g.phasing)
 	}
 	cb.clearPlayed()
@@ -361,7 +367,7 @@ func (g *game) cardViolations() []string {
 			out = append(out, fmt.Sprintf("USCW 18.1: the %s deck of %d cards holds %d in the draw pile, %d in hand, %d discarded, not each card once", s, len(g.e.decks[s]), len(p.draw), len(p.hand), len(p.discard)))
 		}
 	}
-	return out
+	return append(out, g.navalCardViolations()...) // 19.6
 }
 
 // cardPlay is a card a bot's candidate plays: alone (action, cautious) or
@@ -380,8 +386,13 @@ func (c cardPlay) String() string {
 }
 
 func (c cardPlay) suffix() string {
-	if c.n == 0 {
+	switch {
+	case c.n == 0:
 		return ""
+	case c.use == "bombard":
+		return fmt.Sprintf(" with card %d (Shore Bombardment +1)", c.n)
+	case c.use == "assault":
+		return fmt.Sprintf(" with card %d (its activation)", c.n)
 	}
 	return fmt.Sprintf(" with card %d (+2)", c.n)
 }
@@ -407,6 +418,7 @@ func (g *game) usable(t string) []int {
 // action, and for each Cautious General not yet activated a card that
 // activates him.
 func (g *game) cardCandidates(out []candidate) []candidate {
+	out = g.navalCardCandidates(out)
 	hand := g.usable("")
 	for _, n := range hand {
 		out = append(out, candidate{card: cardPlay{n: n, use: "action"}})
@@ -430,6 +442,7 @@ func (g *game) cardCandidates(out []candidate) []candidate {
 // withBattleCard adds the attack c again with a card committed to its
 // battle (18.3.2), when the hand has one for that theater.
 func (g *game) withBattleCard(out []candidate, c candidate) []candidate {
+	out = g.withBombardment(out, c) // 19.6
 	at := g.e.b.order[c.dst]
 	if _, done := g.cards.battle[at]; done {
 		return out

@@ -251,6 +251,9 @@ func TestInvariantCheckerReports(t *testing.T) {
 			p := g.cards.piles["confederate"]
 			p.discard = append(p.discard, p.draw[0])
 		}},
+		{"USCW 19.6: card 5 gives Naval Assist to c.lee", func(t *testing.T, g *game) {
+			g.cards.nav.assist["c.lee.ldr-general"] = 5
+		}},
 		{"USCW 5.4.2: the union moved 3 SPs", func(t *testing.T, g *game) {
 			g.railBonus[0] = railBonusUse{turn: g.turn, phase: g.phase, sps: 3}
 		}},

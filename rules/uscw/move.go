@@ -214,7 +214,7 @@ func (g *game) march(f force, o moveOrder) error {
 		if err != nil {
 			return err
 		}
-		if extra, err := g.riverCrossing(side, at, p, n); err != nil {
+		if extra, err := g.riverCrossing(side, mv.gen, at, p, n); err != nil {
 			return err
 		} else if extra > 0 {
 			c += extra

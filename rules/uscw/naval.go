@@ -58,6 +58,9 @@ type waterways struct {
 	ports []int          // board indexes of the port hexes on a waterway
 	sea   []int          // sides the sea reaches: those of Ocean Port hexes
 	kyIn  []bool         // side lies completely in Kentucky (17.1.3)
+	// system: the side is joined to a Type 2 hexside, the Ohio and
+	// Mississippi and their tributaries (19.6, navalcards.go).
+	system []bool
 }
 
 type navSide struct {
@@ -121,6 +124,7 @@ func (b *board) linkWaterways() {
 			}
 		}
 	}
+	w.system = w.riverSystem()
 	b.ww = w
 	graphs := [][][]step{b.next}
 	if len(b.next1864) > 0 && &b.next1864[0] != &b.next[0] {

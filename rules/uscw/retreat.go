@@ -322,12 +322,12 @@ func (g *game) continueMove(path []string) error {
 
 // acrossRiverLimit is how many of n SPs may fight a battle across the
 // hexside a-p (11.5, U838-844): 3 across a Navigable River, 1 if the
-// defender has Naval Control of it.
-func (g *game) acrossRiverLimit(side string, a, p rules.Point, n int) int {
+// defender has Naval Control of it and gen has no Naval Assist (19.6).
+func (g *game) acrossRiverLimit(side string, gen *general, a, p rules.Point, n int) int {
 	if !acrossNavigable(g.e.b, a, p) {
 		return n
 	}
-	if nc := g.navalControl(a, p); nc == other(side) || nc == "both" {
+	if nc := g.navalControl(a, p); (nc == other(side) || nc == "both") && !g.assistsAcross(side, gen, a, p) {
 		g.say("11.5.3", "the Navigable River %s-%s is under enemy Naval Control: only 1 SP may cross and attack (U844)", g.e.b.ids[a], g.e.b.ids[p])
 		return min(n, 1)
 	}

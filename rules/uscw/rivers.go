@@ -13,12 +13,15 @@ import "github.com/musterhq/muster/rules"
 // where your opponent has Naval Control (19.1). Furthermore, no more
 // than 1 SP (and any number of Generals) may cross such a hexside per
 // Activation" (5.8.3, U322). Friendly or uncontrolled hexsides cost the
-// table's +1 (U326, 19.1.6).
-func (g *game) riverCrossing(side string, a, c rules.Point, sps int) (int, error) {
+// table's +1 (U326, 19.1.6), as do those gen's Naval Assist serves (19.6).
+func (g *game) riverCrossing(side string, gen *general, a, c rules.Point, sps int) (int, error) {
 	b := g.e.b
 	s, ok := b.ww.side(b.index[a], b.index[c])
 	if !ok || !g.enemyNaval(side, s) {
 		return 0, nil
+	}
+	if assisted, err := g.navalAssisted(side, gen, a, c); assisted || err != nil && sps > 1 {
+		return 0, err
 	}
 	if sps > 1 {
 		return 0, refuse("5.8.3", "the %s has Naval Control of the Navigable River hexside %s-%s: 'no more than 1 SP (and any number of Generals) may cross such a hexside per Activation' (U322), not %d", other(side), b.ids[a], b.ids[c], sps)

@@ -20,7 +20,7 @@ func (d *scriptDriver) playCard(s *rules.Step) error {
 		return fmt.Errorf("play card: value is the card's number, not %v", s.Value)
 	}
 	var at rules.Point
-	if s.Key == "battle" {
+	if s.Key == "battle" || s.Key == "bombard" {
 		if at, err = g.e.b.locate(s.At); err != nil {
 			return fmt.Errorf("play card %d battle: at: %w", n, err)
 		}

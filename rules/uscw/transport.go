@@ -15,9 +15,9 @@ import (
 // hex-less sea from Ocean Port to Ocean Port, at most 3 SPs an Action
 // Phase. Either costs the stack its whole MA (U1564). A transport into an
 // enemy space is an Amphibious Assault (amphibious.go). River Transport
-// may drop SPs off on the way (U1564). Not yet played: dropping Generals
-// off, drops by Ocean Transport, Special Action Cards paying for it
-// (19.3.2), interception of a landing (U1618), the map's
+// may drop SPs off on the way (U1564). A card may pay instead of the
+// Action Points (19.3.2, navalcards.go). Not yet played: dropping Generals
+// off, drops by Ocean Transport, interception of a landing (U1618), the map's
 // coastal hexes, bays, Tidal River Paths and Island spaces (not on the
 // test map), and Coastal Forts barring a port's way to the sea.
 
@@ -63,9 +63,6 @@ func (g *game) transport(o transportOrder) error {
 	}
 	if o.assault {
 		kind = "an Amphibious Assault (19.5) by " + kind
-		if side != "union" {
-			return refuse("19.5.1", "'All Confederate Amphibious Assaults require an \"Any\" Special Action Card' (U1612): Special Action Cards are not yet playable")
-		}
 	}
 	if g.e.year(g.e.first) == 1861 && g.turn == 1 {
 		return refuse("S1.3.2", "1861 Naval Ramp Up: 'On Turn 1: Neither player may conduct Naval Transport Actions of any kind' (U1818)")
@@ -160,6 +157,13 @@ func (g *game) transport(o transportOrder) error {
 	if err != nil {
 		return err
 	}
+	byCard, err := g.navalActivation(side, start, dst, o.assault) // 19.3.2, 19.5.1
+	if err != nil {
+		return err
+	}
+	if byCard {
+		ap = 0
+	}
 	if !g.canSpendN(start, ap) {
 		return refuse("4.3", "%s of %d SPs costs %d Action Points (U204, U1562) and the %s has fewer", kind, n, ap, side)
 	}
@@ -196,7 +200,7 @@ func (g *game) transport(o transportOrder) error {
 		n -= d.n
 	}
 	g.invade(side, dst)
-	if o.assault && g.sp[other(side)][dst] > 0 {
+	if o.assault && g.defended(other(side), dst) { // enemy SPs or a Fort (11.1.1)
 		// 19.5.2 (U1618): the same procedures and DRMs as a land battle;
 		// a failed assault re-embarks to the port it sailed from (19.5.4,
 		// U1628), which fight's retreat to the hex entered from gives.

@@ -26,9 +26,12 @@ func (g *game) transportCandidates(out []candidate) []candidate {
 			out = append(out, c)
 		}
 		for _, dst := range g.assaultTargets(side, at) {
-			c.naval, c.ocean, c.assault, c.dst = true, false, true, dst
-			out = append(out, c)
+			if card, ok := g.assaultCard(side, dst); ok { // 19.5.1: a card where one is needed
+				c.naval, c.ocean, c.assault, c.dst, c.card = true, false, true, dst, card
+				out = append(out, c)
+			}
 		}
+		c.card = cardPlay{}
 		if side == "union" && b.hexes[at].Port == "ocean" && g.controller(at) == side && g.oceanSPs+c.sps <= 3 && g.canSpendN(at, c.sps) &&
 			(g.e.year(g.e.first) != 1861 || g.turn > 3 || g.oceanActs == 0) {
 			for _, i := range g.e.oceanPorts {
@@ -37,7 +40,13 @@ func (g *game) transportCandidates(out []candidate) []candidate {
 					continue
 				}
 				c.naval, c.ocean, c.assault, c.dst = true, true, g.enemySpace(side, i), i
-				out = append(out, c)
+				card, ok := g.assaultCard(side, i)
+				if !c.assault {
+					card, ok = cardPlay{}, true
+				}
+				if c.card = card; ok {
+					out = append(out, c)
+				}
 			}
 		}
 		return out
