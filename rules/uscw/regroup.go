@@ -109,7 +109,7 @@ func (g *game) planRegroup(side string, mv *moving, tok string, at rules.Point, 
 	if err != nil {
 		return 0, refuse("5.9", "the SPs in %s may not enter %s: %v; they 'must be within 1 MP of the General's hex' (U341)", hex, b.ids[at], err)
 	}
-	if extra, err := g.riverCrossing(side, q, at, n); err != nil {
+	if extra, err := g.riverCrossing(side, nil, q, at, n); err != nil { // nil: no Naval Assist, a river costs over 1 MP anyway
 		return 0, err
 	} else if extra > 0 {
 		c += extra
