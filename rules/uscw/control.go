@@ -109,7 +109,8 @@ func (g *game) setMarker(p rules.Point, side string) {
 // clearEnemyMarker: "A force can remove Control markers in every hex it
 // moves through that is free of enemy units" (6.2.2, U364), and where it
 // stays once the enemy has gone (after a battle and its retreat). A
-// Cavalry Unit pays +1 MP for it (U363): not charged by this engine.
+// Cavalry Unit pays +1 MP for it (U363): the march charges it (markerCost,
+// cavalry.go).
 func (g *game) clearEnemyMarker(side string, p rules.Point) {
 	g.clearEnemyWorks(side, p)
 	if m := g.marker[p]; m != "" && m != side && g.sp[other(side)][p] == 0 {

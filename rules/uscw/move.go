@@ -146,6 +146,8 @@ func (g *game) march(f force, o moveOrder) error {
 	var entered []rules.Point // the hexes the force moves through and into, and the hex of its battle
 	var dig []rules.Point     // the hexes it entrenches in
 	var digK []int            // and how many hexes it had entered then
+	var marks []rules.Point   // the hexes it places Control markers in (6.2.1)
+	var marksK []int          // and how many hexes it had entered then
 	var spentAt []int         // the MPs spent once each hex of entered is entered
 	var planK []int           // how many hexes of entered the force has entered at each hand-off (7.5)
 	var shapes []forceShape   // and the force after it
@@ -186,6 +188,17 @@ func (g *game) march(f force, o moveOrder) error {
 		}
 		if mv.gen == nil && mv.n == 0 {
 			return refuse("7.5.1", "the force has dropped off all its SPs in %s: nothing moves on to %s", b.ids[at], id)
+		}
+		if id == controlStep {
+			c, err := g.canMarkOnMove(side, mv, at, spent, o.rail, marks, dig)
+			if err != nil {
+				return err
+			}
+			spent += c
+			steps = append(steps, fmt.Sprintf("Control marker %d (6.2.1)", c))
+			marks = append(marks, at)
+			marksK = append(marksK, len(entered))
+			continue
 		}
 		if id == entrenchStep {
 			if o.rail {
@@ -311,7 +324,7 @@ func (g *game) march(f force, o moveOrder) error {
 	// reaction.go); it picks up and drops off in each hex as it reaches it
 	// (7.5).
 	g.pending = &pendingMove{side: side, gen: gen, subs: subs, n: n, dem: dem, start: start, pts: entered, at: start, avoided: map[string]bool{},
-		f: f, spentAt: spentAt, dig: dig, digK: digK, foraging: foraging, plan: mv.plan, planK: planK, shapes: shapes}
+		f: f, spentAt: spentAt, dig: dig, digK: digK, marks: marks, marksK: marksK, foraging: foraging, plan: mv.plan, planK: planK, shapes: shapes}
 	if gen != nil {
 		delete(g.genAt, gen.id)
 	}

@@ -43,6 +43,8 @@ type pendingMove struct {
 	spentAt  []int
 	dig      []rules.Point
 	digK     []int
+	marks    []rules.Point // the Control markers it places (6.2.1, marking.go)
+	marksK   []int
 	foraging bool
 	// the pick-ups and drop-offs (7.5), how many hexes of pts the force
 	// has entered at each, the force after each, and how many are played
@@ -184,6 +186,11 @@ func (g *game) finishMove(battleAt *rules.Point) {
 	for k, p := range pm.dig {
 		if pm.digK[k] <= pm.i { // built in a hex the force reached
 			g.placeEntrenchment(side, p)
+		}
+	}
+	for k, p := range pm.marks {
+		if pm.marksK[k] <= pm.i { // placed in a hex the force reached
+			g.placeMarkerOnMove(side, p)
 		}
 	}
 	what := fmt.Sprintf("%d SPs", pm.n)
