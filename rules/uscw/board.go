@@ -31,6 +31,12 @@ type board struct {
 
 	rails *railGraph // railroads and roads (5.4, 5.5)
 	ww    *waterways // the Navigable Waterways (naval.go)
+
+	// maySource is, by side (0 Union, 1 Confederate) and board index,
+	// whether the hex's fixed facts let it be a Primary Supply Source
+	// (13.2; supply.go's sourceCandidate): the supply searches decide the
+	// rest only there.
+	maySource [2][]bool
 }
 
 type step struct {
@@ -124,6 +130,7 @@ func newBoard(m *scenarios.Module, s *scenarios.Scenario) (*board, []string) {
 	}
 	b.rails = newRailGraph(b, m)
 	b.compileSteps()
+	b.compileSourceCandidates()
 	b.linkWaterways()
 	return b, missing
 }

@@ -225,6 +225,28 @@ func TestInvariantCheckerReports(t *testing.T) {
 			l := g.supplyAt("union", p)
 			g.supplyFor("union").level[p] = (l + 1) % 3
 		}},
+		{"USCW 13.2: ", func(t *testing.T, g *game) {
+			c := g.supplyFor("union")
+			g.supplyAt("union", g.stacks("union")[0])
+			for i, v := range c.source {
+				if v != 0 {
+					c.source[i] = 3 - v // decided, and now the other way
+					return
+				}
+			}
+			t.Fatal("no Primary Supply Source decided")
+		}},
+		{"USCW 6.3: the union supply's cache", func(t *testing.T, g *game) {
+			c := g.supplyFor("union")
+			g.supplyAt("union", g.stacks("union")[0])
+			for i, v := range c.ctl {
+				if v != 0 {
+					c.ctl[i] = 1 + v%3 // kept, and now another side
+					return
+				}
+			}
+			t.Fatal("no controller kept")
+		}},
 		{"USCW 17.3: the confederate Training marker", func(t *testing.T, g *game) { g.core.Tracks["csa-training"] = 7 }},
 		{"USCW Optional 4: c.jackson.ldr-general's Army", func(t *testing.T, g *game) {
 			g.morale = map[string]bool{"c.jackson.ldr-general": true} // a 1-star

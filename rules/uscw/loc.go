@@ -96,13 +96,13 @@ func (g *game) hasLOC(side string, p rules.Point) bool {
 // locToSource reports an LOC from p to a Primary Supply Source (13.4.3),
 // read from the position's set of such hexes.
 func (g *game) locToSource(side string, p rules.Point, c *supplyCache) bool {
-	return g.locScan(side, p, c, func(q rules.Point) bool { return g.isSource(side, q, c) })
+	return g.locScanAt(side, g.e.b.index[p], c, func(q int) bool { return g.isSourceAt(side, q, c) })
 }
 
 // locGrid is enterableForLOC and depot for every hex by board index, set
 // from the few hexes that differ, so the searches from the sources read
 // slices.
-func (g *game) locGrid(side string) (enter, depot []bool) {
+func (g *game) locGrid(side string, c *supplyCache) (enter, depot []bool) {
 	e, b := g.e, g.e.b
 	enter, depot = make([]bool, len(b.order)), make([]bool, len(b.order))
 	for i := range enter {
@@ -115,8 +115,8 @@ func (g *game) locGrid(side string) (enter, depot []bool) {
 	}
 	for _, list := range [][]rules.Point{e.objectives, e.resources} {
 		for _, p := range list {
-			if g.controller(p) == other(side) {
-				enter[b.index[p]] = false
+			if i := b.index[p]; g.ctlAt(c, i) == other(side) {
+				enter[i] = false
 			}
 		}
 	}
@@ -126,8 +126,8 @@ func (g *game) locGrid(side string) (enter, depot []bool) {
 		}
 	}
 	for _, p := range e.markable {
-		if h := b.hexes[p]; (h.Place != "" || h.Port != "") && g.controller(p) == side {
-			depot[b.index[p]] = true
+		if h, i := b.hexes[p], b.index[p]; (h.Place != "" || h.Port != "") && g.ctlAt(c, i) == side {
+			depot[i] = true
 		}
 	}
 	for p, n := range g.sp[side] {
@@ -141,45 +141,61 @@ func (g *game) locGrid(side string) (enter, depot []bool) {
 // grid is the position's locGrid for side, kept in the cache.
 func (g *game) grid(side string, c *supplyCache) (enter, depot []bool) {
 	if c.enter == nil {
-		c.enter, c.depot = g.locGrid(side)
+		c.enter, c.depot = g.locGrid(side, c)
 	}
 	return c.enter, c.depot
+}
+
+// scanMemory is one locScan's memory: the search's marks and the Depots
+// still to search from.
+type scanMemory struct {
+	searchScratch
+	frontier []int
 }
 
 // locScan is locTo over the cache's grid: each hex the LOC from p
 // reaches is visited once (p first), until visit reports true. Each
 // Depot reached searches 4 MPs further (13.4.3).
 func (g *game) locScan(side string, p rules.Point, c *supplyCache, visit func(rules.Point) bool) bool {
+	order := g.e.b.order
+	return g.locScanAt(side, g.e.b.index[p], c, func(q int) bool { return visit(order[q]) })
+}
+
+// locScanAt is locScan with the hexes by board index.
+func (g *game) locScanAt(side string, start int, c *supplyCache, visit func(int) bool) bool {
 	b := g.e.b
 	n := len(b.order)
 	enter, depot := g.grid(side, c)
 	// A visit may start a search of its own (isSource): each depth has
 	// its own memory.
 	if len(g.scanScratch) == g.scanDepth {
-		g.scanScratch = append(g.scanScratch, &searchScratch{best: make([]int, n), prev: make([]int, n), seen: make([]uint32, n)})
+		g.scanScratch = append(g.scanScratch, &scanMemory{searchScratch: searchScratch{best: make([]int, n), prev: make([]int, n), seen: make([]uint32, n)}})
 	}
 	s := g.scanScratch[g.scanDepth]
 	g.scanDepth++
 	defer func() { g.scanDepth-- }()
 	s.stamp++
 	flood := int(s.stamp) // prev marks the flood's visited hexes
-	start := b.index[p]
 	s.prev[start] = flood
-	if visit(p) {
+	if visit(start) {
 		return true
 	}
-	frontier := []int{start}
-	for len(frontier) > 0 {
-		from := frontier[0]
-		frontier = frontier[1:]
+	frontier := append(s.frontier[:0], start)
+	defer func() { s.frontier = frontier[:0] }()
+	for head := 0; head < len(frontier); head++ {
+		from := frontier[head]
 		s.stamp++
 		stamp := s.stamp // seen and best: this 4-MP search
 		s.seen[from], s.best[from] = stamp, 0
-		buckets := s.buckets[:0]
-		for range locMPs + 1 {
+		buckets := s.buckets // each depth's lists keep their memory
+		for len(buckets) < locMPs+1 {
 			buckets = append(buckets, nil)
 		}
-		buckets[0] = append(buckets[0][:0], from)
+		buckets = buckets[:locMPs+1]
+		for d := range buckets {
+			buckets[d] = buckets[d][:0]
+		}
+		buckets[0] = append(buckets[0], from)
 		for d := 0; d <= locMPs; d++ {
 			for k := 0; k < len(buckets[d]); k++ {
 				u := buckets[d][k]
@@ -188,7 +204,7 @@ func (g *game) locScan(side string, p rules.Point, c *supplyCache, visit func(ru
 				}
 				if s.prev[u] != flood {
 					s.prev[u] = flood
-					if visit(b.order[u]) {
+					if visit(u) {
 						s.buckets = buckets
 						return true
 					}

@@ -48,7 +48,8 @@ func (l supplyLevel) text() string {
 type supplyCache struct {
 	ver    uint64
 	rc     *railControl                // the rail control it was worked out on
-	source map[rules.Point]bool        // hexes decided: a Primary Supply Source or not (13.2)
+	source []int8                      // by board index: a Primary Supply Source (13.2) undecided (0), not (1) or one (2)
+	ctl    []int8                      // by board index: the hex's controller (ctlAt), 0 not yet asked
 	railed map[rules.Point]bool        // rail hexes with a rail portion back to a source (13.3.3); nil until asked
 	level  map[rules.Point]supplyLevel // asked hexes
 	enter  []bool                      // by board index: an LOC may enter (locGrid; nil until asked)
@@ -64,15 +65,39 @@ func (g *game) supplyFor(side string) *supplyCache {
 	c := g.supply[i]
 	rc := g.railControl() // kept by its own key: a change of rail control (ZOI, 1864 lines) drops the supply too
 	if c == nil || c.ver != g.ver || c.rc != rc {
-		c = newSupplyCache(g.ver)
+		c = g.newSupplyCache()
 		c.rc = rc
 		g.supply[i] = c
 	}
 	return c
 }
 
-func newSupplyCache(ver uint64) *supplyCache {
-	return &supplyCache{ver: ver, source: map[rules.Point]bool{}, level: map[rules.Point]supplyLevel{}}
+func (g *game) newSupplyCache() *supplyCache {
+	n := len(g.e.b.order)
+	return &supplyCache{ver: g.ver, source: make([]int8, n), ctl: make([]int8, n), level: map[rules.Point]supplyLevel{}}
+}
+
+// ctlAt is controller(p) for the cache's position, p by board index:
+// the searches ask a hex many times, the position answers once.
+func (g *game) ctlAt(c *supplyCache, i int) string {
+	switch c.ctl[i] {
+	case 1:
+		return ""
+	case 2:
+		return "union"
+	case 3:
+		return "confederate"
+	}
+	s := g.controller(g.e.b.order[i])
+	switch s {
+	case "":
+		c.ctl[i] = 1
+	case "union":
+		c.ctl[i] = 2
+	case "confederate":
+		c.ctl[i] = 3
+	}
+	return s
 }
 
 // supplyAt is the supply state of side's units in p (13.1).
@@ -179,20 +204,61 @@ func (g *game) overlandStep(side string, p, q rules.Point) bool {
 // isSource reports a Primary Supply Source of side in p (13.2), decided
 // once per position: the LOC searches it needs stop at their answer.
 func (g *game) isSource(side string, p rules.Point, c *supplyCache) bool {
-	if v, ok := c.source[p]; ok {
-		return v
+	return g.isSourceAt(side, g.e.b.index[p], c)
+}
+
+// isSourceAt is isSource with p by board index; only the hexes whose fixed
+// facts allow a source (board.maySource) are decided by sourceHere.
+func (g *game) isSourceAt(side string, i int, c *supplyCache) bool {
+	if v := c.source[i]; v != 0 {
+		return v == 2
 	}
-	c.source[p] = false // a search from p that comes back to p finds no source there
-	v := g.sourceHere(side, p, c)
-	c.source[p] = v
+	if !g.e.b.maySource[sideIndex(side)][i] {
+		c.source[i] = 1
+		return false
+	}
+	c.source[i] = 1 // a search from p that comes back to p finds no source there
+	v := g.sourceHere(side, i, c)
+	if v {
+		c.source[i] = 2
+	}
 	return v
 }
 
-// sourceHere decides p for isSource.
-func (g *game) sourceHere(side string, p rules.Point, c *supplyCache) bool {
-	b := g.e.b
+// sourceCandidate reports whether p's fixed facts let it be side's
+// Primary Supply Source at all (13.2): a north-edge railroad hex, an
+// Ocean Port or a Northern or Border State City or capital for the Union;
+// a capital or a Resource Hex for the Confederate. sourceHere's other
+// tests read the position.
+func (b *board) sourceCandidate(side string, p rules.Point) bool {
 	h := b.hexes[p]
-	if h == nil || g.controller(p) == other(side) {
+	if h == nil {
+		return false
+	}
+	if side == "confederate" {
+		return h.Place == "capital" || h.BP != nil
+	}
+	return slices.Contains(b.rails.north, p) || h.Port == "ocean" ||
+		(h.Place == "city" || h.Place == "capital") && !slices.Contains(southern, homeState(h))
+}
+
+// compileSourceCandidates fills maySource.
+func (b *board) compileSourceCandidates() {
+	for k, side := range sides {
+		b.maySource[k] = make([]bool, len(b.order))
+		for i, p := range b.order {
+			b.maySource[k][i] = b.sourceCandidate(side, p)
+		}
+	}
+}
+
+// sourceHere decides p (by board index) for isSource.
+func (g *game) sourceHere(side string, i int, c *supplyCache) bool {
+	b := g.e.b
+	p := b.order[i]
+	h := b.hexes[p]
+	ctl := g.ctlAt(c, i)
+	if h == nil || ctl == other(side) {
 		return false
 	}
 	if side == "union" && slices.Contains(b.rails.north, p) {
@@ -200,7 +266,7 @@ func (g *game) sourceHere(side string, p rules.Point, c *supplyCache) bool {
 		// north map edge" (13.2.1, U955), unless the enemy holds it.
 		return true
 	}
-	if g.controller(p) != side {
+	if ctl != side {
 		return false
 	}
 	if side == "confederate" {
@@ -213,8 +279,8 @@ func (g *game) sourceHere(side string, p rules.Point, c *supplyCache) bool {
 			return false
 		}
 		others := 0
-		return g.locScan(side, p, c, func(q rules.Point) bool {
-			if q != p && b.hexes[q].BP != nil && g.controller(q) == side {
+		return g.locScanAt(side, i, c, func(q int) bool {
+			if q != i && b.hexes[b.order[q]].BP != nil && g.ctlAt(c, q) == side {
 				others++
 			}
 			return others == 2
@@ -228,8 +294,8 @@ func (g *game) sourceHere(side string, p rules.Point, c *supplyCache) bool {
 		return true
 	}
 	if (h.Place == "city" || h.Place == "capital") && !slices.Contains(southern, homeState(h)) {
-		return g.locScan(side, p, c, func(q rules.Point) bool {
-			return q != p && b.hexes[q].Objective && g.controller(q) == side
+		return g.locScanAt(side, i, c, func(q int) bool {
+			return q != i && b.hexes[b.order[q]].Objective && g.ctlAt(c, q) == side
 		})
 	}
 	return false
@@ -314,7 +380,7 @@ func (g *game) supplyViolations() []string {
 		if c == nil || c.ver != g.ver || c.rc != g.railControl() {
 			continue
 		}
-		fresh := newSupplyCache(g.ver)
+		fresh := g.newSupplyCache()
 		fresh.rc = c.rc
 		hexes := make([]rules.Point, 0, len(c.level))
 		for p := range c.level {
@@ -324,6 +390,18 @@ func (g *game) supplyViolations() []string {
 		for _, p := range hexes {
 			if l := g.traceSupply(side, p, fresh); l != c.level[p] {
 				out = append(out, fmt.Sprintf("USCW 13.1: the %s's supply in %s is kept as %s, a fresh trace finds %s", side, b.ids[p], c.level[p], l))
+			}
+		}
+		// The per-hex answers the traces read: each decided Primary
+		// Supply Source and each controller kept, decided afresh.
+		for i, p := range b.order {
+			if v := c.source[i]; v != 0 && (v == 2) != g.isSourceAt(side, i, fresh) {
+				out = append(out, fmt.Sprintf("USCW 13.2: %s is kept as a %s Primary Supply Source: %v, decided afresh: %v", b.ids[p], side, v == 2, v != 2))
+			}
+			if c.ctl[i] != 0 {
+				if kept, now := g.ctlAt(c, i), g.controller(p); kept != now {
+					out = append(out, fmt.Sprintf("USCW 6.3: the %s supply's cache gives %s to %q, the position to %q", side, b.ids[p], kept, now))
+				}
 			}
 		}
 	}
