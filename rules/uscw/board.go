@@ -37,6 +37,45 @@ type board struct {
 	// (13.2; supply.go's sourceCandidate): the supply searches decide the
 	// rest only there.
 	maySource [2][]bool
+	// kentucky is every hex of Kentucky by board index: the hexes no LOC
+	// enters while Kentucky is neutral (17.1.3, border.go).
+	kentucky []int
+	// The hexes the supply searches set from the position, by board
+	// index (compileHexLists): Control markers' hexes (markable) with
+	// their states, Objective and Resource Hexes, Towns and Ports.
+	markIdx, objIdx, resIdx, townIdx []int
+	home                             []string // homeState by board index
+	railAt                           []int    // the rail index (railGraph.railHexs) by board index, -1 off the railroads
+}
+
+// compileHexLists fills the board's per-index lists of the hexes
+// supply.go and loc.go read.
+func (b *board) compileHexLists() {
+	b.home = make([]string, len(b.order))
+	b.railAt = make([]int, len(b.order))
+	for i, p := range b.order {
+		b.railAt[i] = -1
+		if r, ok := b.rails.railIdx[p]; ok {
+			b.railAt[i] = r
+		}
+		h := b.hexes[p]
+		b.home[i] = homeState(h)
+		if b.home[i] == kentucky {
+			b.kentucky = append(b.kentucky, i)
+		}
+		if markable(h) {
+			b.markIdx = append(b.markIdx, i)
+		}
+		if h.Objective {
+			b.objIdx = append(b.objIdx, i)
+		}
+		if h.BP != nil {
+			b.resIdx = append(b.resIdx, i)
+		}
+		if h.Place != "" || h.Port != "" {
+			b.townIdx = append(b.townIdx, i)
+		}
+	}
 }
 
 type step struct {
@@ -131,6 +170,7 @@ func newBoard(m *scenarios.Module, s *scenarios.Scenario) (*board, []string) {
 	b.rails = newRailGraph(b, m)
 	b.compileSteps()
 	b.compileSourceCandidates()
+	b.compileHexLists()
 	b.linkWaterways()
 	return b, missing
 }

@@ -236,6 +236,10 @@ func TestInvariantCheckerReports(t *testing.T) {
 			}
 			t.Fatal("no Primary Supply Source decided")
 		}},
+		{"USCW 13.4: the union LOC grid keeps", func(t *testing.T, g *game) {
+			enter, _ := g.grid("union", g.supplyFor("union"))
+			enter[0] = !enter[0]
+		}},
 		{"USCW 6.3: the union supply's cache", func(t *testing.T, g *game) {
 			c := g.supplyFor("union")
 			g.supplyAt("union", g.stacks("union")[0])

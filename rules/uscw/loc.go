@@ -44,6 +44,7 @@ func (g *game) depot(side string, p rules.Point) bool {
 // memory (the bots' move search keeps its paths in the other).
 func (g *game) within(side string, p rules.Point, mps int) []rules.Point {
 	b := g.e.b
+	enter, _ := g.grid(side, g.supplyFor(side)) // enterableForLOC of every hex, kept for the position
 	s := g.locScratch()
 	start := b.index[p]
 	s.stamp++
@@ -66,7 +67,7 @@ func (g *game) within(side string, p rules.Point, mps int) []rules.Point {
 				if st.cost < 0 || nc > mps || s.seen[st.to] == s.stamp && s.best[st.to] <= nc {
 					continue
 				}
-				if !g.enterableForLOC(side, b.order[st.to]) {
+				if !enter[st.to] {
 					continue
 				}
 				s.seen[st.to], s.best[st.to] = s.stamp, nc
@@ -108,14 +109,19 @@ func (g *game) locGrid(side string, c *supplyCache) (enter, depot []bool) {
 	for i := range enter {
 		enter[i] = true
 	}
-	if g.kentuckyNeutral() {
-		for i, p := range b.order {
-			enter[i] = !g.closedByNeutrality(p, true)
+	if g.kentuckyNeutral() { // closedByNeutrality(p, true): Kentucky's hexes and New Madrid
+		for _, i := range b.kentucky {
+			enter[i] = false
+		}
+		if e.hasNewMadrid {
+			enter[b.index[e.newMadrid]] = false
 		}
 	}
-	for _, list := range [][]rules.Point{e.objectives, e.resources} {
-		for _, p := range list {
-			if i := b.index[p]; g.ctlAt(c, i) == other(side) {
+	g.fillControllers(c)
+	enemy := ctlCode(other(side))
+	for _, list := range [][]int{b.objIdx, b.resIdx} {
+		for _, i := range list {
+			if c.ctl[i] == enemy || c.ctl[i] == 0 && g.ctlAt(c, i) == other(side) {
 				enter[i] = false
 			}
 		}
@@ -125,8 +131,9 @@ func (g *game) locGrid(side string, c *supplyCache) (enter, depot []bool) {
 			enter[b.index[p]] = false
 		}
 	}
-	for _, p := range e.markable {
-		if h, i := b.hexes[p], b.index[p]; (h.Place != "" || h.Port != "") && g.ctlAt(c, i) == side {
+	friend := ctlCode(side)
+	for _, i := range b.townIdx {
+		if c.ctl[i] == friend || c.ctl[i] == 0 && g.ctlAt(c, i) == side {
 			depot[i] = true
 		}
 	}

@@ -153,9 +153,8 @@ func (g *game) railZOIs(side string) []bool {
 			continue
 		}
 		for _, st := range b.next[b.index[q]] {
-			p := b.order[st.to]
-			i, ok := rg.railIdx[p]
-			if !ok || zoi[i] || !g.zoiReaches(side, q, p, st.navRiver) {
+			i := b.railAt[st.to]
+			if i < 0 || zoi[i] || !g.zoiReaches(side, q, b.order[st.to], st.navRiver) {
 				continue
 			}
 			zoi[i] = true

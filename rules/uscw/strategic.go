@@ -346,6 +346,7 @@ func (g *game) strategicCandidates(side string, out []candidate, first bool) []c
 	}
 	railLeft := railLimit(side) - g.strat.rail[si]
 	var comp []int        // rail component labels, by rail index, computed once
+	var railEnd []int8    // by rail index: a rail move may end there (1) or not (2), 0 not yet asked
 	var roadTried [3]bool // road moves are offered from a theater's first free stack only
 	for _, at := range stacks {
 		free := g.sp[side][at]
@@ -358,9 +359,19 @@ func (g *game) strategicCandidates(side string, out []candidate, first bool) []c
 		if i, onRail := b.rails.railIdx[at]; onRail && railLeft > 0 {
 			if comp == nil {
 				comp = g.railComponents(side)
+				railEnd = make([]int8, len(comp))
+			}
+			endsAt := func(j int, p rules.Point) bool {
+				if railEnd[j] == 0 {
+					railEnd[j] = 2
+					if g.strategicEndWith(side, p, generals[p]) && !g.closedByNeutrality(p, false) {
+						railEnd[j] = 1
+					}
+				}
+				return railEnd[j] == 1
 			}
 			for j, p := range b.rails.railHexs {
-				if j != i && comp[i] >= 0 && comp[j] == comp[i] && g.strategicEndWith(side, p, generals[p]) && !g.closedByNeutrality(p, false) {
+				if j != i && comp[i] >= 0 && comp[j] == comp[i] && endsAt(j, p) {
 					out = append(out, candidate{strat: "rail", from: at, sps: min(free, railLeft), dst: b.index[p]})
 					if first {
 						return out

@@ -77,6 +77,51 @@ func (g *game) newSupplyCache() *supplyCache {
 	return &supplyCache{ver: g.ver, source: make([]int8, n), ctl: make([]int8, n), level: map[rules.Point]supplyLevel{}}
 }
 
+// fillControllers keeps every hex's controller in c at once, in
+// controller's order of tests read backwards from the few hexes each
+// touches: a Town's, Port's, Objective's or Resource Hex's state, then
+// Control markers, Fortifications and SPs of one side alone, each
+// overriding the one before. Map order does not matter: each entry sets
+// its own hex.
+func (g *game) fillControllers(c *supplyCache) {
+	b := g.e.b
+	ctl := c.ctl
+	for i := range ctl {
+		ctl[i] = 1
+	}
+	var lastState string
+	var lastCode int8
+	for _, i := range b.markIdx {
+		if st := b.home[i]; st != lastState || lastCode == 0 { // in board order, a state's hexes mostly follow each other
+			lastState, lastCode = st, ctlCode(g.stateSide(st))
+		}
+		ctl[i] = lastCode
+	}
+	set := func(p rules.Point, v int8) {
+		if i, ok := b.index[p]; ok {
+			ctl[i] = v
+		}
+	}
+	for p, m := range g.marker {
+		if m != "" {
+			set(p, ctlCode(m))
+		}
+	}
+	for p, w := range g.works {
+		if w.fort != "" || w.entrench != "" {
+			set(p, ctlCode(w.fort+w.entrench))
+		}
+	}
+	for k, side := range sides {
+		enemy := g.sp[sides[1-k]]
+		for p, n := range g.sp[side] {
+			if n > 0 && enemy[p] == 0 {
+				set(p, ctlCode(side))
+			}
+		}
+	}
+}
+
 // ctlAt is controller(p) for the cache's position, p by board index:
 // the searches ask a hex many times, the position answers once.
 func (g *game) ctlAt(c *supplyCache, i int) string {
@@ -89,15 +134,22 @@ func (g *game) ctlAt(c *supplyCache, i int) string {
 		return "confederate"
 	}
 	s := g.controller(g.e.b.order[i])
-	switch s {
-	case "":
-		c.ctl[i] = 1
-	case "union":
-		c.ctl[i] = 2
-	case "confederate":
-		c.ctl[i] = 3
-	}
+	c.ctl[i] = ctlCode(s)
 	return s
+}
+
+// ctlCode is a controller as ctlAt keeps it: none 1, the Union 2, the
+// Confederate 3; 0 (anything else) is asked of controller each time.
+func ctlCode(side string) int8 {
+	switch side {
+	case "":
+		return 1
+	case "union":
+		return 2
+	case "confederate":
+		return 3
+	}
+	return 0
 }
 
 // supplyAt is the supply state of side's units in p (13.1).
@@ -393,10 +445,14 @@ func (g *game) supplyViolations() []string {
 			}
 		}
 		// The per-hex answers the traces read: each decided Primary
-		// Supply Source and each controller kept, decided afresh.
+		// Supply Source, the LOC grid and each controller kept, decided
+		// afresh.
 		for i, p := range b.order {
 			if v := c.source[i]; v != 0 && (v == 2) != g.isSourceAt(side, i, fresh) {
 				out = append(out, fmt.Sprintf("USCW 13.2: %s is kept as a %s Primary Supply Source: %v, decided afresh: %v", b.ids[p], side, v == 2, v != 2))
+			}
+			if c.enter != nil && (c.enter[i] != g.enterableForLOC(side, p) || c.depot[i] != g.depot(side, p)) {
+				out = append(out, fmt.Sprintf("USCW 13.4: the %s LOC grid keeps %s enterable %v, a Depot %v; the position: %v, %v", side, b.ids[p], c.enter[i], c.depot[i], g.enterableForLOC(side, p), g.depot(side, p)))
 			}
 			if c.ctl[i] != 0 {
 				if kept, now := g.ctlAt(c, i), g.controller(p); kept != now {
