@@ -355,6 +355,18 @@ func (g *game) withBombardment(out []candidate, c candidate) []candidate {
 	return out
 }
 
+// cautiousCannot: a bot's Amphibious Assault of n SPs (Ocean Transport
+// costing n Action Points) led by a Cautious General into a battle at dst
+// lacks the two Action Points 7.7.1 asks and no card pays it.
+func (g *game) cautiousCannot(general string, at rules.Point, dst int, ocean bool, n int) bool {
+	gen := g.gens[general]
+	if gen == nil || !gen.cautious || !g.defended(other(gen.side), g.e.b.order[dst]) || ocean && n >= 2 {
+		return false
+	}
+	_, byCard := g.cards.cautious[general]
+	return !byCard && g.actionsFor(at) < 2
+}
+
 // assaultCard is the card a bot's Amphibious Assault on dst needs played
 // first (19.5.1), ok false when it needs one and the hand has none.
 func (g *game) assaultCard(side string, dst int) (cardPlay, bool) {
@@ -400,4 +412,27 @@ func (g *game) navalCardViolations() []string {
 		out = append(out, fmt.Sprintf("USCW 19.6: %d Naval Assists and %d Shore Bombardments pending in the %s's turn to act", len(nav.assist), len(nav.bombard), g.phasing))
 	}
 	return out
+}
+
+// cautiousAssault is the Action Points an Amphibious Assault paid with
+// Action Points costs when a Cautious General leads it into a battle:
+// "at least two Action Points (or one Special Action Card) if they wish
+// to attack" (7.7.1, U498), which an Ocean Transport of 2 or 3 SPs already
+// costs (7.7.2, U506); a card played to activate him pays it all (U1442).
+func (g *game) cautiousAssault(gen *general, side string, dst rules.Point, ap int) int {
+	if gen == nil || !gen.cautious || !g.defended(other(side), dst) {
+		return ap
+	}
+	if n, ok := g.cards.cautious[gen.id]; ok {
+		delete(g.cards.cautious, gen.id)
+		g.actionTaken()
+		g.say("7.7", "the Cautious General %s is activated by Special Action Card %d, no Action Point (U1442)", gen.name, n)
+		return 0
+	}
+	if ap < 2 {
+		g.say("7.7", "%s is a Cautious General and attacks: two Action Points (U498)", gen.name)
+		return 2
+	}
+	g.say("7.7.2", "%s is a Cautious General: this Ocean Transport already costs %d Action Points (U506)", gen.name, ap)
+	return ap
 }

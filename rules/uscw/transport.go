@@ -163,6 +163,8 @@ func (g *game) transport(o transportOrder) error {
 	}
 	if byCard {
 		ap = 0
+	} else if o.assault {
+		ap = g.cautiousAssault(gen, side, dst, ap) // 7.7.1-7.7.2
 	}
 	if !g.canSpendN(start, ap) {
 		return refuse("4.3", "%s of %d SPs costs %d Action Points (U204, U1562) and the %s has fewer", kind, n, ap, side)

@@ -26,7 +26,7 @@ func (g *game) transportCandidates(out []candidate) []candidate {
 			out = append(out, c)
 		}
 		for _, dst := range g.assaultTargets(side, at) {
-			if card, ok := g.assaultCard(side, dst); ok { // 19.5.1: a card where one is needed
+			if card, ok := g.assaultCard(side, dst); ok && (card.n != 0 || !g.cautiousCannot(c.general, at, dst, false, c.sps)) { // 19.5.1: a card where one is needed; 7.7.1
 				c.naval, c.ocean, c.assault, c.dst, c.card = true, false, true, dst, card
 				out = append(out, c)
 			}
@@ -44,7 +44,7 @@ func (g *game) transportCandidates(out []candidate) []candidate {
 				if !c.assault {
 					card, ok = cardPlay{}, true
 				}
-				if c.card = card; ok {
+				if c.card = card; ok && (!c.assault || card.n != 0 || !g.cautiousCannot(c.general, at, i, true, c.sps)) {
 					out = append(out, c)
 				}
 			}
