@@ -285,6 +285,8 @@ func TestInvariantCheckerReports(t *testing.T) {
 		}},
 		{"USCW 15.2: the union moved 13 SPs", func(t *testing.T, g *game) { g.strat.rail[0] = 13 }},
 		{"USCW 15.5: the confederate moved 2 SPs", func(t *testing.T, g *game) { g.strat.road[1][0] = 2 }},
+		{"USCW 15.3: the confederate moved 2 SPs", func(t *testing.T, g *game) { g.strat.river[1] = 2 }},
+		{"USCW 15.4: the union moved 4 SPs", func(t *testing.T, g *game) { g.strat.ocean = 4 }},
 	}
 	fresh := func() *game {
 		x, err := ng(1)

@@ -182,8 +182,9 @@ func navOf(side string) int8 {
 // navalCache is one game's Naval Control and the inputs it was computed
 // from. A computed cache is never written again (clones share it).
 type navalCache struct {
-	key  []int8 // the ports' controllers, Kentucky's neutrality, then the waterway Forts and Entrenchments
-	ctrl []int8 // side -> navNone, navUnion or navConfederate
+	key     []int8    // the ports' controllers, Kentucky's neutrality, then the waterway Forts and Entrenchments
+	ctrl    []int8    // side -> navNone, navUnion or navConfederate
+	blocked [2][]bool // by sideIndex: the hexsides an enemy Fort, Entrenchment or port blocks to that side's Naval Control
 }
 
 // navalKey lists the inputs of Naval Control in the game as it stands.
@@ -228,7 +229,8 @@ func (g *game) naval() []int8 {
 	if c := g.navalC; c != nil && slices.Equal(c.key, key) {
 		return c.ctrl
 	}
-	c := &navalCache{key: slices.Clone(key), ctrl: g.computeNaval()}
+	ctrl, blocked := g.navalSearch()
+	c := &navalCache{key: slices.Clone(key), ctrl: ctrl, blocked: blocked}
 	g.navalC = c
 	return c.ctrl
 }
@@ -273,6 +275,24 @@ func (g *game) enemyNaval(side string, s int) bool {
 // block and give Naval Control as 19.1.3-19.1.5 say; Coastal Forts and
 // Island spaces are not yet read.
 func (g *game) computeNaval() []int8 {
+	ctrl, _ := g.navalSearch()
+	return ctrl
+}
+
+// navalBlocked is, by hexside, whether an enemy Fort, Entrenchment or
+// port blocks side's Naval Control there, trumped or not (19.1.4-19.1.5):
+// Strategic River Movement may not pass them (15.3, U1277).
+func (g *game) navalBlocked(side string) []bool {
+	g.naval()
+	if bl := g.navalC.blocked[sideIndex(side)]; bl != nil {
+		return bl
+	}
+	_, bl := g.navalSearch() // a cache built without them (a test's)
+	return bl[sideIndex(side)]
+}
+
+// navalSearch is computeNaval with the hexsides blocked to each side.
+func (g *game) navalSearch() ([]int8, [2][]bool) {
 	b := g.e.b
 	w := b.ww
 	ctrl := make([]int8, len(w.sides))
@@ -366,7 +386,7 @@ func (g *game) computeNaval() []int8 {
 			ctrl[s] = navOf(x.fort)
 		}
 	}
-	return ctrl
+	return ctrl, [2][]bool{blockedUnion, blockedCSA}
 }
 
 // fortAtEnd is the side of a completed Fort at the other end of side s

@@ -416,6 +416,8 @@ func (d *scriptDriver) track(name string) (string, error) {
 		return strconv.Itoa(g.ap), nil
 	case "stage":
 		return stageNames[g.stage], nil
+	case "strategic":
+		return g.strategicTrack(name)
 	case "cards":
 		if len(parts) == 2 {
 			return strconv.Itoa(g.handSize(parts[1])), nil

@@ -9,10 +9,11 @@ import (
 // The Strategic Movement Phase (3.2, U121-141; 15.1-15.6, U1265-1308):
 // the Union's segment, then the Confederate's; each moves SPs (never
 // Generals, 15.1) by Strategic Rail Movement (12 Union / 7 Confederate
-// SPs, 15.2) and Strategic Road Movement (1 SP per theater, 15.5), and
-// ends its segment with "pass". River (15.3) and Ocean (15.4) Strategic
-// Movement are the naval rules' and not played here; a move uses one
-// type (combining types in one move, 15.1, is not played).
+// SPs, 15.2), Strategic River Movement (3 Union / 1 Confederate SP,
+// 15.3), Union Strategic Ocean Movement (3 SPs, 15.4) and Strategic Road
+// Movement (1 SP per theater, 15.5), and ends its segment with "pass". A
+// move may combine types, each leg counting against its type's limit
+// (15.1, U1267-1269). River and Ocean legs are strategicwater.go's.
 
 // railLimit is the SPs a side may move by Strategic Rail Movement in a
 // phase: "The Union player may move up to 12 SPs by rail, the
@@ -27,11 +28,14 @@ func railLimit(side string) int {
 var theaters = []string{"east", "west", "trans-mississippi"}
 
 // stratUse counts the phase's Strategic Movement by side (0 Union, 1
-// Confederate): the SPs moved by rail, and by road per theater. A value,
-// so a clone copies it.
+// Confederate): the SPs moved by rail, by river, by road per theater,
+// and the Union's by ocean; a combined move counts once per leg (15.1).
+// A value, so a clone copies it.
 type stratUse struct {
-	rail [2]int
-	road [2][3]int
+	rail  [2]int
+	river [2]int
+	road  [2][3]int
+	ocean int
 }
 
 func sideIndex(side string) int {
@@ -61,7 +65,7 @@ func (g *game) startStrategic() bool {
 	}
 	g.strat = stratUse{}
 	g.stage, g.phasing = stStrategic, "union"
-	g.say("3.2", "Strategic Movement Phase: A. the Union Strategic Movement Segment (Rail 12 SPs, Road 1 SP per theater; River and Ocean not played)")
+	g.say("3.2", "Strategic Movement Phase: A. the Union Strategic Movement Segment (Rail 12 SPs, River 3 SPs, Ocean 3 SPs, Road 1 SP per theater)")
 	g.skipIdleSegment()
 	return g.stage == stStrategic
 }
@@ -79,7 +83,7 @@ func (g *game) skipIdleSegment() {
 func (g *game) endStrategicSegment() {
 	if g.phasing == "union" {
 		g.phasing = "confederate"
-		g.say("3.2", "B. the Confederate Strategic Movement Segment (Rail 7 SPs, Road 1 SP per theater)")
+		g.say("3.2", "B. the Confederate Strategic Movement Segment (Rail 7 SPs, River 1 SP, Road 1 SP per theater)")
 		if !g.anyStrategicMove(g.phasing) {
 			g.say("3.2", "the confederate has no Strategic Move to make: its segment ends")
 			g.endStrategicSegment()
@@ -91,11 +95,22 @@ func (g *game) endStrategicSegment() {
 }
 
 // strategicOrder is one Strategic Move: n SPs from one hex to another by
-// rail or road.
+// one type, or by legs combining types (15.1).
 type strategicOrder struct {
-	mode     string // "rail" or "road"
+	mode     string // "rail", "road", "river" or "ocean"
 	from, to rules.Point
 	sps      int
+	legs     []stratLeg // a combined move: each leg's type and end, the last's end the move's; nil: one leg, mode to to
+}
+
+// stratLeg is one leg of a Strategic Move.
+type stratLeg struct {
+	mode string
+	to   rules.Point
+}
+
+var stratModes = map[string]struct{ rule, name string }{
+	"rail": {"15.2", "Rail"}, "river": {"15.3", "River"}, "ocean": {"15.4", "Ocean"}, "road": {"15.5", "Road"},
 }
 
 // strategicMove validates and plays a Strategic Move, or refuses it
@@ -105,9 +120,16 @@ func (g *game) strategicMove(o strategicOrder) error {
 		return refuse("15.1", "Strategic Movement happens only in the Strategic Movement Phase (3.2), not now (%s)", stageNames[g.stage])
 	}
 	side, b := g.phasing, g.e.b
-	if o.mode != "rail" && o.mode != "road" {
-		return fmt.Errorf("strategic move: mode rail or road, not %q (River and Ocean Strategic Movement are not played)", o.mode)
+	legs := o.legs
+	if len(legs) == 0 {
+		legs = []stratLeg{{mode: o.mode, to: o.to}}
 	}
+	for _, l := range legs {
+		if _, ok := stratModes[l.mode]; !ok {
+			return fmt.Errorf("strategic move: mode rail, river, ocean or road, not %q", l.mode)
+		}
+	}
+	o.to = legs[len(legs)-1].to
 	if o.sps < 1 {
 		return refuse("15.1", "a Strategic Move moves at least 1 SP")
 	}
@@ -121,38 +143,22 @@ func (g *game) strategicMove(o strategicOrder) error {
 		return refuse("15.6", "'You may not use Strategic Movement to remove the last SP from a stack containing one or more Generals (7.5.3)' (U1294): %s", b.ids[o.from])
 	}
 	if !g.strategicEnd(side, o.to) {
-		return refuse("15.6", "%s is no friendly-controlled Resource/Objective Hex, no hex with a friendly General and no friendly-controlled Port or Town: 'SPs that use Strategic Movement must always end their move in one of three places' (U1294-1300)", b.ids[o.to])
+		return refuse("15.6", "%s is no friendly-controlled Resource/Objective Hex, no hex with a friendly General and no friendly-controlled Fort, Port or Town: 'SPs that use Strategic Movement must always end their move in one of three places' (U1294-1300)", b.ids[o.to])
 	}
-	if g.closedByNeutrality(o.to, false) {
-		return refuse("17.1.3", "while Kentucky is neutral, nothing may enter the New Madrid hex %s (U1370)", b.ids[o.to])
+	use, at := g.strat, o.from
+	for _, l := range legs {
+		if l.to == at {
+			return refuse("15.1", "each leg of a Strategic Move ends in another hex than it starts (%s)", b.ids[at])
+		}
+		if g.closedByNeutrality(l.to, false) {
+			return refuse("17.1.3", "while Kentucky is neutral, nothing may enter the New Madrid hex %s (U1370)", b.ids[l.to])
+		}
+		if err := g.strategicLeg(side, &use, at, l, o.sps); err != nil {
+			return err
+		}
+		at = l.to
 	}
-	si := sideIndex(side)
-	switch o.mode {
-	case "rail":
-		if left := railLimit(side) - g.strat.rail[si]; o.sps > left {
-			return refuse("15.2", "the %s may move %d SPs by rail per Strategic Movement Phase: %d left, not %d (U1273)", side, railLimit(side), left, o.sps)
-		}
-		if !g.railReachable(side, o.from)[o.to] {
-			return refuse("15.2", "no contiguous %s-controlled railroad (6.5) joins %s to %s: 'The railroad line must be under friendly control' (U1273)", side, b.ids[o.from], b.ids[o.to])
-		}
-		g.strat.rail[si] += o.sps
-	case "road":
-		t := b.theater(o.from)
-		ti := theaterIndex(t)
-		if o.sps != 1 {
-			return refuse("15.5", "Strategic Road Movement moves 1 SP in each theater, not %d (U1285)", o.sps)
-		}
-		if ti < 0 || g.strat.road[si][ti] >= 1 {
-			return refuse("15.5", "the %s has moved its 1 SP by Strategic Road Movement in the %s theater (U1285)", side, t)
-		}
-		if b.theater(o.to) != t {
-			return refuse("15.5", "'The SP must remain in the theater' (U1287): %s is %s, %s is %s", b.ids[o.from], t, b.ids[o.to], b.theater(o.to))
-		}
-		if !g.locConnects(side, o.from, o.to) {
-			return refuse("15.5", "'There must be a LOC from the starting hex to the ending hex' (U1288): none from %s to %s in the %s theater", b.ids[o.from], b.ids[o.to], t)
-		}
-		g.strat.road[si][ti]++
-	}
+	g.strat = use
 	dem := g.demoral[side][o.from]
 	g.sp[side][o.from] -= o.sps
 	g.tidy(side, o.from)
@@ -160,8 +166,50 @@ func (g *game) strategicMove(o strategicOrder) error {
 	g.arrive(side, nil, nil, o.sps, dem, o.to)
 	g.tidy(side, o.from)
 	g.touch(o.from)
-	rule := map[string]string{"rail": "15.2", "road": "15.5"}[o.mode]
-	g.say(rule, "Strategic %s Movement: %d %s SPs from %s to %s", map[string]string{"rail": "Rail", "road": "Road"}[o.mode], o.sps, side, b.ids[o.from], b.ids[o.to])
+	at = o.from
+	for _, l := range legs {
+		m := stratModes[l.mode]
+		g.say(m.rule, "Strategic %s Movement: %d %s SPs from %s to %s", m.name, o.sps, side, b.ids[at], b.ids[l.to])
+		at = l.to
+	}
+	return nil
+}
+
+// strategicLeg checks one leg of n SPs from at and counts it in use
+// against its type's limit (15.1: a combined move "counts against the
+// limit on each", U1267).
+func (g *game) strategicLeg(side string, use *stratUse, at rules.Point, l stratLeg, n int) error {
+	b, si := g.e.b, sideIndex(side)
+	switch l.mode {
+	case "rail":
+		if left := railLimit(side) - use.rail[si]; n > left {
+			return refuse("15.2", "the %s may move %d SPs by rail per Strategic Movement Phase: %d left, not %d (U1273)", side, railLimit(side), left, n)
+		}
+		if !g.railReachable(side, at)[l.to] {
+			return refuse("15.2", "no contiguous %s-controlled railroad (6.5) joins %s to %s: 'The railroad line must be under friendly control' (U1273)", side, b.ids[at], b.ids[l.to])
+		}
+		use.rail[si] += n
+	case "road":
+		t := b.theater(at)
+		ti := theaterIndex(t)
+		if n != 1 {
+			return refuse("15.5", "Strategic Road Movement moves 1 SP in each theater, not %d (U1285)", n)
+		}
+		if ti < 0 || use.road[si][ti] >= 1 {
+			return refuse("15.5", "the %s has moved its 1 SP by Strategic Road Movement in the %s theater (U1285)", side, t)
+		}
+		if b.theater(l.to) != t {
+			return refuse("15.5", "'The SP must remain in the theater' (U1287): %s is %s, %s is %s", b.ids[at], t, b.ids[l.to], b.theater(l.to))
+		}
+		if !g.locConnects(side, at, l.to) {
+			return refuse("15.5", "'There must be a LOC from the starting hex to the ending hex' (U1288): none from %s to %s in the %s theater", b.ids[at], b.ids[l.to], t)
+		}
+		use.road[si][ti]++
+	case "river":
+		return g.strategicRiverLeg(side, use, at, l.to, n)
+	case "ocean":
+		return g.strategicOceanLeg(side, use, at, l.to, n)
+	}
 	return nil
 }
 
@@ -169,7 +217,9 @@ func (g *game) strategicMove(o strategicOrder) error {
 // move in one of three places: A friendly-controlled Resource/Objective
 // Hex. A space containing a friendly General. A space containing a
 // friendly-controlled Fort, Coastal Fort, Port, Island, or Town" (15.6,
-// U1294-1300). Forts, Coastal Forts and Islands are not played here.
+// U1294-1300). The board has no Coastal Fort or Island space (map
+// features without hexes in the module), so of the three only Forts are
+// read.
 func (g *game) strategicEnd(side string, p rules.Point) bool {
 	return g.strategicEndWith(side, p, len(g.generalsAt(side, p)) > 0)
 }
@@ -184,7 +234,7 @@ func (g *game) strategicEndWith(side string, p rules.Point, general bool) bool {
 	if general {
 		return true
 	}
-	return (h.Objective || h.BP != nil || h.Port != "" || h.Place != "") && g.controller(p) == side
+	return (h.Objective || h.BP != nil || h.Port != "" || h.Place != "" || g.works[p].fort == side) && g.controller(p) == side
 }
 
 // railReachable is every rail hex side may reach by Strategic Rail
@@ -379,6 +429,12 @@ func (g *game) strategicCandidates(side string, out []candidate, first bool) []c
 				}
 			}
 		}
+		if n := len(out); true {
+			out = g.strategicWaterCandidates(side, at, free, generals, out)
+			if first && len(out) > n {
+				return out[:n+1]
+			}
+		}
 		if ti := theaterIndex(b.theater(at)); ti >= 0 && g.strat.road[si][ti] == 0 && !roadTried[ti] {
 			roadTried[ti] = true
 			reach := g.locReachWithin(side, at, botRoadDepots)
@@ -455,7 +511,7 @@ func (g *game) railComponents(side string) []int {
 }
 
 // stratViolations: the phase's Strategic Movement stays within its
-// limits (15.2, 15.5).
+// limits (15.2-15.5).
 func (g *game) stratViolations() []string {
 	var out []string
 	for _, side := range sides {
@@ -469,33 +525,46 @@ func (g *game) stratViolations() []string {
 			}
 		}
 	}
-	return out
+	return append(out, g.waterViolations()...)
 }
 
 // scriptStrategic plays a script's Strategic Move: unit "sps", at (the
-// start), to, manpower (default 1), via ["railroad"] or ["road"].
+// start), manpower (default 1), via one type ("railroad", "river",
+// "ocean" or "road") to to, or several types combined (15.1) with path
+// naming each leg's end (path's last is the move's end; to, if given,
+// must be it).
 func (g *game) scriptStrategic(s *rules.Step) error {
 	if s.Unit != "sps" {
 		return refuse("15.1", "'no Generals may be moved at this time' (U1267): a Strategic Move moves SPs (unit sps), not %q", s.Unit)
 	}
-	if len(s.Via) != 1 {
-		return fmt.Errorf("strategic: give via [\"railroad\"] or [\"road\"]")
+	b := g.e.b
+	if len(s.Via) == 0 {
+		return fmt.Errorf("strategic: give via [\"railroad\"], [\"river\"], [\"ocean\"] or [\"road\"], or several with path")
 	}
-	from, err := g.e.b.locate(s.At)
+	ends := s.Path
+	if len(ends) == 0 && len(s.Via) == 1 {
+		ends = []string{s.To}
+	}
+	if len(ends) != len(s.Via) || s.To != "" && s.To != ends[len(ends)-1] {
+		return fmt.Errorf("strategic: a move combining types gives path, one end per via entry, the last being to")
+	}
+	from, err := b.locate(s.At)
 	if err != nil {
 		return err
 	}
-	to, err := g.e.b.locate(s.To)
-	if err != nil {
-		return err
+	o := strategicOrder{from: from, sps: s.Manpower}
+	if o.sps == 0 {
+		o.sps = 1
 	}
-	n := s.Manpower
-	if n == 0 {
-		n = 1
+	for k, mode := range s.Via {
+		to, err := b.locate(ends[k])
+		if err != nil {
+			return err
+		}
+		if mode == "railroad" {
+			mode = "rail"
+		}
+		o.legs = append(o.legs, stratLeg{mode: mode, to: to})
 	}
-	mode := s.Via[0]
-	if mode == "railroad" {
-		mode = "rail"
-	}
-	return g.strategicMove(strategicOrder{mode: mode, from: from, to: to, sps: n})
+	return g.strategicMove(o)
 }

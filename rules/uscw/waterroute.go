@@ -63,19 +63,27 @@ func (g *game) waterPath(side string, si, di int) []int {
 // Naval Control joined to hex si's, with each one's predecessor (-1 for
 // si's own).
 func (g *game) waterSearch(side string, si int) ([]int, map[int]int) {
+	return g.waterSearchAvoiding(side, si, nil)
+}
+
+// waterSearchAvoiding is waterSearch never entering a hexside marked in
+// avoid (nil: none), as Strategic River Movement avoids the blocked ones
+// (15.3).
+func (g *game) waterSearchAvoiding(side string, si int, avoid []bool) ([]int, map[int]int) {
 	w := g.e.b.ww
 	naval, own := g.naval(), navOf(side)
+	ok := func(s int) bool { return naval[s] == own && (avoid == nil || !avoid[s]) }
 	prev := map[int]int{}
 	var queue []int
 	for _, s := range w.atHex[si] {
-		if naval[s] == own {
+		if ok(s) {
 			prev[s] = -1
 			queue = append(queue, s)
 		}
 	}
 	for k := 0; k < len(queue); k++ {
 		for _, t := range w.touch[queue[k]] {
-			if _, seen := prev[t]; !seen && naval[t] == own {
+			if _, seen := prev[t]; !seen && ok(t) {
 				prev[t] = queue[k]
 				queue = append(queue, t)
 			}

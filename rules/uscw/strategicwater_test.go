@@ -1,0 +1,81 @@
+package uscw
+
+import (
+	"testing"
+)
+
+// strategicGame is the 1861 scenario's game at its turn-2 Strategic
+// Movement Phase, the Union's segment.
+func strategicGame(t *testing.T) *game {
+	t.Helper()
+	e, err := Compile(loadScenario(t, "testdata/module/scenarios/01-1861.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := newGame(e, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.beginTurn()
+	for g.turn < 2 && g.stage == stPlayer {
+		g.endPlayerPhase()
+	}
+	if g.stage != stStrategic || g.phasing != "union" {
+		t.Fatalf("turn %d: %s, %s phasing; want the Union's Strategic Movement Segment", g.turn, stageNames[g.stage], g.phasing)
+	}
+	return g
+}
+
+// The bots are offered River and Ocean Strategic Moves (15.3, 15.4)
+// that the engine then plays, within the phase's limits.
+func TestStrategicWaterCandidates(t *testing.T) {
+	g := strategicGame(t)
+	b := g.e.b
+	at := func(id string) int {
+		p, err := b.locate(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b.index[p]
+	}
+	g.addSP("union", b.order[at("2717")], 4)
+	g.addSP("union", b.order[at("3217")], 1) // the Union controls the Resource Hex
+	g.addSP("union", b.order[at("3148")], 2) // Ocean Ports the Union controls
+	g.addSP("union", b.order[at("3345")], 1)
+	find := func(kind string, from, dst int) *candidate {
+		for _, c := range g.strategicCandidates("union", nil, false) {
+			if c.strat == kind && b.index[c.from] == from && c.dst == dst {
+				return &c
+			}
+		}
+		return nil
+	}
+	river := find("river", at("2717"), at("3217"))
+	if river == nil || river.sps != 3 {
+		t.Fatalf("want a river move of 3 SPs 2717-3217 offered, got %+v", river)
+	}
+	if c := find("river", at("2717"), at("3517")); c != nil {
+		t.Errorf("a river move past the Confederate port 3318 is offered: %+v", c)
+	}
+	ocean := find("ocean", at("3148"), at("3345"))
+	if ocean == nil || ocean.sps != 2 {
+		t.Fatalf("want an ocean move of 2 SPs 3148-3345 offered, got %+v", ocean)
+	}
+	if err := g.play(*river); err != nil {
+		t.Fatalf("the offered river move is refused: %v", err)
+	}
+	if err := g.play(*ocean); err != nil {
+		t.Fatalf("the offered ocean move is refused: %v", err)
+	}
+	if g.strat.river[0] != 3 || g.strat.ocean != 2 {
+		t.Fatalf("counted river %d, ocean %d; want 3 and 2", g.strat.river[0], g.strat.ocean)
+	}
+	for _, c := range g.strategicCandidates("union", nil, false) {
+		if c.strat == "river" {
+			t.Errorf("a river move is offered with the 3 SPs spent: %+v", c)
+		}
+		if c.strat == "ocean" && c.sps > 1 {
+			t.Errorf("an ocean move of %d SPs is offered with 1 left", c.sps)
+		}
+	}
+}
