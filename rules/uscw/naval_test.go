@@ -76,7 +76,18 @@ func TestNavalControlRules(t *testing.T) {
 				}
 			}
 		}
-		closed := func(s int) bool { return blocked[s] || g.kentuckyNeutral() && w.kyIn[s] }
+		// Confederate Forts (every type) and Entrenchments (Type 1) stop it
+		// too, and a Confederate Fort holds its own hexsides (19.1.3-19.1.4).
+		byWorks := make([]bool, len(w.sides))
+		for _, i := range w.worksHexes(g.works, g.e.b) {
+			x := g.works[g.e.b.order[i]]
+			for _, s := range w.atHex[i] {
+				if !simmesport(g.e.b, i, w.sides[s]) && (x.fort == "confederate" || x.entrench == "confederate" && !w.sides[s].type2) {
+					byWorks[s] = true
+				}
+			}
+		}
+		closed := func(s int) bool { return blocked[s] || byWorks[s] || g.kentuckyNeutral() && w.kyIn[s] }
 		for s := range w.sides {
 			if ctrl[s] == navUnion && blocked[s] {
 				t.Fatalf("turn %d: Union Naval Control on a hexside a Confederate port blocks (19.1.4)", g.turn)
