@@ -17,10 +17,9 @@ import (
 // activated by an Any card (U1612) and carries 1 SP (navalcards.go). Not
 // yet: the Island and Coastal Fort Control marker of 19.5.3 (no such
 // spaces on the test map), the choice of another friendly port on a
-// failure (19.5.4 read as the port it sailed from), the temporary
-// Confederate Naval Control of 19.5.5 (a Confederate assault sails its
-// own Naval Control and the one hexside 19.5.1 allows), interception of
-// a landing (U1618).
+// failure (19.5.4 read as the port it sailed from), interception of a
+// landing (U1618). A Confederate assault sails by 19.5.5's temporary
+// Naval Control (confederateAssaultNaval).
 
 // assaultPath is the River Transport path of an Amphibious Assault that
 // needs one hexside without friendly Naval Control: "an Amphibious
@@ -85,4 +84,57 @@ func (g *game) assaultTargets(side string, p rules.Point) []int {
 func (g *game) enemySpace(side string, i int) bool {
 	p := g.e.b.order[i]
 	return g.sp[other(side)][p] > 0 || g.controller(p) == other(side)
+}
+
+// confederateAssaultNaval is the Naval Control a Confederate Amphibious
+// Assault sails by: "assume Confederate Naval Control temporarily trumps
+// Union Naval Control until blocked (19.1.4). This temporary control ends
+// as soon as the Amphibious Assault ends" (19.5.5, U1634). The
+// Confederate's control runs on from its ports in Southern States over
+// the Union's until a Union Fort (every navigable hexside of its hex but
+// Simmesport's Mississippi one) or a Union Entrenchment (Type 1
+// hexsides) blocks it, and never into Kentucky while it is neutral; a
+// hexside between opposing Forts stays enemy to both (10.2.7).
+func (g *game) confederateAssaultNaval() []int8 {
+	b := g.e.b
+	w := b.ww
+	base := g.naval()
+	ctrl := slices.Clone(base)
+	ky := g.kentuckyNeutral()
+	blocked := make([]bool, len(w.sides))
+	for _, i := range w.worksHexes(g.works, b) {
+		x := g.works[b.order[i]]
+		for _, s := range w.atHex[i] {
+			if x.fort == "union" && !simmesport(b, i, w.sides[s]) || x.entrench == "union" && !w.sides[s].type2 {
+				blocked[s] = true
+			}
+		}
+	}
+	open := func(s int) bool {
+		return ctrl[s] != navConfederate && ctrl[s] != navBoth && !blocked[s] && !(ky && w.kyIn[s])
+	}
+	var queue []int
+	for _, i := range w.ports {
+		p := b.order[i]
+		if g.controller(p) != "confederate" || !slices.Contains(southern, homeState(b.hexes[p])) {
+			continue
+		}
+		for _, s := range w.atHex[i] {
+			if open(s) {
+				ctrl[s] = navConfederate
+			}
+			if ctrl[s] == navConfederate {
+				queue = append(queue, s)
+			}
+		}
+	}
+	for k := 0; k < len(queue); k++ {
+		for _, t := range w.touch[queue[k]] {
+			if open(t) {
+				ctrl[t] = navConfederate
+				queue = append(queue, t)
+			}
+		}
+	}
+	return ctrl
 }

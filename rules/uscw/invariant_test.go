@@ -277,6 +277,9 @@ func TestInvariantCheckerReports(t *testing.T) {
 			p := g.cards.piles["confederate"]
 			p.discard = append(p.discard, p.draw[0])
 		}},
+		{"USCW 19.5.5: a Confederate Amphibious Assault's temporary", func(t *testing.T, g *game) {
+			g.assaultNaval = []int8{}
+		}},
 		{"USCW 19.6: card 5 gives Naval Assist to c.lee", func(t *testing.T, g *game) {
 			g.cards.nav.assist["c.lee.ldr-general"] = 5
 		}},

@@ -224,6 +224,9 @@ func (w *waterways) worksHexes(works map[rules.Point]works, b *board) []int {
 // naval returns the game's Naval Control, recomputing it only when an
 // input changed since the last call.
 func (g *game) naval() []int8 {
+	if g.assaultNaval != nil {
+		return g.assaultNaval // 19.5.5's temporary control
+	}
 	key := g.navalKey(g.navalScratch[:0])
 	g.navalScratch = key
 	if c := g.navalC; c != nil && slices.Equal(c.key, key) {

@@ -408,6 +408,9 @@ func (g *game) navalCardViolations() []string {
 			out = append(out, fmt.Sprintf("USCW 19.6: card %d gives Naval Assist to %s, not a Union General", n, id))
 		}
 	}
+	if g.assaultNaval != nil {
+		out = append(out, "USCW 19.5.5: a Confederate Amphibious Assault's temporary Naval Control outlived the assault (U1634)")
+	}
 	if g.phasing != "union" && len(nav.assist)+len(nav.bombard) > 0 {
 		out = append(out, fmt.Sprintf("USCW 19.6: %d Naval Assists and %d Shore Bombardments pending in the %s's turn to act", len(nav.assist), len(nav.bombard), g.phasing))
 	}

@@ -104,6 +104,7 @@ type game struct {
 	search       *searchScratch  // the bots' path searches' memory, never cloned
 	navalC       *navalCache     // Naval Control as last computed (naval.go); shared by clones, never written
 	navalScratch []int8          // naval's key buffer, never cloned
+	assaultNaval []int8          // 19.5.5: set only while a Confederate Amphibious Assault's route is found (amphibious.go)
 	locSearch    *searchScratch  // the LOC searches' memory
 
 	// Supply (supply.go): the position's version (touch bumps it), each

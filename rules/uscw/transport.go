@@ -147,7 +147,11 @@ func (g *game) transport(o transportOrder) error {
 		}
 		ap, route = n, "the hex-less sea"
 	} else {
+		if o.assault && side == "confederate" {
+			g.assaultNaval = g.confederateAssaultNaval() // 19.5.5
+		}
 		path, err := g.riverRoute(side, start, dst, o.assault)
+		g.assaultNaval = nil
 		if err != nil {
 			return err
 		}
