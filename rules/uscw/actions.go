@@ -34,6 +34,7 @@ type candidate struct {
 	card     cardPlay  // a Special Action Card played (alone, or before the move)
 	train    bool      // a Training action (17.3), paid in from's theater
 	transfer string    // a Leader Transfer (16.6.2) of this General to from
+	militia  int       // a Militia (its index + 1) repositioned to from (17.2.3)
 	strat    string    // a Strategic Move: "rail" or "road" (strategic.go)
 	rail     bool      // a MOVE with the Rail Movement Bonus (5.4.2, railmove.go)
 	react    reactKind // at a reaction: pass, intercept (general), avoid, maneuver (general), backup, attack
@@ -106,6 +107,8 @@ func (g *game) describe(c candidate) string {
 		return "train at " + g.e.b.ids[c.from]
 	case c.transfer != "":
 		return "transfer " + c.transfer + " to " + g.e.b.ids[c.from]
+	case c.militia > 0:
+		return "militia " + g.e.militia[c.militia-1].id + " to " + g.e.b.ids[c.from]
 	}
 	return "retreat " + strings.Join(c.retreat, "-")
 }
@@ -139,6 +142,7 @@ func (g *game) candidates(out []candidate) []candidate {
 		out = append(out, candidate{train: true, from: p})
 	}
 	out = g.transferCandidates(out)
+	out = g.militiaCandidates(side, out)
 	out = g.rallies(side, out)
 	g.markEnemy(side)
 	if c := g.cont; c != nil {
@@ -352,6 +356,7 @@ func (g *game) markEnemy(side string) {
 			s.enemy[g.e.b.index[p]] = true // a Fort is fought (11.1.1)
 		}
 	}
+	g.markZeroSP(other(side), s.enemy) // Militia and garrisons are fought too (17.2-17.4)
 }
 
 func acrossNavigable(b *board, a, c rules.Point) bool {
@@ -407,6 +412,8 @@ func (g *game) play(c candidate) error {
 		return g.train(g.e.b.ids[c.from])
 	case c.transfer != "":
 		return g.transfer([]transferOrder{{general: c.transfer, to: c.from}})
+	case c.militia > 0:
+		return g.repositionMilitia(g.e.militia[c.militia-1].id, g.e.b.ids[c.from])
 	}
 	return g.retreatTo(c.retreat)
 }

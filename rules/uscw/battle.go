@@ -65,6 +65,7 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 		bt.winner = "displaced"
 		g.say("11.1.2", "%d SPs against %d: at least 7:1, no battle; the defender's SPs and Generals go to the %s Displaced Box", k, d, b.theater(at))
 		g.displaceAll(def, at)
+		g.zeroSPDefeated(def, at, true)
 		g.captureWorks(side, at)
 		g.arrive(side, gen, subs, n, dem, at)
 		return
@@ -77,8 +78,14 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 	}
 	dCol, used := g.foragingDefender(def, at, dCol, generalsUsed(d))
 	bt.aColumn, bt.dColumn = e.crt.Columns[aCol].ID, e.crt.Columns[dCol].ID
-	if d == 0 {
+	switch {
+	case d > 0:
+	case g.fortAt(def, at) > 0:
 		g.say("10.2.1", "the Fort has no SPs: 'considered to have a 0 SP garrisoning the Fort' (U702)")
+	case g.militiaIn(def, at):
+		g.say("17.2.3", "a 0 SP Militia defends alone: it 'may never attack, only defend' (U1403)")
+	default:
+		g.say("17.4", "the Union's intrinsic 0 SP garrison defends 'like 0 SP Militia' (U1421)")
 	}
 	if gen != nil {
 		bt.aDRM += gen.attack
@@ -234,6 +241,7 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 			g.spLost[def]++
 			g.say("12.2", "the defender was Demoralized already: Demoralized again, it loses 1 more SP")
 		}
+		g.zeroSPDefeated(def, at, false)
 		g.captureWorks(side, at)
 		g.arrive(side, gen, subs, n, dem, at)
 		if g.sp[def][at] == 0 {

@@ -7,7 +7,7 @@ import (
 // The Border States (17.1, U1360-1383): Kentucky's neutrality in 1861
 // (17.1.3), and a Border State joining the side that controls all its
 // Objective/Resource Hexes in the End Phase (17.1.4, 17.1.5, 20.1.3).
-// Militia (17.2) are not played.
+// The Border State Militia (17.2.2) are militia.go's.
 
 const kentucky = "kentucky"
 

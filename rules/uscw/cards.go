@@ -213,9 +213,9 @@ func (g *game) playCard(n int, use string, at rules.Point, gen string) error {
 		g.cards.actions[theater]++
 		g.say("18.1", "the %s plays card %d (%s): one additional action (U1441) for a force starting in %s", side, n, c.Theater, map[bool]string{true: "any theater", false: "the " + c.Theater + " theater"}[theater == "any"])
 	case "battle":
-		if g.sp[other(side)][at] == 0 && g.fortAt(other(side), at) == 0 {
-			// A battle is fought against SPs or a Fort (11.1.1, U771).
-			return refuse("18.3.2", "%s holds no enemy SPs or Fort: a battle card is committed to the land battle the attacker is about to fight (U1440, U1458)", b.ids[at])
+		if !g.defended(other(side), at) {
+			// A battle is fought against SPs, a Fort (11.1.1, U771), a Militia or a garrison (17.2-17.4).
+			return refuse("18.3.2", "%s holds no enemy SPs, Fort, Militia or garrison: a battle card is committed to the land battle the attacker is about to fight (U1440, U1458)", b.ids[at])
 		}
 		if err := fits(b.theater(at)); err != nil {
 			return err

@@ -79,6 +79,9 @@ func (g *game) controller(p rules.Point) string {
 	case c && !u:
 		return "confederate"
 	}
+	if i, ok := g.milHex[p]; ok {
+		return g.e.militia[i].side // "Militia, or at least 1 SP in that hex" (6.3, U386)
+	}
 	if w := g.works[p]; w.fort != "" || w.entrench != "" {
 		return w.fort + w.entrench // a Fortification acts as a Control marker (10.1.1, U674; U689); one completed per hex
 	}
@@ -112,6 +115,9 @@ func (g *game) setMarker(p rules.Point, side string) {
 // Cavalry Unit pays +1 MP for it (U363): the march charges it (markerCost,
 // cavalry.go).
 func (g *game) clearEnemyMarker(side string, p rules.Point) {
+	if side == "union" {
+		g.garrisonReturns(p, "the Union recaptures the hex") // 17.4
+	}
 	g.clearEnemyWorks(side, p)
 	if m := g.marker[p]; m != "" && m != side && g.sp[other(side)][p] == 0 {
 		g.say("6.2.2", "the %s force removes the %s Control marker in %s", side, m, g.e.b.ids[p])
@@ -199,6 +205,7 @@ func (g *game) books() {
 func (g *game) revertObjectives() {
 	for _, p := range g.e.objectives {
 		if g.sp["confederate"][p] == 0 && g.northern(homeState(g.e.b.hexes[p])) {
+			g.garrisonReturns(p, "no Confederate SPs in it at the start of the Union Player Action Phase")
 			g.revertWorks(p)
 		}
 		if g.marker[p] == "confederate" && g.sp["confederate"][p] == 0 && g.northern(homeState(g.e.b.hexes[p])) {

@@ -9,7 +9,8 @@
 // (6.1-6.6), the End Phase (20.1-20.3), the Special Action Cards
 // (18.1-18.3), Cautious Generals attacking (7.7), Training (17.3), the
 // Leader Transfer action (16.6.2), reaction (9.1-9.4), Cavalry Generals
-// (8.1-8.6) and the optional rules 1-5 as engine options. Every other procedure is logged as not played, and the ledger lists
+// (8.1-8.6), Militia (17.2) and the Union's intrinsic garrisons (17.4),
+// and the optional rules 1-5 as engine options. Every other procedure is logged as not played, and the ledger lists
 // what each needs. Section 21 (Advanced Naval Rules) is absent from the
 // rulebook, so the Advanced Game is refused.
 //
@@ -21,7 +22,7 @@
 // (6.5), loc (Lines of Communication), supply, attrition and surrender
 // (13), reaction (the ZOI and the stops of a MOVE for the other side's
 // answer), intercept, avoid, maneuver (Optional 5), cavalry, endphase, setup, cards, cautious, training, transfer, options and
-// army (the optional rules), actions and bot (the bots), invariant (the
+// army (the optional rules), militia and garrison (17.2, 17.4), actions and bot (the bots), invariant (the
 // checker), script, script_steps and sim (the drivers).
 //
 // The engine reads the module's tables (crt, movement-costs,
@@ -185,6 +186,9 @@ type Engine struct {
 	decks       map[string][]scenarios.Card // each side's Special Action Cards (18.1)
 	deckSide    map[string]string           // deck id -> side
 	salt        []rules.Point               // the Salt hexes (Optional 2)
+	militia     []militiaUnit               // the Militia (17.2, militia.go)
+	garrisons   []rules.Point               // the Northern Objective Hexes' intrinsic garrisons (17.4, garrison.go)
+	garrisoned  map[rules.Point]bool
 	navalMatrix navalMatrix
 }
 
@@ -303,6 +307,8 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 			e.oceanPorts = append(e.oceanPorts, b.index[p])
 		}
 	}
+	e.compileMilitia()
+	e.compileGarrisons()
 	for _, pl := range m.Map.Places {
 		switch pl.Name {
 		case "Washington DC":

@@ -37,7 +37,13 @@ func (g *game) fortAt(side string, p rules.Point) int {
 // defended reports a hex a force of side's enemy must fight to enter: one
 // holding side's SPs or a completed Fort (11.1.1, U771).
 func (g *game) defended(side string, p rules.Point) bool {
-	return g.sp[side][p] > 0 || g.fortAt(side, p) > 0
+	return g.sp[side][p] > 0 || g.fortAt(side, p) > 0 || g.zeroSP(side, p)
+}
+
+// exertsZOI reports side's units in p that have a ZOI: "Every Fort,
+// Militia, or SP" (9.1, U565); an intrinsic garrison has none (17.4).
+func (g *game) exertsZOI(side string, p rules.Point) bool {
+	return g.sp[side][p] > 0 || g.fortAt(side, p) > 0 || g.militiaIn(side, p)
 }
 
 // fortified reports side's completed Fortification in p (an Entrenchment
@@ -288,7 +294,7 @@ func (g *game) completeForts(side string) {
 // the end of any Player Action Phase (10.1.3, U685).
 func (g *game) endOfPlayerPhaseWorks() {
 	for _, p := range g.sortedWorks() {
-		if w := g.works[p]; w.entrench != "" && g.sp[w.entrench][p] == 0 {
+		if w := g.works[p]; w.entrench != "" && g.sp[w.entrench][p] == 0 && !g.militiaIn(w.entrench, p) { // a Militia keeps it (U685)
 			g.removeEntrenchment(p, "no friendly SPs at the end of a Player Action Phase (U685)")
 		}
 	}

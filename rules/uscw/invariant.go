@@ -146,6 +146,8 @@ func (g *game) violations() []string {
 	out = append(out, g.optionViolations()...)
 	out = append(out, g.trainingViolations()...)
 	out = append(out, g.armyViolations()...)
+	out = append(out, g.militiaViolations()...)
+	out = append(out, g.garrisonViolations()...)
 	return append(out, g.cardViolations()...)
 }
 

@@ -290,6 +290,37 @@ func TestInvariantCheckerReports(t *testing.T) {
 		{"USCW 15.5: the confederate moved 2 SPs", func(t *testing.T, g *game) { g.strat.road[1][0] = 2 }},
 		{"USCW 15.3: the confederate moved 2 SPs", func(t *testing.T, g *game) { g.strat.river[1] = 2 }},
 		{"USCW 15.4: the union moved 4 SPs", func(t *testing.T, g *game) { g.strat.ocean = 4 }},
+		{"USCW 17.2.1: the militia.confederate.", func(t *testing.T, g *game) {
+			i := southernMilitia(t, g)
+			g.setMilitia(i, militiaOnMap, quietHex(t, g, func(h *scenarios.HexData) bool {
+				return h.BP != nil && homeState(h) != g.e.militia[i].state
+			}))
+		}},
+		{"USCW 17.2.3: the militia.confederate.", func(t *testing.T, g *game) {
+			i := southernMilitia(t, g)
+			g.setMilitia(i, militiaOnMap, quietHex(t, g, func(h *scenarios.HexData) bool {
+				return h.BP == nil && !h.Objective && homeState(h) == g.e.militia[i].state
+			}))
+		}},
+		{"USCW 17.2.3: the militia.confederate.", func(t *testing.T, g *game) {
+			i := southernMilitia(t, g)
+			p := quietHex(t, g, func(h *scenarios.HexData) bool { return h.BP != nil && homeState(h) == g.e.militia[i].state })
+			g.setMilitia(i, militiaOnMap, p)
+			plantSPs(g, "union", p, 1)
+			g.touch(p)
+		}},
+		{"USCW 17.2.3: the militia.confederate.", func(t *testing.T, g *game) { g.setMilitia(southernMilitia(t, g), militiaHolding, rules.Point{}) }},
+		{"USCW 17.2: the hex index puts", func(t *testing.T, g *game) {
+			g.milHex[quietHex(t, g, func(h *scenarios.HexData) bool { return h.BP == nil })] = southernMilitia(t, g)
+		}},
+		{"USCW 17.4: an intrinsic garrison is marked gone", func(t *testing.T, g *game) {
+			g.garrisonGone[quietHex(t, g, func(h *scenarios.HexData) bool { return !h.Objective })] = true
+		}},
+		{"USCW 17.4: the intrinsic garrison of", func(t *testing.T, g *game) {
+			p := g.e.garrisons[0]
+			plantSPs(g, "confederate", p, 1)
+			g.touch(p)
+		}},
 	}
 	fresh := func() *game {
 		x, err := ng(1)
@@ -348,6 +379,18 @@ func onMapGeneral(t *testing.T, g *game, side string) string {
 	}
 	t.Fatalf("no %s General on the map", side)
 	return ""
+}
+
+// southernMilitia is the first Militia of a Southern State.
+func southernMilitia(t *testing.T, g *game) int {
+	t.Helper()
+	for i, u := range g.e.militia {
+		if !u.holding {
+			return i
+		}
+	}
+	t.Fatal("no Southern Militia")
+	return 0
 }
 
 // plantSPs puts n of side's SPs in p as entering play, so the count holds.

@@ -81,7 +81,10 @@ type game struct {
 	// the hexes the bots may take it in, searched once per turn (forts.go)
 	freeFortHexes []rules.Point
 	freeFortTurn  int
-	cont          *continuation // a victorious attacker that may move on (11.7, retreat.go)
+	cont          *continuation        // a victorious attacker that may move on (11.7, retreat.go)
+	militia       []militiaPlace       // where each Militia is (17.2, militia.go), as e.militia
+	milHex        map[rules.Point]int  // the Militia on the map by hex
+	garrisonGone  map[rules.Point]bool // intrinsic garrisons fled or eliminated (17.4, garrison.go)
 
 	// The invariant checker's books: every SP that entered play, every SP
 	// lost in battle, and the last force that moved (its General and SPs).
@@ -155,6 +158,7 @@ func newGame(e *Engine, seed uint64) (*game, error) {
 		g.sp[s], g.movedSP[s], g.demoral[s] = map[rules.Point]int{}, map[rules.Point]int{}, map[rules.Point]bool{}
 	}
 	g.forage, g.surrPts = map[string]map[rules.Point]bool{}, map[string]map[rules.Point]surrenderMark{}
+	g.militia, g.milHex, g.garrisonGone = make([]militiaPlace, len(e.militia)), map[rules.Point]int{}, map[rules.Point]bool{}
 	for _, s := range sides {
 		g.forage[s], g.surrPts[s] = map[rules.Point]bool{}, map[rules.Point]surrenderMark{}
 	}
@@ -261,6 +265,7 @@ func (g *game) nextActionPhase() {
 func (g *game) grantAP() {
 	g.theaterAP = map[string]int{}
 	g.ap = 0
+	g.newMilitiaPhase()
 	g.grantBonus()
 	if g.phasing == "union" {
 		g.revertObjectives()

@@ -143,7 +143,8 @@ func (g *game) railSourceSupplied(side string, p rules.Point) bool { return true
 // it except across an unbridged Navigable River (a railroad bridge
 // bridges; a Railroad Ferry does not, 5.4.4) or an impassable hexside,
 // into a Resource/Objective Hex side controls, or into a hex holding
-// side's SPs. Forts and Militia exert none: neither is played here.
+// side's SPs. Forts and Militia exert none here (not played for the rail
+// lines; reactions and retreats count them, retreat.go).
 func (g *game) railZOIs(side string) []bool {
 	b := g.e.b
 	rg := b.rails

@@ -13,10 +13,10 @@ import (
 // U1792). The player's choices of placement hex are not offered: the
 // engine places in the first legal hex in board order (a reading of "as
 // the Union player wishes"). Not played: Full Supply of the placement
-// hexes (13.0), Forts (10.2.6), Militia (17.2), Naval Reinforcements, the
+// hexes (13.0), Forts (10.2.6), Naval Reinforcements, the
 // Chesapeake Bay Box; St. Louis has no hex in the module, so the
 // Trans-Mississippi's 2 Union SPs are lost as 14.2.1 says they are when
-// it is not Union-controlled.
+// it is not Union-controlled. Step C places the Militia (militia.go).
 
 // reinforcementPhase plays 3.1 A-C.
 func (g *game) reinforcementPhase() {
@@ -39,6 +39,7 @@ func (g *game) reinforcementPhase() {
 	}
 	for _, s := range sides {
 		g.returnDisplaced(s)
+		g.placeMilitia(s) // Step C (3.1, U117; 17.2.3)
 	}
 }
 

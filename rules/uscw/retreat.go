@@ -49,7 +49,7 @@ var nowhere = rules.Point{Frame: -1, X: -1 << 30, Y: -1 << 30}
 func (g *game) inEnemyZOIBut(side string, p, skip rules.Point) bool {
 	enemy := other(side)
 	for _, q := range g.e.b.neighbors(p) {
-		if q != skip && g.defended(enemy, q) && g.zoi(enemy, q, p) {
+		if q != skip && g.exertsZOI(enemy, q) && g.zoi(enemy, q, p) {
 			return true
 		}
 	}
@@ -67,8 +67,8 @@ func (g *game) retreatStep(r *pendingRetreat, n int, a, p rules.Point) error {
 	if p == r.from {
 		return refuse("11.6.1", "the retreat leaves the battle hex %s", b.ids[p])
 	}
-	if g.sp[enemy][p] > 0 {
-		return refuse("11.6.4", "the defender can never retreat into a space that contains enemy SPs (U873; pushing aside, 11.6.5, is not played)")
+	if g.sp[enemy][p] > 0 || g.zeroSP(enemy, p) {
+		return refuse("11.6.4", "the defender can never retreat into a space that contains enemy SPs (U873; a Militia or intrinsic garrison is a 0 SP one, 17.2-17.4; pushing aside, 11.6.5, is not played)")
 	}
 	h := b.hexes[p]
 	if h == nil || b.prohib[h.Terrain] {

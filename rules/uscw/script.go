@@ -167,8 +167,11 @@ func (d *scriptDriver) act(s *rules.Step) error {
 	case "continue":
 		return g.continueMove(s.Path)
 	case "place":
+		if strings.HasPrefix(s.Unit, "militia.") {
+			return g.repositionMilitia(s.Unit, s.To) // 17.2.3
+		}
 		if s.Unit != "fort" {
-			return fmt.Errorf("play place: the USCW engine places a Fort (unit fort, to: the hex) only")
+			return fmt.Errorf("play place: the USCW engine places a Fort (unit fort, to: the hex) or repositions a Militia (unit militia.SIDE.STATE, to: the hex) only")
 		}
 		if s.Remove {
 			return g.degradeFort(s.To)
@@ -235,6 +238,9 @@ func (d *scriptDriver) act(s *rules.Step) error {
 	case "state":
 		return d.setState(s)
 	case "place":
+		if strings.HasPrefix(s.Unit, "militia.") {
+			return g.scriptPlaceMilitia(s.Unit, s.To) // 17.2
+		}
 		p, err := g.e.b.locate(s.To)
 		if err != nil {
 			return err
@@ -433,6 +439,19 @@ func (d *scriptDriver) track(name string) (string, error) {
 	case "hand", "discard", "deck":
 		if p := g.cards.piles[parts[len(parts)-1]]; len(parts) == 2 && p != nil {
 			return cardList(map[string][]int{"hand": p.hand, "discard": p.discard, "deck": p.draw}[parts[0]]), nil
+		}
+	case "militia": // militia.SIDE.STATE: a hex, holding or displaced (17.2)
+		return g.militiaTrack(name)
+	case "garrison": // garrison.HEX: present or gone (17.4)
+		if len(parts) == 2 {
+			p, err := g.e.b.locate(parts[1])
+			if err != nil {
+				return "", err
+			}
+			if !g.e.garrisoned[p] {
+				return "none", nil
+			}
+			return map[bool]string{true: "present", false: "gone"}[g.garrisonIn(p)], nil
 		}
 	case "displaced":
 		if len(parts) == 2 {

@@ -28,6 +28,7 @@ func (g *game) clone() *game {
 	c.displace = maps.Clone(g.displace)
 	c.marker = maps.Clone(g.marker)
 	c.works = maps.Clone(g.works)
+	c.militia, c.milHex, c.garrisonGone = slices.Clone(g.militia), maps.Clone(g.milHex), maps.Clone(g.garrisonGone)
 	c.arsenal = maps.Clone(g.arsenal)
 	c.displacedGen = maps.Clone(g.displacedGen)
 	c.gens, c.gone = maps.Clone(g.gens), maps.Clone(g.gone)

@@ -171,5 +171,6 @@ func (g *game) surrenderCheck(side string, grp []rules.Point) {
 		g.spLost[side] += n
 		delete(g.surrPts[side], p)
 		g.displaceAll(side, p)
+		g.displaceMilitia(side, p, "its Isolated Group surrenders (13.6.3, U1101)")
 	}
 }

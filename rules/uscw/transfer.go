@@ -16,8 +16,8 @@ import (
 // already activated this Action Phase may not be transferred (5.1.2,
 // U218: activated once per Action Phase); with a dice difference of 1 the
 // Generals start in the theater whose point pays (4.1.3, U167-169).
-// Isolation (13.6) and Militia (17.2) are not played: every friendly SP
-// counts.
+// Isolation (13.6) is not played: every friendly SP counts; a Militia
+// (17.2) is never one (militia.go keeps them apart from the SPs).
 
 // transferOrder is one General and the space he goes to.
 type transferOrder struct {

@@ -206,7 +206,7 @@ func (g *game) transport(o transportOrder) error {
 		n -= d.n
 	}
 	g.invade(side, dst)
-	if o.assault && g.defended(other(side), dst) { // enemy SPs or a Fort (11.1.1)
+	if o.assault && g.defended(other(side), dst) { // enemy SPs, a Fort (11.1.1), a Militia or a garrison (17.2-17.4)
 		// 19.5.2 (U1618): the same procedures and DRMs as a land battle;
 		// a failed assault re-embarks to the port it sailed from (19.5.4,
 		// U1628), which fight's retreat to the hex entered from gives.
