@@ -80,7 +80,7 @@ func (g *game) newSupplyCache() *supplyCache {
 // fillControllers keeps every hex's controller in c at once, in
 // controller's order of tests read backwards from the few hexes each
 // touches: a Town's, Port's, Objective's or Resource Hex's state, then
-// Control markers, Fortifications and SPs of one side alone, each
+// Control markers, Fortifications, Militia and SPs of one side alone, each
 // overriding the one before. Map order does not matter: each entry sets
 // its own hex.
 func (g *game) fillControllers(c *supplyCache) {
@@ -111,6 +111,9 @@ func (g *game) fillControllers(c *supplyCache) {
 		if w.fort != "" || w.entrench != "" {
 			set(p, ctlCode(w.fort+w.entrench))
 		}
+	}
+	for p, i := range g.milHex { // a Militia controls its hex (6.3, U386)
+		set(p, ctlCode(g.e.militia[i].side))
 	}
 	for k, side := range sides {
 		enemy := g.sp[sides[1-k]]
