@@ -1,8 +1,9 @@
 package uscw
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 
 	"github.com/musterhq/muster/rules"
 	"github.com/musterhq/muster/scenarios"
@@ -178,6 +179,17 @@ func newBoard(m *scenarios.Module, s *scenarios.Scenario) (*board, []string) {
 // neighbors lists the hexes on the map next to p, in a fixed order.
 func (b *board) neighbors(p rules.Point) []rules.Point { return b.nbrs[p] }
 
+// comparePoints orders points as pointLess does, for slices.SortFunc.
+func comparePoints(a, c rules.Point) int {
+	switch {
+	case a.Frame != c.Frame:
+		return cmp.Compare(a.Frame, c.Frame)
+	case a.Y != c.Y:
+		return cmp.Compare(a.Y, c.Y)
+	}
+	return cmp.Compare(a.X, c.X)
+}
+
 func pointLess(a, c rules.Point) bool {
 	if a.Frame != c.Frame {
 		return a.Frame < c.Frame
@@ -189,7 +201,7 @@ func pointLess(a, c rules.Point) bool {
 }
 
 func sortPoints(ps []rules.Point) {
-	sort.Slice(ps, func(i, j int) bool { return pointLess(ps[i], ps[j]) })
+	slices.SortFunc(ps, comparePoints) // no reflection, no closure: the listings sort at every decision
 }
 
 // locate finds a hex by id.

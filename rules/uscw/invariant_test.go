@@ -240,6 +240,16 @@ func TestInvariantCheckerReports(t *testing.T) {
 			enter, _ := g.grid("union", g.supplyFor("union"))
 			enter[0] = !enter[0]
 		}},
+		{"USCW 13.4.3: ", func(t *testing.T, g *game) {
+			c := g.supplyFor("union")
+			for i, p := range g.e.b.order {
+				if g.hasLOC("union", p) {
+					c.locTo[i] = 1 // an LOC, kept as none
+					return
+				}
+			}
+			t.Fatal("no hex with a union LOC")
+		}},
 		{"USCW 6.3: the union supply's cache", func(t *testing.T, g *game) {
 			c := g.supplyFor("union")
 			g.supplyAt("union", g.stacks("union")[0])

@@ -95,9 +95,18 @@ func (g *game) hasLOC(side string, p rules.Point) bool {
 }
 
 // locToSource reports an LOC from p to a Primary Supply Source (13.4.3),
-// read from the position's set of such hexes.
+// read from the position's set of such hexes. Each search's answer is
+// kept (c.locTo) for its start and the Depots it tells of: a Depot's LOC
+// is part of the LOC of every hex whose search reaches it.
 func (g *game) locToSource(side string, p rules.Point, c *supplyCache) bool {
-	return g.locScanAt(side, g.e.b.index[p], c, func(q int) bool { return g.isSourceAt(side, q, c) })
+	i := g.e.b.index[p]
+	if c.locTo == nil {
+		c.locTo = make([]int8, len(g.e.b.order))
+	}
+	if v := c.locTo[i]; v != 0 {
+		return v == 2
+	}
+	return g.scanLOC(side, i, c, func(q int) bool { return g.isSourceAt(side, q, c) }, c.locTo)
 }
 
 // locGrid is enterableForLOC and depot for every hex by board index, set
@@ -170,6 +179,16 @@ func (g *game) locScan(side string, p rules.Point, c *supplyCache, visit func(ru
 
 // locScanAt is locScan with the hexes by board index.
 func (g *game) locScanAt(side string, start int, c *supplyCache, visit func(int) bool) bool {
+	return g.scanLOC(side, start, c, visit, nil)
+}
+
+// scanLOC is locScanAt; with known (locToSource's c.locTo: 0 not known,
+// 1 no LOC, 2 an LOC), a Depot reached that has an LOC ends the scan
+// with true, one that has none is not searched from (its LOC reaches
+// nothing the scan wants), and the answer is kept: true for the start and
+// the Depot searched from when it came, false for the start and every
+// Depot searched from.
+func (g *game) scanLOC(side string, start int, c *supplyCache, visit func(int) bool, known []int8) (found bool) {
 	b := g.e.b
 	n := len(b.order)
 	enter, depot := g.grid(side, c)
@@ -188,9 +207,21 @@ func (g *game) locScanAt(side string, start int, c *supplyCache, visit func(int)
 		return true
 	}
 	frontier := append(s.frontier[:0], start)
+	from := start
 	defer func() { s.frontier = frontier[:0] }()
+	defer func() {
+		switch {
+		case known == nil:
+		case found:
+			known[start], known[from] = 2, 2
+		default:
+			for _, u := range frontier {
+				known[u] = 1
+			}
+		}
+	}()
 	for head := 0; head < len(frontier); head++ {
-		from := frontier[head]
+		from = frontier[head]
 		s.stamp++
 		stamp := s.stamp // seen and best: this 4-MP search
 		s.seen[from], s.best[from] = stamp, 0
@@ -215,8 +246,13 @@ func (g *game) locScanAt(side string, start int, c *supplyCache, visit func(int)
 						s.buckets = buckets
 						return true
 					}
-					if depot[u] {
+					switch {
+					case !depot[u]:
+					case known == nil || known[u] == 0:
 						frontier = append(frontier, u)
+					case known[u] == 2:
+						s.buckets = buckets
+						return true
 					}
 				}
 				for _, st := range b.next[u] {

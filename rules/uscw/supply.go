@@ -52,6 +52,7 @@ type supplyCache struct {
 	ctl    []int8                      // by board index: the hex's controller (ctlAt), 0 not yet asked
 	railed map[rules.Point]bool        // rail hexes with a rail portion back to a source (13.3.3); nil until asked
 	level  map[rules.Point]supplyLevel // asked hexes
+	locTo  []int8                      // by board index: an LOC to a source not known (0), none (1), one (2) (locToSource; nil until asked)
 	enter  []bool                      // by board index: an LOC may enter (locGrid; nil until asked)
 	depot  []bool                      // by board index: a friendly Depot
 }
@@ -453,6 +454,9 @@ func (g *game) supplyViolations() []string {
 		for i, p := range b.order {
 			if v := c.source[i]; v != 0 && (v == 2) != g.isSourceAt(side, i, fresh) {
 				out = append(out, fmt.Sprintf("USCW 13.2: %s is kept as a %s Primary Supply Source: %v, decided afresh: %v", b.ids[p], side, v == 2, v != 2))
+			}
+			if c.locTo != nil && c.locTo[i] != 0 && (c.locTo[i] == 2) != g.locToSource(side, p, fresh) {
+				out = append(out, fmt.Sprintf("USCW 13.4.3: %s is kept as with an LOC to a %s Primary Supply Source: %v, a fresh search finds %v", b.ids[p], side, c.locTo[i] == 2, c.locTo[i] != 2))
 			}
 			if c.enter != nil && (c.enter[i] != g.enterableForLOC(side, p) || c.depot[i] != g.depot(side, p)) {
 				out = append(out, fmt.Sprintf("USCW 13.4: the %s LOC grid keeps %s enterable %v, a Depot %v; the position: %v, %v", side, b.ids[p], c.enter[i], c.depot[i], g.enterableForLOC(side, p), g.depot(side, p)))
