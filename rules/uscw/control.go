@@ -71,6 +71,8 @@ func markable(h *scenarios.HexData) bool {
 // SPs never share a hex: the attacker stands outside the hex until its
 // battle is resolved (the defender "always controls the hex until that
 // battle ... is resolved", U386).
+// supply.go's fillControllers reads the same tests for every hex at once:
+// a test added here goes there too (the invariant checker compares them).
 func (g *game) controller(p rules.Point) string {
 	u, c := g.sp["union"][p] > 0, g.sp["confederate"][p] > 0
 	switch {
