@@ -11,14 +11,13 @@ import (
 // Transport, at its cost, with its capacity (a Union stack of up to 3
 // SPs, 19.5.2) and the 1861 Ramp Up. A battle there follows the land
 // battle's procedure and DRMs (19.5.2); a failed assault returns to the
-// port it sailed from (19.5.4). The Union pays with Action Points or a
+// port it sailed from or to another it could have reached (19.5.4,
+// assaultBack). The Union pays with Action Points or a
 // card, and must play a Naval or Any card against a Fort (19.5.1, U1611;
 // Coastal Forts are not on the board); every Confederate assault is
 // activated by an Any card (U1612) and carries 1 SP (navalcards.go). Not
 // yet: the Island and Coastal Fort Control marker of 19.5.3 (no such
-// spaces on the test map), the choice of another friendly port on a
-// failure (19.5.4 read as the port it sailed from), interception of a
-// landing (U1618). A Confederate assault sails by 19.5.5's temporary
+// spaces on the test map), interception of a landing (U1618). A Confederate assault sails by 19.5.5's temporary
 // Naval Control (confederateAssaultNaval).
 
 // assaultPath is the River Transport path of an Amphibious Assault that
@@ -137,4 +136,40 @@ func (g *game) confederateAssaultNaval() []int8 {
 		}
 	}
 	return ctrl
+}
+
+// assaultBack is the port a failed Amphibious Assault re-embarks to:
+// "the surviving SPs must immediately re-embark and either return to the
+// Port they sailed from or sail to a friendly-controlled Port they could
+// have reached at the start of their move" (19.5.4, U1628). A script names
+// the other port (hexes); the bots and an unnamed one take the port sailed
+// from. By River Transport the port is one the stack's waters reach; by
+// Ocean Transport any other friendly Ocean Port.
+func (g *game) assaultBack(side string, start rules.Point, o transportOrder) (rules.Point, error) {
+	if o.back == "" {
+		return start, nil
+	}
+	b := g.e.b
+	if !o.assault {
+		return start, refuse("19.5.4", "only an Amphibious Assault names the port it sails to if it fails")
+	}
+	p, err := b.locate(o.back)
+	if err != nil {
+		return start, err
+	}
+	if p == start {
+		return p, nil
+	}
+	h := b.hexes[p]
+	reach := false
+	if o.ocean {
+		reach = h != nil && h.Port == "ocean"
+	} else {
+		reach = slices.Contains(g.waterReach(side, start), b.index[p])
+	}
+	if !g.friendlyPort(side, p) || !reach {
+		return start, refuse("19.5.4", "%s is not a friendly-controlled Port the stack could have reached at the start of its move (U1628)", o.back)
+	}
+	g.say("19.5.4", "if the assault fails, the survivors sail to %s (U1628)", o.back)
+	return p, nil
 }

@@ -182,6 +182,9 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		if s.Manpower > 0 {
 			o.sps = s.Manpower
 		}
+		if len(s.Hexes) > 0 {
+			o.back = s.Hexes[0] // 19.5.4: the port a failed assault sails to
+		}
 		if s.Unit == "sps" {
 			o.from = s.At
 		} else {

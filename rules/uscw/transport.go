@@ -30,6 +30,7 @@ type transportOrder struct {
 	to      string
 	ocean   bool
 	assault bool           // an Amphibious Assault (19.5, amphibious.go)
+	back    string         // an assault's port to sail to if it fails, "" the one it sailed from (19.5.4)
 	drops   map[string]int // River Transport: SPs dropped off on the way, by hex (U1564)
 }
 
@@ -161,6 +162,10 @@ func (g *game) transport(o transportOrder) error {
 	if err != nil {
 		return err
 	}
+	back, err := g.assaultBack(side, start, o) // 19.5.4
+	if err != nil {
+		return err
+	}
 	byCard, err := g.navalActivation(side, start, dst, o.assault) // 19.3.2, 19.5.1
 	if err != nil {
 		return err
@@ -212,7 +217,7 @@ func (g *game) transport(o transportOrder) error {
 		// U1628), which fight's retreat to the hex entered from gives.
 		g.say("19.5.2", "%s lands in %s, which holds %d enemy SPs: battle", what, o.to, g.sp[other(side)][dst])
 		g.landing = true
-		g.fight(side, gen, subs, n, n, dem, start, dst)
+		g.fight(side, gen, subs, n, n, dem, back, dst)
 		g.landing = false
 	} else {
 		g.arrive(side, gen, subs, n, dem, dst)
