@@ -151,6 +151,9 @@ func (g *game) candidates(out []candidate) []candidate {
 			if c.gen != nil {
 				id = c.gen.id
 			}
+			if g.coastalSPs(side, dst, c.n) < c.n {
+				continue // 10.3.2, 10.3.4
+			}
 			out = append(out, candidate{move: true, cont: true, general: id, sps: c.n, ma: c.ma - c.mp, dst: dst})
 		}
 	}
@@ -182,6 +185,9 @@ func (g *game) candidates(out []candidate) []candidate {
 			if gen.cautious && !byCard && (bonusOnly || g.actionsFor(at) < 2) && (attack || g.pathEntersZOI(side, at, dst)) {
 				continue // 7.7: attacking or entering an enemy ZOI takes two Action Points or a card; never the Bonus Action
 			}
+			if g.coastalSPs(side, dst, n) < n {
+				continue // 10.3.2, 10.3.4
+			}
 			c := candidate{move: true, general: id, sps: n, ma: ma, dst: dst}
 			out = append(out, c)
 			if attack {
@@ -206,7 +212,10 @@ func (g *game) candidates(out []candidate) []candidate {
 		}
 		ma := g.activeMA(side, at, 3)
 		for _, dst := range g.reach(side, at, ma, min(free, 3)) {
-			c := candidate{move: true, from: at, sps: min(free, 3), ma: ma, dst: dst}
+			c := candidate{move: true, from: at, sps: g.coastalSPs(side, dst, min(free, 3)), ma: ma, dst: dst}
+			if c.sps == 0 {
+				continue // 10.3.2, 10.3.4
+			}
 			if !g.canSpend(at) {
 				c.sps = 1 // Optional 1's Bonus Action
 			}
@@ -360,6 +369,9 @@ func (g *game) markEnemy(side string) {
 }
 
 func acrossNavigable(b *board, a, c rules.Point) bool {
+	if b.coastalLink(a, c) != nil {
+		return true // the water between a Coastal Fort and land (10.3.4, U753)
+	}
 	for _, k := range b.topo.Side(a, c) {
 		if k == "navigable-river-type-1" || k == "navigable-river-type-2" {
 			return true

@@ -47,6 +47,8 @@ type board struct {
 	markIdx, objIdx, resIdx, townIdx []int
 	home                             []string // homeState by board index
 	railAt                           []int    // the rail index (railGraph.railHexs) by board index, -1 off the railroads
+
+	coastal map[rules.Point]*coastalFort // the Coastal Fort spaces, after the hexes in order (coastal.go)
 }
 
 // compileHexLists fills the board's per-index lists of the hexes
@@ -151,6 +153,7 @@ func newBoard(m *scenarios.Module, s *scenarios.Scenario) (*board, []string) {
 			sortPoints(ns)
 			b.nbrs[p] = ns
 		}
+		b.addCoastalForts(m)
 	}
 	if t := m.Table("movement-costs"); t != nil {
 		for _, r := range t.Grid {
@@ -191,6 +194,9 @@ func comparePoints(a, c rules.Point) int {
 }
 
 func pointLess(a, c rules.Point) bool {
+	if a.Area != "" || c.Area != "" { // the spaces without hex ids after the hexes (coastal.go)
+		return a.Area != c.Area && (a.Area == "" || c.Area != "" && a.Area < c.Area)
+	}
 	if a.Frame != c.Frame {
 		return a.Frame < c.Frame
 	}
@@ -214,6 +220,9 @@ func (b *board) locate(id string) (rules.Point, error) {
 }
 
 func (b *board) adjacent(a, c rules.Point) bool {
+	if a.Area != "" || c.Area != "" {
+		return b.coastalLink(a, c) != nil
+	}
 	d, ok := b.topo.Distance(a, c)
 	return ok && d == 1
 }
@@ -242,6 +251,12 @@ func (b *board) stepCostBuilt(from, to rules.Point, built1864 bool) (int, string
 	h := b.hexes[to]
 	if h == nil {
 		return 0, "", refuse("5.1.4", "hex %s is off the map", b.ids[to])
+	}
+	if cf := b.coastalLink(from, to); cf != nil {
+		// "always costs 1 MP whether coming or going, whether the
+		// destination is friendly or enemy occupied, and regardless of who
+		// controls the body of water between the two" (10.3.2, U730)
+		return 1, "between a Coastal Fort and its land hex 1 (10.3.2)", nil
 	}
 	if b.prohib[h.Terrain] {
 		return 0, "", refuse("5.7", "%s is %s: %s is Prohibited (5.3, U246)", b.ids[to], h.Terrain, b.costRow[h.Terrain])
@@ -293,6 +308,9 @@ func (b *board) stepCostBuilt(from, to rules.Point, built1864 bool) (int, string
 // river reports whether the hexside from-to is a river (11.4: +1 to the
 // defender, U833).
 func (b *board) river(from, to rules.Point) bool {
+	if b.coastalLink(from, to) != nil {
+		return true // "separated from land by a body of water similar to a Navigable River" (10.3.2, U744)
+	}
 	for _, k := range b.topo.Side(from, to) {
 		switch k {
 		case "minor-river", "navigable-river-type-1", "navigable-river-type-2":

@@ -7,8 +7,7 @@ import (
 )
 
 // Fortifications (10.1-10.2, U663-718): Entrenchments and Forts F1-F3.
-// Coastal Forts (10.3) are spaces without hex ids (map features); the
-// engine's board holds hexes only, so they are not played.
+// Coastal Forts (10.3) are F1 Forts that change sides (coastal.go).
 
 // works is what fortifies a hex: at most one completed Fortification
 // (10.2.4, U711), and a Fort under construction beside it.
@@ -21,6 +20,7 @@ type works struct {
 	// It is completed in the builder's Supply Segment of this Action
 	// Phase (4.2 B b, U191).
 	doneTurn, donePhase int
+	coastal             bool // a Coastal Fort: an F1 never destroyed (10.3.2, coastal.go)
 }
 
 // fortDRM is a completed Fort's DRM for its defenders (10.2.1, U702).
@@ -58,6 +58,8 @@ func (g *game) fortified(side string, p rules.Point) bool {
 func (g *game) fortificationDRM(def string, p rules.Point) (int, string) {
 	w := g.works[p]
 	switch {
+	case w.fort == def && w.coastal:
+		return fortDRM[1], "defending in a Coastal Fort, the same as an F1 Fort (10.3.2, U744)"
 	case w.fort == def:
 		return fortDRM[w.level], fmt.Sprintf("defending in an F%d Fort (10.2.1, U702)", w.level)
 	case w.entrench == def:
@@ -101,6 +103,9 @@ func (g *game) entrench(hex string) error {
 // canEntrench refuses a second completed Fortification (10.2.4, U711).
 func (g *game) canEntrench(side string, p rules.Point) error {
 	w := g.works[p]
+	if g.e.b.coastal[p] != nil {
+		return refuse("10.1.2", "'An Entrenchment may be built in any space other than on a Coastal Fort' (U677): %s is one", g.e.b.ids[p])
+	}
 	if w.entrench != "" || w.fort != "" {
 		return refuse("10.2.4", "%s already holds a completed Fortification: 'There can never be more than one completed Fortification in a hex' (U711)", g.e.b.ids[p])
 	}
@@ -170,7 +175,7 @@ func (g *game) removeEntrenchment(p rules.Point, why string) {
 func (g *game) fortsInUse(side string, level int) int {
 	n := 0
 	for _, w := range g.works {
-		if w.fort == side && w.level == level {
+		if w.fort == side && w.level == level && !w.coastal { // printed on the map, no marker (U727)
 			n++
 		}
 		if w.build == side && w.buildLevel == level {
@@ -244,6 +249,8 @@ func (g *game) fortRefusal(side string, p rules.Point) (int, error) {
 	}
 	h := g.e.b.hexes[p]
 	switch {
+	case w.coastal:
+		return 0, refuse("10.3.2", "%s is a Coastal Fort, printed on the map: its combat is 'Same as a F1 Fort' (U744), never upgraded", hex)
 	case w.build != "":
 		return 0, refuse("10.2.4", "%s already has a Fort under construction", hex)
 	case w.fort != "" && w.fort != side:
@@ -316,7 +323,10 @@ func (g *game) captureWorks(capturer string, p rules.Point) {
 		g.say("10.2.2", "the %s Fort under construction in %s is removed: found alone with an enemy force (U705)", def, ids[p])
 		w.build, w.buildLevel, w.doneTurn, w.donePhase = "", 0, 0, 0
 	}
-	if w.fort == def {
+	if w.fort == def && w.coastal {
+		w.fort = capturer
+		g.say("10.3.2", "the %s captures the Coastal Fort %s: 'Coastal Forts are never destroyed, they just change sides' (U727)", capturer, ids[p])
+	} else if w.fort == def {
 		if w.level > 1 {
 			had := g.unionHolds(p)
 			w.fort, w.level = capturer, w.level-1
@@ -363,6 +373,9 @@ func (g *game) placeWorks(s *rules.Step) error {
 	if s.Side != "union" && s.Side != "confederate" {
 		return fmt.Errorf("marker %s: give side", s.Marker)
 	}
+	if g.e.b.coastal[p] != nil || s.Marker == "coastal-fort" {
+		return g.placeCoastalFort(s, p)
+	}
 	w := g.works[p]
 	if w.entrench != "" || w.fort != "" {
 		return fmt.Errorf("marker %s: %s already holds a completed Fortification (10.2.4)", s.Marker, s.At)
@@ -389,6 +402,8 @@ func (g *game) placeWorks(s *rules.Step) error {
 func (g *game) worksText(what string, p rules.Point) string {
 	w := g.works[p]
 	switch {
+	case what == "fort" && w.coastal:
+		return w.fort + " Coastal Fort"
 	case what == "fort" && w.fort != "":
 		return fmt.Sprintf("%s F%d", w.fort, w.level)
 	case what == "building" && w.build != "":
@@ -505,6 +520,9 @@ func (g *game) degradeFort(hex string) error {
 	}
 	side := g.phasing
 	w := g.works[p]
+	if w.coastal {
+		return refuse("10.3.2", "%s is a Coastal Fort: 'Coastal Forts are never destroyed, they just change sides' (U727)", hex)
+	}
 	if w.fort != side {
 		return refuse("10.2.5", "%s holds no completed %s Fort: 'a Fort can be voluntarily removed or degraded to a lower level at no cost by the Phasing Player' (U713)", hex, side)
 	}

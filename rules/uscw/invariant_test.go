@@ -127,6 +127,15 @@ func TestInvariantCheckerReports(t *testing.T) {
 			g.genAt[onMapGeneral(t, g, "union")] = p
 		}},
 		{"USCW 16.4: ", func(t *testing.T, g *game) { g.displacedGen[onMapGeneral(t, g, "union")] = true }},
+		{"USCW 10.3.2: 4 union SPs in the Coastal Fort fort-monroe", func(t *testing.T, g *game) {
+			plantSPs(g, "union", g.e.b.pts["fort-monroe"], 4)
+		}},
+		{"USCW 10.3.2: the Coastal Fort fort-pulaski holds other works", func(t *testing.T, g *game) {
+			p := g.e.b.pts["fort-pulaski"]
+			w := g.works[p]
+			w.level = 2 // a Coastal Fort is an F1, never upgraded
+			g.works[p] = w
+		}},
 		// A MOVE left stopped after its reaction was answered.
 		{"USCW 9.0: ", func(t *testing.T, g *game) { g.pending = &pendingMove{side: "union", avoided: map[string]bool{}} }},
 		{"USCW 6.2.3: ", func(t *testing.T, g *game) {
@@ -165,9 +174,11 @@ func TestInvariantCheckerReports(t *testing.T) {
 			g.works[p] = works{entrench: "union", fort: "union", level: 1}
 		}},
 		{"USCW 10.2.4: the union has 7 F1", func(t *testing.T, g *game) {
+			placed := 0 // the Coastal Forts' works are no markers (10.3.2)
 			for i, p := range g.e.b.order {
-				if h := g.e.b.hexes[p]; h.BP == nil && !h.Objective && g.sp["confederate"][p] == 0 && i%2 == 0 && len(g.works) < 7 {
+				if h := g.e.b.hexes[p]; h.BP == nil && !h.Objective && g.e.b.coastal[p] == nil && g.sp["confederate"][p] == 0 && i%2 == 0 && placed < 7 {
 					g.works[p] = works{fort: "union", level: 1}
+					placed++
 				}
 			}
 		}},

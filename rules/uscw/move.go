@@ -250,7 +250,15 @@ func (g *game) march(f force, o moveOrder) error {
 		steps = append(steps, fmt.Sprintf("%s (%s)", id, why))
 		entered = append(entered, p)
 		spentAt = append(spentAt, spent)
+		if i == len(o.path)-1 {
+			if err := g.coastalStacking(side, p, mv.n); err != nil {
+				return err
+			}
+		}
 		if g.defended(other(side), p) {
+			if err := g.coastalAttack(side, at, p, mv.n); err != nil {
+				return err
+			}
 			if i != len(o.path)-1 {
 				return refuse("11.1.1", "entering %s, which holds enemy SPs or an enemy Fort, starts a battle: 'The movement of the active force is suspended and a battle is resolved immediately' (U771); the path must end there", id)
 			}
@@ -402,6 +410,7 @@ func (g *game) arrive(side string, gen *general, subs []*general, n int, dem boo
 	if g.sp[side][p] > 0 {
 		g.clearEnemyMarker(side, p)
 		g.catchLoneGenerals(side, p)
+		g.takeCoastal(side, p)
 	}
 	g.touch(p)
 }

@@ -243,6 +243,13 @@ func (g *game) naval() []int8 {
 // hexside is no Navigable Waterway.
 func (g *game) navalControl(a, b rules.Point) string {
 	bd := g.e.b
+	if cf := bd.coastalLink(a, b); cf != nil {
+		land := a
+		if land == cf.at {
+			land = b
+		}
+		return g.coastalWater(cf, land)
+	}
 	s, ok := bd.ww.side(bd.index[a], bd.index[b])
 	if !ok {
 		return ""

@@ -172,6 +172,7 @@ func newGame(e *Engine, seed uint64) (*game, error) {
 			g.core.Tracks[k] = 0
 		}
 	}
+	g.startCoastalForts()
 	g.setup()
 	g.creditAll()
 	g.books()

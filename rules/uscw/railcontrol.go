@@ -205,6 +205,13 @@ func (g *game) railKey() uint64 {
 }
 
 func pointKey(p rules.Point) uint64 {
+	if p.Area != "" { // a Coastal Fort space (coastal.go): its id
+		k := uint64(1) << 63
+		for _, c := range []byte(p.Area) {
+			k = mix64(k ^ uint64(c))
+		}
+		return k
+	}
 	return uint64(uint16(p.Frame))<<32 ^ uint64(uint16(p.X))<<16 ^ uint64(uint16(p.Y))
 }
 

@@ -74,13 +74,16 @@ func newRailGraph(b *board, m *scenarios.Module) *railGraph {
 	}
 	northRow := -1
 	for _, p := range b.order {
+		if p.Area != "" {
+			continue // a Coastal Fort space: no row (coastal.go)
+		}
 		if northRow < 0 || p.Y < northRow {
 			northRow = p.Y
 		}
 	}
 	rg.northRow = northRow
 	for _, p := range b.order {
-		if p.Y == northRow {
+		if p.Y == northRow && p.Area == "" {
 			rg.northEdge = append(rg.northEdge, p)
 		}
 	}

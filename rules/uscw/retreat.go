@@ -8,8 +8,8 @@ import (
 
 // Retreat (11.6, U854-891): the defender's two hexes, their
 // restrictions (11.6.4) and the priorities of 11.6.3 among the legal
-// paths. Not played: pushing aside (11.6.5), Coastal Forts and Islands
-// (not on the engine's board).
+// paths, with Coastal Forts (coastal.go). Not played: pushing aside
+// (11.6.5), Islands (not on the engine's board).
 
 // zoi reports whether a unit of owner in q exerts its Zone of Influence
 // into p (9.1, U565-570): an adjacent hex, not across an unbridged
@@ -19,8 +19,8 @@ import (
 // reactions (9.2-9.4, reaction.go) both read it.
 func (g *game) zoi(owner string, q, p rules.Point) bool {
 	b := g.e.b
-	if q == p || !b.adjacent(q, p) || b.hexes[p] == nil {
-		return false
+	if q == p || !b.adjacent(q, p) || b.hexes[p] == nil || b.coastalLink(q, p) != nil {
+		return false // read: no ZOI across a Coastal Fort's water, "similar to a Navigable River" (U744)
 	}
 	for _, k := range b.topo.Side(q, p) {
 		switch k {
@@ -66,6 +66,9 @@ func (g *game) retreatStep(r *pendingRetreat, n int, a, p rules.Point) error {
 	}
 	if p == r.from {
 		return refuse("11.6.1", "the retreat leaves the battle hex %s", b.ids[p])
+	}
+	if b.coastal[a] != nil || b.coastal[p] != nil {
+		return refuse("11.6.4", "the defender can never retreat 'Into or out of a Coastal Fort' (U877): %s-%s", b.ids[a], b.ids[p])
 	}
 	if g.sp[enemy][p] > 0 || g.zeroSP(enemy, p) {
 		return refuse("11.6.4", "the defender can never retreat into a space that contains enemy SPs (U873; a Militia or intrinsic garrison is a 0 SP one, 17.2-17.4; pushing aside, 11.6.5, is not played)")

@@ -528,7 +528,7 @@ func (d *scriptDriver) track(name string) (string, error) {
 			if err != nil {
 				return "", err
 			}
-			if _, ok := g.e.b.ww.side(g.e.b.index[a], g.e.b.index[c]); !ok {
+			if _, ok := g.e.b.ww.side(g.e.b.index[a], g.e.b.index[c]); !ok && g.e.b.coastalLink(a, c) == nil {
 				return "", fmt.Errorf("track %s: %s-%s is no Navigable River hexside", name, parts[1], parts[2])
 			}
 			if v := g.navalControl(a, c); v != "" {

@@ -142,6 +142,9 @@ func (g *game) strategicMove(o strategicOrder) error {
 	if g.sp[side][o.from] == o.sps && len(g.generalsAt(side, o.from)) > 0 {
 		return refuse("15.6", "'You may not use Strategic Movement to remove the last SP from a stack containing one or more Generals (7.5.3)' (U1294): %s", b.ids[o.from])
 	}
+	if err := g.coastalStacking(side, o.to, o.sps); err != nil {
+		return err
+	}
 	if !g.strategicEnd(side, o.to) {
 		return refuse("15.6", "%s is no friendly-controlled Resource/Objective Hex, no hex with a friendly General and no friendly-controlled Fort, Port or Town: 'SPs that use Strategic Movement must always end their move in one of three places' (U1294-1300)", b.ids[o.to])
 	}

@@ -150,7 +150,12 @@ func (g *game) strategicWaterCandidates(side string, at rules.Point, free int, g
 	if left := oceanLimit - g.strat.ocean; side == "union" && left > 0 && b.hexes[at].Port == "ocean" && g.controller(at) == side {
 		for _, i := range g.e.oceanPorts {
 			if p := b.order[i]; end(p) {
-				out = append(out, candidate{strat: "ocean", from: at, sps: min(free, left), dst: i})
+				if n := min(free, left, 3-g.sp[side][p]); b.coastal[p] == nil || n > 0 { // 10.3.2: 3 SPs in a Coastal Fort
+					out = append(out, candidate{strat: "ocean", from: at, sps: min(free, left), dst: i})
+					if b.coastal[p] != nil {
+						out[len(out)-1].sps = n
+					}
+				}
 			}
 		}
 	}

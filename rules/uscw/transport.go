@@ -140,6 +140,9 @@ func (g *game) transport(o transportOrder) error {
 	if g.closedByNeutrality(dst, false) {
 		return refuse("17.1.3", "while Kentucky is neutral, nothing may enter the New Madrid hex %s (U1370)", o.to)
 	}
+	if err := g.coastalLanding(side, dst, n, o.assault); err != nil {
+		return err
+	}
 	var route string
 	ap := 1
 	if o.ocean {

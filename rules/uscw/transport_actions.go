@@ -26,6 +26,9 @@ func (g *game) transportCandidates(out []candidate) []candidate {
 			out = append(out, c)
 		}
 		for _, dst := range g.assaultTargets(side, at) {
+			if g.coastalLanding(side, b.order[dst], c.sps, true) != nil {
+				continue // 10.3.1, 10.3.2
+			}
 			if card, ok := g.assaultCard(side, dst); ok && (card.n != 0 || !g.cautiousCannot(c.general, at, dst, false, c.sps)) { // 19.5.1: a card where one is needed; 7.7.1
 				c.naval, c.ocean, c.assault, c.dst, c.card = true, false, true, dst, card
 				out = append(out, c)
@@ -36,7 +39,7 @@ func (g *game) transportCandidates(out []candidate) []candidate {
 			(g.e.year(g.e.first) != 1861 || g.turn > 3 || g.oceanActs == 0) {
 			for _, i := range g.e.oceanPorts {
 				p := b.order[i]
-				if p == at || g.closedByNeutrality(p, false) {
+				if p == at || g.closedByNeutrality(p, false) || g.coastalLanding(side, p, c.sps, g.enemySpace(side, i)) != nil {
 					continue
 				}
 				c.naval, c.ocean, c.assault, c.dst = true, true, g.enemySpace(side, i), i
