@@ -13,11 +13,11 @@ import (
 // battle's procedure and DRMs (19.5.2); a failed assault returns to the
 // port it sailed from or to another it could have reached (19.5.4,
 // assaultBack). The Union pays with Action Points or a
-// card, and must play a Naval or Any card against a Fort (19.5.1, U1611;
-// Coastal Forts are not on the board); every Confederate assault is
+// card, and must play a Naval or Any card against a Fort or Coastal Fort
+// (19.5.1, U1611; coastal.go); every Confederate assault is
 // activated by an Any card (U1612) and carries 1 SP (navalcards.go). Not
-// yet: the Island and Coastal Fort Control marker of 19.5.3 (no such
-// spaces on the test map), interception of a landing (U1618). A Confederate assault sails by 19.5.5's temporary
+// yet: the Island Control marker of 19.5.3 (a captured Coastal Fort
+// changes sides, coastal.go; Islands are not on the board), interception of a landing (U1618). A Confederate assault sails by 19.5.5's temporary
 // Naval Control (confederateAssaultNaval).
 
 // assaultPath is the River Transport path of an Amphibious Assault that

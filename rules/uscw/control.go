@@ -59,8 +59,8 @@ func (g *game) northern(st string) bool {
 }
 
 // markable: Control markers go only in Towns, Objective Hexes, Resource
-// Hexes, Ports (and Coastal Forts and Islands, not on this map) (6.2.3,
-// U371-377).
+// Hexes, Ports and Coastal Forts (an Ocean Port, coastal.go; Islands are
+// not on the board) (6.2.3, U371-377).
 func markable(h *scenarios.HexData) bool {
 	return h != nil && (h.Place != "" || h.Objective || h.BP != nil || h.Port != "")
 }

@@ -282,8 +282,9 @@ func (g *game) enemyNaval(side string, s int) bool {
 // is: "Union Naval Control always trumps Confederate Naval Control".
 // While Kentucky is neutral no Naval Control enters a hexside completely
 // in Kentucky (17.1.3, U1368; S1.3.1, U1814). Forts and Entrenchments
-// block and give Naval Control as 19.1.3-19.1.5 say; Coastal Forts and
-// Island spaces are not yet read.
+// block and give Naval Control as 19.1.3-19.1.5 say; a Coastal Fort's
+// own water is coastalWater's (coastal.go); its blocking of the way to
+// its port and the Island spaces are not yet read.
 func (g *game) computeNaval() []int8 {
 	ctrl, _ := g.navalSearch()
 	return ctrl

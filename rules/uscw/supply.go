@@ -343,8 +343,8 @@ func (g *game) sourceHere(side string, i int, c *supplyCache) bool {
 		})
 	}
 	// 13.2.1 (U955-959): a Union-controlled Ocean Port (its access to the
-	// sea is read as open: the map has no waters, Coastal Forts or Naval
-	// Batteries to pass), or a City or capital in a Northern or Border
+	// sea is read as open: the map has no waters or Naval Batteries, and
+	// the Coastal Forts are not yet read as barring it), or a City or capital in a Northern or Border
 	// State with an LOC to another Union-controlled Objective Hex.
 	if h.Port == "ocean" {
 		return true

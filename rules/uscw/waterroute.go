@@ -111,7 +111,7 @@ func (g *game) friendlyPort(side string, p rules.Point) bool {
 // player may use Ocean Transport and no more than 3 SPs per Action Phase
 // may use it", and it "must start and end in an Ocean Port". The sea is
 // hex-less and never blocked (U1510); on this map every Ocean Port
-// reaches it (no Coastal Fort is on the board to bar the way, 19.2.2).
+// reaches it (the Coastal Forts are not yet read as barring the way, 19.2.2).
 func (g *game) oceanRoute(side string, start, dst rules.Point, n int) error {
 	b := g.e.b
 	if side != "union" {
