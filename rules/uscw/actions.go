@@ -29,15 +29,20 @@ type candidate struct {
 	sps, ma  int
 	dst      int // the destination's board index
 	retreat  []string
-	cont     bool      // the move is a victorious attacker's continuing (11.7)
-	works    string    // "entrench" (10.1.2) or "fort" (10.2.2, 10.2.6) at from
-	card     cardPlay  // a Special Action Card played (alone, or before the move)
-	train    bool      // a Training action (17.3), paid in from's theater
-	transfer string    // a Leader Transfer (16.6.2) of this General to from
-	militia  int       // a Militia (its index + 1) repositioned to from (17.2.3)
-	strat    string    // a Strategic Move: "rail" or "road" (strategic.go)
-	rail     bool      // a MOVE with the Rail Movement Bonus (5.4.2, railmove.go)
-	react    reactKind // at a reaction: pass, intercept (general), avoid, maneuver (general), backup, attack
+	cont     bool     // the move is a victorious attacker's continuing (11.7)
+	works    string   // "entrench" (10.1.2) or "fort" (10.2.2, 10.2.6) at from
+	card     cardPlay // a Special Action Card played (alone, or before the move)
+	train    bool     // a Training action (17.3), paid in from's theater
+	transfer string   // a Leader Transfer (16.6.2) of this General to from
+	militia  int      // a Militia (its index + 1) repositioned to from (17.2.3)
+	strat    string   // a Strategic Move: "rail" or "road" (strategic.go)
+	rail     bool     // a MOVE with the Rail Movement Bonus (5.4.2, railmove.go)
+	// a MOVE that stays: a Regroup from regroupFrom (5.9, regroup.go) or
+	// a Control marker placed (6.2.1, marking.go)
+	regroupFrom rules.Point
+	regroupSPs  int
+	mark        bool
+	react       reactKind // at a reaction: pass, intercept (general), avoid, maneuver (general), backup, attack
 }
 
 // order expands a move candidate into the MOVE a script would give.
@@ -54,9 +59,14 @@ func (g *game) order(c candidate) moveOrder {
 		start = g.cont.at
 	}
 	var o moveOrder
-	if c.rail {
+	switch {
+	case c.regroupSPs > 0:
+		o = moveOrder{general: c.general, sps: c.sps, path: []string{fmt.Sprintf("%s%s:%d", regroupPrefix, g.e.b.ids[c.regroupFrom], c.regroupSPs)}}
+	case c.mark:
+		o = moveOrder{general: c.general, sps: c.sps, path: []string{controlStep}}
+	case c.rail:
 		o = moveOrder{general: c.general, sps: c.sps, rail: true, path: g.railBonusPath(g.phasing, start, g.e.b.order[c.dst], c.sps)}
-	} else {
+	default:
 		g.markEnemy(g.phasing)
 		g.reach(g.phasing, start, c.ma, c.sps)
 		o = moveOrder{general: c.general, sps: c.sps, path: g.pathTo(start, c.dst), cont: c.cont}
@@ -177,6 +187,12 @@ func (g *game) candidates(out []candidate) []candidate {
 			n = 1
 		}
 		ma := g.activeMA(side, at, gen.ma)
+		if c, ok := g.regroupCandidate(side, gen, at, n, ma); ok && !bonusOnly {
+			out = append(out, c)
+		}
+		if c, ok := g.markCandidate(side, gen, at, n, ma); ok && !bonusOnly {
+			out = append(out, c)
+		}
 		for _, dst := range g.reach(side, at, ma, n) {
 			if n == 0 && (g.sp[side][g.e.b.order[dst]] == 0 || g.pathEntersZOI(side, at, dst)) {
 				continue // a General without SPs ends his move with friendly SPs, never entering an enemy ZOI (7.6)
@@ -211,6 +227,9 @@ func (g *game) candidates(out []candidate) []candidate {
 			continue
 		}
 		ma := g.activeMA(side, at, 3)
+		if c, ok := g.markCandidate(side, nil, at, min(free, 3), ma); ok && g.canSpend(at) {
+			out = append(out, c)
+		}
 		for _, dst := range g.reach(side, at, ma, min(free, 3)) {
 			c := candidate{move: true, from: at, sps: g.coastalSPs(side, dst, min(free, 3)), ma: ma, dst: dst}
 			if c.sps == 0 {

@@ -143,6 +143,7 @@ func (g *game) violations() []string {
 	out = append(out, g.railViolations()...)
 	out = append(out, g.stratViolations()...)
 	out = append(out, g.railBonusViolations()...)
+	out = append(out, g.regroupViolations()...)
 	out = append(out, g.supplyViolations()...)
 	out = append(out, g.optionViolations()...)
 	out = append(out, g.trainingViolations()...)

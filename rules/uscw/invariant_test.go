@@ -54,7 +54,7 @@ func TestInvariants(t *testing.T) {
 	random, _ := sim.BotByName("random")
 	for _, path := range []string{scen1861, scenCampaign} {
 		ng := checkedGames(t, path)
-		moves, battles, cards, trained, fortified := 0, 0, 0, 0, 0
+		moves, battles, cards, trained, fortified, regrouped, marked := 0, 0, 0, 0, 0, 0, 0
 		for i := range games[path] {
 			seed := sim.GameSeed(invariantRunSeed, i)
 			bots := []sim.Bot{random, random}
@@ -66,6 +66,8 @@ func TestInvariants(t *testing.T) {
 			moves += x.n
 			cards += x.g.cards.played
 			trained += x.g.trainingAP
+			regrouped += x.g.regrouped
+			marked += x.g.markedOnMove
 			if x.g.spLost["union"]+x.g.spLost["confederate"] > 0 {
 				battles++
 			}
@@ -74,8 +76,8 @@ func TestInvariants(t *testing.T) {
 			}
 		}
 		// The games must exercise what the checker checks.
-		if moves < 10*games[path] || battles == 0 || cards == 0 || trained == 0 || fortified == 0 {
-			t.Fatalf("%s: %d actions, %d games with losses, %d Special Action Cards played, %d Action Points of Training and %d games ending with Fortifications in %d games: the bots are not playing", path, moves, battles, cards, trained, fortified, games[path])
+		if moves < 10*games[path] || battles == 0 || cards == 0 || trained == 0 || fortified == 0 || regrouped == 0 || marked == 0 {
+			t.Fatalf("%s: %d actions, %d games with losses, %d Special Action Cards played, %d Action Points of Training, %d games ending with Fortifications, %d Regroups (5.9) and %d Control markers placed while moving (6.2.1) in %d games: the bots are not playing", path, moves, battles, cards, trained, fortified, regrouped, marked, games[path])
 		}
 	}
 }
@@ -95,6 +97,14 @@ func TestInvariantCheckerReports(t *testing.T) {
 		{"USCW 7.3: ", func(t *testing.T, g *game) {
 			gen := g.gens[onMapGeneral(t, g, "union")]
 			g.lastMove = &movedForce{gen: gen, sps: g.e.commandLimit(gen) + 1}
+		}},
+		{"USCW 5.9: a Regroup brought 7 SPs", func(t *testing.T, g *game) {
+			gen := g.gens["u.mcdowell.ldr-general"] // a 2-star on the 1861 setup: only the 6 SPs are wrong
+			at, on := g.genAt[gen.id]
+			if !on || gen.rank < 2 {
+				t.Fatal("the test module's 1861 setup has no 2-star McDowell on the map")
+			}
+			g.lastMove = &movedForce{gen: gen, regroups: []regroupDone{{by: gen, from: g.e.b.neighbors(at)[0], to: at, sps: 7}}}
 		}},
 		{"USCW 11.2.1: -1 union SPs", func(t *testing.T, g *game) {
 			p := quietHex(t, g, func(h *scenarios.HexData) bool { return h.BP == nil })

@@ -67,6 +67,24 @@ func (g *game) placeMarkerOnMove(side string, p rules.Point) {
 	if g.marker[p] == side {
 		return
 	}
+	g.markedOnMove++
 	g.say("6.2.1", "the %s force places a Control marker in %s (1 MP during movement)", side, g.e.b.ids[p])
 	g.setMarker(p, side)
+}
+
+// markCandidate is the bots' Control marker while moving: the force in at
+// (a General with n SPs, or SPs alone when gen is nil) places one there
+// and stays, where 6.2.1 and 6.2.3 allow it. One candidate a stack.
+func (g *game) markCandidate(side string, gen *general, at rules.Point, n, ma int) (candidate, bool) {
+	mv := &moving{gen: gen, n: n, ma: ma}
+	if _, err := g.canMarkOnMove(side, mv, at, 0, false, nil, nil); err != nil {
+		return candidate{}, false
+	}
+	c := candidate{move: true, sps: n, ma: ma, dst: g.e.b.index[at], mark: true}
+	if gen != nil {
+		c.general = gen.id
+	} else {
+		c.from = at
+	}
+	return c, true
 }

@@ -326,7 +326,7 @@ func (g *game) march(f force, o moveOrder) error {
 		}
 	}
 	g.say("5.3", "%s moves from %s: %s; %d of %d MP", what, b.ids[start], strings.Join(steps, ", "), spent, ma)
-	g.lastMove = &movedForce{gen: mv.gen, sps: mv.n}
+	g.lastMove = &movedForce{gen: mv.gen, sps: mv.n, regroups: mv.regroups}
 	// The force walks its path hex by hex, off the map until it stops, so
 	// that the other side may react before each hex it enters (9.0,
 	// reaction.go); it picks up and drops off in each hex as it reaches it

@@ -35,6 +35,7 @@ type moving struct {
 	gensTaken    map[string]bool
 	gensLeftHere map[rules.Point]int
 	plan         []handoff
+	regroups     []regroupDone // its Regroups (5.9), for the invariant checker
 }
 
 func newMoving(f force) *moving {
@@ -171,6 +172,7 @@ func (g *game) playHandoffs(side string, mv *moving, dem bool) bool {
 			g.sp[side][h.at] -= h.sps
 			g.tidy(side, h.at)
 			if h.into != nil {
+				g.regrouped++
 				g.say("5.9", "%d SPs in %s Regroup into %s and join the force", h.sps, id, g.e.b.ids[*h.into])
 			} else {
 				g.say("7.5.1", "the force picks up %d SPs in %s", h.sps, id)

@@ -90,9 +90,12 @@ type game struct {
 	// lost in battle, and the last force that moved (its General and SPs).
 	spIn, spLost map[string]int
 	lastMove     *movedForce
-	lastNaval    *navalMove // the last Naval Transport (transport.go)
-	foughtAcross int        // the SPs of the last action's battle across a Navigable River (rivers.go)
-	landing      bool       // an Amphibious Assault's battle is being fought (amphibious.go)
+	// Regroups played and Control markers placed while moving (5.9,
+	// 6.2.1): TestInvariants requires that random games play them
+	regrouped, markedOnMove int
+	lastNaval               *navalMove // the last Naval Transport (transport.go)
+	foughtAcross            int        // the SPs of the last action's battle across a Navigable River (rivers.go)
+	landing                 bool       // an Amphibious Assault's battle is being fought (amphibious.go)
 	// Ocean Transport this Action Phase: SPs and actions (19.3.5, S1.3.2).
 	oceanSPs, oceanActs int
 	// and the start's tracks: Union VPs + Resource BPs, the Union VPs and
@@ -131,8 +134,9 @@ type game struct {
 }
 
 type movedForce struct {
-	gen *general
-	sps int
+	gen      *general
+	sps      int
+	regroups []regroupDone // its Regroups (5.9, regroup.go)
 }
 
 type pendingRetreat struct {

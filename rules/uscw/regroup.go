@@ -144,10 +144,71 @@ func (g *game) planRegroup(side string, mv *moving, tok string, at rules.Point, 
 	}
 	mv.taken[q] += n
 	mv.n += n
+	mv.regroups = append(mv.regroups, regroupDone{by: gen, from: q, to: at, sps: n})
 	mv.plan = append(mv.plan, handoff{at: q, pick: true, sps: n, into: &at})
 	for _, s := range subs {
 		mv.subs = append(mv.subs, s.id)
 		mv.plan = append(mv.plan, handoff{at: q, pick: true, gen: s, into: &at})
 	}
 	return cost, nil
+}
+
+// regroupDone is a Regroup a MOVE played, for the invariant checker: the
+// General who ordered it, the hexes, the SPs brought in.
+type regroupDone struct {
+	by       *general
+	from, to rules.Point
+	sps      int
+}
+
+// regroupViolations checks the last MOVE's Regroups against 5.9 (U341):
+// a 2-star or higher General, an adjacent hex, at most 6 SPs.
+func (g *game) regroupViolations() []string {
+	if g.lastMove == nil {
+		return nil
+	}
+	var out []string
+	for _, r := range g.lastMove.regroups {
+		b := g.e.b
+		switch {
+		case r.by == nil || r.by.rank < 2:
+			out = append(out, fmt.Sprintf("USCW 5.9: a Regroup into %s ordered by no 2-, 3- or 4-star General", b.ids[r.to]))
+		case !b.adjacent(r.from, r.to):
+			out = append(out, fmt.Sprintf("USCW 5.9: a Regroup from %s into %s, not an adjacent hex", b.ids[r.from], b.ids[r.to]))
+		case r.sps < 1 || r.sps > 6:
+			out = append(out, fmt.Sprintf("USCW 5.9: a Regroup brought %d SPs from %s, not 1 to 6", r.sps, b.ids[r.from]))
+		}
+	}
+	return out
+}
+
+// regroupCandidate is the bots' Regroup: the General in at, with n SPs
+// of his own and ma MPs, calls in the unmoved SPs of the first adjacent
+// hex (board order) that holds no General and lies within 1 MP, as many
+// as 6 and his Command Limit allow, and stays. One candidate a General at
+// most, so the listing stays cheap.
+func (g *game) regroupCandidate(side string, gen *general, at rules.Point, n, ma int) (candidate, bool) {
+	b := g.e.b
+	if gen.rank < 2 || ma < b.regroupMPs() {
+		return candidate{}, false
+	}
+	room := min(6, g.e.commandLimit(gen)-n)
+	if room < 1 {
+		return candidate{}, false
+	}
+	built := g.railsBuilt1864()
+	for _, q := range b.neighbors(at) {
+		free := g.sp[side][q] - g.movedSP[side][q]
+		if free < 1 || len(g.generalsAt(side, q)) > 0 {
+			continue
+		}
+		if c, _, err := b.stepCostBuilt(q, at, built); err != nil || c > 1 {
+			continue
+		}
+		if extra, err := g.riverCrossing(side, nil, q, at, min(free, room)); err != nil || extra > 0 {
+			continue
+		}
+		return candidate{move: true, general: gen.id, sps: n, ma: ma, dst: b.index[at], regroupFrom: q, regroupSPs: min(free, room)}, true
+	}
+	return candidate{}, false
 }
