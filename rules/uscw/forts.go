@@ -84,8 +84,8 @@ func (g *game) entrench(hex string) error {
 		return err
 	}
 	side := g.phasing
-	if g.sp[side][p] == 0 {
-		return refuse("10.1.2", "%s holds no %s SP: 'This method may only be used in spaces in friendly-controlled states which contain an SP' (U679)", hex, side)
+	if g.sp[side][p] == 0 && !g.militiaIn(side, p) {
+		return refuse("10.1.2", "%s holds no %s SP or Militia: 'This method may only be used in spaces in friendly-controlled states which contain an SP (including 0 SP Militia)' (U679)", hex, side)
 	}
 	if st := homeState(g.e.b.hexes[p]); g.stateSide(st) != side {
 		return refuse("10.1.2", "%s lies in %s, not a %s-controlled state (U679)", hex, st, side)
@@ -433,6 +433,7 @@ func (g *game) worksCandidates(side string, out []candidate) []candidate {
 			out = append(out, candidate{works: "entrench", from: p})
 		}
 	}
+	out = g.militiaEntrenchCandidates(side, out)
 	if side == "union" && g.freeFort {
 		// Nothing changes in the window of the free build (it closes with
 		// the Union's first action), so its hexes are searched once; the

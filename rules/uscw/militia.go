@@ -343,3 +343,19 @@ func (g *game) militiaViolations() []string {
 	}
 	return out
 }
+
+// militiaEntrenchCandidates offers the ENTRENCH action in the hexes where
+// side has a Militia and no SPs: "any space containing a friendly
+// Militia or SP" (4.3, U207; 10.1.2, U679), in the Militia's order.
+func (g *game) militiaEntrenchCandidates(side string, out []candidate) []candidate {
+	for i, u := range g.e.militia {
+		m := g.militia[i]
+		if u.side != side || m.where != militiaOnMap || g.sp[side][m.at] > 0 {
+			continue
+		}
+		if w := g.works[m.at]; w.entrench == "" && w.fort == "" && g.canSpend(m.at) && g.stateSide(u.state) == side {
+			out = append(out, candidate{works: "entrench", from: m.at})
+		}
+	}
+	return out
+}

@@ -43,11 +43,17 @@ func TestMilitiaRepositionOffered(t *testing.T) {
 	}
 	home, target, enemyAt := g.e.b.pts["3221"], g.e.b.pts["3020"], g.e.b.pts["3019"]
 	g.setMilitia(i, militiaOnMap, home)
+	g.diff, g.ap = 2, 2
 	var offered []candidate
+	entrench := false
 	for _, c := range g.candidates(nil) {
 		if c.militia > 0 {
 			offered = append(offered, c)
 		}
+		entrench = entrench || c.works == "entrench" && c.from == home
+	}
+	if !entrench {
+		t.Errorf("the ENTRENCH action in 3221, where only the Militia stands, is not offered (U207)")
 	}
 	if len(offered) != 0 {
 		t.Fatalf("no enemy near: want no repositioning offered, got %d", len(offered))
