@@ -311,7 +311,10 @@ func (g *game) reach(side string, p rules.Point, ma int, sps int) []int {
 					if sps > 1 {
 						continue // 5.8.3: one SP at most crosses
 					}
-					nc++ // 5.8.3: +2 in all
+					if st.shut < 0 {
+						continue
+					}
+					nc = c + st.shut + 1 // 5.8.3: +2 in all; no railroad bridge under the enemy's control (5.4.3)
 				}
 				if st.cost < 0 || nc > ma {
 					continue

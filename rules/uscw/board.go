@@ -84,6 +84,7 @@ func (b *board) compileHexLists() {
 type step struct {
 	to       int
 	cost     int
+	shut     int // cost with the railroad bridge treated as absent (5.4.3): the enemy's Naval Control
 	navRiver bool
 	nav      int // the navigable hexside crossed (naval.go), -1 none
 }
@@ -109,7 +110,11 @@ func (b *board) compileGraph(built1864 bool) [][]step {
 			if err != nil {
 				c = -1
 			}
-			next[i] = append(next[i], step{to: b.index[n], cost: c, navRiver: acrossNavigable(b, p, n)})
+			shut, _, err := b.landStepCost(p, n, built1864, false)
+			if err != nil {
+				shut = -1
+			}
+			next[i] = append(next[i], step{to: b.index[n], cost: c, shut: shut, navRiver: acrossNavigable(b, p, n)})
 		}
 	}
 	return next
@@ -248,6 +253,14 @@ func (b *board) stepCost(from, to rules.Point) (int, string, error) {
 // Movement (5.4.4, U281). Along a road into a Marsh hex the Marsh costs 1
 // (5.5, U291), and a road bridges a Minor River (5.8.2, U317).
 func (b *board) stepCostBuilt(from, to rules.Point, built1864 bool) (int, string, error) {
+	return b.landStepCost(from, to, built1864, true)
+}
+
+// landStepCost is stepCostBuilt with a railroad bridge over a Navigable
+// River open or not: "If the opposing player has Naval Control then treat
+// the Navigable River hexside as if no railroad bridge exists there"
+// (5.4.3, U277); the game decides which (game.landStep).
+func (b *board) landStepCost(from, to rules.Point, built1864, bridgeOpen bool) (int, string, error) {
 	h := b.hexes[to]
 	if h == nil {
 		return 0, "", refuse("5.1.4", "hex %s is off the map", b.ids[to])
@@ -265,7 +278,7 @@ func (b *board) stepCostBuilt(from, to rules.Point, built1864 bool) (int, string
 	if !ok {
 		return 0, "", fmt.Errorf("%s: terrain %q has no row on the List of Movement Costs", b.ids[to], h.Terrain)
 	}
-	if e, ok := b.railEdgeOf(from, to); ok && !e.ferry && (built1864 || !e.from1864) {
+	if e, ok := b.railEdgeOf(from, to); ok && !e.ferry && (built1864 || !e.from1864) && (bridgeOpen || !acrossNavigable(b, from, to)) {
 		if hasSide(b, from, to, "impassable") {
 			return 0, "", refuse("5.8", "the hexside %s-%s is impassable", b.ids[from], b.ids[to])
 		}

@@ -220,7 +220,7 @@ func (g *game) march(f force, o moveOrder) error {
 		if !b.adjacent(at, p) {
 			return refuse("5.1.1", "%s is not adjacent to %s: 'Each hex entered costs a number of MPs' (U216): a move enters adjacent hexes", id, b.ids[at])
 		}
-		c, why, err := b.stepCostBuilt(at, p, g.railsBuilt1864())
+		c, why, err := g.landStep(side, at, p)
 		if o.rail {
 			c, why, err = g.railBonusStep(side, at, p, rc)
 		}

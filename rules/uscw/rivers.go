@@ -28,3 +28,14 @@ func (g *game) riverCrossing(side string, gen *general, a, c rules.Point, sps in
 	}
 	return 1, nil
 }
+
+// landStep is the MPs for side's force to enter to from from by Land
+// Movement (5.3): a railroad bridge over a Navigable River hexside under
+// the enemy's Naval Control is no bridge, "treat the Navigable River
+// hexside as if no railroad bridge exists there" (5.4.3, U277), so the
+// step costs the hex's terrain and the river as off the railroad; the
+// enemy's +1 and 1-SP limit are riverCrossing's (5.8.3).
+func (g *game) landStep(side string, from, to rules.Point) (int, string, error) {
+	open := g.railCrossingOpen(g.naval(), side, from, to)
+	return g.e.b.landStepCost(from, to, g.railsBuilt1864(), open)
+}

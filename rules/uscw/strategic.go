@@ -189,6 +189,9 @@ func (g *game) strategicLeg(side string, use *stratUse, at rules.Point, l stratL
 			return refuse("15.2", "the %s may move %d SPs by rail per Strategic Movement Phase: %d left, not %d (U1273)", side, railLimit(side), left, n)
 		}
 		if !g.railReachable(side, at)[l.to] {
+			if g.railNetReach(side, at, false)[l.to] {
+				return refuse("5.4.3", "the %s's railroads join %s to %s only over a railroad bridge or Railroad Ferry under the %s's Naval Control: 'Railroad bridges that cross Navigable Rivers may only be used if the player has Naval Control (19.1.1) or neither player has Naval Control of that river hexside' (U277), and a ferry 'may not be used if the opposing player has Naval Control' (U281)", side, b.ids[at], b.ids[l.to], other(side))
+			}
 			return refuse("15.2", "no contiguous %s-controlled railroad (6.5) joins %s to %s: 'The railroad line must be under friendly control' (U1273)", side, b.ids[at], b.ids[l.to])
 		}
 		use.rail[si] += n
@@ -241,39 +244,31 @@ func (g *game) strategicEndWith(side string, p rules.Point, general bool) bool {
 }
 
 // railReachable is every rail hex side may reach by Strategic Rail
-// Movement from p: contiguous rail hexes all under side's rail control
-// (6.5), ferries connected (5.4.4), the 1864 lines once built (5.4.5);
-// for the Union "all Railroads that exit the north map edge are connected
-// to each other" (15.2, U1273; the Chesapeake Bay Box is not on the map).
+// Movement from p: the hexes of p's Strategic Rail network
+// (railComponents: side's Railroad Control, 6.5; ferries connected,
+// 5.4.4; no bridge or ferry under the enemy's Naval Control, 5.4.3; the
+// 1864 lines once built, 5.4.5; the Union's north-edge lines joined,
+// 15.2). One search for the scripts and the bots' candidates.
 func (g *game) railReachable(side string, p rules.Point) map[rules.Point]bool {
-	rc := g.railControl()
-	b := g.e.b
+	return g.railNetReach(side, p, true)
+}
+
+// railNetReach is railReachable with the bridges and ferries under the
+// enemy's Naval Control closed (5.4.3) or, to name that refusal, not.
+func (g *game) railNetReach(side string, p rules.Point, naval bool) map[rules.Point]bool {
+	rg := g.e.b.rails
 	out := map[rules.Point]bool{}
-	if rc.at(b, p) != side {
+	s, ok := rg.railIdx[p]
+	if !ok {
 		return out
 	}
-	built := g.railsBuilt1864()
-	out[p] = true
-	queue := []rules.Point{p}
-	northJoined := false
-	for len(queue) > 0 {
-		q := queue[0]
-		queue = queue[1:]
-		var next []rules.Point
-		for _, e := range b.rails.rail[q] {
-			if !e.from1864 || built {
-				next = append(next, e.to)
-			}
-		}
-		if side == "union" && !northJoined && q.Y == b.rails.northRow {
-			northJoined = true
-			next = append(next, b.rails.north...)
-		}
-		for _, n := range next {
-			if !out[n] && rc.at(b, n) == side {
-				out[n] = true
-				queue = append(queue, n)
-			}
+	comp := g.railNet(side, naval)
+	if comp[s] < 0 {
+		return out
+	}
+	for i, c := range comp {
+		if c == comp[s] {
+			out[rg.railHexs[i]] = true
 		}
 	}
 	return out
@@ -462,11 +457,18 @@ func (g *game) strategicCandidates(side string, out []candidate, first bool) []c
 // railComponents labels side's rail-controlled hexes (by rail index) by
 // the Strategic Rail network they belong to (-1: not side's), as
 // railReachable joins them.
-func (g *game) railComponents(side string) []int {
+func (g *game) railComponents(side string) []int { return g.railNet(side, true) }
+
+// railNet is railComponents with the bridges and ferries under the
+// enemy's Naval Control closed (naval) or not.
+func (g *game) railNet(side string, naval bool) []int {
 	rc := g.railControl()
 	rg := g.e.b.rails
 	built := g.railsBuilt1864()
-	nav := g.naval() // bridges under enemy Naval Control are closed (5.4.3)
+	var nav []int8
+	if naval {
+		nav = g.naval() // bridges under enemy Naval Control are closed (5.4.3)
+	}
 	comp := make([]int, len(rg.railHexs))
 	for i := range comp {
 		comp[i] = -1
@@ -498,7 +500,7 @@ func (g *game) railComponents(side string) []int {
 				}
 			}
 			for _, st := range next {
-				if (!st.from1864 || built) && g.railCrossingOpen(nav, side, rg.railHexs[i], rg.railHexs[st.to]) {
+				if (!st.from1864 || built) && (!naval || g.railCrossingOpen(nav, side, rg.railHexs[i], rg.railHexs[st.to])) {
 					visit(st.to)
 				}
 			}
