@@ -79,7 +79,8 @@ func (g *game) borderStates() {
 // U1374). The enemy's hexes are settled as the state's control changes.
 func (g *game) joinState(st, side string) {
 	g.core.Statuses[st] = side
-	g.ver++ // the state's hexes change hands: supply is stale
+	g.ver++                // the state's hexes change hands: supply is stale
+	defer g.recountPorts() // and its ports (14.4.2)
 	for _, p := range g.e.markable {
 		h := g.e.b.hexes[p]
 		if homeState(h) != st {

@@ -13,8 +13,9 @@ import (
 // Hexes (6.4.1, 20.3.1) against a Benchmark that climbs every turn
 // (20.3.5); so its forces go for Confederate-held Resource Hexes (by
 // their BPs), Confederate-held Objective Hexes and the Southern ports
-// (the Blockade, 14.4; the naval rules that close them are not played
-// yet, so a port weighs least). The Confederate wins by keeping the
+// (the Blockade, 14.4: an open Blockade Runner Port by its modifier, the
+// Union's 1/2 VP a point, S1.2, and the Confederate's BPs; any other a
+// little). The Confederate wins by keeping the
 // Union below the Benchmark: its forces stay on the Resource and
 // Objective Hexes they hold, counterattack Union forces in the South and
 // retake the Resource Hexes the Union took; Invading the North (20.3.2:
@@ -149,7 +150,10 @@ func (g *game) targetWorth(side string, p rules.Point) float64 {
 			w += 2 // a Southern one to take, a Northern one the CSA scores (20.3.2)
 		}
 		if h.Port != "" && south && !held {
-			w += 0.5 // the Blockade (14.4): not yet played by this engine
+			w += 0.5
+			if h.Blockade != nil {
+				w += 0.5 * float64(h.Blockade.Modifier) // closing it (14.4.2)
+			}
 		}
 	default:
 		if h.BP != nil && south && g.credit[p] > 0 {

@@ -31,6 +31,10 @@ type coastalFort struct {
 	land     []rules.Point // the hexes land movement reaches it from (U730)
 	port     rules.Point   // the associated Ocean Port (U729), if a hex
 	hasPort  bool
+	// runner is the Blockade Runner Port it protects where the map names
+	// one apart from its associated port (Fort Monroe: Norfolk, Fort St.
+	// Philip/Jackson: New Orleans, 14.4.2 U1191; ports.go), else zero.
+	runner rules.Point
 	// landCombat false: "Land combat is not permitted between Fort Morgan
 	// and Mobile" (the Coastal Fort Information Box; 10.3.4, U753).
 	landCombat bool
@@ -66,6 +70,9 @@ func (b *board) addCoastalForts(m *scenarios.Module) {
 		}
 		if p, ok := b.pts[attr("associatedPort")]; ok {
 			cf.port, cf.hasPort = p, true
+		}
+		if id := hexIDs.FindString(attr("blockadeRunnerPort")); id != "" {
+			cf.runner = b.pts[id]
 		}
 		if len(cf.land) == 0 {
 			continue

@@ -163,6 +163,7 @@ func (g *game) resourceShare(p rules.Point) (union, csa int) {
 // immediately"), and National Panic (20.3.2) is scored.
 func (g *game) touch(p rules.Point) {
 	g.ver++ // the supply worked out for the last position is stale
+	g.settlePorts(p)
 	u, _ := g.resourceShare(p)
 	if d := u - g.credit[p]; d != 0 {
 		g.credit[p] = u
@@ -199,6 +200,7 @@ func (g *game) books() {
 	for _, p := range g.e.resources {
 		g.heldAtStart += g.credit[p]
 	}
+	g.portsBooks()
 }
 
 // revertObjectives: "Objectives hexes in Union states revert to Union

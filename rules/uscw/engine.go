@@ -177,8 +177,12 @@ type Engine struct {
 	hasCapital   bool
 	newMadrid    rules.Point // New Madrid, closed while Kentucky is neutral (17.1.3)
 	hasNewMadrid bool
-	borderStates []string // the module's statuses: the Border States (17.1.1)
-	oceanPorts   []int    // board indexes of the Ocean Ports (19.3.5)
+	borderStates []string             // the module's statuses: the Border States (17.1.1)
+	oceanPorts   []int                // board indexes of the Ocean Ports (19.3.5)
+	runners      []runnerPort         // the Blockade Runner Ports (14.4.2, ports.go)
+	runnerWatch  map[rules.Point]bool // the spaces whose change of hands may open or close one
+	galveston    rules.Point          // Galveston (14.4.6)
+	hasGalveston bool
 
 	attrition   *scenarios.Table            // the Attrition Table (13.5.6)
 	bySize      bool                        // attrition=by-size: its column by the stack's SPs
@@ -309,6 +313,9 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 	}
 	e.compileMilitia()
 	e.compileGarrisons()
+	if err := e.compileRunners(m); err != nil {
+		return nil, fmt.Errorf("%s: %w", s.ID, err)
+	}
 	for _, pl := range m.Map.Places {
 		switch pl.Name {
 		case "Washington DC":

@@ -84,6 +84,7 @@ func (g *game) violations() []string {
 	}
 	out = append(out, g.worksViolations()...)
 	out = append(out, g.coastalViolations()...)
+	out = append(out, g.portsViolations()...)
 	// Control markers only where 6.2.3 lets them go, in a state the other
 	// side controls (20.1.1).
 	for p, side := range g.marker {

@@ -154,6 +154,25 @@ func TestInvariantCheckerReports(t *testing.T) {
 			w.level = 2 // a Coastal Fort is an F1, never upgraded
 			g.works[p] = w
 		}},
+		// A port that changed hands unsettled (14.4.2).
+		{"USCW 14.4.2: the Blockade Runner Port ", func(t *testing.T, g *game) {
+			st := slices.Clone(g.ports.state)
+			st[0] = portOpen + portClosed - st[0] // open <-> closed
+			g.ports.state, g.ports.base = st, st  // kept so since the start: only the state is wrong
+		}},
+		// A marker that is not the tally of the ports opened and closed.
+		{"USCW 14.4.3: the ", func(t *testing.T, g *game) {
+			for i, s := range g.ports.state {
+				if s == portOpen && g.e.runners[i].mod > 0 {
+					base := slices.Clone(g.ports.state)
+					base[i] = portClosed // as if it had opened since: its zone's marker should have risen
+					g.ports.base = base
+					g.ports.closed += float64(g.e.runners[i].mod) // the closed points still tally
+					return
+				}
+			}
+			t.Fatal("no open Blockade Runner Port")
+		}},
 		// A MOVE left stopped after its reaction was answered.
 		{"USCW 9.0: ", func(t *testing.T, g *game) { g.pending = &pendingMove{side: "union", avoided: map[string]bool{}} }},
 		{"USCW 6.2.3: ", func(t *testing.T, g *game) {

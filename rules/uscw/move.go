@@ -421,6 +421,7 @@ func (g *game) tidy(side string, p rules.Point) {
 	if g.sp[side][p] > 0 {
 		return
 	}
+	defer g.settlePorts(p) // the side left: a port may change hands (14.4.2)
 	// Foraging markers and Surrender Points mark SPs (13.5.5, 13.6.3): a
 	// General left without SPs keeps neither.
 	delete(g.forage[side], p)

@@ -98,6 +98,7 @@ type game struct {
 	landing                 bool       // an Amphibious Assault's battle is being fought (amphibious.go)
 	// Ocean Transport this Action Phase: SPs and actions (19.3.5, S1.3.2).
 	oceanSPs, oceanActs int
+	ports               portsBook // the Blockade Runner Ports' states (14.4.2, ports.go)
 	// and the start's tracks: Union VPs + Resource BPs, the Union VPs and
 	// the Resource BPs it held, the CSA VPs.
 	bpTotal, bpStartVP, csaStartVP float64
@@ -179,6 +180,7 @@ func newGame(e *Engine, seed uint64) (*game, error) {
 	g.startCoastalForts()
 	g.setup()
 	g.creditAll()
+	g.startPorts()
 	g.books()
 	return g, nil
 }
