@@ -35,6 +35,7 @@ type candidate struct {
 	train    bool     // a Training action (17.3), paid in from's theater
 	transfer string   // a Leader Transfer (16.6.2) of this General to from
 	militia  int      // a Militia (its index + 1) repositioned to from (17.2.3)
+	disperse bool     // DISPERSE the sps SPs in from (4.3, disperse.go)
 	strat    string   // a Strategic Move: "rail" or "road" (strategic.go)
 	rail     bool     // a MOVE with the Rail Movement Bonus (5.4.2, railmove.go)
 	// a MOVE that stays: a Regroup from regroupFrom (5.9, regroup.go) or
@@ -119,6 +120,8 @@ func (g *game) describe(c candidate) string {
 		return "transfer " + c.transfer + " to " + g.e.b.ids[c.from]
 	case c.militia > 0:
 		return "militia " + g.e.militia[c.militia-1].id + " to " + g.e.b.ids[c.from]
+	case c.disperse:
+		return fmt.Sprintf("disperse %d SPs at %s", c.sps, g.e.b.ids[c.from])
 	}
 	return "retreat " + strings.Join(c.retreat, "-")
 }
@@ -153,6 +156,7 @@ func (g *game) candidates(out []candidate) []candidate {
 	}
 	out = g.transferCandidates(out)
 	out = g.militiaCandidates(side, out)
+	out = g.disperseCandidates(side, out)
 	out = g.rallies(side, out)
 	g.markEnemy(side)
 	if c := g.cont; c != nil {
@@ -448,6 +452,8 @@ func (g *game) play(c candidate) error {
 		return g.transfer([]transferOrder{{general: c.transfer, to: c.from}})
 	case c.militia > 0:
 		return g.repositionMilitia(g.e.militia[c.militia-1].id, g.e.b.ids[c.from])
+	case c.disperse:
+		return g.disperse(g.e.b.ids[c.from], c.sps)
 	}
 	return g.retreatTo(c.retreat)
 }

@@ -386,7 +386,7 @@ func (g *game) placeWorks(s *rules.Step) error {
 	case "fort-f1", "fort-f2", "fort-f3":
 		w.fort, w.level = s.Side, int(s.Marker[6]-'0')
 	default:
-		return fmt.Errorf("marker %q: the USCW engine sets up entrenchment, fort-f1, fort-f2, fort-f3", s.Marker)
+		return fmt.Errorf("marker %q: the USCW engine sets up entrenchment, fort-f1, fort-f2, fort-f3, coastal-fort, arsenal", s.Marker)
 	}
 	g.setWorks(p, w)
 	if g.marker[p] != "" {

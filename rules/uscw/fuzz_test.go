@@ -26,7 +26,7 @@ func FuzzScriptSteps(f *testing.F) {
 
 // playFuzzSteps plays the steps the bytes choose on a new game.
 func playFuzzSteps(t testing.TB, e *Engine, data []byte) {
-	plays := []string{"move", "pass", "retreat", "rally", "attack", "", "entrench", "continue", "place", "naval-transport", "ocean-transport", "amphibious-assault", "ocean-assault", "card", "train", "transfer", "strategic", "intercept", "avoid-battle", "backup", "maneuver"}
+	plays := []string{"move", "pass", "retreat", "rally", "attack", "", "entrench", "continue", "place", "naval-transport", "ocean-transport", "amphibious-assault", "ocean-assault", "card", "train", "transfer", "strategic", "intercept", "avoid-battle", "backup", "maneuver", "disperse"}
 	vias := [][]string{nil, {"railroad"}, {"road"}, {"ocean"}, {"railroad", "road"}}
 	edits := []string{"place", "track", "turn", "setup", "marker", "state"}
 	markers := []string{"entrenchment", "fort-f1", "fort-f2", "fort-f3", "fort-f4", ""}

@@ -52,7 +52,7 @@ func TestInvariants(t *testing.T) {
 		games = map[string]int{scen1861: 60, scenCampaign: 8}
 	}
 	random, _ := sim.BotByName("random")
-	allRegrouped, allMarked := 0, 0
+	allRegrouped, allMarked, allDispersed := 0, 0, 0
 	for _, path := range []string{scen1861, scenCampaign} {
 		ng := checkedGames(t, path)
 		moves, battles, cards, trained, fortified, regrouped, marked := 0, 0, 0, 0, 0, 0, 0
@@ -69,6 +69,7 @@ func TestInvariants(t *testing.T) {
 			trained += x.g.trainingAP
 			regrouped += x.g.regrouped
 			marked += x.g.markedOnMove
+			allDispersed += x.g.dispersed
 			if x.g.spLost["union"]+x.g.spLost["confederate"] > 0 {
 				battles++
 			}
@@ -85,8 +86,8 @@ func TestInvariants(t *testing.T) {
 	}
 	// Regroups (5.9) and markers placed while moving (6.2.1) over the whole
 	// run: the campaign's bots may place none in its fewer games.
-	if allRegrouped == 0 || allMarked == 0 {
-		t.Fatalf("%d Regroups (5.9) and %d Control markers placed while moving (6.2.1) in the run: the bots are not playing them", allRegrouped, allMarked)
+	if allRegrouped == 0 || allMarked == 0 || allDispersed == 0 {
+		t.Fatalf("%d Regroups (5.9), %d Control markers placed while moving (6.2.1) and %d DISPERSE actions (4.3) in the run: the bots are not playing them", allRegrouped, allMarked, allDispersed)
 	}
 }
 

@@ -325,7 +325,11 @@ func (g *game) march(f force, o moveOrder) error {
 			what += " and " + g.gens[id].name
 		}
 	}
-	g.say("5.3", "%s moves from %s: %s; %d of %d MP", what, b.ids[start], strings.Join(steps, ", "), spent, ma)
+	shown := ma
+	if o.rail {
+		shown = railBonusMPs // the bonus's 12 MPs were the limit (5.4.2)
+	}
+	g.say("5.3", "%s moves from %s: %s; %d of %d MP", what, b.ids[start], strings.Join(steps, ", "), spent, shown)
 	g.lastMove = &movedForce{gen: mv.gen, sps: mv.n, regroups: mv.regroups}
 	// The force walks its path hex by hex, off the map until it stops, so
 	// that the other side may react before each hex it enters (9.0,

@@ -93,6 +93,7 @@ type game struct {
 	// Regroups played and Control markers placed while moving (5.9,
 	// 6.2.1): TestInvariants requires that random games play them
 	regrouped, markedOnMove int
+	dispersed               int        // DISPERSE actions taken (4.3, disperse.go)
 	lastNaval               *navalMove // the last Naval Transport (transport.go)
 	foughtAcross            int        // the SPs of the last action's battle across a Navigable River (rivers.go)
 	landing                 bool       // an Amphibious Assault's battle is being fought (amphibious.go)

@@ -2,6 +2,7 @@ package uscw
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/musterhq/muster/rules"
@@ -208,6 +209,36 @@ func (g *game) warIndustry() {
 		}
 		g.say("14.5", "War Industry: %d, %s has no Resource Hex for an Arsenal: reroll", r, cell.Text)
 	}
+}
+
+// placeArsenals is a script's set-up of the Arsenals on a Resource Hex
+// (do marker arsenal, at, value: how many), as if War Industry had built
+// them: the Arsenals track counts them (14.5); never beyond triple the
+// hex's printed BPs (U1235).
+func (g *game) placeArsenals(s *rules.Step) error {
+	p, err := g.e.b.locate(s.At)
+	if err != nil {
+		return err
+	}
+	h := g.e.b.hexes[p]
+	if h == nil || h.BP == nil {
+		return fmt.Errorf("marker arsenal: %s is no Resource Hex (14.5)", s.At)
+	}
+	v, ok := s.Value.(float64)
+	if !ok || v != math.Trunc(v) || v < 0 {
+		return fmt.Errorf("marker arsenal: value is the number of Arsenals in %s, a whole number from 0, not %v", s.At, s.Value)
+	}
+	n := int(v)
+	if *h.BP+n > 3**h.BP {
+		return fmt.Errorf("marker arsenal: %d BPs + %d Arsenals in %s: 'No Confederate Resource Hex can ever grow beyond triple its original BP value' (14.5, U1235)", *h.BP, n, s.At)
+	}
+	g.core.Tracks["arsenals"] += float64(n - g.arsenal[p])
+	g.arsenal[p] = n
+	if n == 0 {
+		delete(g.arsenal, p)
+	}
+	g.touch(p)
+	return nil
 }
 
 // destroyArsenals: "When the Union player places a Control marker or

@@ -164,6 +164,12 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		return g.rally(s.At)
 	case "entrench":
 		return g.entrench(s.At)
+	case "disperse":
+		n := -1
+		if s.Manpower > 0 {
+			n = s.Manpower
+		}
+		return g.disperse(s.At, n)
 	case "continue":
 		return g.continueMove(s.Path)
 	case "place":
@@ -235,7 +241,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		return g.retreatTo(path)
 	default:
-		return fmt.Errorf("play %q: the USCW engine plays move, strategic, naval-transport, ocean-transport, amphibious-assault, ocean-assault, pass, retreat, rally, entrench, continue, place (a Fort), card, train, transfer; at a reaction: intercept, avoid-battle, maneuver, pass; an intercepted Cavalry force: backup, attack", s.Play)
+		return fmt.Errorf("play %q: the USCW engine plays move, strategic, naval-transport, ocean-transport, amphibious-assault, ocean-assault, pass, retreat, rally, entrench, disperse, continue, place (a Fort), card, train, transfer; at a reaction: intercept, avoid-battle, maneuver, pass; an intercepted Cavalry force: backup, attack", s.Play)
 	}
 	switch s.Do {
 	case "state":
@@ -274,6 +280,9 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		g.books()
 		return nil
 	case "marker":
+		if s.Marker == "arsenal" {
+			return g.placeArsenals(s)
+		}
 		return g.placeWorks(s)
 	case "turn":
 		for g.turn < s.Turn && (g.stage == stPlayer || g.stage == stStrategic) && g.err == nil {
@@ -289,6 +298,9 @@ func (d *scriptDriver) act(s *rules.Step) error {
 			g.endStrategicSegment()
 		}
 		if g.turn < s.Turn && g.stage != stOver {
+			if g.err != nil {
+				return fmt.Errorf("turn %d: play stopped on turn %d (%s): %w", s.Turn, g.turn, stageNames[g.stage], g.err)
+			}
 			return fmt.Errorf("turn %d: play stopped on turn %d (%s)", s.Turn, g.turn, stageNames[g.stage])
 		}
 	default:
@@ -486,7 +498,7 @@ func (d *scriptDriver) track(name string) (string, error) {
 			}
 			return g.stateSide(parts[1]), nil
 		}
-	case "control", "marker", "destroyed", "rail":
+	case "control", "marker", "destroyed", "rail", "arsenal":
 		if len(parts) == 2 {
 			p, err := g.e.b.locate(parts[1])
 			if err != nil {
@@ -500,6 +512,8 @@ func (d *scriptDriver) track(name string) (string, error) {
 				v = g.marker[p]
 			case "rail":
 				v = g.railController(p) // 6.5 Railroad Control
+			case "arsenal":
+				return strconv.Itoa(g.arsenal[p]), nil // the Arsenals on a Resource Hex (14.5)
 			default:
 				return strconv.FormatBool(g.destroyed[p]), nil
 			}
@@ -572,5 +586,5 @@ func (d *scriptDriver) track(name string) (string, error) {
 			return strconv.FormatFloat(v, 'f', -1, 64), nil
 		}
 	}
-	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], bonus, morale.GENERAL, stage, cards.SIDE[.deck|.discard], hand.SIDE, discard.SIDE, deck.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, supply.SIDE.HEX, foraging.SIDE.HEX, isolated.SIDE.HEX, surrender-points.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, fort.HEX, entrenchment.HEX, building.HEX, free-fort, rail.HEX, naval.HEX.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
+	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], bonus, morale.GENERAL, stage, cards.SIDE[.deck|.discard], hand.SIDE, discard.SIDE, deck.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, supply.SIDE.HEX, foraging.SIDE.HEX, isolated.SIDE.HEX, surrender-points.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, arsenal.HEX, fort.HEX, entrenchment.HEX, building.HEX, free-fort, rail.HEX, naval.HEX.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
 }
