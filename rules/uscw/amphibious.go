@@ -163,7 +163,7 @@ func (g *game) assaultBack(side string, start rules.Point, o transportOrder) (ru
 	h := b.hexes[p]
 	reach := false
 	if o.ocean {
-		reach = h != nil && h.Port == "ocean"
+		reach = h != nil && h.Port == "ocean" && g.seaBarred(p) == nil // 19.2.2
 	} else {
 		reach = slices.Contains(g.waterReach(side, start), b.index[p])
 	}

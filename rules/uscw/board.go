@@ -49,6 +49,7 @@ type board struct {
 	railAt                           []int    // the rail index (railGraph.railHexs) by board index, -1 off the railroads
 
 	coastal map[rules.Point]*coastalFort // the Coastal Fort spaces, after the hexes in order (coastal.go)
+	guards  map[rules.Point][]*coastalFort // the Coastal Forts between a port and the sea (seaaccess.go)
 }
 
 // compileHexLists fills the board's per-index lists of the hexes

@@ -47,6 +47,7 @@ var hexIDs = regexp.MustCompile(`\b\d{4}\b`)
 // A feature none of whose hexes is on the map stays off the board.
 func (b *board) addCoastalForts(m *scenarios.Module) {
 	b.coastal = map[rules.Point]*coastalFort{}
+	b.guards = map[rules.Point][]*coastalFort{}
 	for _, f := range m.Map.Features {
 		if f.Kind != "coastal-fort" {
 			continue
@@ -92,6 +93,7 @@ func (b *board) addCoastalForts(m *scenarios.Module) {
 			b.nbrs[p] = append(b.nbrs[p], cf.at)
 		}
 		b.coastal[cf.at] = cf
+		b.guardedPorts(cf, attr("protects")) // seaaccess.go
 	}
 	sortPoints(b.order[len(b.order)-len(b.coastal):])
 }

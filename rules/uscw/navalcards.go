@@ -195,7 +195,7 @@ func (g *game) bombardable(side string, at rules.Point) error {
 	}
 	if h != nil && h.Port == "ocean" {
 		for _, j := range g.e.oceanPorts {
-			if j != i && g.controller(b.order[j]) == side {
+			if j != i && g.controller(b.order[j]) == side && g.seaBarred(b.order[j]) == nil {
 				return nil // by sea from a Union-controlled Ocean Port (19.3.5)
 			}
 		}

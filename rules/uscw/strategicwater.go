@@ -94,8 +94,9 @@ func (g *game) riverReaches(side string, ai, ti int, avoid []bool) bool {
 // final debarking Union controlled Ocean Port must not be in an enemy
 // ZOI. The Confederate player may not use Strategic Ocean Movement"
 // (15.4, U1281). The sea is hex-less and touches every Ocean Port of this
-// board (as Ocean Transport reads it, oceanRoute), so no enemy Coastal
-// Fort, Fort, Naval Battery or Naval Unit stands between two of them.
+// board (as Ocean Transport reads it, oceanRoute), so only a Confederate
+// Coastal Fort guarding one of them stands between two ("No enemy Coastal
+// Forts ... may be passed", U1281; seaaccess.go).
 func (g *game) strategicOceanLeg(side string, use *stratUse, at, to rules.Point, n int) error {
 	b := g.e.b
 	if side != "union" {
@@ -107,6 +108,9 @@ func (g *game) strategicOceanLeg(side string, use *stratUse, at, to rules.Point,
 	for _, p := range []rules.Point{at, to} {
 		if b.hexes[p].Port != "ocean" || g.controller(p) != side || g.sp[other(side)][p] > 0 {
 			return refuse("15.4", "'Each SP must move from one Union controlled Ocean Port to another Union controlled Ocean Port' (U1281): %s is not one", b.ids[p])
+		}
+		if cf := g.seaBarred(p); cf != nil {
+			return refuse("15.4", "'No enemy Coastal Forts, Forts, Naval Batteries, or Naval Units may be passed' (U1281): the Confederate Coastal Fort %s stands between %s and the sea", cf.name, b.ids[p])
 		}
 	}
 	if g.inEnemyZOI(side, to) {
@@ -147,9 +151,9 @@ func (g *game) strategicWaterCandidates(side string, at rules.Point, free int, g
 			out = append(out, candidate{strat: "river", from: at, sps: min(free, left), dst: h})
 		}
 	}
-	if left := oceanLimit - g.strat.ocean; side == "union" && left > 0 && b.hexes[at].Port == "ocean" && g.controller(at) == side {
+	if left := oceanLimit - g.strat.ocean; side == "union" && left > 0 && b.hexes[at].Port == "ocean" && g.controller(at) == side && g.seaBarred(at) == nil {
 		for _, i := range g.e.oceanPorts {
-			if p := b.order[i]; end(p) {
+			if p := b.order[i]; end(p) && g.seaBarred(p) == nil {
 				if n := min(free, left, 3-g.sp[side][p]); b.coastal[p] == nil || n > 0 { // 10.3.2: 3 SPs in a Coastal Fort
 					out = append(out, candidate{strat: "ocean", from: at, sps: min(free, left), dst: i})
 					if b.coastal[p] != nil {

@@ -342,11 +342,12 @@ func (g *game) sourceHere(side string, i int, c *supplyCache) bool {
 			return others == 2
 		})
 	}
-	// 13.2.1 (U955-959): a Union-controlled Ocean Port (its access to the
-	// sea is read as open: the map has no waters or Naval Batteries, and
-	// the Coastal Forts are not yet read as barring it), or a City or capital in a Northern or Border
-	// State with an LOC to another Union-controlled Objective Hex.
-	if h.Port == "ocean" {
+	// 13.2.1 (U955-959): a Union-controlled Ocean Port whose access to the
+	// sea no Confederate-controlled Coastal Fort bars (the map has no
+	// waters or Naval Batteries; seaaccess.go), or a City or capital in a
+	// Northern or Border State with an LOC to another Union-controlled
+	// Objective Hex.
+	if h.Port == "ocean" && g.seaBarred(p) == nil {
 		return true
 	}
 	if (h.Place == "city" || h.Place == "capital") && !slices.Contains(southern, homeState(h)) {

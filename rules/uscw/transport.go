@@ -19,7 +19,7 @@ import (
 // Action Points (19.3.2, navalcards.go). Not yet played: dropping Generals
 // off, drops by Ocean Transport, interception of a landing (U1618), the map's
 // coastal hexes, bays, Tidal River Paths and Island spaces (not on the
-// test map), and Coastal Forts barring a port's way to the sea.
+// test map).
 
 // transportOrder is a Naval Transport action.
 type transportOrder struct {

@@ -35,11 +35,11 @@ func (g *game) transportCandidates(out []candidate) []candidate {
 			}
 		}
 		c.card = cardPlay{}
-		if side == "union" && b.hexes[at].Port == "ocean" && g.controller(at) == side && g.oceanSPs+c.sps <= 3 && g.canSpendN(at, c.sps) &&
+		if side == "union" && b.hexes[at].Port == "ocean" && g.controller(at) == side && g.seaBarred(at) == nil && g.oceanSPs+c.sps <= 3 && g.canSpendN(at, c.sps) &&
 			(g.e.year(g.e.first) != 1861 || g.turn > 3 || g.oceanActs == 0) {
 			for _, i := range g.e.oceanPorts {
 				p := b.order[i]
-				if p == at || g.closedByNeutrality(p, false) || g.coastalLanding(side, p, c.sps, g.enemySpace(side, i)) != nil {
+				if p == at || g.closedByNeutrality(p, false) || g.seaBarred(p) != nil || g.coastalLanding(side, p, c.sps, g.enemySpace(side, i)) != nil {
 					continue
 				}
 				c.naval, c.ocean, c.assault, c.dst = true, true, g.enemySpace(side, i), i

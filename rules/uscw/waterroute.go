@@ -110,8 +110,8 @@ func (g *game) friendlyPort(side string, p rules.Point) bool {
 // oceanRoute checks Ocean Transport (19.3.5, U1589): "Only the Union
 // player may use Ocean Transport and no more than 3 SPs per Action Phase
 // may use it", and it "must start and end in an Ocean Port". The sea is
-// hex-less and never blocked (U1510); on this map every Ocean Port
-// reaches it (the Coastal Forts are not yet read as barring the way, 19.2.2).
+// hex-less and never blocked (U1510); an Ocean Port reaches it unless a
+// Confederate Coastal Fort guards it (19.2.2, seaaccess.go), at either end.
 func (g *game) oceanRoute(side string, start, dst rules.Point, n int) error {
 	b := g.e.b
 	if side != "union" {
@@ -120,6 +120,9 @@ func (g *game) oceanRoute(side string, start, dst rules.Point, n int) error {
 	for _, p := range []rules.Point{start, dst} {
 		if h := b.hexes[p]; h == nil || h.Port != "ocean" {
 			return refuse("19.3.5", "'Ocean Transport must start and end in an Ocean Port' (U1589): %s is none", b.ids[p])
+		}
+		if err := g.seaRefusal("19.2.2", p); err != nil {
+			return err
 		}
 	}
 	if g.oceanSPs+n > 3 {
