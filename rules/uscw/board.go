@@ -48,7 +48,7 @@ type board struct {
 	home                             []string // homeState by board index
 	railAt                           []int    // the rail index (railGraph.railHexs) by board index, -1 off the railroads
 
-	coastal map[rules.Point]*coastalFort // the Coastal Fort spaces, after the hexes in order (coastal.go)
+	coastal map[rules.Point]*coastalFort   // the Coastal Fort spaces, after the hexes in order (coastal.go)
 	guards  map[rules.Point][]*coastalFort // the Coastal Forts between a port and the sea (seaaccess.go)
 }
 
