@@ -57,6 +57,13 @@ func TestStrategicWaterCandidates(t *testing.T) {
 	if c := find("river", at("2717"), at("3517")); c != nil {
 		t.Errorf("a river move past the Confederate port 3318 is offered: %+v", c)
 	}
+	if c := find("ocean", at("3148"), at("3345")); c != nil {
+		t.Errorf("an ocean move from 3148 past the Confederate Fort Macon is offered: %+v", c) // 15.4, U1281
+	}
+	for _, f := range []string{"fort-macon", "fort-johnson-fisher"} {
+		g.works[b.pts[f]] = works{fort: "union", level: 1, coastal: true}
+		g.touch(b.pts[f])
+	}
 	ocean := find("ocean", at("3148"), at("3345"))
 	if ocean == nil || ocean.sps != 2 {
 		t.Fatalf("want an ocean move of 2 SPs 3148-3345 offered, got %+v", ocean)
