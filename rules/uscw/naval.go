@@ -56,7 +56,10 @@ type waterways struct {
 	touch [][]int        // side -> the sides it runs on to
 	atHex [][]int        // board index -> its navigable hexsides
 	ports []int          // board indexes of the port hexes on a waterway
-	sea   []int          // sides the sea reaches: those of Ocean Port hexes
+	// seaPorts: the Ocean Port hexes on a waterway, by board index; the sea
+	// reaches their hexsides unless a Confederate Coastal Fort bars the
+	// way (19.1.4, U1502; seaaccess.go).
+	seaPorts []int
 	kyIn  []bool         // side lies completely in Kentucky (17.1.3)
 	// system: the side is joined to a Type 2 hexside, the Ohio and
 	// Mississippi and their tributaries (19.6, navalcards.go).
@@ -120,7 +123,7 @@ func (b *board) linkWaterways() {
 		if h.Port != "" && len(w.atHex[i]) > 0 {
 			w.ports = append(w.ports, i)
 			if h.Port == "ocean" {
-				w.sea = append(w.sea, w.atHex[i]...)
+				w.seaPorts = append(w.seaPorts, i)
 			}
 		}
 	}
@@ -199,6 +202,12 @@ func (g *game) navalKey(into []int8) []int8 {
 		ky = 1
 	}
 	into = append(into, ky)
+	// The Coastal Forts guarding an Ocean Port on a waterway (19.1.4).
+	for _, i := range b.ww.seaPorts {
+		for _, cf := range b.guards[b.order[i]] {
+			into = append(into, ctrlCode(g.controller(cf.at)))
+		}
+	}
 	// The Forts and Entrenchments on a waterway, in board order (the
 	// works map's own order is random).
 	for _, i := range b.ww.worksHexes(g.works, b) {
@@ -283,8 +292,12 @@ func (g *game) enemyNaval(side string, s int) bool {
 // While Kentucky is neutral no Naval Control enters a hexside completely
 // in Kentucky (17.1.3, U1368; S1.3.1, U1814). Forts and Entrenchments
 // block and give Naval Control as 19.1.3-19.1.5 say; a Coastal Fort's
-// own water is coastalWater's (coastal.go); its blocking of the way to
-// its port and the Island spaces are not yet read.
+// own water is coastalWater's (coastal.go); a Confederate one keeps the
+// Union's from the sea off the hexsides of the port it guards: "Confederate-
+// controlled Coastal Forts block Union Naval Control from reaching the
+// fort's associated port or entering any Navigable River or bay they
+// protect" (19.1.4, U1502; seaaccess.go). The Island spaces are not yet
+// read.
 func (g *game) computeNaval() []int8 {
 	ctrl, _ := g.navalSearch()
 	return ctrl
@@ -332,7 +345,11 @@ func (g *game) navalSearch() ([]int8, [2][]bool) {
 			}
 		}
 	}
-	union = append(union, w.sea...)
+	for _, i := range w.seaPorts {
+		if g.seaBarred(b.order[i]) == nil {
+			union = append(union, w.atHex[i]...)
+		}
+	}
 	spread := func(seeds []int, mark int8, stop func(int) bool) {
 		queue := seeds[:0:0]
 		for _, s := range seeds {

@@ -102,9 +102,14 @@ func TestNavalControlRules(t *testing.T) {
 			}
 			checked++
 		}
-		for _, s := range w.sea {
-			if ctrl[s] != navUnion && !closed(s) {
-				t.Fatalf("turn %d: a sea hexside is not the Union's (U1480)", g.turn)
+		for _, i := range w.seaPorts {
+			if g.seaBarred(g.e.b.order[i]) != nil {
+				continue // 19.1.4, U1502
+			}
+			for _, s := range w.atHex[i] {
+				if ctrl[s] != navUnion && !closed(s) {
+					t.Fatalf("turn %d: a sea hexside is not the Union's (U1480)", g.turn)
+				}
 			}
 		}
 	})

@@ -318,6 +318,12 @@ for col, first, last in ((17, 27, 36), (12, 28, 33)):
                 continue
             have.add(frozenset((a, b)))
             sides.append({"between": [a, b], "kinds": ["navigable-river-type-1"], "status": "made-up"})
+# Fort Pulaski "prevents Union access to the Savannah River" (the Coastal
+# Fort Information Box): a one-hexside made-up Type 1 river at Savannah
+# (4137-4138), touching no other river, so a Confederate Coastal Fort's
+# bar on Union Naval Control from the sea (19.1.4) has a place to happen.
+assert frozenset(("4137", "4138")) not in have
+sides.append({"between": ["4137", "4138"], "kinds": ["navigable-river-type-1"], "status": "made-up"})
 naval_ports = {"2717", "3318", "3617", "2812", "3313"}
 for e in hexes:
     if e["at"] in naval_ports:
@@ -325,7 +331,7 @@ for e in hexes:
         e["port"] = "river"
 for t in m["missing"]:
     if t["topic"] == "hexside-features":
-        t["madeUp"] += "; Type 1 rivers along the boundary of columns 17 and 18, rows 27-36, and of columns 12 and 13, rows 28-33"
+        t["madeUp"] += "; Type 1 rivers along the boundary of columns 17 and 18, rows 27-36, and of columns 12 and 13, rows 28-33, and the hexside 4137-4138 at Savannah (a Savannah River stand-in)"
     if t["topic"] == "ports-towns-cities":
         t["madeUp"] += "; River Ports 2717, 3318 and 3617 on the first, 2812 and 3313 on the second"
 save("map.json", m)
