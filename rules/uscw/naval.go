@@ -60,7 +60,7 @@ type waterways struct {
 	// reaches their hexsides unless a Confederate Coastal Fort bars the
 	// way (19.1.4, U1502; seaaccess.go).
 	seaPorts []int
-	kyIn  []bool         // side lies completely in Kentucky (17.1.3)
+	kyIn     []bool // side lies completely in Kentucky (17.1.3)
 	// system: the side is joined to a Type 2 hexside, the Ohio and
 	// Mississippi and their tributaries (19.6, navalcards.go).
 	system []bool
