@@ -20,11 +20,8 @@ func (g *game) avoidStep(p, r rules.Point) error {
 	if h := b.hexes[r]; h == nil || b.prohib[h.Terrain] {
 		return refuse("9.3.2", "%s is prohibited terrain", b.ids[r])
 	}
-	for _, k := range b.topo.Side(p, r) {
-		switch k {
-		case "impassable", "navigable-river-type-1", "navigable-river-type-2":
-			return refuse("9.3.2", "'The Avoid Battle cannot be across an unbridged Navigable River hexside or an impassable hexside' (U613): %s-%s is %s", b.ids[p], b.ids[r], k)
-		}
+	if k := g.barrier(react, p, r); k != "" {
+		return refuse("9.3.2", "'The Avoid Battle cannot be across an unbridged Navigable River hexside or an impassable hexside' (U613): %s-%s is %s", b.ids[p], b.ids[r], k)
 	}
 	if h := b.hexes[r]; (h.Objective || h.BP != nil) && g.controller(r) == pm.side {
 		return refuse("9.3.2", "'The Avoid Battle cannot be into an enemy-controlled Objective Hex or Resource Hex (even if vacant)' (U614): %s", b.ids[r])

@@ -143,6 +143,7 @@ func (g *game) intercept(id string, sps int, subs, more []string) error {
 		ok = append(ok, g.reactionRoll(fmt.Sprintf("Interception by %s from %s into %s", it.gen.name, g.e.b.ids[it.q], g.e.b.ids[p]), it.q, p, kIntercept))
 	}
 	won := false
+	vacant := !g.defended(react, p) && len(g.generalsAt(react, p)) == 0 // 11.5.2: "into a vacant hex"
 	for i, it := range all {
 		if !ok[i] {
 			continue
@@ -152,6 +153,7 @@ func (g *game) intercept(id string, sps int, subs, more []string) error {
 		g.lastMove = &movedForce{gen: it.gen, sps: it.n}
 		g.say("9.2.2", "%s intercepts into %s with %d SPs: a battle follows at once", it.gen.name, g.e.b.ids[p], it.n)
 	}
+	pm.intoVacant = won && vacant
 	if won && g.movingCavalry() {
 		pm.backup = true
 		g.say("8.2", "the intercepted %s force has a Cavalry General: it may back up to %s and end its move, or attack", pm.side, g.e.b.ids[pm.at])

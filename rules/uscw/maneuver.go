@@ -27,11 +27,8 @@ func (g *game) maneuverStep(q, p, m rules.Point) error {
 	if h := b.hexes[m]; h == nil || b.prohib[h.Terrain] {
 		return refuse("Optional 5", "%s is prohibited terrain", b.ids[m])
 	}
-	for _, k := range b.topo.Side(q, m) {
-		switch k {
-		case "impassable", "navigable-river-type-1", "navigable-river-type-2":
-			return refuse("Optional 5", "'The hex maneuvered to cannot be across an unbridged Navigable River hexside or an impassable hexside' (U1753): %s-%s is %s", b.ids[q], b.ids[m], k)
-		}
+	if k := g.barrier(react, q, m); k != "" {
+		return refuse("Optional 5", "'The hex maneuvered to cannot be across an unbridged Navigable River hexside or an impassable hexside' (U1753): %s-%s is %s", b.ids[q], b.ids[m], k)
 	}
 	if h := b.hexes[m]; (h.Objective || h.BP != nil) && g.controller(m) == pm.side {
 		return refuse("Optional 5", "'The hex maneuvered to cannot be an enemy-controlled Objective or Resource hex (even if vacant)' (U1754): %s", b.ids[m])

@@ -34,7 +34,9 @@ type pendingMove struct {
 	// the defender in pts[i] failed to Avoid Battle: no terrain or
 	// Fortification DRM in its battle (9.3.3)
 	avoidFailed bool
-	backup      bool // an intercepted Cavalry force chooses: back up or attack (8.2)
+	// the defender intercepted into pts[i] while it was vacant (11.5.2)
+	intoVacant bool
+	backup     bool // an intercepted Cavalry force chooses: back up or attack (8.2)
 	// what the MOVE plays when it ends (move.go's march): the force as it
 	// set out (11.7), the MPs spent once each hex of pts is entered, the
 	// Entrenchments it builds on the way (10.1.2) with the hexes entered
@@ -149,7 +151,7 @@ func (g *game) advance() {
 	for pm.i < len(pm.pts) && g.err == nil {
 		p := pm.pts[pm.i]
 		if pm.asked != pm.i+1 {
-			pm.asked, pm.tried, pm.avoidFailed = pm.i+1, false, false
+			pm.asked, pm.tried, pm.avoidFailed, pm.intoVacant = pm.i+1, false, false, false
 			if g.offerReactions(p) {
 				g.stage = stReact
 				g.say("9.0", "the %s force is about to enter %s: the %s may react (intercept, avoid-battle or pass)", pm.side, g.e.b.ids[p], enemy)
@@ -200,7 +202,7 @@ func (g *game) finishMove(battleAt *rules.Point) {
 	if battleAt != nil {
 		g.invade(side, *battleAt)
 		g.say("11.1.1", "%s enters %s, which holds %d enemy SPs%s: battle", what, b.ids[*battleAt], g.sp[other(side)][*battleAt], fortNote(g.fortAt(other(side), *battleAt)))
-		inBattle := g.acrossRiverLimit(side, pm.gen, pm.at, *battleAt, pm.n)
+		inBattle := g.acrossRiverLimit(side, pm.gen, pm.at, *battleAt, pm.n, pm.intoVacant)
 		g.fight(side, pm.gen, pm.subs, pm.n, inBattle, pm.dem, pm.at, *battleAt)
 		if acrossNavigable(b, pm.at, *battleAt) && g.last != nil {
 			g.foughtAcross = g.last.aSP // for the invariant checker (11.5.1)
@@ -245,8 +247,8 @@ const (
 // Rating; +2 for a Cavalry General in the stack (8.2) or else +2 Picket
 // Line (an Interception into a hex holding friendly SPs); +1 Momentum (an
 // Avoid Battle of a Demoralized stack, or one that has already avoided
-// in this activation); -1 across a Minor River (every Navigable River
-// hexside of the test map is unbridged, so no reaction crosses one);
+// in this activation); -1 across an unbridged Minor River or a bridged
+// Navigable River (bridges.go; no reaction crosses an unbridged one);
 // -1 across a Mountain hexside by a Pass or Rail Gap, -2 without.
 func (g *game) reactionDRM(q, p rules.Point, kind int, why *[]string) int {
 	avoid := kind == kAvoid
@@ -269,8 +271,11 @@ func (g *game) reactionDRM(q, p rules.Point, kind int, why *[]string) int {
 		add(1, "Momentum")
 	}
 	kinds := g.e.b.topo.Side(q, p)
-	if slices.Contains(kinds, "minor-river") {
-		add(-1, "Rivers (a Minor River)")
+	switch {
+	case slices.Contains(kinds, "minor-river") && !g.minorBridged(q, p):
+		add(-1, "Rivers (an unbridged Minor River)")
+	case acrossNavigable(g.e.b, q, p) && g.barrier(react, q, p) == "":
+		add(-1, "Rivers (a bridged Navigable River)") // none crosses an unbridged one (9.1 A)
 	}
 	switch {
 	case slices.Contains(kinds, "mountain-pass") || slices.Contains(kinds, "railroad-gap"):

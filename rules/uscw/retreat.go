@@ -13,7 +13,8 @@ import (
 
 // zoi reports whether a unit of owner in q exerts its Zone of Influence
 // into p (9.1, U565-570): an adjacent hex, not across an unbridged
-// Navigable River or impassable hexside (the test map has no bridges),
+// Navigable River or impassable hexside (bridges.go: a railroad bridge
+// the owner may use bridges),
 // not into a Resource/Objective Hex the owner's enemy controls, nor into a
 // hex with the enemy's SPs or Fort. The one ZOI: retreats (11.6) and
 // reactions (9.2-9.4, reaction.go) both read it.
@@ -22,11 +23,8 @@ func (g *game) zoi(owner string, q, p rules.Point) bool {
 	if q == p || !b.adjacent(q, p) || b.hexes[p] == nil || b.coastalLink(q, p) != nil {
 		return false // read: no ZOI across a Coastal Fort's water, "similar to a Navigable River" (U744)
 	}
-	for _, k := range b.topo.Side(q, p) {
-		switch k {
-		case "impassable", "navigable-river-type-1", "navigable-river-type-2":
-			return false
-		}
+	if g.barrier(owner, q, p) != "" {
+		return false
 	}
 	enemy := other(owner)
 	if h := b.hexes[p]; h != nil && (h.Objective || h.BP != nil) && g.controller(p) == enemy {
@@ -80,11 +78,8 @@ func (g *game) retreatStep(r *pendingRetreat, n int, a, p rules.Point) error {
 	if (h.Objective || h.BP != nil) && g.controller(p) == enemy {
 		return refuse("11.6.4", "the defender can never retreat into an enemy-controlled Objective/Resource Hex, even if vacant (U874): %s", b.ids[p])
 	}
-	for _, k := range b.topo.Side(a, p) {
-		switch k {
-		case "impassable", "navigable-river-type-1", "navigable-river-type-2":
-			return refuse("11.6.4", "the defender can never retreat across an Impassable Mountain or unbridged Navigable River hexside (U875-876): %s-%s is %s", b.ids[a], b.ids[p], k)
-		}
+	if k := g.barrier(side, a, p); k != "" {
+		return refuse("11.6.4", "the defender can never retreat across an Impassable Mountain or unbridged Navigable River hexside (U875-876): %s-%s is %s", b.ids[a], b.ids[p], k)
 	}
 	if g.zoi(enemy, r.attackFrom, p) && p != r.attackFrom {
 		return refuse("11.6.4", "%s was in the ZOI of the attacking stack, judged from the hex it entered the battle from, %s (U879)", b.ids[p], b.ids[r.attackFrom])
@@ -326,15 +321,26 @@ func (g *game) continueMove(path []string) error {
 // acrossRiverLimit is how many of n SPs may fight a battle across the
 // hexside a-p (11.5, U838-844): 3 across a Navigable River, 1 if the
 // defender has Naval Control of it and gen has no Naval Assist (19.6).
-func (g *game) acrossRiverLimit(side string, gen *general, a, p rules.Point, n int) int {
-	if !acrossNavigable(g.e.b, a, p) {
+// intercepted: the defender intercepted into the vacant hex the force
+// was crossing into, 11.5.2's Intercepted Crossing, which is a Direct
+// Assault too; a railroad bridge changes nothing (U840).
+func (g *game) acrossRiverLimit(side string, gen *general, a, p rules.Point, n int, intercepted bool) int {
+	b := g.e.b
+	if !acrossNavigable(b, a, p) {
 		return n
 	}
+	if e, ok := b.railEdgeOf(a, p); ok && !e.ferry {
+		g.say("11.5.1", "the railroad bridge %s-%s 'has no effect on the combat' (U840)", b.ids[a], b.ids[p])
+	}
 	if nc := g.navalControl(a, p); (nc == other(side) || nc == "both") && !g.assistsAcross(side, gen, a, p) {
-		g.say("11.5.3", "the Navigable River %s-%s is under enemy Naval Control: only 1 SP may cross and attack (U844)", g.e.b.ids[a], g.e.b.ids[p])
+		g.say("11.5.3", "the Navigable River %s-%s is under enemy Naval Control: only 1 SP may cross and attack (U844)", b.ids[a], b.ids[p])
 		return min(n, 1)
 	}
-	g.say("11.5.1", "a Direct Assault across the Navigable River %s-%s: up to 18 SPs, no more than 3 in the battle (U838)", g.e.b.ids[a], g.e.b.ids[p])
+	if intercepted {
+		g.say("11.5.2", "an Intercepted Crossing of the Navigable River %s-%s: 'it is considered a Direct Assault and the attacker may use no more than 3 SPs in the battle' (U842)", b.ids[a], b.ids[p])
+	} else {
+		g.say("11.5.1", "a Direct Assault across the Navigable River %s-%s: up to 18 SPs, no more than 3 in the battle (U838)", b.ids[a], b.ids[p])
+	}
 	return min(n, 3)
 }
 

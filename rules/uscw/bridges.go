@@ -1,0 +1,55 @@
+package uscw
+
+import "github.com/musterhq/muster/rules"
+
+// Railroad bridges over Navigable Rivers in Reaction Movement and retreat
+// (9.1 A, 9.3.2, 9.4.1, 11.6.4, Optional 5): each bars only an
+// "unbridged Navigable River hexside". Land movement pays the river's
+// cost by board.go's steps; 11.5 counts a bridge for nothing in battle
+// ("has no effect on the combat", U840).
+
+// barrier names the hexside kind of a-p that stops side's ZOI, Avoid
+// Battle, Maneuver and retreat: an impassable hexside, or a Navigable
+// River that no railroad bridge crosses for side ("" if none).
+func (g *game) barrier(side string, a, p rules.Point) string {
+	for _, k := range g.e.b.topo.Side(a, p) {
+		switch k {
+		case "impassable":
+			return k
+		case "navigable-river-type-1", "navigable-river-type-2":
+			if !g.bridgedFor(side, a, p) {
+				return k
+			}
+		}
+	}
+	return ""
+}
+
+// bridgedFor reports a railroad bridge across the Navigable River a-p
+// that side may use: built (the yellow lines from Winter 1864, 5.4.5,
+// U287), no Railroad Ferry ("For Land Movement and Reaction (9.0) it is
+// treated as an unbridged hexside", 5.4.4, U279), and the enemy without
+// Naval Control of it ("If the opposing player has Naval Control then
+// treat the Navigable River hexside as if no railroad bridge exists
+// there", 5.4.3, U277; control by both sides counts as the enemy's, as
+// 11.5.3 reads it in retreat.go's acrossRiverLimit).
+func (g *game) bridgedFor(side string, a, p rules.Point) bool {
+	e, ok := g.e.b.railEdgeOf(a, p)
+	if !ok || e.ferry || e.from1864 && !g.railsBuilt1864() {
+		return false
+	}
+	nc := g.navalControl(a, p)
+	return nc != other(side) && nc != "both"
+}
+
+// minorBridged reports a bridge on the Minor River a-p: "Bridges exist
+// wherever a Road or Railroad crosses a river" (5.8.2, U318), a yellow
+// railroad only once built (5.4.5).
+func (g *game) minorBridged(a, p rules.Point) bool {
+	b := g.e.b
+	if b.roadEdge(a, p) {
+		return true
+	}
+	e, ok := b.railEdgeOf(a, p)
+	return ok && !e.ferry && (!e.from1864 || g.railsBuilt1864())
+}
