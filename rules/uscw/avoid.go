@@ -32,12 +32,13 @@ func (g *game) avoidStep(p, r rules.Point) error {
 	if g.zoi(pm.side, pm.at, r) {
 		return refuse("9.3.2", "%s is in the ZOI of the active force, 'judged from the hex it occupies before it enters the hex your force is leaving' (U615): %s", b.ids[r], b.ids[pm.at])
 	}
-	if f := g.fortAt(pm.side, r); f > 0 {
-		// reading: the 4-0 margin against an enemy Fort is not played
-		return refuse("9.3.2", "'The hex must be either clear of enemy SPs and Forts' (U616): %s holds an enemy F%d Fort", b.ids[r], f)
-	}
-	if e := g.sp[pm.side][r]; e > 0 && n < 7*e {
-		return refuse("9.3.2", "%s holds %d enemy SPs: the avoiding %d SPs must outnumber them at least 7-1 (U616)", b.ids[r], e, n)
+	// "The hex must be either clear of enemy SPs and Forts, or the number
+	// of enemy SPs in the hex are outnumbered by the avoiding force by a
+	// margin of at least 7-1 (or 4-0)" (U616): 11.1.2's odds, so 4 SPs
+	// against an unoccupied Fort, a 0 SP Militia or a Union intrinsic
+	// garrison (17.4) alone.
+	if e := g.sp[pm.side][r]; g.defended(pm.side, r) && (n < 7*e || e == 0 && n < 4) {
+		return refuse("9.3.2", "%s holds %d enemy SPs%s: the avoiding %d SPs must outnumber them at least 7-1, or 4-0 (U616)", b.ids[r], e, fortNote(g.fortAt(pm.side, r)), n)
 	}
 	for _, s := range b.neighbors(r) {
 		if e := g.sp[pm.side][s]; e > 0 && e >= n && g.zoi(pm.side, s, r) {
@@ -61,7 +62,8 @@ func (g *game) avoidTargets(p rules.Point) []rules.Point {
 // avoidBattle plays the attempt of the stack the active force is about
 // to enter: the hex named first (the player may name only a hex he
 // accepts, U655), then the roll; on success the entire force moves and
-// displaces an enemy force it outnumbers 7-1; on failure it fights
+// displaces an enemy force it outnumbers 7-1 (or 4-0), capturing its
+// Fort and removing its Entrenchment; on failure it fights
 // without terrain (9.3.3). The active force then enters the hex.
 func (g *game) avoidBattle(to string) error {
 	pm, b := g.pending, g.e.b
@@ -90,9 +92,13 @@ func (g *game) avoidBattle(to string) error {
 		g.advance()
 		return nil
 	}
-	if e := g.sp[pm.side][r]; e > 0 {
-		g.say("9.3.2", "the %d %s SPs in %s are outnumbered 7-1 and Displaced (11.1.2)", e, pm.side, b.ids[r])
+	if g.defended(pm.side, r) {
+		// "The outnumbered enemy force is Displaced (11.1.2) and any enemy
+		// Entrenchments or Forts are removed or Captured" (U616-618).
+		g.say("9.3.2", "the %d %s SPs in %s%s are outnumbered 7-1 (or 4-0) and Displaced (11.1.2)", g.sp[pm.side][r], pm.side, b.ids[r], fortNote(g.fortAt(pm.side, r)))
 		g.displaceAll(pm.side, r)
+		g.zeroSPDefeated(pm.side, r, true)
+		g.captureWorks(react, r)
 	}
 	g.shift(react, p, r, n, gens)
 	pm.avoided[cmd.id] = true

@@ -121,21 +121,30 @@ func TestCavalryMarkerCost(t *testing.T) {
 	}
 }
 
-// 9.3.2 (U616): "The hex must be either clear of enemy SPs and Forts":
-// an Avoid Battle into an enemy Fort's hex is refused (the 4-0 margin
-// against a Fort is not played); a failed one denies the Fort, as any
-// Fortification, its DRM (9.3.3; script 39 plays the Entrenchment).
-func TestAvoidBattleNotIntoEnemyFort(t *testing.T) {
+// An Avoid Battle into an enemy Fort's hex needs 11.1.2's odds: "the
+// number of enemy SPs in the hex are outnumbered by the avoiding force by
+// a margin of at least 7-1 (or 4-0)" (9.3.2, U616): 4 SPs against an
+// unoccupied Fort, 7 against a Fort's 1 SP. Script 171 plays the capture.
+func TestAvoidBattleIntoEnemyFort(t *testing.T) {
 	g, _, q := reactionGame(t, "3431", "3430")
-	g.sp["confederate"][q] = 5
+	g.sp["confederate"][q] = 3
 	g.genAt["c.lee.ldr-general"] = q
 	r, _ := g.e.b.locate("3530")
 	if err := g.avoidStep(q, r); err != nil {
 		t.Fatalf("3530 should qualify before the Fort: %v", err)
 	}
 	g.setWorks(r, works{fort: "union", level: 1})
-	err := g.avoidStep(q, r)
-	if err == nil || !strings.Contains(err.Error(), "9.3.2") || !strings.Contains(err.Error(), "Forts") {
-		t.Errorf("an Avoid Battle into a union F1 Fort's hex: %v, want a 9.3.2 refusal naming Forts", err)
+	for _, c := range []struct{ avoiding, garrison int }{{3, 0}, {6, 1}} {
+		g.sp["confederate"][q], g.sp["union"][r] = c.avoiding, c.garrison
+		err := g.avoidStep(q, r)
+		if err == nil || !strings.Contains(err.Error(), "9.3.2") || !strings.Contains(err.Error(), "4-0") {
+			t.Errorf("%d SPs avoiding into a Union F1 Fort's hex with %d SPs: %v, want a 9.3.2 refusal naming the margin", c.avoiding, c.garrison, err)
+		}
+	}
+	for _, c := range []struct{ avoiding, garrison int }{{4, 0}, {7, 1}} {
+		g.sp["confederate"][q], g.sp["union"][r] = c.avoiding, c.garrison
+		if err := g.avoidStep(q, r); err != nil {
+			t.Errorf("%d SPs avoiding into a Union F1 Fort's hex with %d SPs: %v, want it to qualify", c.avoiding, c.garrison, err)
+		}
 	}
 }
