@@ -81,8 +81,12 @@ func (g *game) retreatStep(r *pendingRetreat, n int, a, p rules.Point) error {
 	if k := g.barrier(side, a, p); k != "" {
 		return refuse("11.6.4", "the defender can never retreat across an Impassable Mountain or unbridged Navigable River hexside (U875-876): %s-%s is %s", b.ids[a], b.ids[p], k)
 	}
-	if g.zoi(enemy, r.attackFrom, p) && p != r.attackFrom {
-		return refuse("11.6.4", "%s was in the ZOI of the attacking stack, judged from the hex it entered the battle from, %s (U879)", b.ids[p], b.ids[r.attackFrom])
+	// Reading: the hex the attacker entered the battle from is refused
+	// with its ZOI: "Lee can retreat to A1, A2 or A3—outside of Grant's
+	// ZOI" (the example at line 886) leaves none of the six hexes around
+	// the battle hex but the three away from Grant's.
+	if p == r.attackFrom || g.zoi(enemy, r.attackFrom, p) {
+		return refuse("11.6.4", "%s was in the ZOI of the attacking stack, judged from the hex it entered the battle from, %s (U879; that hex itself too, a reading of the example at line 886)", b.ids[p], b.ids[r.attackFrom])
 	}
 	for _, q := range b.neighbors(p) {
 		if m := g.sp[enemy][q]; q != r.attacker && m > 0 && m >= n && g.zoi(enemy, q, p) {

@@ -472,6 +472,14 @@ func (d *scriptDriver) track(name string) (string, error) {
 		if len(parts) == 2 {
 			return strconv.Itoa(g.displace[parts[1]]), nil
 		}
+	case "zoi": // zoi.SIDE.HEX: the hex lies in the ZOI of a unit of SIDE (9.1)
+		if len(parts) == 3 && (parts[1] == "union" || parts[1] == "confederate") {
+			p, err := g.e.b.locate(parts[2])
+			if err != nil {
+				return "", err
+			}
+			return strconv.FormatBool(g.inEnemyZOI(other(parts[1]), p)), nil
+		}
 	case "sp", "demoralized":
 		if len(parts) == 3 {
 			p, err := g.e.b.locate(parts[2])
