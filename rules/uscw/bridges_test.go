@@ -9,7 +9,7 @@ import (
 // A railroad bridge the enemy holds Naval Control of is no bridge for
 // the other side: "If the opposing player has Naval Control then treat
 // the Navigable River hexside as if no railroad bridge exists there"
-// (5.4.3, U277). Script 170 plays the bridge 3020-3021 that nobody
+// (5.4.3, U277). Script 180 plays the bridge 3020-3021 that nobody
 // controls; here a Confederate Fort in 3021 gives the Confederate its
 // river hexsides (19.1.5), so the Union's ZOI, Avoid Battle and retreats
 // may not cross it while the Confederate's still may. 3019-3020 has no

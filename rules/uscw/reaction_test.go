@@ -124,7 +124,7 @@ func TestCavalryMarkerCost(t *testing.T) {
 // An Avoid Battle into an enemy Fort's hex needs 11.1.2's odds: "the
 // number of enemy SPs in the hex are outnumbered by the avoiding force by
 // a margin of at least 7-1 (or 4-0)" (9.3.2, U616): 4 SPs against an
-// unoccupied Fort, 7 against a Fort's 1 SP. Script 171 plays the capture.
+// unoccupied Fort, 7 against a Fort's 1 SP. Script 181 plays the capture.
 func TestAvoidBattleIntoEnemyFort(t *testing.T) {
 	g, _, q := reactionGame(t, "3431", "3430")
 	g.sp["confederate"][q] = 3
