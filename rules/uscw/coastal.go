@@ -38,6 +38,9 @@ type coastalFort struct {
 	// landCombat false: "Land combat is not permitted between Fort Morgan
 	// and Mobile" (the Coastal Fort Information Box; 10.3.4, U753).
 	landCombat bool
+	// noFaceOff: the land hexes where a Fort does not make the water enemy
+	// to both: "(except at New Orleans and Mobile)" (10.2.7, U717).
+	noFaceOff []rules.Point
 }
 
 var hexIDs = regexp.MustCompile(`\b\d{4}\b`)
@@ -47,6 +50,10 @@ var hexIDs = regexp.MustCompile(`\b\d{4}\b`)
 // A feature none of whose hexes is on the map stays off the board.
 func (b *board) addCoastalForts(m *scenarios.Module) {
 	b.coastal = map[rules.Point]*coastalFort{}
+	named := map[string]string{}
+	for _, pl := range m.Map.Places {
+		named[pl.At] = pl.Name
+	}
 	b.guards = map[rules.Point][]*coastalFort{}
 	for _, f := range m.Map.Features {
 		if f.Kind != "coastal-fort" {
@@ -77,6 +84,11 @@ func (b *board) addCoastalForts(m *scenarios.Module) {
 		}
 		if len(cf.land) == 0 {
 			continue
+		}
+		for _, p := range cf.land {
+			if n := named[b.ids[p]]; n == "Mobile" || n == "New Orleans" {
+				cf.noFaceOff = append(cf.noFaceOff, p)
+			}
 		}
 		land := b.hexes[cf.land[0]]
 		theater := land.Theater
@@ -115,11 +127,11 @@ func (b *board) coastalLink(a, c rules.Point) *coastalFort {
 // hexsides" (19.1.3, U1487), so the Coastal Fort's side; "both" where the
 // land hex holds the other side's Fort: "The same applies to the body of
 // water between a Coastal Fort (10.3.2) and its associated Port ... if
-// the associated Port contains a Fort" (10.2.7, U717). The text's
-// exceptions at New Orleans and Mobile need the forts named: not read.
+// the associated Port contains a Fort" (10.2.7, U717), "except at New
+// Orleans and Mobile": there the Coastal Fort's side keeps it.
 func (g *game) coastalWater(cf *coastalFort, land rules.Point) string {
 	owner := g.works[cf.at].fort
-	if w := g.works[land]; owner != "" && w.fort != "" && w.fort != owner {
+	if w := g.works[land]; owner != "" && w.fort != "" && w.fort != owner && !slices.Contains(cf.noFaceOff, land) {
 		return "both"
 	}
 	return owner
