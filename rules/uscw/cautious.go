@@ -13,7 +13,7 @@ import "github.com/musterhq/muster/rules"
 // Point (4.3), two for a Cautious General who attacks or moves into an
 // enemy ZOI (once for the whole activation), nothing for one a card
 // activates (18.1, U1442), or Optional 1's Bonus Action for 1 SP.
-func (g *game) payActivation(gen *general, subs, sps int, attacks, intoZOI bool, p rules.Point, what string) error {
+func (g *game) payActivation(gen *general, subs, sps int, handoffs, attacks, intoZOI bool, p rules.Point, what string) error {
 	if g.stage != stPlayer {
 		return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
 	}
@@ -24,7 +24,7 @@ func (g *game) payActivation(gen *general, subs, sps int, attacks, intoZOI bool,
 			return nil
 		}
 	}
-	if g.bonusFits(gen, subs, sps, attacks || intoZOI) {
+	if g.bonusFits(gen, subs, sps, handoffs, attacks || intoZOI) {
 		g.useBonus(what)
 		return nil
 	}

@@ -93,17 +93,19 @@ func (g *game) grantBonus() {
 	g.bonus = 0
 	if g.e.optional.bonusAction && g.diff == 2 {
 		g.bonus = 1
-		g.say("Optional 1", "dice difference 2: the %s also has a Bonus Action, to activate 1 SP with no more than one General for movement (U1720)", g.phasing)
+		g.say("Optional 1", "dice difference 2: the %s also has a Bonus Action, to activate 1 SP with no more than one General for movement or Naval Transport (U1720)", g.phasing)
 	}
 }
 
-// bonusFits reports whether a MOVE may use the Bonus Action: "This Bonus
-// Action may only be used to activate 1 SP with no more than one General
-// for movement ... Cautious Generals cannot attack or move into an enemy
-// ZOI when activated using this Bonus Action" (U1720). Subordinates would
-// be a second General.
-func (g *game) bonusFits(gen *general, subs, sps int, attacks bool) bool {
-	return g.bonus > 0 && sps == 1 && subs == 0 && !(gen != nil && gen.cautious && attacks)
+// bonusFits reports whether a MOVE or Naval Transport may use the Bonus
+// Action: "This Bonus Action may only be used to activate 1 SP with no
+// more than one General for movement or Naval Transport (4.3). No SPs or
+// Generals may be picked up or dropped off. ... Cautious Generals cannot
+// attack or move into an enemy ZOI when activated using this Bonus
+// Action" (U1720). Subordinates would be a second General; handoffs: the
+// activation picks up, drops off or Regroups (7.5, 5.9).
+func (g *game) bonusFits(gen *general, subs, sps int, handoffs, attacks bool) bool {
+	return g.bonus > 0 && sps == 1 && subs == 0 && !handoffs && !(gen != nil && gen.cautious && attacks)
 }
 
 // useBonus spends the Bonus Action, before the Action Points: it can pay

@@ -173,10 +173,13 @@ func (g *game) transport(o transportOrder) error {
 	if err != nil {
 		return err
 	}
+	bonus := false
 	if byCard {
 		ap = 0
 	} else if o.assault {
 		ap = g.cautiousAssault(gen, side, dst, ap) // 7.7.1-7.7.2
+	} else if ap == 1 && g.bonusFits(gen, len(o.subs), n, len(drops) > 0, false) {
+		ap, bonus = 0, true // Optional 1: 1 SP 'for movement or Naval Transport' (U1720), spent first as for a MOVE
 	}
 	if !g.canSpendN(start, ap) {
 		return refuse("4.3", "%s of %d SPs costs %d Action Points (U204, U1562) and the %s has fewer", kind, n, ap, side)
@@ -184,6 +187,13 @@ func (g *game) transport(o transportOrder) error {
 	what := fmt.Sprintf("%d SPs", n)
 	if gen != nil {
 		what = fmt.Sprintf("%s with %d SPs", gen.name, n)
+	}
+	if bonus {
+		if g.stage != stPlayer {
+			return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
+		}
+		g.actionTaken()
+		g.useBonus(kind + ": " + what)
 	}
 	for k := 0; k < ap; k++ {
 		if err := g.spend(start, kind+": "+what); err != nil {

@@ -20,12 +20,17 @@ func (g *game) transportCandidates(out []candidate) []candidate {
 		return out
 	}
 	limit, _ := g.transportCapacity(side)
-	add := func(c candidate, at rules.Point) []candidate {
+	// bonusOnly: no Action Point for at, only Optional 1's Bonus Action,
+	// which carries 1 SP and never assaults (U1720).
+	add := func(c candidate, at rules.Point, bonusOnly bool) []candidate {
 		for _, dst := range g.waterReach(side, at) {
 			c.naval, c.ocean, c.assault, c.dst = true, false, false, dst
 			out = append(out, c)
 		}
 		for _, dst := range g.assaultTargets(side, at) {
+			if bonusOnly {
+				break
+			}
 			if g.coastalLanding(side, b.order[dst], c.sps, true) != nil {
 				continue // 10.3.1, 10.3.2
 			}
@@ -35,7 +40,7 @@ func (g *game) transportCandidates(out []candidate) []candidate {
 			}
 		}
 		c.card = cardPlay{}
-		if side == "union" && b.hexes[at].Port == "ocean" && g.controller(at) == side && g.seaBarred(at) == nil && g.oceanSPs+c.sps <= 3 && g.canSpendN(at, c.sps) &&
+		if side == "union" && b.hexes[at].Port == "ocean" && g.controller(at) == side && g.seaBarred(at) == nil && g.oceanSPs+c.sps <= 3 && (g.canSpendN(at, c.sps) || bonusOnly) &&
 			(g.e.year(g.e.first) != 1861 || g.turn > 3 || g.oceanActs == 0) {
 			for _, i := range g.e.oceanPorts {
 				p := b.order[i]
@@ -43,6 +48,9 @@ func (g *game) transportCandidates(out []candidate) []candidate {
 					continue
 				}
 				c.naval, c.ocean, c.assault, c.dst = true, true, g.enemySpace(side, i), i
+				if c.assault && bonusOnly {
+					continue
+				}
 				card, ok := g.assaultCard(side, i)
 				if !c.assault {
 					card, ok = cardPlay{}, true
@@ -57,20 +65,24 @@ func (g *game) transportCandidates(out []candidate) []candidate {
 	for _, id := range g.e.genIDs {
 		gen := g.gens[id]
 		at, on := g.genAt[id]
-		if gen.side != side || !on || g.moved[id] || !g.canSpend(at) {
+		bonusOnly := on && !g.canSpend(at) && g.bonus > 0 // Optional 1: 1 SP
+		if gen.side != side || !on || g.moved[id] || !g.canSpend(at) && !bonusOnly {
 			continue
 		}
 		n := min(g.sp[side][at]-g.movedSP[side][at], limit)
 		if n == g.sp[side][at] && len(g.generalsAt(side, at)) > 1 {
 			n--
 		}
+		if bonusOnly {
+			n = min(n, 1)
+		}
 		if n > 0 {
-			out = add(candidate{general: id, sps: n}, at)
+			out = add(candidate{general: id, sps: n}, at, bonusOnly)
 		}
 	}
 	stacks := make([]rules.Point, 0, len(g.sp[side]))
 	for at, n := range g.sp[side] {
-		if n-g.movedSP[side][at] > 0 && g.canSpend(at) {
+		if n-g.movedSP[side][at] > 0 && (g.canSpend(at) || g.bonus > 0) {
 			stacks = append(stacks, at)
 		}
 	}
@@ -80,8 +92,12 @@ func (g *game) transportCandidates(out []candidate) []candidate {
 		if free == g.sp[side][at] && len(g.generalsAt(side, at)) > 0 {
 			free--
 		}
+		bonusOnly := !g.canSpend(at)
+		if bonusOnly {
+			free = min(free, 1)
+		}
 		if free > 0 {
-			out = add(candidate{from: at, sps: min(free, limit)}, at)
+			out = add(candidate{from: at, sps: min(free, limit)}, at, bonusOnly)
 		}
 	}
 	return out
