@@ -32,7 +32,7 @@ NOTE = {"kind": "made-up", "text": "MADE-UP TEST DATA (rules/uscw/testdata/gen.p
 STAND_INS = {
     "terrain": "every hex gets clear, woods, marsh or mountain at random (swamp at the text's 4519)",
     "hexside-features": "a Type 2 river along row 30 (the Ohio stand-in), Type 1 rivers along rows 40 and 45, mountain hexsides with a pass and a railroad gap along row 24, minor rivers at random",
-    "railroads-and-roads": "made-up railroad lines (features of kind railroad, hexes in order) linking the made-up towns, Objective and Resource Hexes of both sides, four leaving the north edge (row 16), crossing the row-24 mountains only at its Railroad Gaps and the row-30 river once by a bridge (3020-3021) and once by a Railroad Ferry (3036-3037), two yellow 1864 lines (attribute builtFrom winter-1864), and short roads through Marsh hexes (kind road)",
+    "railroads-and-roads": "made-up railroad lines (features of kind railroad, hexes in order) linking the made-up towns, Objective and Resource Hexes of both sides, four leaving the north edge (row 16), crossing the row-24 mountains only at its Railroad Gaps and the row-30 river once by a bridge (3020-3021) and once by a Railroad Ferry (3036-3037), two yellow 1864 lines (attribute builtFrom winter-1864), and short roads through Marsh hexes (kind road), one of them over a Minor River (2634-2633)",
     "theater-extents": "columns 1-14 Trans-Mississippi, 15-30 West, 31-49 East",
     "state-extents": "each hex in the state of its band of rows and columns; hexes on a band edge lie in two states",
     "objective-resource-hexes": "Resource Hexes summing to 100 BPs, Charleston SC 3839 keeping its 3",
@@ -293,6 +293,12 @@ for i, h in enumerate(sorted(rr_rng.sample(marshes, 8))):
     a, b = rr_rng.sample(ns, 2)
     m["features"].append(made_up({"id": "road-%d" % (i + 1), "kind": "road", "name": "Road through %s" % h, "hexes": [a, h, b], "complete": True, "provenance": "made-up"},
                                  "Its hexes, in order, are invented."))
+# A road over a Minor River (5.8.2: "Bridges exist wherever a Road or
+# Railroad crosses a river"): through the Marsh hex 2633 from 2634, across
+# the Minor River hexside 2634-2633, to 2632. No random draws.
+assert "minor-river" in side_kinds.get(frozenset(("2634", "2633")), []) and terrain["2633"] == "marsh"
+m["features"].append(made_up({"id": "road-minor-bridge", "kind": "road", "name": "Road through 2633", "hexes": ["2634", "2633", "2632"], "complete": True, "provenance": "made-up"},
+                             "Its hexes, in order, are invented: it crosses a Minor River at 2634-2633 (5.8.2)."))
 # ---- naval (made up) ----
 # Two contiguous made-up Type 1 Navigable Rivers for Naval Control (19.1)
 # and River Transport (19.3.4), each the boundary between two columns
