@@ -44,6 +44,7 @@ type candidate struct {
 	regroupSPs  int
 	mark        bool
 	react       reactKind // at a reaction: pass, intercept (general), avoid, maneuver (general), backup, attack
+	survivors   uint8     // the 11.2.4 choice: keepThem or displaceThem (survivors.go)
 }
 
 // order expands a move candidate into the MOVE a script would give.
@@ -82,6 +83,8 @@ func (g *game) describe(c candidate) string {
 	switch {
 	case c.react != rNone:
 		return g.describeReaction(c)
+	case c.survivors != 0:
+		return describeSurvivors(c)
 	case c.pass:
 		return "pass"
 	case c.works != "":
@@ -144,6 +147,8 @@ func (g *game) candidates(out []candidate) []candidate {
 		return g.strategicCandidates(g.phasing, append(out, candidate{pass: true}), false)
 	case stReact:
 		return g.reactCandidates(out)
+	case stGenerals:
+		return g.survivorCandidates(out)
 	case stPlayer:
 	default:
 		return nil
@@ -417,6 +422,8 @@ func (g *game) play(c candidate) error {
 		return g.strategicMove(strategicOrder{mode: c.strat, from: c.from, to: g.e.b.order[c.dst], sps: c.sps})
 	case c.react != rNone:
 		return g.playReaction(c)
+	case c.survivors != 0:
+		return g.keepGenerals(c.survivors == keepThem)
 	case c.pass:
 		if g.stage != stPlayer {
 			return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])

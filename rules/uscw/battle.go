@@ -57,6 +57,7 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 	aArmy, dArmy := armyOf(append([]*general{gen}, subs...)), armyOf(g.generalsAt(def, at))
 	var aDice, dDice int
 	defer func() { g.armyResult(bt, aArmy, dArmy, aDice, dDice) }() // Optional 4
+	defer g.askSurvivors()                                          // 11.2.4, once no retreat is pending
 	atkWasDem, defWasDem := dem, g.demoral[def][at]                 // for 12.2's second Demoralization
 	// Automatic Displacement (11.1.2, U773): "If the defender's force
 	// consist of only ... an unoccupied Fort ..., then only 4 SPs is
@@ -209,20 +210,18 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 	default:
 		bt.winner = "tie"
 	}
-	// A force whose SPs all fell, whatever the result: its Generals go to
-	// the Displaced Box ("If all SPs accompanying a General are lost in
-	// battle", 16.5.1, U1338); the winning attacker's case is 11.2.4 below.
-	if d > 0 && g.sp[def][at] == 0 && bt.winner != "attacker" { // a Fort's Generals without SPs stay if it holds
-		if len(g.generalsAt(def, at)) > 0 {
-			g.say("16.5.1", "all the defender's SPs are lost: its Generals go to the %s Displaced Box", b.theater(at))
-		}
-		g.displaceAll(def, at)
-		g.removeEntrenchment(at, "all its units are displaced (U684)")
+	// A defender whose SPs all fell and that won or tied (a Tied Battle
+	// "is considered a victory for both sides" here) leaves its owner
+	// 11.2.4's choice (16.5.1, U1338: "see 11.2.4 for an exception"); a
+	// Fort's Generals without SPs to begin with stay while it holds.
+	if d > 0 && g.sp[def][at] == 0 && bt.winner != "attacker" {
+		g.victorsWithoutSPs(def, at)
 	}
 	switch bt.winner {
 	case "tie":
 		g.say("11.2.2", "tie (%s against %s): neither side wins, the attacker backs up to %s, the hex it entered from (U799)", ac.Text, dc.Text, b.ids[from])
 		g.arrive(side, gen, subs, n, dem, from)
+		g.victorsWithoutSPs(side, from) // 11.2.4, read for the hex it backed up to
 		g.tiedBattleSupply(side, from, atkWasDem)
 		g.tiedBattleSupply(def, at, defWasDem)
 	case "defender":
@@ -244,6 +243,7 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 		g.zeroSPDefeated(def, at, false)
 		g.captureWorks(side, at)
 		g.arrive(side, gen, subs, n, dem, at)
+		g.victorsWithoutSPs(side, at) // 11.2.3: the defender still retreats
 		if g.sp[def][at] == 0 {
 			g.say("11.2.4", "all the defeated force's SPs are eliminated: its Generals go to the %s Displaced Box", b.theater(at))
 			g.displaceAll(def, at)

@@ -65,6 +65,10 @@ func (x *Game) Weight(a rules.Action, side string) float64 {
 		return 5 // a Demoralized stack attacks at -2 (11.4, 12.2)
 	case cand.disperse:
 		return 0.5 // half of them return next turn (14.6): less than passing, a last resort
+	case cand.survivors == keepThem:
+		return 3 // a General kept on the map commands again at once (11.2.4)
+	case cand.survivors == displaceThem:
+		return 1
 	case cand.move:
 		return g.moveWeight(cand, side, v)
 	default:

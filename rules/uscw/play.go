@@ -15,9 +15,10 @@ const (
 	stOver
 	stStrategic // a Strategic Movement Segment (3.2, strategic.go)
 	stReact     // a MOVE waits for the other side's reaction (9.0) or a Cavalry Backup (8.2)
+	stGenerals  // a victorious force without SPs: keep or displace its Generals (11.2.4)
 )
 
-var stageNames = []string{"player-action-phase", "retreat", "over", "strategic-movement", "reaction"}
+var stageNames = []string{"player-action-phase", "retreat", "over", "strategic-movement", "reaction", "generals"}
 
 var sides = []string{"union", "confederate"}
 
@@ -62,9 +63,11 @@ type game struct {
 	displace map[string]int // side -> SPs in the Displaced Boxes (14.6)
 
 	retreat *pendingRetreat
-	pending *pendingMove // a MOVE stopped for a reaction (reaction.go)
-	last    *battle
-	outcome *rules.Outcome
+	// survivors: the 11.2.4 choices pending, in order (survivors.go)
+	survivors []survivorChoice
+	pending   *pendingMove // a MOVE stopped for a reaction (reaction.go)
+	last      *battle
+	outcome   *rules.Outcome
 
 	marker       map[rules.Point]string // Control markers (6.2)
 	destroyed    map[rules.Point]bool   // Destroyed Resource Hexes (6.4.2)

@@ -242,6 +242,7 @@ func (g *game) retreatTo(path []string) error {
 	g.say("11.6.1", "the %s retreats %d SPs and %d General(s) from %s to %s%s", side, n, len(gens), b.ids[r.from], b.ids[at], map[bool]string{true: ", Demoralized", false: ""}[dem])
 	g.retreat = nil
 	g.stage = stPlayer
+	g.askSurvivors() // a victorious attacker without SPs (11.2.3, 11.2.4)
 	return nil
 }
 

@@ -223,6 +223,8 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		return g.avoidBattle(s.To)
 	case "backup", "attack":
 		return g.backUp(s.Play == "backup")
+	case "keep-generals", "displace-generals":
+		return g.keepGenerals(s.Play == "keep-generals") // 11.2.4
 	case "maneuver":
 		n := -1
 		if s.Manpower > 0 {
@@ -241,7 +243,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		return g.retreatTo(path)
 	default:
-		return fmt.Errorf("play %q: the USCW engine plays move, strategic, naval-transport, ocean-transport, amphibious-assault, ocean-assault, pass, retreat, rally, entrench, disperse, continue, place (a Fort), card, train, transfer; at a reaction: intercept, avoid-battle, maneuver, pass; an intercepted Cavalry force: backup, attack", s.Play)
+		return fmt.Errorf("play %q: the USCW engine plays move, strategic, naval-transport, ocean-transport, amphibious-assault, ocean-assault, pass, retreat, rally, entrench, disperse, continue, place (a Fort), card, train, transfer; at a reaction: intercept, avoid-battle, maneuver, pass; an intercepted Cavalry force: backup, attack; a victorious force without SPs: keep-generals, displace-generals", s.Play)
 	}
 	switch s.Do {
 	case "state":

@@ -41,6 +41,7 @@ func (g *game) clone() *game {
 		c.sp[s], c.movedSP[s], c.demoral[s] = maps.Clone(g.sp[s]), maps.Clone(g.movedSP[s]), maps.Clone(g.demoral[s])
 	}
 	c.track = slices.Clip(g.track) // an append of the copy's must not write into g's
+	c.survivors = slices.Clip(g.survivors)
 	if g.retreat != nil {
 		r := *g.retreat
 		c.retreat = &r
@@ -88,6 +89,8 @@ func (x *Game) ToAct() string {
 		return x.g.retreat.side
 	case stReact:
 		return x.g.reactor()
+	case stGenerals:
+		return x.g.survivors[0].side
 	}
 	return x.g.phasing
 }
