@@ -186,8 +186,8 @@ func (g *game) candidates(out []candidate) []candidate {
 			continue
 		}
 		n := min(g.sp[side][at]-g.movedSP[side][at], g.e.commandLimit(gen))
-		if n == g.sp[side][at] && len(g.generalsAt(side, at)) > 1 {
-			n-- // never leave a General without SPs (7.6)
+		if n > 0 && n == g.sp[side][at] && len(g.generalsAt(side, at)) > 1 {
+			n-- // never leave a General without SPs (7.6); Generals without SPs to begin with (11.2.4) move alone
 		}
 		if bonusOnly {
 			if n < 1 {

@@ -215,6 +215,10 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 	// 11.2.4's choice (16.5.1, U1338: "see 11.2.4 for an exception"); a
 	// Fort's Generals without SPs to begin with stay while it holds.
 	if d > 0 && g.sp[def][at] == 0 && bt.winner != "attacker" {
+		if len(g.generalsAt(def, at)) == 0 {
+			g.displaceAll(def, at) // nothing left: its markers go
+			g.removeEntrenchment(at, "all its units are displaced (U684)")
+		}
 		g.victorsWithoutSPs(def, at)
 	}
 	switch bt.winner {

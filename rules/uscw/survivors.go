@@ -31,6 +31,11 @@ func (g *game) victorsWithoutSPs(side string, p rules.Point) {
 	if g.sp[side][p] > 0 || len(g.generalsAt(side, p)) == 0 {
 		return
 	}
+	// "Generals, Forts and markers are never affected by Demoralization"
+	// (12.1, U904): the Generals left keep no Demoralized or Foraging
+	// marker (tidy).
+	delete(g.demoral[side], p)
+	g.tidy(side, p)
 	g.say("11.2.4", "all SPs of the victorious %s force are eliminated: its owner may displace its Generals or keep them on the map in %s (U803)", side, g.e.b.ids[p])
 	g.survivors = append(g.survivors, survivorChoice{side: side, at: p})
 }
@@ -85,9 +90,10 @@ func describeSurvivors(c candidate) string {
 }
 
 // survivorViolations: the stage "generals" waits on a queued choice whose
-// Generals still stand without SPs (11.2.4).
+// Generals still stand without SPs (11.2.4); a choice waits only for it
+// or for the defender's retreat (11.2.3).
 func (g *game) survivorViolations() []string {
-	if (g.stage == stGenerals) != (len(g.survivors) > 0) {
+	if g.stage == stGenerals && len(g.survivors) == 0 || len(g.survivors) > 0 && g.stage != stGenerals && g.stage != stRetreat {
 		return []string{fmt.Sprintf("USCW 11.2.4: the stage is %s with %d Generals' choices pending", stageNames[g.stage], len(g.survivors))}
 	}
 	for _, c := range g.survivors {
