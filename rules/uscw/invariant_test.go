@@ -237,11 +237,11 @@ func TestInvariantCheckerReports(t *testing.T) {
 			g.works[p] = works{entrench: "union"}
 			plantSPs(g, "confederate", p, 1)
 		}},
-		// A rail control cache the position no longer matches (a rule
-		// that changes control without changing the cache's key).
-		{"USCW 6.5: the cached Railroad Control", func(t *testing.T, g *game) {
+		// A kept rail control the position no longer matches (a rule
+		// that changes control without bumping g.ver).
+		{"USCW 6.5: the kept Railroad Control", func(t *testing.T, g *game) {
 			rc := g.railControl()
-			stale := &railControl{key: rc.key, owner: slices.Clone(rc.owner)}
+			stale := &railControl{owner: slices.Clone(rc.owner)}
 			stale.owner[0] = "nobody"
 			g.railCtl = stale
 		}},

@@ -112,6 +112,8 @@ type game struct {
 	strat        stratUse        // the Strategic Movement Phase's counts (15.2, 15.5)
 	railBonus    [2]railBonusUse // the Rail Movement Bonus's SPs this Action Phase (5.4.2)
 	railCtl      *railControl    // 6.5 Railroad Control of the last position asked (railcontrol.go); never mutated, shared by clones
+	railVer      uint64          // the g.ver railCtl was last found good for
+	railBuilt    bool            // and whether the 1864 lines were built then
 	search       *searchScratch  // the bots' path searches' memory, never cloned
 	navalC       *navalCache     // Naval Control as last computed (naval.go); shared by clones, never written
 	navalScratch []int8          // naval's key buffer, never cloned

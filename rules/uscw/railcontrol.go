@@ -2,6 +2,7 @@ package uscw
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/musterhq/muster/rules"
 )
@@ -15,32 +16,43 @@ import (
 // enter a hex in an enemy ZOI (U410-413). Union control trumps
 // Confederate control (6.5.2, U421).
 //
-// Readings (docs/engines.md, USCW): Full Supply (13.0) is not played in
-// this branch, so every friendly-controlled Objective/Resource Hex or
-// port on a railroad is a source (railSourceSupplied); Naval Control
-// (19.1) is not played either, so every bridge and ferry is usable ("may
-// be used if neither player has Naval Control", U277, U282); the
-// Confederate line may not run through hexes the Union controls by rail
-// (6.5.2's "push it back"); the yellow 1864 lines join only once built
-// (5.4.5).
+// Readings (docs/engines.md, USCW): Full Supply (13.0) of the source is
+// not asked (railSourceSupplied: the Supply Path's rail portion reads
+// Railroad Control, so asking would be circular); the ZOI is 9.1's one
+// (retreat.go's zoi: SPs, Forts and Militia, bridged by a railroad bridge
+// not under enemy Naval Control); a railroad bridge or Railroad Ferry
+// under the enemy's Naval Control (19.1) carries no line (U411, 5.4.3:
+// "treat the Navigable River hexside as if no railroad bridge exists
+// there"; 5.4.4 closes the ferry likewise); the Confederate line may not
+// run through hexes the Union controls by rail (6.5.2's "push it back");
+// the yellow 1864 lines join only once built (5.4.5).
 
-// railControl is the rail control of one position.
+// railControl is the rail control of one position: never mutated once
+// made, so clones and the caches worked out from it share it.
 type railControl struct {
-	key   uint64
 	owner []string // by index into the rail hexes (railGraph.railHexs): the controlling side or ""
 }
 
-// railControl returns the position's rail control, computed once per
-// position: the cache is keyed on what control depends on (the SPs, the
-// Control markers, the Border States' sides, the 1864 lines), so any
-// change of control or occupation, by whatever rule, recomputes it.
-// Callers reading many hexes hold the result rather than ask per hex.
+// railControl returns the position's rail control. It is worked out
+// again only when the position may have changed (g.ver, which every
+// change of SPs, markers, works, Militia, garrisons or states bumps, and
+// the 1864 lines); when the new control is the old one the old object is
+// kept, so what was worked out from it (the Rail Movement Bonus's
+// reaches, railmove.go; the supply) stays good. The invariant checker
+// compares it with a fresh one (railViolations).
 func (g *game) railControl() *railControl {
-	k := g.railKey()
-	if g.railCtl != nil && g.railCtl.key == k {
+	built := g.railsBuilt1864()
+	if g.railCtl != nil && g.railVer == g.ver && g.railBuilt == built && g.assaultNaval == nil {
 		return g.railCtl
 	}
-	g.railCtl = g.computeRailControl(k)
+	fresh := g.computeRailControl()
+	if g.assaultNaval != nil {
+		return fresh // 19.5.5's temporary Naval Control: not the position's
+	}
+	if g.railCtl == nil || !slices.Equal(g.railCtl.owner, fresh.owner) {
+		g.railCtl = fresh
+	}
+	g.railVer, g.railBuilt = g.ver, built
 	return g.railCtl
 }
 
@@ -62,9 +74,9 @@ func (rc *railControl) at(b *board, p rules.Point) string {
 	return ""
 }
 
-func (g *game) computeRailControl(key uint64) *railControl {
+func (g *game) computeRailControl() *railControl {
 	rg := g.e.b.rails
-	rc := &railControl{key: key, owner: make([]string, len(rg.railHexs))}
+	rc := &railControl{owner: make([]string, len(rg.railHexs))}
 	// Who controls each rail hex by 6.3: only a Town, Port, Objective or
 	// Resource Hex, or a hex with SPs or a marker, has a controller.
 	ctl := make([]string, len(rg.railHexs))
@@ -85,13 +97,14 @@ func (g *game) computeRailControl(key uint64) *railControl {
 			ctl[i] = g.controller(p)
 		}
 	}
-	union := g.railReach("union", ctl, nil)
+	nav := g.naval()
+	union := g.railReach("union", ctl, nil, nav)
 	for i, ok := range union {
 		if ok {
 			rc.owner[i] = "union"
 		}
 	}
-	for i, ok := range g.railReach("confederate", ctl, union) {
+	for i, ok := range g.railReach("confederate", ctl, union, nav) {
 		if ok {
 			rc.owner[i] = "confederate"
 		}
@@ -101,8 +114,8 @@ func (g *game) computeRailControl(key uint64) *railControl {
 
 // railReach is every rail hex (by rail index) side's railroads reach
 // from its sources, never through the hexes in blocked; ctl is each rail
-// hex's controller (6.3).
-func (g *game) railReach(side string, ctl []string, blocked []bool) []bool {
+// hex's controller (6.3), nav the position's Naval Control.
+func (g *game) railReach(side string, ctl []string, blocked []bool, nav []int8) []bool {
 	b := g.e.b
 	rg := b.rails
 	built := g.railsBuilt1864()
@@ -126,6 +139,12 @@ func (g *game) railReach(side string, ctl []string, blocked []bool) []bool {
 			if reached[st.to] || st.from1864 && !built || !open(st.to) {
 				continue
 			}
+			// "may not: Use a railroad bridge over a Navigable River
+			// hexside controlled by the enemy (5.4.3)" (U411); a ferry
+			// likewise (5.4.4, U283)
+			if (st.bridge || st.ferry) && !g.railCrossingOpen(nav, side, rg.railHexs[i], rg.railHexs[st.to]) {
+				continue
+			}
 			reached[st.to] = true
 			queue = append(queue, st.to)
 		}
@@ -138,113 +157,36 @@ func (g *game) railReach(side string, ctl []string, blocked []bool) []bool {
 // this branch: every source counts (a reading, said in the ledger).
 func (g *game) railSourceSupplied(side string, p rules.Point) bool { return true }
 
-// railZOIs marks the rail hexes in the Zone of Influence of side's
-// enemy (9.1, U565-570): an enemy SP's ZOI reaches the six hexes around
-// it except across an unbridged Navigable River (a railroad bridge
-// bridges; a Railroad Ferry does not, 5.4.4) or an impassable hexside,
-// into a Resource/Objective Hex side controls, or into a hex holding
-// side's SPs. Forts and Militia exert none here (not played for the rail
-// lines; reactions and retreats count them, retreat.go).
+// railZOIs marks the rail hexes in the Zone of Influence of a unit of
+// side's enemy: 9.1's one ZOI (zoi, retreat.go), from every hex whose
+// SPs, Fort or Militia exert one ("Every Fort, Militia, or SP has a Zone
+// of Influence", U565; exertsZOI).
 func (g *game) railZOIs(side string) []bool {
 	b := g.e.b
-	rg := b.rails
-	zoi := make([]bool, len(rg.railHexs))
-	for q, n := range g.sp[other(side)] {
-		if n == 0 {
-			continue
-		}
+	enemy := other(side)
+	zoi := make([]bool, len(b.rails.railHexs))
+	g.zoiHolders(enemy, func(q rules.Point) {
 		for _, st := range b.next[b.index[q]] {
-			i := b.railAt[st.to]
-			if i < 0 || zoi[i] || !g.zoiReaches(side, q, b.order[st.to], st.navRiver) {
-				continue
+			if i := b.railAt[st.to]; i >= 0 && !zoi[i] && g.zoi(enemy, q, b.order[st.to]) {
+				zoi[i] = true
 			}
-			zoi[i] = true
 		}
-	}
+	})
 	return zoi
 }
 
-// zoiReaches reports whether the ZOI of side's enemy in q reaches p
-// (navRiver: a Navigable River between them).
-func (g *game) zoiReaches(side string, q, p rules.Point, navRiver bool) bool {
-	b := g.e.b
-	if g.sp[side][p] > 0 {
-		return false
-	}
-	if h := b.hexes[p]; (h.Objective || h.BP != nil) && g.controller(p) == side {
-		return false
-	}
-	if navRiver {
-		e, ok := b.railEdgeOf(q, p)
-		return ok && !e.ferry
-	}
-	return !hasSide(b, q, p, "impassable")
-}
-
-// railKey fingerprints what rail control depends on. Each entry is
-// mixed on its own and the mixes summed, so map order does not matter.
-func (g *game) railKey() uint64 {
-	var k uint64
-	for si, side := range sides {
-		for p, n := range g.sp[side] {
-			if n > 0 {
-				k += mix64(pointKey(p) ^ uint64(si+1)<<56)
-			}
-		}
-	}
-	for p, m := range g.marker {
-		k += mix64(pointKey(p) ^ strKey(m)<<48 ^ 3<<56)
-	}
-	for st, v := range g.core.Statuses {
-		k += mix64(strKey(st) ^ mix64(strKey(v)) ^ 5<<56)
-	}
-	if g.railsBuilt1864() {
-		k += mix64(7 << 56)
-	}
-	return k
-}
-
-func pointKey(p rules.Point) uint64 {
-	if p.Area != "" { // a Coastal Fort space (coastal.go): its id
-		k := uint64(1) << 63
-		for _, c := range []byte(p.Area) {
-			k = mix64(k ^ uint64(c))
-		}
-		return k
-	}
-	return uint64(uint16(p.Frame))<<32 ^ uint64(uint16(p.X))<<16 ^ uint64(uint16(p.Y))
-}
-
-// mix64 is SplitMix64's finaliser: it spreads every input bit.
-func mix64(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	return x ^ x>>31
-}
-
-// strKey is FNV-1a of s.
-func strKey(s string) uint64 {
-	h := uint64(14695981039346656037)
-	for i := 0; i < len(s); i++ {
-		h = (h ^ uint64(s[i])) * 1099511628211
-	}
-	return h
-}
-
-// railViolations: the cached rail control, where the position would read
+// railViolations: the kept rail control, when the position would read
 // it, is the position's (a rule that changes who controls a hex without
-// changing railKey's inputs would leave it stale).
+// bumping g.ver would leave it stale).
 func (g *game) railViolations() []string {
 	rc := g.railCtl
-	if rc == nil || rc.key != g.railKey() {
-		return nil // nothing cached that the position would read
+	if rc == nil || g.railVer != g.ver || g.railBuilt != g.railsBuilt1864() || g.assaultNaval != nil {
+		return nil // nothing kept that the position would read
 	}
-	fresh := g.computeRailControl(rc.key)
+	fresh := g.computeRailControl()
 	for i, p := range g.e.b.rails.railHexs {
 		if rc.owner[i] != fresh.owner[i] {
-			return []string{fmt.Sprintf("USCW 6.5: the cached Railroad Control gives %s to %q, the position to %q", g.e.b.ids[p], rc.owner[i], fresh.owner[i])}
+			return []string{fmt.Sprintf("USCW 6.5: the kept Railroad Control gives %s to %q, the position to %q", g.e.b.ids[p], rc.owner[i], fresh.owner[i])}
 		}
 	}
 	return nil

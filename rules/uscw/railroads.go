@@ -52,6 +52,7 @@ type railGraph struct {
 type railStep struct {
 	to              int
 	from1864, ferry bool
+	bridge          bool // a railroad bridge over a Navigable River (5.4.3)
 }
 
 // newRailGraph reads the map's railroad and road features: each pair of
@@ -139,7 +140,7 @@ func newRailGraph(b *board, m *scenarios.Module) *railGraph {
 	rg.markable = make([]bool, len(rg.railHexs))
 	for i, p := range rg.railHexs {
 		for _, e := range rg.rail[p] {
-			rg.railNext[i] = append(rg.railNext[i], railStep{to: rg.railIdx[e.to], from1864: e.from1864, ferry: e.ferry})
+			rg.railNext[i] = append(rg.railNext[i], railStep{to: rg.railIdx[e.to], from1864: e.from1864, ferry: e.ferry, bridge: e.bridge})
 		}
 		h := b.hexes[p]
 		rg.markable[i] = markable(h)

@@ -16,8 +16,9 @@ import (
 // Navigable River or impassable hexside (bridges.go: a railroad bridge
 // the owner may use bridges),
 // not into a Resource/Objective Hex the owner's enemy controls, nor into a
-// hex with the enemy's SPs or Fort. The one ZOI: retreats (11.6) and
-// reactions (9.2-9.4, reaction.go) both read it.
+// hex with the enemy's SPs or Fort. The one ZOI: retreats (11.6),
+// reactions (9.2-9.4, reaction.go) and Railroad Control (6.5,
+// railcontrol.go) read it.
 func (g *game) zoi(owner string, q, p rules.Point) bool {
 	b := g.e.b
 	if q == p || !b.adjacent(q, p) || b.hexes[p] == nil || b.coastalLink(q, p) != nil {
@@ -31,6 +32,26 @@ func (g *game) zoi(owner string, q, p rules.Point) bool {
 		return false
 	}
 	return !g.defended(enemy, p)
+}
+
+// zoiHolders calls fn once for each hex whose units of owner exert a ZOI
+// (SPs, a Fort or Militia: exertsZOI), in no set order.
+func (g *game) zoiHolders(owner string, fn func(q rules.Point)) {
+	for q, n := range g.sp[owner] {
+		if n > 0 {
+			fn(q)
+		}
+	}
+	for q, w := range g.works {
+		if w.fort == owner && owner != "" && g.sp[owner][q] == 0 {
+			fn(q)
+		}
+	}
+	for q := range g.milHex {
+		if g.militiaIn(owner, q) && g.sp[owner][q] == 0 && g.fortAt(owner, q) == 0 {
+			fn(q)
+		}
+	}
 }
 
 // inEnemyZOI reports p in the ZOI of any unit (SPs or Fort) of side's
