@@ -316,6 +316,7 @@ func (g *game) march(f force, o moveOrder) error {
 		g.movedSP[side][start] -= n
 	}
 	g.tidy(side, start)
+	g.ver++ // the position changed: what was worked out for it (supply, Railroad Control) is stale
 	var subs []*general
 	if gen != nil {
 		g.moved[gen.id] = true
