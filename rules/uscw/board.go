@@ -1,7 +1,6 @@
 package uscw
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 
@@ -188,15 +187,18 @@ func newBoard(m *scenarios.Module, s *scenarios.Scenario) (*board, []string) {
 // neighbors lists the hexes on the map next to p, in a fixed order.
 func (b *board) neighbors(p rules.Point) []rules.Point { return b.nbrs[p] }
 
-// comparePoints orders points as pointLess does, for slices.SortFunc.
+// comparePoints orders points as pointLess does, for slices.SortFunc:
+// read from it, so that a Coastal Fort space (no frame or row) sorts
+// after the hexes by its id as there, not level with the others (which
+// left their order to the map's, and same-seed games differed).
 func comparePoints(a, c rules.Point) int {
 	switch {
-	case a.Frame != c.Frame:
-		return cmp.Compare(a.Frame, c.Frame)
-	case a.Y != c.Y:
-		return cmp.Compare(a.Y, c.Y)
+	case pointLess(a, c):
+		return -1
+	case pointLess(c, a):
+		return 1
 	}
-	return cmp.Compare(a.X, c.X)
+	return 0
 }
 
 func pointLess(a, c rules.Point) bool {
