@@ -286,8 +286,12 @@ func TestInvariantCheckerReports(t *testing.T) {
 			t.Fatal("no Primary Supply Source decided")
 		}},
 		{"USCW 13.4: the union LOC grid keeps", func(t *testing.T, g *game) {
-			enter, _ := g.grid("union", g.supplyFor("union"))
+			enter, _, _, _ := g.grid("union", g.supplyFor("union"))
 			enter[0] = !enter[0]
+		}},
+		{"USCW 13.4: the union LOC grid keeps", func(t *testing.T, g *game) {
+			_, _, toll, _ := g.grid("union", g.supplyFor("union"))
+			toll[0] = 1 - toll[0] // 13.4.4's extra MP kept wrong
 		}},
 		{"USCW 13.4.3: ", func(t *testing.T, g *game) {
 			c := g.supplyFor("union")

@@ -5,37 +5,82 @@ import (
 )
 
 // Lines of Communication (13.4, U1004-1032). A Depot is a hex with a
-// friendly SP or a friendly-controlled Town or Port (13.4.2, U1008); each
-// Depot projects 4 MPs (13.4.3, U1010); no part of the LOC enters a hex
-// with enemy SPs or an enemy-controlled Objective/Resource Hex
-// (U1016-1019). The LOC ends at a Primary Supply Source of 13.2
-// (supply.go). Not played: enemy ZOI (9.1), Forts as Depots and as
-// Fortress Supply (10.2), the +1 MP through enemy-controlled Towns
-// (13.4.4) and the rail and waterway segments (13.4.5).
+// friendly SP (Militia included: "SPs with a value of 0", 2.2.3, U78) or
+// Fort (Coastal Forts included), or a friendly-controlled Town, City or
+// Port (13.4.2, U1008); each Depot projects 4 MPs on the List of Movement
+// Costs (13.4.3, U1010). No portion of the LOC enters a hex with an enemy
+// SP or Fortification or in an enemy ZOI (retreat.go's zoi), enters an
+// enemy-controlled Objective/Resource Hex, or crosses an enemy-controlled
+// Navigable River hexside (naval.go; the water of a Coastal Fort is read
+// as one, 10.3.2 U744) (U1016-1023); an enemy-controlled Town costs 1 MP
+// more (13.4.4, U1029). The LOC ends at a Primary Supply Source of 13.2
+// (supply.go).
 
 // locMPs is the reach of a Depot (13.4.3, U1010: "A Depot projects an LOC
 // 4 MPs from its location").
 const locMPs = 4
 
-// enterableForLOC reports whether an LOC of side may enter p.
+// enterableForLOC reports whether an LOC of side may enter p (13.4.3,
+// U1016-1019): the per-hex rule locGrid keeps for every hex.
 func (g *game) enterableForLOC(side string, p rules.Point) bool {
-	if g.sp[other(side)][p] > 0 || g.closedByNeutrality(p, true) {
-		return false
+	enemy := other(side)
+	if g.sp[enemy][p] > 0 || g.militiaIn(enemy, p) || g.closedByNeutrality(p, true) {
+		return false // "a hex containing an enemy SP" (Militia are SPs of 0, U78)
+	}
+	if w := g.works[p]; w.fort == enemy || w.entrench == enemy {
+		return false // "or Fortification" (a Fort under construction is none, 10.2.2)
 	}
 	h := g.e.b.hexes[p]
-	if h != nil && (h.Objective || h.BP != nil) && g.controller(p) == other(side) {
+	if h != nil && (h.Objective || h.BP != nil) && g.controller(p) == enemy {
 		return false
 	}
-	return true
+	return !g.inEnemyZOI(side, p) // "Enter a hex in the ZOI of an enemy unit (9.1)"
 }
 
-// depot reports a friendly Depot in p (13.4.2).
+// locToll is the MPs an LOC of side pays on top of the List of Movement
+// Costs to enter p: "an LOC can be traced through an enemy-controlled
+// Town hex at a cost of one additional MP" (13.4.4, U1029). Read for
+// every Town, City and Port (the hexes a Control marker holds without a
+// unit, 6.2.3); an Objective/Resource Hex the enemy controls is closed
+// (enterableForLOC).
+func (g *game) locToll(side string, p rules.Point) int8 {
+	h := g.e.b.hexes[p]
+	if h != nil && (h.Place != "" || h.Port != "") && g.controller(p) == other(side) {
+		return 1
+	}
+	return 0
+}
+
+// depot reports a friendly Depot in p (13.4.2, U1008).
 func (g *game) depot(side string, p rules.Point) bool {
-	if g.sp[side][p] > 0 {
+	if g.sp[side][p] > 0 || g.militiaIn(side, p) || g.fortAt(side, p) > 0 {
 		return true
 	}
 	h := g.e.b.hexes[p]
 	return h != nil && (h.Place != "" || h.Port != "") && g.controller(p) == side
+}
+
+// locCross reports whether an LOC of side may take step st out of board
+// index u: not across an enemy-controlled Navigable River hexside
+// (U1021), the opposing Forts' "enemy controlled to both players"
+// included (10.2.7, U717); nav is the position's Naval Control.
+func (g *game) locCross(side string, u int, st step, nav []int8) bool {
+	if st.nav >= 0 {
+		c := nav[st.nav]
+		return c == navNone || c == navOf(side)
+	}
+	b := g.e.b
+	if first := len(b.order) - len(b.coastal); u >= first || st.to >= first {
+		if cf := b.coastalLink(b.order[u], b.order[st.to]); cf != nil {
+			land := b.order[u]
+			if land == cf.at {
+				land = b.order[st.to]
+			}
+			c := g.coastalWater(cf, land)
+			return c == "" || c == side
+		}
+	}
+	return true
 }
 
 // within lists the hexes an LOC of side reaches from p within mps MPs
@@ -44,7 +89,7 @@ func (g *game) depot(side string, p rules.Point) bool {
 // memory (the bots' move search keeps its paths in the other).
 func (g *game) within(side string, p rules.Point, mps int) []rules.Point {
 	b := g.e.b
-	enter, _ := g.grid(side, g.supplyFor(side)) // enterableForLOC of every hex, kept for the position
+	enter, _, toll, nav := g.grid(side, g.supplyFor(side)) // enterableForLOC of every hex, kept for the position
 	s := g.locScratch()
 	start := b.index[p]
 	s.stamp++
@@ -63,11 +108,11 @@ func (g *game) within(side string, p rules.Point, mps int) []rules.Point {
 			}
 			out = append(out, b.order[i])
 			for _, st := range b.next[i] {
-				nc := c + st.cost
+				nc := c + st.cost + int(toll[st.to])
 				if st.cost < 0 || nc > mps || s.seen[st.to] == s.stamp && s.best[st.to] <= nc {
 					continue
 				}
-				if !enter[st.to] {
+				if !enter[st.to] || !g.locCross(side, i, st, nav) {
 					continue
 				}
 				s.seen[st.to], s.best[st.to] = s.stamp, nc
@@ -109,12 +154,12 @@ func (g *game) locToSource(side string, p rules.Point, c *supplyCache) bool {
 	return g.scanLOC(side, i, c, func(q int) bool { return g.isSourceAt(side, q, c) }, c.locTo)
 }
 
-// locGrid is enterableForLOC and depot for every hex by board index, set
-// from the few hexes that differ, so the searches from the sources read
-// slices.
-func (g *game) locGrid(side string, c *supplyCache) (enter, depot []bool) {
+// locGrid is enterableForLOC, depot and locToll for every hex by board
+// index, set from the few hexes that differ, so the searches read slices.
+func (g *game) locGrid(side string, c *supplyCache) (enter, depot []bool, toll []int8) {
 	e, b := g.e, g.e.b
-	enter, depot = make([]bool, len(b.order)), make([]bool, len(b.order))
+	n := len(b.order)
+	enter, depot, toll = make([]bool, n), make([]bool, n), make([]int8, n)
 	for i := range enter {
 		enter[i] = true
 	}
@@ -127,23 +172,38 @@ func (g *game) locGrid(side string, c *supplyCache) (enter, depot []bool) {
 		}
 	}
 	g.fillControllers(c)
-	enemy := ctlCode(other(side))
+	enemy, friend := ctlCode(other(side)), ctlCode(side)
+	held := func(i int, code int8, by string) bool {
+		return c.ctl[i] == code || c.ctl[i] == 0 && g.ctlAt(c, i) == by
+	}
 	for _, list := range [][]int{b.objIdx, b.resIdx} {
 		for _, i := range list {
-			if c.ctl[i] == enemy || c.ctl[i] == 0 && g.ctlAt(c, i) == other(side) {
+			if held(i, enemy, other(side)) {
 				enter[i] = false
+			}
+		}
+	}
+	for _, i := range b.townIdx {
+		switch {
+		case held(i, friend, side):
+			depot[i] = true
+		case held(i, enemy, other(side)):
+			toll[i] = 1
+		}
+	}
+	// The enemy's units close their hexes and their ZOI (9.1); side's
+	// SPs, Militia and Forts are Depots.
+	zoiFrom := func(q rules.Point) {
+		for _, p := range b.neighbors(q) {
+			if g.zoi(other(side), q, p) {
+				enter[b.index[p]] = false
 			}
 		}
 	}
 	for p, n := range g.sp[other(side)] {
 		if n > 0 {
 			enter[b.index[p]] = false
-		}
-	}
-	friend := ctlCode(side)
-	for _, i := range b.townIdx {
-		if c.ctl[i] == friend || c.ctl[i] == 0 && g.ctlAt(c, i) == side {
-			depot[i] = true
+			zoiFrom(p)
 		}
 	}
 	for p, n := range g.sp[side] {
@@ -151,15 +211,37 @@ func (g *game) locGrid(side string, c *supplyCache) (enter, depot []bool) {
 			depot[b.index[p]] = true
 		}
 	}
-	return enter, depot
+	for p, k := range g.milHex {
+		switch g.e.militia[k].side {
+		case side:
+			depot[b.index[p]] = true
+		default:
+			enter[b.index[p]] = false
+			zoiFrom(p)
+		}
+	}
+	for p, w := range g.works {
+		if w.fort == other(side) || w.entrench == other(side) {
+			enter[b.index[p]] = false
+		}
+		if w.fort == other(side) {
+			zoiFrom(p)
+		}
+		if w.fort == side {
+			depot[b.index[p]] = true
+		}
+	}
+	return enter, depot, toll
 }
 
-// grid is the position's locGrid for side, kept in the cache.
-func (g *game) grid(side string, c *supplyCache) (enter, depot []bool) {
+// grid is the position's locGrid for side, kept in the cache with the
+// Naval Control the searches read.
+func (g *game) grid(side string, c *supplyCache) (enter, depot []bool, toll []int8, nav []int8) {
 	if c.enter == nil {
-		c.enter, c.depot = g.locGrid(side, c)
+		c.enter, c.depot, c.toll = g.locGrid(side, c)
+		c.nav = g.naval()
 	}
-	return c.enter, c.depot
+	return c.enter, c.depot, c.toll, c.nav
 }
 
 // scanMemory is one locScan's memory: the search's marks and the Depots
@@ -191,7 +273,7 @@ func (g *game) locScanAt(side string, start int, c *supplyCache, visit func(int)
 func (g *game) scanLOC(side string, start int, c *supplyCache, visit func(int) bool, known []int8) (found bool) {
 	b := g.e.b
 	n := len(b.order)
-	enter, depot := g.grid(side, c)
+	enter, depot, toll, nav := g.grid(side, c)
 	// A visit may start a search of its own (isSource): each depth has
 	// its own memory.
 	if len(g.scanScratch) == g.scanDepth {
@@ -256,8 +338,8 @@ func (g *game) scanLOC(side string, start int, c *supplyCache, visit func(int) b
 					}
 				}
 				for _, st := range b.next[u] {
-					nd := d + st.cost
-					if st.cost < 0 || nd > locMPs || !enter[st.to] || s.seen[st.to] == stamp && s.best[st.to] <= nd {
+					nd := d + st.cost + int(toll[st.to])
+					if st.cost < 0 || nd > locMPs || !enter[st.to] || s.seen[st.to] == stamp && s.best[st.to] <= nd || !g.locCross(side, u, st, nav) {
 						continue
 					}
 					s.seen[st.to], s.best[st.to] = stamp, nd

@@ -161,9 +161,9 @@ func (g *game) retreatPaths(r *pendingRetreat) [][]rules.Point {
 
 // bestRetreats keeps the paths that best satisfy 11.6.3's guidelines in
 // order: 1 not into an enemy ZOI, 2 not across a Mountain hexside (a
-// Pass or Rail Gap is no Mountain hexside here), 3 ending in supply (read
-// as: an LOC to a Supply Source, 13.4; Full and Limited Supply, 13.1, are
-// not played).
+// Pass or Rail Gap is no Mountain hexside here), 3 ending "in supply (Full
+// or Limited)" (U867): the hex's supply state of 13.1, judged in the
+// position before the retreat.
 func (g *game) bestRetreats(r *pendingRetreat, paths [][]rules.Point) [][]rules.Point {
 	if len(paths) < 2 {
 		return paths
@@ -186,7 +186,7 @@ func (g *game) bestRetreats(r *pendingRetreat, paths [][]rules.Point) [][]rules.
 		if mountain {
 			s += 2
 		}
-		if !g.hasLOC(r.side, at) {
+		if !g.inSupply(r.side, at) {
 			s++
 		}
 		return s

@@ -55,6 +55,10 @@ type supplyCache struct {
 	locTo  []int8                      // by board index: an LOC to a source not known (0), none (1), one (2) (locToSource; nil until asked)
 	enter  []bool                      // by board index: an LOC may enter (locGrid; nil until asked)
 	depot  []bool                      // by board index: a friendly Depot
+
+	// loc.go's: the LOC's extra MP by board index (13.4.4, locToll) and
+	// the Naval Control its searches read (locCross).
+	toll, nav []int8
 }
 
 // supplyFor is side's cache for the current position.
@@ -459,8 +463,8 @@ func (g *game) supplyViolations() []string {
 			if c.locTo != nil && c.locTo[i] != 0 && (c.locTo[i] == 2) != g.locToSource(side, p, fresh) {
 				out = append(out, fmt.Sprintf("USCW 13.4.3: %s is kept as with an LOC to a %s Primary Supply Source: %v, a fresh search finds %v", b.ids[p], side, c.locTo[i] == 2, c.locTo[i] != 2))
 			}
-			if c.enter != nil && (c.enter[i] != g.enterableForLOC(side, p) || c.depot[i] != g.depot(side, p)) {
-				out = append(out, fmt.Sprintf("USCW 13.4: the %s LOC grid keeps %s enterable %v, a Depot %v; the position: %v, %v", side, b.ids[p], c.enter[i], c.depot[i], g.enterableForLOC(side, p), g.depot(side, p)))
+			if c.enter != nil && (c.enter[i] != g.enterableForLOC(side, p) || c.depot[i] != g.depot(side, p) || c.toll[i] != g.locToll(side, p)) {
+				out = append(out, fmt.Sprintf("USCW 13.4: the %s LOC grid keeps %s enterable %v, a Depot %v, toll %d; the position: %v, %v, %d", side, b.ids[p], c.enter[i], c.depot[i], c.toll[i], g.enterableForLOC(side, p), g.depot(side, p), g.locToll(side, p)))
 			}
 			if c.ctl[i] != 0 {
 				if kept, now := g.ctlAt(c, i), g.controller(p); kept != now {
