@@ -53,16 +53,34 @@ func (g *game) controlSegment() {
 	// Confederate SPs that cannot trace an LOC of 4 MPs to a Confederate SP.
 	for _, p := range g.e.markable {
 		h := b.hexes[p]
-		if g.marker[p] != "confederate" || g.sp["confederate"][p] > 0 || !g.northern(homeState(h)) {
-			continue
-		}
-		if !h.Objective && g.nearSP("confederate", p) {
+		if g.marker[p] != "confederate" || !g.northernOutpost(p) {
 			continue
 		}
 		g.say("20.1.2", "the Confederate Control marker in %s (Northern State) is removed: no Confederate SPs there%s", b.ids[p], map[bool]string{true: "", false: " and no LOC of 4 MPs to one"}[h.Objective])
 		g.setMarker(p, "")
 	}
+	// "Remove all Confederate Control markers and Forts" from the same
+	// hexes: "If there was a Confederate Fort in the hex, it is Captured
+	// (10.2.5)" (U1668-1673). Any hex may hold a Fort, markable or not.
+	for _, p := range g.sortedWorks() {
+		if g.fortAt("confederate", p) > 0 && g.northernOutpost(p) {
+			g.say("20.1.2", "the Confederate Fort in %s (Northern State) is Captured: no Confederate SPs there%s", b.ids[p], map[bool]string{true: "", false: " and no LOC of 4 MPs to one"}[b.hexes[p].Objective])
+			g.captureWorks("union", p)
+		}
+	}
 	g.borderStates()
+}
+
+// northernOutpost reports a Confederate hold on p that 20.1.2 ends
+// (U1668-1671): p in a Northern State without Confederate SPs, and an
+// Objective Hex or without "an LOC no longer than 4 MPs to at least one
+// Confederate SP".
+func (g *game) northernOutpost(p rules.Point) bool {
+	h := g.e.b.hexes[p]
+	if g.sp["confederate"][p] > 0 || !g.northern(homeState(h)) {
+		return false
+	}
+	return h.Objective || !g.nearSP("confederate", p)
 }
 
 // nearSP reports an LOC of at most 4 MPs from p to one of side's SPs.
@@ -111,7 +129,7 @@ func (g *game) rally(hex string) error {
 func (g *game) endTurnRally() {
 	for _, side := range sides {
 		for _, p := range g.sortedHexes(g.demoral[side]) {
-			if g.hasLOC(side, p) {
+			if g.hasLOCToSupply(side, p) { // a Fort's Fortress Supply included (13.2.3: "may Rally")
 				delete(g.demoral[side], p)
 				g.say("20.2", "End Turn Rally: the %s force in %s rallies (an LOC to a Supply Source)", side, g.e.b.ids[p])
 			} else {

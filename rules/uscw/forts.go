@@ -69,6 +69,11 @@ func (g *game) fortificationDRM(def string, p rules.Point) (int, string) {
 }
 
 func (g *game) setWorks(p rules.Point, w works) {
+	for _, side := range sides {
+		if w.fort != side && g.sp[side][p] == 0 {
+			delete(g.surrPts[side], p) // a Fort's Surrender Points go with it (13.6.5, surrender.go)
+		}
+	}
 	if w == (works{}) {
 		delete(g.works, p)
 		return

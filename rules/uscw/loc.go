@@ -1,6 +1,8 @@
 package uscw
 
 import (
+	"fmt"
+
 	"github.com/musterhq/muster/rules"
 )
 
@@ -360,5 +362,75 @@ func (g *game) locHexes(side string, p rules.Point, c *supplyCache) []rules.Poin
 		out = append(out, q)
 		return false
 	})
+	return out
+}
+
+// Fortress Supply (13.2.3, U966-968): "Any hex with a Fort (F1-F3) or
+// Coastal Fort is a source of Fortress Supply. Fortress Supply is a
+// temporary source of Limited Supply. Units and stacks in such a hex, or
+// that can trace an LOC to such a hex may Rally and are not subject to
+// Foraging markers and Attrition. However, Reinforcements cannot be
+// placed in such a hex, and if Isolated (13.6) the units must still roll
+// for Surrender." Read as side's own completed Fort or held Coastal
+// Fort; the reinforcement rows read an LOC to a Primary Supply Source
+// (hasLOC), which a Fort is not.
+
+// locToFortress reports an LOC from p to a hex with side's completed
+// Fort or Coastal Fort (p itself included), each search's answer kept
+// for the position as locToSource keeps its own (c.locFort).
+func (g *game) locToFortress(side string, p rules.Point, c *supplyCache) bool {
+	i := g.e.b.index[p]
+	if c.locFort == nil {
+		c.locFort = make([]int8, len(g.e.b.order))
+	}
+	if v := c.locFort[i]; v != 0 {
+		return v == 2
+	}
+	if !g.hasFort(side) {
+		c.locFort[i] = 1 // no Fort: no search
+		return false
+	}
+	order := g.e.b.order
+	return g.scanLOC(side, i, c, func(q int) bool { return g.fortAt(side, order[q]) > 0 }, c.locFort)
+}
+
+// hasFort reports a completed Fort or Coastal Fort of side anywhere.
+func (g *game) hasFort(side string) bool {
+	for p := range g.works {
+		if g.fortAt(side, p) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// fortressOnly reports side's units in p in Limited Supply by Fortress
+// Supply alone: no Supply Path and no LOC to a Primary Supply Source.
+func (g *game) fortressOnly(side string, p rules.Point) bool {
+	return g.supplyAt(side, p) == limitedSupply && !g.locToSource(side, p, g.supplyFor(side))
+}
+
+// hasLOCToSupply reports an LOC from p to a Supply Source, Fortress
+// Supply's Forts included: what the End Turn Rally asks (20.2, U1679;
+// 13.2.3: units with Fortress Supply "may Rally").
+func (g *game) hasLOCToSupply(side string, p rules.Point) bool {
+	c := g.supplyFor(side)
+	return g.locToSource(side, p, c) || g.locToFortress(side, p, c)
+}
+
+// fortressViolations holds the kept answers of locToFortress to a fresh
+// search (a stale cache is a missed invalidation).
+func (g *game) fortressViolations(side string, c *supplyCache) []string {
+	if c.locFort == nil {
+		return nil
+	}
+	var out []string
+	fresh := g.newSupplyCache()
+	fresh.rc = c.rc
+	for i, p := range g.e.b.order {
+		if v := c.locFort[i]; v != 0 && (v == 2) != g.locToFortress(side, p, fresh) {
+			out = append(out, fmt.Sprintf("USCW 13.2.3: %s is kept as with an LOC to a %s Fort: %v, a fresh search finds %v", g.e.b.ids[p], side, v == 2, v != 2))
+		}
+	}
 	return out
 }

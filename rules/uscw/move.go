@@ -428,9 +428,12 @@ func (g *game) tidy(side string, p rules.Point) {
 	}
 	defer g.settlePorts(p) // the side left: a port may change hands (14.4.2)
 	// Foraging markers and Surrender Points mark SPs (13.5.5, 13.6.3): a
-	// General left without SPs keeps neither.
+	// General left without SPs keeps neither; a Fort keeps its group's
+	// points (13.6.5, surrender.go).
 	delete(g.forage[side], p)
-	delete(g.surrPts[side], p)
+	if g.fortAt(side, p) == 0 {
+		delete(g.surrPts[side], p)
+	}
 	if len(g.generalsAt(side, p)) > 0 {
 		return
 	}

@@ -493,7 +493,7 @@ func (d *scriptDriver) track(name string) (string, error) {
 			}
 			return strconv.FormatBool(g.demoral[parts[1]][p]), nil
 		}
-	case "supply", "foraging", "isolated", "surrender-points":
+	case "supply", "foraging", "isolated", "surrender-points", "fortress-supply":
 		if len(parts) == 3 {
 			p, err := g.e.b.locate(parts[2])
 			if err != nil {

@@ -56,9 +56,10 @@ type supplyCache struct {
 	enter  []bool                      // by board index: an LOC may enter (locGrid; nil until asked)
 	depot  []bool                      // by board index: a friendly Depot
 
-	// loc.go's: the LOC's extra MP by board index (13.4.4, locToll) and
-	// the Naval Control its searches read (locCross).
-	toll, nav []int8
+	// loc.go's: the LOC's extra MP by board index (13.4.4, locToll), the
+	// Naval Control its searches read (locCross), and the LOCs to a
+	// friendly Fort kept as locTo (Fortress Supply, 13.2.3).
+	toll, nav, locFort []int8
 }
 
 // supplyFor is side's cache for the current position.
@@ -184,6 +185,9 @@ func (g *game) traceSupply(side string, p rules.Point, c *supplyCache) supplyLev
 	}
 	if g.locToSource(side, p, c) {
 		return limitedSupply // "an LOC (13.4) to a friendly Primary Supply Source" (U946)
+	}
+	if g.locToFortress(side, p, c) {
+		return limitedSupply // Fortress Supply (13.2.3, loc.go)
 	}
 	return outOfSupply
 }
@@ -412,7 +416,9 @@ func (g *game) supplyTrack(what, side string, p rules.Point) string {
 	case "foraging":
 		return strconv.FormatBool(g.forage[side][p])
 	case "isolated":
-		return strconv.FormatBool(g.sp[side][p] > 0 && g.isolated(side, p))
+		return strconv.FormatBool(slices.Contains(g.surrenderUnits(side), p) && g.isolated(side, p))
+	case "fortress-supply": // Limited Supply by Fortress Supply alone (13.2.3, loc.go)
+		return strconv.FormatBool(g.fortressOnly(side, p))
 	}
 	return strconv.Itoa(g.surrPts[side][p].points)
 }
@@ -431,7 +437,7 @@ func (g *game) supplyViolations() []string {
 			}
 		}
 		for p, m := range g.surrPts[side] {
-			if g.sp[side][p] == 0 || m.points < 0 || m.points >= 3 {
+			if g.sp[side][p] == 0 && g.fortAt(side, p) == 0 || m.points < 0 || m.points >= 3 {
 				out = append(out, fmt.Sprintf("USCW 13.6.3: %d %s Surrender Points in %s, over %d SPs", m.points, side, b.ids[p], g.sp[side][p]))
 			}
 		}
@@ -441,6 +447,7 @@ func (g *game) supplyViolations() []string {
 		if c == nil || c.ver != g.ver || c.rc != g.railControl() {
 			continue
 		}
+		out = append(out, g.fortressViolations(side, c)...)
 		fresh := g.newSupplyCache()
 		fresh.rc = c.rc
 		hexes := make([]rules.Point, 0, len(c.level))

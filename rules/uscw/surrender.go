@@ -6,12 +6,14 @@ import (
 	"github.com/musterhq/muster/rules"
 )
 
-// Isolation and Surrender (13.6, U1093-1132): a stack Out of Supply that
+// Isolation and Surrender (13.6, U1093-1132): a stack, Fort, Coastal Fort
+// or Militia Out of Supply (or with Fortress Supply alone, 13.2.3) that
 // cannot trace an LOC to three vacant land hexes is Isolated; Isolated
-// stacks that trace an LOC to each other form an Isolated Group, which
+// units that trace an LOC to each other form an Isolated Group, which
 // rolls on the Surrender Table in each friendly Supply Segment and
-// surrenders at 3 Surrender Points. Not played: Forts and Coastal Forts
-// (10.2: none in the engine), enemy ZOI around the vacant hexes (9.1).
+// surrenders at 3 Surrender Points: SPs and Entrenchments eliminated,
+// Forts Captured (10.2.5), Generals and Militia Displaced, a Coastal Fort
+// taken with the new owner's Control marker (13.6.3, U1101).
 
 // surrenderMark is what an Isolated stack carries between Supply
 // Segments: its group's Surrender Points and the group's SPs then (13.6.5:
@@ -22,19 +24,34 @@ type surrenderMark struct {
 
 // vacantForForage: "The hexes must be free of all units and
 // Fortifications—friendly and enemy—and may not be an enemy-controlled
-// Resource or Objective Hex" (13.6.2, U1099).
+// Resource or Objective Hex" (13.6.2, U1099); "land hexes" (U1097): no
+// Coastal Fort space. Militia and intrinsic garrisons are units; a Fort
+// under construction is no Fortification (10.2.2). "Free of enemy ZOI"
+// needs no test: an LOC enters no hex in an enemy ZOI (13.4.3).
 func (g *game) vacantForForage(side string, q rules.Point) bool {
 	if g.sp["union"][q] > 0 || g.sp["confederate"][q] > 0 || len(g.generalsAt("union", q)) > 0 || len(g.generalsAt("confederate", q)) > 0 {
+		return false
+	}
+	if _, ok := g.milHex[q]; ok || g.garrisonIn(q) || g.e.b.coastal[q] != nil {
+		return false
+	}
+	if w := g.works[q]; w.fort != "" || w.entrench != "" {
 		return false
 	}
 	h := g.e.b.hexes[q]
 	return !((h.Objective || h.BP != nil) && g.controller(q) == other(side))
 }
 
-// isolated reports side's stack in p Isolated (13.6.2, U1097): Out of
-// Supply, and no LOC to at least three vacant land hexes.
+// isolated reports side's units in p Isolated (13.6.2, U1097): Out of
+// Supply, and no LOC to at least three vacant land hexes. "Fortress
+// Supply does not exempt a unit from a Surrender Check" (U1097): Limited
+// Supply by Fortress Supply alone counts as Out of Supply here. "Union
+// controlled Coastal Forts are never Isolated" (10.3.2, U749).
 func (g *game) isolated(side string, p rules.Point) bool {
-	if g.supplyAt(side, p) != outOfSupply {
+	if side == "union" && g.e.b.coastal[p] != nil && g.fortAt(side, p) > 0 {
+		return false
+	}
+	if l := g.supplyAt(side, p); l == fullSupply || l == limitedSupply && !g.fortressOnly(side, p) {
 		return false
 	}
 	vacant := 0
@@ -92,10 +109,34 @@ func (g *game) isolatedGroups(side string, iso []rules.Point) [][]rules.Point {
 	return out
 }
 
+// surrenderUnits lists, in board order, the hexes of side's units that
+// may be Isolated: "Any unit, Fort, Coastal Fort, or stack" (13.6.2,
+// U1097): its SPs, its completed Forts (Coastal Forts included) and its
+// Militia.
+func (g *game) surrenderUnits(side string) []rules.Point {
+	out := g.stacks(side)
+	seen := map[rules.Point]bool{}
+	for _, p := range out {
+		seen[p] = true
+	}
+	for p := range g.works {
+		if g.fortAt(side, p) > 0 && !seen[p] {
+			out, seen[p] = append(out, p), true
+		}
+	}
+	for p, i := range g.milHex {
+		if g.e.militia[i].side == side && !seen[p] {
+			out, seen[p] = append(out, p), true
+		}
+	}
+	sortPoints(out)
+	return out
+}
+
 // surrenderChecks plays 13.6 in side's Supply Segment.
 func (g *game) surrenderChecks(side string) {
 	var iso []rules.Point
-	for _, p := range g.stacks(side) {
+	for _, p := range g.surrenderUnits(side) {
 		if g.isolated(side, p) {
 			iso = append(iso, p)
 			continue
@@ -118,7 +159,7 @@ func (g *game) surrenderCheck(side string, grp []rules.Point) {
 	b := g.e.b
 	sps, prior, priorSP := 0, 0, -1
 	best := (*general)(nil)
-	drm, objective := 0, false
+	drm, objective, fort := 0, false, false
 	var where []string
 	for _, p := range grp {
 		sps += g.sp[side][p]
@@ -135,6 +176,7 @@ func (g *game) surrenderCheck(side string, grp []rules.Point) {
 		}
 		if h := b.hexes[p]; (h.Objective || h.BP != nil) && g.controller(p) == side {
 			objective = true
+			fort = fort || g.fortAt(side, p) > 0 && !g.works[p].coastal // "a Fort (F1-F3)"
 		}
 	}
 	var why []string
@@ -142,8 +184,12 @@ func (g *game) surrenderCheck(side string, grp []rules.Point) {
 		drm += best.defense // "Any one General's Defense Rating": the best
 		why = append(why, fmt.Sprintf("+%d %s's Defense Rating", best.defense, best.name))
 	}
-	if objective {
-		drm++ // a Fort there would make it +2: no Forts in the engine yet
+	switch {
+	case fort:
+		drm += 2
+		why = append(why, "+2 a friendly-controlled Objective/Resource Hex with a Fort")
+	case objective:
+		drm++
 		why = append(why, "+1 a friendly-controlled Objective/Resource Hex")
 	}
 	roll := g.roll(1, fmt.Sprintf("surrender %s", where[0]))
@@ -172,5 +218,31 @@ func (g *game) surrenderCheck(side string, grp []rules.Point) {
 		delete(g.surrPts[side], p)
 		g.displaceAll(side, p)
 		g.displaceMilitia(side, p, "its Isolated Group surrenders (13.6.3, U1101)")
+		g.surrenderWorks(side, p)
+	}
+}
+
+// surrenderWorks settles side's Fortifications in a surrendering hex p
+// (13.6.3, U1101): "Entrenchments are eliminated, Forts are Captured
+// (10.2.5)"; "When a Coastal Fort ... Surrenders, place the new owner's
+// Control marker there immediately."
+func (g *game) surrenderWorks(side string, p rules.Point) {
+	w := g.works[p]
+	if w.entrench == side {
+		w.entrench = ""
+		g.setWorks(p, w)
+		g.say("13.6.3", "the %s Entrenchment in %s is eliminated: its Isolated Group surrenders (U1101)", side, g.e.b.ids[p])
+	}
+	if w.fort != side {
+		g.touch(p)
+		return
+	}
+	enemy := other(side)
+	g.captureWorks(enemy, p)
+	if w.coastal {
+		// The Coastal Fort, now the enemy's, acts as his Control marker
+		// ("There is no need to have a Control marker in a hex with an
+		// Entrenchment or Fort counter", U689): no marker beside it.
+		g.say("13.6.3", "the surrendered Coastal Fort %s is the %s's: it controls the space as his Control marker would (U1101, U689)", g.e.b.ids[p], enemy)
 	}
 }
