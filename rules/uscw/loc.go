@@ -291,6 +291,7 @@ func (g *game) scanLOC(side string, start int, c *supplyCache, visit func(int) b
 		return true
 	}
 	frontier := append(s.frontier[:0], start)
+
 	from := start
 	defer func() { s.frontier = frontier[:0] }()
 	defer func() {
@@ -304,8 +305,31 @@ func (g *game) scanLOC(side string, start int, c *supplyCache, visit func(int) b
 			}
 		}
 	}()
+	// reached settles a hex the LOC reaches, once a flood: visit it, and
+	// a Depot joins the frontier; true ends the scan.
+	reached := func(u int) bool {
+		if s.prev[u] == flood {
+			return false
+		}
+		s.prev[u] = flood
+		if visit(u) {
+			return true
+		}
+		switch {
+		case !depot[u]:
+		case known == nil || known[u] == 0:
+			frontier = append(frontier, u)
+		case known[u] == 2:
+			return true
+		}
+		return false
+	}
 	for head := 0; head < len(frontier); head++ {
 		from = frontier[head]
+		// The rail and waterway segments from a Depot (13.4.5).
+		if depot[from] && g.segmentEnds(side, from, c, reached) {
+			return true
+		}
 		s.stamp++
 		stamp := s.stamp // seen and best: this 4-MP search
 		s.seen[from], s.best[from] = stamp, 0
@@ -324,20 +348,9 @@ func (g *game) scanLOC(side string, start int, c *supplyCache, visit func(int) b
 				if s.best[u] != d {
 					continue
 				}
-				if s.prev[u] != flood {
-					s.prev[u] = flood
-					if visit(u) {
-						s.buckets = buckets
-						return true
-					}
-					switch {
-					case !depot[u]:
-					case known == nil || known[u] == 0:
-						frontier = append(frontier, u)
-					case known[u] == 2:
-						s.buckets = buckets
-						return true
-					}
+				if reached(u) {
+					s.buckets = buckets
+					return true
 				}
 				for _, st := range b.next[u] {
 					nd := d + st.cost + int(toll[st.to])
@@ -433,4 +446,146 @@ func (g *game) fortressViolations(side string, c *supplyCache) []string {
 		}
 	}
 	return out
+}
+
+// Rail and waterway segments (13.4.5, U1031): "Segments between Depots
+// can use contiguous Railroad hexes (6.5) and Navigable Waterways (19.1.2)
+// under the rules and restrictions for the Rail/Navigable Waterway
+// Portion of Supply Paths (13.3.3 and 13.3.4). This type of segment can
+// be of any length and is not subject to the normal 4 MP limit. However,
+// this type of segment can only connect to a Navigable River through a
+// friendly-controlled port, Fort or SP." A rail segment runs from a Depot
+// along railroad hexes side controls (6.5, railcontrol.go; never over a
+// bridge under enemy Naval Control, nor a yellow 1864 line not yet built)
+// to each Depot or possible Primary Supply Source on the line; a waterway
+// segment runs from a friendly-controlled port or a hex with side's Fort
+// or SPs along Navigable River hexsides under side's Naval Control and
+// blocked by no enemy Fort, Entrenchment or port (13.3.3, naval.go) to
+// each such hex on the water. The hexes between the ends are passed, not
+// reached: the LOC's hexes are its Depots' 4-MP reaches (a reading).
+
+// locSegments is side's segments in one position: for each rail hex
+// (rail index) and each waterway hexside its network's number, and each
+// network's ends by board index.
+type locSegments struct {
+	railNet  []int32 // by rail index: the network, -1 none
+	railEnds [][]int
+	waterNet []int32 // by navigable hexside: the network, -1 none
+	waterEnd [][]int
+}
+
+// segments is the position's locSegments for side, kept in the cache.
+func (g *game) segments(side string, c *supplyCache) *locSegments {
+	if c.seg == nil {
+		c.seg = g.buildSegments(side, c)
+	}
+	return c.seg
+}
+
+func (g *game) buildSegments(side string, c *supplyCache) *locSegments {
+	b := g.e.b
+	_, depot, _, nav := g.grid(side, c)
+	rc := g.railControl()
+	built := g.railsBuilt1864()
+	rg := b.rails
+	s := &locSegments{railNet: make([]int32, len(rg.railHexs)), waterNet: make([]int32, len(b.ww.sides))}
+	for i := range s.railNet {
+		s.railNet[i] = -1
+	}
+	for i := range rg.railHexs {
+		if s.railNet[i] >= 0 || rc.owner[i] != side {
+			continue
+		}
+		net := int32(len(s.railEnds))
+		var ends []int
+		s.railNet[i] = net
+		queue := []int{i}
+		for len(queue) > 0 {
+			r := queue[0]
+			queue = queue[1:]
+			if bi := b.index[rg.railHexs[r]]; depot[bi] || b.maySource[sideIndex(side)][bi] {
+				ends = append(ends, bi)
+			}
+			for _, st := range rg.railNext[r] {
+				if s.railNet[st.to] >= 0 || st.from1864 && !built || rc.owner[st.to] != side || !g.railCrossingOpen(nav, side, rg.railHexs[r], rg.railHexs[st.to]) {
+					continue
+				}
+				s.railNet[st.to] = net
+				queue = append(queue, st.to)
+			}
+		}
+		s.railEnds = append(s.railEnds, ends)
+	}
+	w := b.ww
+	blocked := g.navalBlocked(side)
+	mine := navOf(side)
+	open := func(k int) bool { return nav[k] == mine && !blocked[k] }
+	for k := range s.waterNet {
+		s.waterNet[k] = -1
+	}
+	for k := range w.sides {
+		if s.waterNet[k] >= 0 || !open(k) {
+			continue
+		}
+		net := int32(len(s.waterEnd))
+		seen := map[int]bool{}
+		var ends []int
+		s.waterNet[k] = net
+		queue := []int{k}
+		for len(queue) > 0 {
+			x := queue[0]
+			queue = queue[1:]
+			for _, h := range []int{w.sides[x].a, w.sides[x].b} {
+				if !seen[h] && g.riverDepot(side, h, c) {
+					seen[h] = true
+					ends = append(ends, h)
+				}
+			}
+			for _, y := range w.touch[x] {
+				if s.waterNet[y] < 0 && open(y) {
+					s.waterNet[y] = net
+					queue = append(queue, y)
+				}
+			}
+		}
+		s.waterEnd = append(s.waterEnd, ends)
+	}
+	return s
+}
+
+// riverDepot reports board index i a place where side's waterway segment
+// meets the land: "a friendly-controlled port, Fort or SP" (U1031).
+func (g *game) riverDepot(side string, i int, c *supplyCache) bool {
+	p := g.e.b.order[i]
+	if g.sp[side][p] > 0 || g.militiaIn(side, p) || g.fortAt(side, p) > 0 {
+		return true
+	}
+	return g.e.b.hexes[p].Port != "" && g.ctlAt(c, i) == side
+}
+
+// segmentEnds calls reach for each hex a rail or waterway segment from
+// the Depot u (board index) ends at, until reach reports true.
+func (g *game) segmentEnds(side string, u int, c *supplyCache, reach func(int) bool) bool {
+	b := g.e.b
+	s := g.segments(side, c)
+	if r := b.railAt[u]; r >= 0 && s.railNet[r] >= 0 {
+		for _, q := range s.railEnds[s.railNet[r]] {
+			if q != u && reach(q) {
+				return true
+			}
+		}
+	}
+	if len(b.ww.atHex[u]) == 0 || !g.riverDepot(side, u, c) {
+		return false
+	}
+	for _, k := range b.ww.atHex[u] {
+		if n := s.waterNet[k]; n >= 0 {
+			for _, q := range s.waterEnd[n] {
+				if q != u && reach(q) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -57,9 +57,11 @@ type supplyCache struct {
 	depot  []bool                      // by board index: a friendly Depot
 
 	// loc.go's: the LOC's extra MP by board index (13.4.4, locToll), the
-	// Naval Control its searches read (locCross), and the LOCs to a
-	// friendly Fort kept as locTo (Fortress Supply, 13.2.3).
+	// Naval Control its searches read (locCross), the LOCs to a friendly
+	// Fort kept as locTo (Fortress Supply, 13.2.3), and the rail and
+	// waterway segments (13.4.5).
 	toll, nav, locFort []int8
+	seg                *locSegments
 }
 
 // supplyFor is side's cache for the current position.
