@@ -6,8 +6,8 @@ import (
 	"github.com/musterhq/muster/rules"
 )
 
-// Isolation and Surrender (13.6, U1093-1132): a stack, Fort, Coastal Fort
-// or Militia Out of Supply (or with Fortress Supply alone, 13.2.3) that
+// Isolation and Surrender (13.6, U1093-1132): a stack, Fort or Coastal
+// Fort Out of Supply (or with Fortress Supply alone, 13.2.3) that
 // cannot trace an LOC to three vacant land hexes is Isolated; Isolated
 // units that trace an LOC to each other form an Isolated Group, which
 // rolls on the Surrender Table in each friendly Supply Segment and
@@ -111,22 +111,14 @@ func (g *game) isolatedGroups(side string, iso []rules.Point) [][]rules.Point {
 
 // surrenderUnits lists, in board order, the hexes of side's units that
 // may be Isolated: "Any unit, Fort, Coastal Fort, or stack" (13.6.2,
-// U1097): its SPs, its completed Forts (Coastal Forts included) and its
-// Militia.
+// U1097): its SPs and its completed Forts (Coastal Forts included). A
+// Militia alone is not checked (a reading: it holds no Surrender Points;
+// with SPs or a Fort it surrenders with them, Displaced).
 func (g *game) surrenderUnits(side string) []rules.Point {
 	out := g.stacks(side)
-	seen := map[rules.Point]bool{}
-	for _, p := range out {
-		seen[p] = true
-	}
 	for p := range g.works {
-		if g.fortAt(side, p) > 0 && !seen[p] {
-			out, seen[p] = append(out, p), true
-		}
-	}
-	for p, i := range g.milHex {
-		if g.e.militia[i].side == side && !seen[p] {
-			out, seen[p] = append(out, p), true
+		if g.fortAt(side, p) > 0 && g.sp[side][p] == 0 {
+			out = append(out, p)
 		}
 	}
 	sortPoints(out)
