@@ -86,7 +86,8 @@ type step struct {
 	cost     int
 	shut     int // cost with the railroad bridge treated as absent (5.4.3): the enemy's Naval Control
 	navRiver bool
-	nav      int // the navigable hexside crossed (naval.go), -1 none
+	nav      int  // the navigable hexside crossed (naval.go), -1 none
+	zoi      int8 // the hexside's fixed facts for 9.1's ZOI (zoiHexside, retreat.go)
 }
 
 // compileSteps fills index, next and next1864 once the costs are known.
@@ -114,7 +115,7 @@ func (b *board) compileGraph(built1864 bool) [][]step {
 			if err != nil {
 				shut = -1
 			}
-			next[i] = append(next[i], step{to: b.index[n], cost: c, shut: shut, navRiver: acrossNavigable(b, p, n)})
+			next[i] = append(next[i], step{to: b.index[n], cost: c, shut: shut, navRiver: acrossNavigable(b, p, n), zoi: b.zoiHexside(p, n)})
 		}
 	}
 	return next

@@ -12,17 +12,32 @@ import "github.com/musterhq/muster/rules"
 // Battle, Maneuver and retreat: an impassable hexside, or a Navigable
 // River that no railroad bridge crosses for side ("" if none).
 func (g *game) barrier(side string, a, p rules.Point) string {
-	for _, k := range g.e.b.topo.Side(a, p) {
+	kind, bridge := g.e.b.crossing(a, p)
+	if kind == "" || bridge && g.bridgedFor(side, a, p) {
+		return ""
+	}
+	return kind
+}
+
+// crossing is the hexside a-p's fixed facts for barrier: "impassable", a
+// Navigable River's kind, or "" for neither, and whether a railroad (not
+// a ferry) crosses that river there, so that bridgedFor decides.
+func (b *board) crossing(a, p rules.Point) (kind string, bridge bool) {
+	for _, k := range b.topo.Side(a, p) {
 		switch k {
 		case "impassable":
-			return k
+			return k, false
 		case "navigable-river-type-1", "navigable-river-type-2":
-			if !g.bridgedFor(side, a, p) {
-				return k
+			if kind == "" {
+				kind = k
 			}
 		}
 	}
-	return ""
+	if kind != "" {
+		e, ok := b.railEdgeOf(a, p)
+		bridge = ok && !e.ferry
+	}
+	return kind, bridge
 }
 
 // bridgedFor reports a railroad bridge across the Navigable River a-p

@@ -25,6 +25,17 @@ func outranks(a, b *general) bool {
 	return a.id < b.id
 }
 
+// byRank orders Generals by outranks, for slices.SortFunc.
+func byRank(a, b *general) int {
+	switch {
+	case outranks(a, b):
+		return -1
+	case outranks(b, a):
+		return 1
+	}
+	return 0
+}
+
 // battleRating is a General's Attack or Defense Rating in a battle: a
 // Cavalry General acting as a subordinate gives at most +1 (8.5, U541);
 // Sheridan, Van Dorn and Price promoted are not limited (8.6, U551).

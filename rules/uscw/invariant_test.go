@@ -245,6 +245,15 @@ func TestInvariantCheckerReports(t *testing.T) {
 			stale.owner[0] = "nobody"
 			g.railCtl = stale
 		}},
+		// Naval Control kept for a version whose inputs then changed (a
+		// rule that changes a port's control without bumping g.ver).
+		{"USCW 19.1: the kept Naval Control is stamped", func(t *testing.T, g *game) {
+			g.naval()
+			c := *g.navalC
+			c.key = slices.Clone(c.key)
+			c.key[0] ^= 1
+			g.navalC = &c
+		}},
 		{"USCW 19.3.1: a confederate Naval Transport carried 2 SPs", func(t *testing.T, g *game) {
 			g.lastNaval = &navalMove{side: "confederate", sps: 2}
 		}},

@@ -236,14 +236,18 @@ func (g *game) naval() []int8 {
 	if g.assaultNaval != nil {
 		return g.assaultNaval // 19.5.5's temporary control
 	}
+	if c := g.navalC; c != nil && g.navalVer == g.ver {
+		return c.ctrl // the position has not changed since it was last found good (g.ver)
+	}
 	key := g.navalKey(g.navalScratch[:0])
 	g.navalScratch = key
 	if c := g.navalC; c != nil && slices.Equal(c.key, key) {
+		g.navalVer = g.ver
 		return c.ctrl
 	}
 	ctrl, blocked := g.navalSearch()
 	c := &navalCache{key: slices.Clone(key), ctrl: ctrl, blocked: blocked}
-	g.navalC = c
+	g.navalC, g.navalVer = c, g.ver
 	return c.ctrl
 }
 

@@ -25,6 +25,11 @@ func (g *game) navalViolations() []string {
 	if g.oceanSPs > 3 {
 		out = append(out, fmt.Sprintf("USCW 19.3.5: %d SPs used Ocean Transport this Action Phase, at most 3", g.oceanSPs))
 	}
+	// The version stamp holds: a change of Naval Control's inputs bumps
+	// g.ver (else naval() would answer for the position before).
+	if c := g.navalC; c != nil && g.navalVer == g.ver && !slices.Equal(c.key, g.navalKey(nil)) {
+		out = append(out, "USCW 19.1: the kept Naval Control is stamped with the position's version, but its inputs (port control, waterway works, Kentucky) changed")
+	}
 	// The cache is complete in its inputs: what it holds is what the
 	// position gives.
 	if c := g.navalC; c != nil && slices.Equal(c.key, g.navalKey(nil)) {

@@ -3,7 +3,7 @@ package uscw
 import (
 	"fmt"
 	"maps"
-	"sort"
+	"slices"
 
 	"github.com/musterhq/muster/rules"
 )
@@ -109,16 +109,18 @@ type game struct {
 	arsenalsAtStart, maintAtStart  float64
 	heldAtStart                    int
 
-	strat        stratUse        // the Strategic Movement Phase's counts (15.2, 15.5)
-	railBonus    [2]railBonusUse // the Rail Movement Bonus's SPs this Action Phase (5.4.2)
-	railCtl      *railControl    // 6.5 Railroad Control of the last position asked (railcontrol.go); never mutated, shared by clones
-	railVer      uint64          // the g.ver railCtl was last found good for
-	railBuilt    bool            // and whether the 1864 lines were built then
-	search       *searchScratch  // the bots' path searches' memory, never cloned
-	navalC       *navalCache     // Naval Control as last computed (naval.go); shared by clones, never written
-	navalScratch []int8          // naval's key buffer, never cloned
-	assaultNaval []int8          // 19.5.5: set only while a Confederate Amphibious Assault's route is found (amphibious.go)
-	locSearch    *searchScratch  // the LOC searches' memory
+	strat        stratUse          // the Strategic Movement Phase's counts (15.2, 15.5)
+	railBonus    [2]railBonusUse   // the Rail Movement Bonus's SPs this Action Phase (5.4.2)
+	railCtl      *railControl      // 6.5 Railroad Control of the last position asked (railcontrol.go); never mutated, shared by clones
+	railVer      uint64            // the g.ver railCtl was last found good for
+	railBuilt    bool              // and whether the 1864 lines were built then
+	bonusReach   *railBonusReaches // the Rail Movement Bonus's searches for railCtl (railmove.go), never cloned
+	search       *searchScratch    // the bots' path searches' memory, never cloned
+	navalC       *navalCache       // Naval Control as last computed (naval.go); shared by clones, never written
+	navalVer     uint64            // the g.ver navalC was last found good for
+	navalScratch []int8            // naval's key buffer, never cloned
+	assaultNaval []int8            // 19.5.5: set only while a Confederate Amphibious Assault's route is found (amphibious.go)
+	locSearch    *searchScratch    // the LOC searches' memory
 
 	// Supply (supply.go): the position's version (touch bumps it), each
 	// side's supply worked out for it, the Foraging markers (13.5.5) and
@@ -374,11 +376,15 @@ func (g *game) spendAP(p rules.Point, what string) error {
 func (g *game) generalsAt(side string, p rules.Point) []*general {
 	var out []*general
 	for id, at := range g.genAt {
-		if gen := g.gens[id]; gen != nil && gen.side == side && at == p {
-			out = append(out, gen)
+		if at == p {
+			if gen := g.gens[id]; gen != nil && gen.side == side {
+				out = append(out, gen)
+			}
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return outranks(out[i], out[j]) })
+	if len(out) > 1 {
+		slices.SortFunc(out, byRank) // outranks is a total order: no reflection, the same order
+	}
 	return out
 }
 

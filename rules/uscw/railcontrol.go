@@ -167,7 +167,7 @@ func (g *game) railZOIs(side string) []bool {
 	zoi := make([]bool, len(b.rails.railHexs))
 	g.zoiHolders(enemy, func(q rules.Point) {
 		for _, st := range b.next[b.index[q]] {
-			if i := b.railAt[st.to]; i >= 0 && !zoi[i] && g.zoi(enemy, q, b.order[st.to]) {
+			if i := b.railAt[st.to]; i >= 0 && !zoi[i] && g.zoiAcross(enemy, q, b.order[st.to], st.zoi) {
 				zoi[i] = true
 			}
 		}

@@ -2,6 +2,7 @@ package uscw
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/musterhq/muster/rules"
 )
@@ -88,6 +89,44 @@ func (g *game) railBonusStep(side string, from, to rules.Point, rc *railControl)
 // bridge or ferry under enemy Naval Control (5.4.3: closed to any force,
 // whatever its SPs).
 func (g *game) railBonusReach(side string, start rules.Point, rc *railControl) (cost, prev []int) {
+	nav, built := g.naval(), g.railsBuilt1864()
+	k := g.bonusReach
+	if k == nil || k.rc != rc || k.built != built || !slices.Equal(k.nav, nav) {
+		k = &railBonusReaches{rc: rc, nav: slices.Clone(nav), built: built, by: map[bonusFrom]railBonusSearch{}}
+		g.bonusReach = k
+	}
+	from := bonusFrom{sideIndex(side), start}
+	if r, ok := k.by[from]; ok {
+		return r.cost, r.prev
+	}
+	cost, prev = g.searchRailBonus(side, start, rc, nav, built)
+	k.by[from] = railBonusSearch{cost, prev}
+	return cost, prev
+}
+
+// railBonusReaches keeps the Rail Movement Bonus's searches made for one
+// Railroad Control: a search reads only it, the Naval Control of the
+// bridges and ferries and the 1864 lines, and a position whose control
+// is the one before (most: a move seldom changes who controls a
+// railroad; railControl keeps the same object then) reads them again
+// instead of searching. A game's own: a clone starts without.
+type railBonusReaches struct {
+	rc    *railControl
+	nav   []int8
+	built bool
+	by    map[bonusFrom]railBonusSearch
+}
+
+type bonusFrom struct {
+	side  int
+	start rules.Point
+}
+
+// railBonusSearch is one search's answer; its slices are never written.
+type railBonusSearch struct{ cost, prev []int }
+
+// searchRailBonus is railBonusReach's search.
+func (g *game) searchRailBonus(side string, start rules.Point, rc *railControl, nav []int8, built bool) (cost, prev []int) {
 	rg := g.e.b.rails
 	cost, prev = make([]int, len(rg.railHexs)), make([]int, len(rg.railHexs))
 	for i := range cost {
@@ -97,8 +136,6 @@ func (g *game) railBonusReach(side string, start rules.Point, rc *railControl) (
 	if !ok {
 		return cost, prev
 	}
-	built := g.railsBuilt1864()
-	nav := g.naval()
 	cost[s] = 0
 	queue := []int{s}
 	for len(queue) > 0 {

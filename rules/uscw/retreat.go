@@ -14,21 +14,56 @@ import (
 // zoi reports whether a unit of owner in q exerts its Zone of Influence
 // into p (9.1, U565-570): an adjacent hex, not across an unbridged
 // Navigable River or impassable hexside (bridges.go: a railroad bridge
-// the owner may use bridges),
-// not into a Resource/Objective Hex the owner's enemy controls, nor into a
-// hex with the enemy's SPs or Fort. The one ZOI: retreats (11.6),
-// reactions (9.2-9.4, reaction.go) and Railroad Control (6.5,
-// railcontrol.go) read it.
+// the owner may use bridges), not into a Resource/Objective Hex the
+// owner's enemy controls, nor into a hex with the enemy's SPs or Fort.
+// The one ZOI: retreats (11.6), reactions (9.2-9.4, reaction.go) and
+// Railroad Control (6.5, railcontrol.go, which passes the hexside's fixed
+// facts the board compiled) read it.
 func (g *game) zoi(owner string, q, p rules.Point) bool {
 	b := g.e.b
-	if q == p || !b.adjacent(q, p) || b.hexes[p] == nil || b.coastalLink(q, p) != nil {
-		return false // read: no ZOI across a Coastal Fort's water, "similar to a Navigable River" (U744)
-	}
-	if g.barrier(owner, q, p) != "" {
+	if q == p || !b.adjacent(q, p) {
 		return false
 	}
+	return g.zoiAcross(owner, q, p, b.zoiHexside(q, p))
+}
+
+// The fixed facts of a hexside for 9.1: closed to any ZOI, open, or a
+// railroad bridge over a Navigable River (open while the owner may use
+// it, bridgedFor).
+const (
+	zoiOpen int8 = iota
+	zoiShut
+	zoiBridge
+)
+
+// zoiHexside is the hexside q-p's fixed facts for 9.1 (the board keeps
+// them for its steps, step.zoi).
+func (b *board) zoiHexside(q, p rules.Point) int8 {
+	if b.hexes[p] == nil || b.coastalLink(q, p) != nil {
+		return zoiShut // read: no ZOI across a Coastal Fort's water, "similar to a Navigable River" (U744)
+	}
+	switch kind, bridge := b.crossing(q, p); {
+	case kind == "":
+		return zoiOpen
+	case bridge:
+		return zoiBridge
+	}
+	return zoiShut
+}
+
+// zoiAcross is zoi for adjacent q and p whose hexside's fixed facts are
+// kind (zoiHexside).
+func (g *game) zoiAcross(owner string, q, p rules.Point, kind int8) bool {
+	switch kind {
+	case zoiShut:
+		return false
+	case zoiBridge:
+		if !g.bridgedFor(owner, q, p) {
+			return false
+		}
+	}
 	enemy := other(owner)
-	if h := b.hexes[p]; h != nil && (h.Objective || h.BP != nil) && g.controller(p) == enemy {
+	if h := g.e.b.hexes[p]; (h.Objective || h.BP != nil) && g.controller(p) == enemy {
 		return false
 	}
 	return !g.defended(enemy, p)

@@ -12,6 +12,7 @@ import (
 func (g *game) clone() *game {
 	c := *g
 	c.log, c.search, c.locSearch, c.navalScratch = nil, nil, nil, nil
+	c.bonusReach = nil // its map grows as the game asks: a clone keeps its own
 	c.supply, c.scanScratch, c.scanDepth = [2]*supplyCache{}, nil, 0
 	c.forage, c.surrPts = map[string]map[rules.Point]bool{}, map[string]map[rules.Point]surrenderMark{}
 	for _, s := range sides {
