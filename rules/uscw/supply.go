@@ -19,12 +19,12 @@ import (
 // Arsenals counted, or a Southern capital, with an LOC to two other
 // Confederate-controlled Resource Hexes); the Union's north-edge
 // railroads, Ocean Ports and Cities or capitals of 13.2.1; the overland
-// portion of a Supply Path (one hex, never into an enemy-controlled hex
-// nor across an impassable hexside) and its rail portion over the 6.5
-// railroad control. Not played: the Navigable Waterway portion and River
-// and Coastal Supply (19.1 Naval Control, another branch), enemy ZOI on
-// the overland hex (9.1) and Fortress Supply (10.2: no Forts in the
-// engine yet); docs/uscw-cases.md says so row by row.
+// portion of a Supply Path (one hex, never into an enemy-controlled hex or
+// an enemy ZOI, nor across an impassable hexside or an enemy-controlled
+// Navigable River hexside); its rail and Navigable Waterway portion and
+// River Supply (13.3.3-13.3.5, supplywater.go). Not played: neutral
+// Kentucky closed to Supply Paths (17.1.3) and Fortress Supply (13.2.3);
+// docs/uscw-cases.md says so row by row.
 
 // supplyLevel is a unit's supply state (13.1, U941-948).
 type supplyLevel int8
@@ -46,15 +46,16 @@ func (l supplyLevel) text() string {
 
 // supplyCache is a side's supply in one position (g.ver).
 type supplyCache struct {
-	ver    uint64
-	rc     *railControl                // the rail control it was worked out on
-	source []int8                      // by board index: a Primary Supply Source (13.2) undecided (0), not (1) or one (2)
-	ctl    []int8                      // by board index: the hex's controller (ctlAt), 0 not yet asked
-	railed map[rules.Point]bool        // rail hexes with a rail portion back to a source (13.3.3); nil until asked
-	level  map[rules.Point]supplyLevel // asked hexes
-	locTo  []int8                      // by board index: an LOC to a source not known (0), none (1), one (2) (locToSource; nil until asked)
-	enter  []bool                      // by board index: an LOC may enter (locGrid; nil until asked)
-	depot  []bool                      // by board index: a friendly Depot
+	ver     uint64
+	rc      *railControl                // the rail control it was worked out on
+	assault bool                        // worked out under an Amphibious Assault's temporary Naval Control (19.5.5)
+	source  []int8                      // by board index: a Primary Supply Source (13.2) undecided (0), not (1) or one (2)
+	ctl     []int8                      // by board index: the hex's controller (ctlAt), 0 not yet asked
+	net     *supplyNet                  // the rail/waterway portion's search (13.3.3-13.3.4, supplywater.go); nil until asked
+	level   map[rules.Point]supplyLevel // asked hexes
+	locTo   []int8                      // by board index: an LOC to a source not known (0), none (1), one (2) (locToSource; nil until asked)
+	enter   []bool                      // by board index: an LOC may enter (locGrid; nil until asked)
+	depot   []bool                      // by board index: a friendly Depot
 
 	// loc.go's: the LOC's extra MP by board index (13.4.4, locToll), the
 	// Naval Control its searches read (locCross), the LOCs to a friendly
@@ -72,9 +73,13 @@ func (g *game) supplyFor(side string) *supplyCache {
 	}
 	c := g.supply[i]
 	rc := g.railControl() // kept by its own key: a change of rail control (ZOI, 1864 lines) drops the supply too
-	if c == nil || c.ver != g.ver || c.rc != rc {
+	// Naval Control follows the position (naval.go's key), but for the
+	// temporary control of a Confederate Amphibious Assault's route search
+	// (19.5.5): a cache is kept for one or the other.
+	assault := g.assaultNaval != nil
+	if c == nil || c.ver != g.ver || c.rc != rc || c.assault != assault {
 		c = g.newSupplyCache()
-		c.rc = rc
+		c.rc, c.assault = rc, assault
 		g.supply[i] = c
 	}
 	return c
@@ -196,65 +201,43 @@ func (g *game) traceSupply(side string, p rules.Point, c *supplyCache) supplyLev
 
 // supplyPath reports a Supply Path from p (13.3): the unit's hex, or one
 // overland hex from it (13.3.2, U977: "This part of the Supply Path can be
-// only one hex long"), reaches a Primary Supply Source or a railroad that
-// leads to one (13.3.3). The waterway portion (13.3.3-13.3.5) is not
-// played.
+// only one hex long—it must reach a Primary Supply Source, a Railroad that
+// leads to a Primary Supply Source, or a port on a Navigable Waterway that
+// leads to a Primary Supply Source"), is one of those; or p lies on a
+// friendly-controlled Navigable River that leads to a source (13.3.5,
+// riverSupply). The rail/waterway portion is supplywater.go's search.
 func (g *game) supplyPath(side string, p rules.Point, c *supplyCache) bool {
-	if c.railed == nil {
-		c.railed = g.railToSources(side, c)
-	}
-	if c.railed[p] || g.isSource(side, p, c) {
+	if g.leadsToSource(side, p, c) || g.riverSupply(side, p, c) {
 		return true
 	}
 	for _, q := range g.e.b.neighbors(p) {
-		if (c.railed[q] || g.isSource(side, q, c)) && g.overlandStep(side, p, q) {
+		if g.leadsToSource(side, q, c) && g.overlandStep(side, p, q) {
 			return true
 		}
 	}
 	return false
 }
 
-// railToSources marks every rail hex from which a rail portion (13.3.3,
-// U986: "must follow a path of contiguous Railroad hexes ... back to a
-// friendly Primary Supply Source"; "the railroad line must be under
-// friendly control (6.5)") reaches one of the sources: a search along the
-// rail graph from the sources on a railroad, through hexes whose railroad
-// side controls by 6.5 (railcontrol.go: enemy-controlled hexes, enemy
-// ZOI and the Union's trumping, 6.5.2). 6.5.1's "in Full Supply" of a
-// line's anchor is railcontrol.go's railSourceSupplied, still true for
-// every anchor: reading it through this Supply Path would make a line's
-// control depend on itself. Not played: railroad bridges over
-// enemy-controlled Navigable Rivers (19.1).
-func (g *game) railToSources(side string, c *supplyCache) map[rules.Point]bool {
-	b := g.e.b
-	rc := g.railControl()
-	out := map[rules.Point]bool{}
-	var queue []rules.Point
-	for _, p := range b.rails.railHexs {
-		if rc.at(b, p) == side && g.isSource(side, p, c) {
-			out[p] = true
-			queue = append(queue, p)
-		}
+// leadsToSource reports q a place the overland portion may end (13.3.2):
+// a Primary Supply Source, a rail hex whose rail/waterway portion reaches
+// one, or a friendly port on a waterway that does.
+func (g *game) leadsToSource(side string, q rules.Point, c *supplyCache) bool {
+	i, ok := g.e.b.index[q]
+	if !ok {
+		return false
 	}
-	built := g.railsBuilt1864()
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		for _, e := range b.rails.rail[p] {
-			if out[e.to] || e.from1864 && !built || rc.at(b, e.to) != side {
-				continue
-			}
-			out[e.to] = true
-			queue = append(queue, e.to)
-		}
-	}
-	return out
+	return g.net(side, c).railed[i] || g.isSourceAt(side, i, c) || g.portLeads(side, q, c)
 }
 
 // overlandStep reports whether the one-hex overland portion may go from p
-// into q (13.3.2, U978-983): not into an enemy-controlled hex, not across
-// an impassable hexside. Enemy ZOI (9.1) and enemy-controlled Navigable
-// River hexsides (19.1) are not played.
+// into q (13.3.2, U978-983: "The one-hex path may not: Enter an
+// enemy-controlled hex (6.3). Enter a hex in the ZOI of an enemy unit
+// (9.1). Cross an all-Sea, all-Lake, Non-Playable, or impassable Mountain
+// hexside. Cross an enemy-controlled Navigable River hexside"). The ZOI is retreat.go's
+// (9.1: friendly SPs in q cancel it); an enemy-controlled hexside is one
+// where the enemy has Naval Control or that is enemy to both (10.2.7,
+// 19.1.5; the water of a Coastal Fort included, navalControl); the map
+// has no sea, lake or non-playable hexsides.
 func (g *game) overlandStep(side string, p, q rules.Point) bool {
 	if g.controller(q) == other(side) {
 		return false
@@ -264,7 +247,10 @@ func (g *game) overlandStep(side string, p, q rules.Point) bool {
 			return false
 		}
 	}
-	return true
+	if nc := g.navalControl(p, q); nc == other(side) || nc == "both" {
+		return false
+	}
+	return !g.inEnemyZOI(side, q)
 }
 
 // isSource reports a Primary Supply Source of side in p (13.2), decided
@@ -446,12 +432,12 @@ func (g *game) supplyViolations() []string {
 	}
 	for i, side := range sides {
 		c := g.supply[i]
-		if c == nil || c.ver != g.ver || c.rc != g.railControl() {
+		if c == nil || c.ver != g.ver || c.rc != g.railControl() || c.assault != (g.assaultNaval != nil) {
 			continue
 		}
 		out = append(out, g.fortressViolations(side, c)...)
 		fresh := g.newSupplyCache()
-		fresh.rc = c.rc
+		fresh.rc, fresh.assault = c.rc, c.assault
 		hexes := make([]rules.Point, 0, len(c.level))
 		for p := range c.level {
 			hexes = append(hexes, p)
