@@ -19,6 +19,12 @@ import (
 // Isolation (13.6) is not played: every friendly SP counts; a Militia
 // (17.2) is never one (militia.go keeps them apart from the SPs).
 
+// transferable reports a General the Leader Transfer may reposition: a
+// 1- or 2-star General, never a Cavalry General (8.1, U518), nor
+// Sheridan, Van Dorn or Price promoted with intrinsic cavalry ("As with
+// other Cavalry Generals, they cannot be Transferred", 8.6 U551).
+func transferable(gen *general) bool { return gen.rank <= 2 && !cavalryBenefit(gen) }
+
 // transferOrder is one General and the space he goes to.
 type transferOrder struct {
 	general string
@@ -46,10 +52,10 @@ func (g *game) transfer(orders []transferOrder) error {
 			return refuse("4.1.5", "%s is a %s General; the %s is the Phasing player", gen.name, gen.side, side)
 		case !on:
 			return refuse("16.6.2", "%s is not on the map: 'any two 1- or 2-star Generals on the map' (U1350)", gen.name)
+		case cavalryBenefit(gen):
+			return refuse("8.1", "%s is a Cavalry General: 'Cavalry Generals may never be repositioned in a Transfer Action' (U518; 8.6 U551 for Sheridan, Van Dorn and Price; 16.6.2 U1350)", gen.name)
 		case gen.rank > 2:
 			return refuse("16.6.2", "%s is a %d-star General: '3-star Generals may not be repositioned unless it is a free Transfer' (U1350, 7.4.1 U472)", gen.name, gen.rank)
-		case gen.cavalry:
-			return refuse("16.6.2", "%s is a Cavalry General: 'Cavalry Generals ... may not be repositioned unless it is a free Transfer' (U1350)", gen.name)
 		case g.moved[gen.id]:
 			return refuse("5.1.2", "%s has already been activated in this Action Phase (U218)", gen.name)
 		case i == 1 && o.general == orders[0].general:
@@ -130,7 +136,7 @@ func (g *game) transferCandidates(out []candidate) []candidate {
 	for _, id := range g.e.genIDs {
 		gen := g.gens[id]
 		at, on := g.genAt[id]
-		if gen.side != side || !on || gen.rank > 2 || gen.cavalry || g.moved[id] || !g.canSpend(at) {
+		if gen.side != side || !on || !transferable(gen) || g.moved[id] || !g.canSpend(at) {
 			continue
 		}
 		dst := top[0].p
