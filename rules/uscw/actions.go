@@ -33,7 +33,8 @@ type candidate struct {
 	works    string   // "entrench" (10.1.2) or "fort" (10.2.2, 10.2.6) at from
 	card     cardPlay // a Special Action Card played (alone, or before the move)
 	train    bool     // a Training action (17.3), paid in from's theater
-	transfer string   // a Leader Transfer (16.6.2) of this General to from
+	transfer string   // a Leader Transfer (16.6.2, 16.6.3) of this General to from
+	place    string   // an arriving General placed in from (16.1-16.2, leaders.go)
 	militia  int      // a Militia (its index + 1) repositioned to from (17.2.3)
 	disperse bool     // DISPERSE the sps SPs in from (4.3, disperse.go)
 	strat    string   // a Strategic Move: "rail" or "road" (strategic.go)
@@ -121,6 +122,8 @@ func (g *game) describe(c candidate) string {
 		return "train at " + g.e.b.ids[c.from]
 	case c.transfer != "":
 		return "transfer " + c.transfer + " to " + g.e.b.ids[c.from]
+	case c.place != "":
+		return "place " + c.place + " in " + g.e.b.ids[c.from]
 	case c.militia > 0:
 		return "militia " + g.e.militia[c.militia-1].id + " to " + g.e.b.ids[c.from]
 	case c.disperse:
@@ -149,6 +152,8 @@ func (g *game) candidates(out []candidate) []candidate {
 		return g.reactCandidates(out)
 	case stGenerals:
 		return g.survivorCandidates(out)
+	case stLeaders:
+		return g.leaderCandidates(append(out, candidate{pass: true}))
 	case stPlayer:
 	default:
 		return nil
@@ -414,6 +419,11 @@ func acrossNavigable(b *board, a, c rules.Point) bool {
 // play applies a candidate as the script's fine step would.
 func (g *game) play(c candidate) error {
 	switch {
+	case c.pass && g.stage == stLeaders:
+		g.endLeaderManagement()
+		return nil
+	case c.place != "":
+		return g.placeArrival(c.place, g.e.b.ids[c.from])
 	case c.pass && g.stage == stStrategic:
 		g.say("3.2", "the %s ends its Strategic Movement Segment", g.phasing)
 		g.endStrategicSegment()

@@ -146,6 +146,17 @@ func TestInvariantCheckerReports(t *testing.T) {
 			g.genAt[onMapGeneral(t, g, "union")] = p
 		}},
 		{"USCW 16.4: ", func(t *testing.T, g *game) { g.displacedGen[onMapGeneral(t, g, "union")] = true }},
+		{"USCW 16.6.3: the union repositioned 3", func(t *testing.T, g *game) { g.mgmt = leaderPhase{side: "union", moves: 3} }},
+		{"USCW 16.2: Patterson (3-star) was placed in fort-monroe", func(t *testing.T, g *game) {
+			id := "u.patterson.ldr-general" // a 3-star on the test module
+			if g.gens[id].rank != 3 {
+				t.Fatal("the test module's Patterson is no 3-star")
+			}
+			p := g.e.b.pts["fort-monroe"]
+			plantSPs(g, "union", p, 1)
+			g.genAt[id] = p
+			g.mgmt = leaderPhase{side: "union", arrived: map[string]string{id: g.spaceTheater(p)}}
+		}},
 		{"USCW 10.3.2: 4 union SPs in the Coastal Fort fort-monroe", func(t *testing.T, g *game) {
 			plantSPs(g, "union", g.e.b.pts["fort-monroe"], 4)
 		}},

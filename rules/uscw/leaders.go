@@ -1,36 +1,160 @@
 package uscw
 
 import (
+	"fmt"
+
 	"github.com/musterhq/muster/rules"
 )
 
 // The Leader Management Phase (3.3, U142-145; 16.1-16.6, U1311-1357):
-// the Turn Record Track's General events of the turn, the Union's first
-// (16.1). Skipped on the scenario's first turn (S1.1, U1792). The
-// player's choices are read so: a General arriving joins his side's
-// largest stack in the theater in a space 16.2 allows (placeable); an
-// optional removal is taken; an optional Free Transfer (16.6.4) is taken
-// when the partner General stands with a friendly SP, and forfeited
-// otherwise; one with no partner goes to the largest legal stack. A
-// Free Transfer moves only a General in play. The two voluntary
-// repositionings of 16.6.3 are not offered.
+// each side in turn, the Union first (16.1), plays the Turn Record
+// Track's General events of the turn, then stops (stLeaders) for its own
+// choices: an arriving General placed in another legal space of his
+// theater (16.2) and up to two free repositionings (16.6.3, transfer.go),
+// until it passes. Skipped on the scenario's first turn (S1.1, U1792).
+// The track's choices are read so: a General arriving is first put with
+// his side's largest stack in a legal space of the theater (placeable);
+// an optional removal is taken; an optional Free Transfer (16.6.4) of a
+// General in play is taken when the partner General stands with a
+// friendly SP, and forfeited otherwise; one with no partner goes to the
+// largest legal stack.
 
 var theaterCode = map[string]string{"E": "east", "W": "west", "TM": "trans-mississippi"}
 
-// leaderManagement plays the turn's events.
+// leaderPhase is the side's Leader Management in progress (16.1).
+type leaderPhase struct {
+	side string
+	// free repositionings made: "up to two one- or two-star Generals may
+	// be repositioned" (16.6.3, U1352)
+	moves int
+	// the Generals the track brought into play this phase, by the theater
+	// the player may place them in (16.2)
+	arrived map[string]string
+}
+
+// leaderManagement starts the phase: the Union's management, then the
+// Confederate's, then the Action Cycle.
 func (g *game) leaderManagement() {
 	if g.turn == g.e.first {
 		g.say("3.3", "turn %d: the scenario's first turn skips the Leader Management Phase (U1792)", g.turn)
+		g.startActionCycle()
 		return
 	}
-	for _, side := range sides {
-		for i := range g.e.track.GeneralEvents {
-			ev := &g.e.track.GeneralEvents[i]
-			if ev.Turn == g.turn && ev.Side == side {
-				g.generalEvent(ev.Code, ev.General, ev.Partner, ev.Theater, ev.Printed)
-			}
+	g.manageLeaders("union")
+}
+
+// manageLeaders plays side's events of the turn, then stops for its own
+// placements and free repositionings while it has any to make.
+func (g *game) manageLeaders(side string) {
+	g.mgmt = leaderPhase{side: side, arrived: map[string]string{}}
+	g.say("16.1", "the %s's Leader Management", side)
+	for i := range g.e.track.GeneralEvents {
+		ev := &g.e.track.GeneralEvents[i]
+		if ev.Turn == g.turn && ev.Side == side {
+			g.generalEvent(ev.Code, ev.General, ev.Partner, ev.Theater, ev.Printed)
 		}
 	}
+	g.stage, g.phasing = stLeaders, side
+	if len(g.leaderCandidates(nil)) == 0 {
+		g.endLeaderManagement()
+	}
+}
+
+// endLeaderManagement ends the managing side's management: "the Union
+// player must complete his management before the Confederate player
+// starts his" (16.1, U1313).
+func (g *game) endLeaderManagement() {
+	g.say("16.1", "the %s ends its Leader Management", g.mgmt.side)
+	if g.mgmt.side == "union" {
+		g.manageLeaders("confederate")
+		return
+	}
+	g.mgmt = leaderPhase{}
+	g.stage = stPlayer
+	g.startActionCycle()
+}
+
+// leaderCandidates are the managing side's choices: each arriving
+// General placed in another legal space of his theater (the two largest
+// stacks), and the free repositionings of 16.6.3 (transferCandidates).
+func (g *game) leaderCandidates(out []candidate) []candidate {
+	side := g.mgmt.side
+	for _, id := range g.e.genIDs {
+		th, ok := g.mgmt.arrived[id]
+		if !ok {
+			continue
+		}
+		gen, at := g.gens[id], g.genAt[id]
+		var top [2]rules.Point
+		n := 0
+		for _, p := range g.e.b.order {
+			if p == at || g.sp[side][p] == 0 || g.spaceTheater(p) != th || !g.placeable(gen, p) {
+				continue
+			}
+			switch {
+			case n == 0 || g.sp[side][p] > g.sp[side][top[0]]:
+				top[1], top[0] = top[0], p
+			case n == 1 || g.sp[side][p] > g.sp[side][top[1]]:
+				top[1] = p
+			}
+			n++
+		}
+		for _, p := range top[:min(n, 2)] {
+			out = append(out, candidate{place: id, from: p})
+		}
+	}
+	return g.transferCandidates(out)
+}
+
+// spaceTheater is a space's theater; a Coastal Fort's is its land
+// hex's (10.3.2), since the board gives its space none.
+func (g *game) spaceTheater(p rules.Point) string {
+	if cf := g.e.b.coastal[p]; cf != nil {
+		switch {
+		case len(cf.land) > 0:
+			return g.e.b.theater(cf.land[0])
+		case cf.hasPort:
+			return g.e.b.theater(cf.port)
+		}
+	}
+	return g.e.b.theater(p)
+}
+
+// placeArrival is the player's placement of a General the track brought
+// into play this phase (16.1: "both players place ... Generals"): to
+// another space of the theater the track names that 16.2 allows.
+func (g *game) placeArrival(id, hex string) error {
+	gen := g.gens[id]
+	if gen == nil {
+		return fmt.Errorf("no General %q in the counters", id)
+	}
+	if g.stage != stLeaders {
+		return refuse("16.1", "%s: Generals are placed in the Leader Management Phase (U1313), not the %s", gen.name, stageNames[g.stage])
+	}
+	th, ok := g.mgmt.arrived[id]
+	switch {
+	case gen.side != g.mgmt.side:
+		return refuse("16.1", "%s is a %s General; the %s is managing its Generals (U1313)", gen.name, gen.side, g.mgmt.side)
+	case !ok:
+		return refuse("16.2", "%s did not arrive this phase: a General in play is repositioned by a Transfer (16.6.3), not placed", gen.name)
+	}
+	p, err := g.e.b.locate(hex)
+	if err != nil {
+		return err
+	}
+	switch {
+	case g.spaceTheater(p) != th:
+		return refuse("16.2", "%s is not in the %s: 'Generals are placed in the theater indicated on the Turn Record Track' (U1317)", hex, th)
+	case g.sp[gen.side][p] == 0:
+		return refuse("16.2", "%s holds no friendly SP: the space must have 'at least 1 SP that is friendly' (U1317)", hex)
+	case gen.rank >= 3 && g.e.b.coastal[p] != nil:
+		return refuse("16.2", "%s is a %d-star General: 'it may not be placed on an Island or Coastal Fort unless it is replacing another General' (U1317)", gen.name, gen.rank)
+	case !g.hasLOC(gen.side, p):
+		return refuse("16.2", "%s has no LOC to a Primary Supply Source (U1317)", hex)
+	}
+	g.genAt[id] = p
+	g.say("16.2", "the %s places %s in %s", gen.side, gen.name, hex)
+	return nil
 }
 
 // generalEvent plays one event of the Turn Record Track.
@@ -50,6 +174,7 @@ func (g *game) generalEvent(code, id, partner, theater, printed string) {
 		th := theaterCode[theater]
 		if at, ok := g.placementSpace(gen, th); ok {
 			g.genAt[id] = at
+			g.mgmt.arrived[id] = th // the player may place him elsewhere (placeArrival)
 			g.say("16.2", "%s arrives in the %s with the %s force in %s", gen.name, th, gen.side, g.e.b.ids[at])
 			return
 		}
@@ -82,6 +207,7 @@ func (g *game) generalEvent(code, id, partner, theater, printed string) {
 	case "replace-with":
 		// played with the removal or demotion it answers (placeReplacements)
 	case "transfer":
+		delete(g.mgmt.arrived, id) // a Transfer, not a placement, from here (16.6.4)
 		if _, on := g.genAt[id]; !on && !g.displacedGen[id] {
 			// "any two 1- or 2-star Generals on the map" (16.6.2, U1350): a
 			// Transfer repositions a General in play.
@@ -138,7 +264,7 @@ func (g *game) placementSpace(gen *general, th string) (rules.Point, bool) {
 	found := false
 	for _, p := range g.e.b.order {
 		n := g.sp[gen.side][p]
-		if n == 0 || th != "" && g.e.b.theater(p) != th || found && n <= g.sp[gen.side][best] || !g.placeable(gen, p) {
+		if n == 0 || th != "" && g.spaceTheater(p) != th || found && n <= g.sp[gen.side][best] || !g.placeable(gen, p) {
 			continue
 		}
 		best, found = p, true
@@ -172,4 +298,25 @@ func (g *game) freeTransferAnywhere(gen *general) {
 	delete(g.displacedGen, gen.id)
 	g.genAt[gen.id] = p
 	g.say("16.6.4", "%s transfers free to %s, a legal space (16.2, U1354)", gen.name, g.e.b.ids[p])
+}
+
+// leaderViolations holds the Leader Management Phase to 16.2 and 16.6.3:
+// no more than two free repositionings, and no General placed this
+// phase where 16.2 forbids (a space without a friendly SP, a 3-star's
+// Coastal Fort, another theater).
+func (g *game) leaderViolations() []string {
+	var out []string
+	if g.mgmt.moves > 2 {
+		out = append(out, fmt.Sprintf("USCW 16.6.3: the %s repositioned %d Generals in its Leader Management", g.mgmt.side, g.mgmt.moves))
+	}
+	for id, th := range g.mgmt.arrived {
+		gen, at := g.gens[id], g.genAt[id]
+		if _, on := g.genAt[id]; !on {
+			continue
+		}
+		if g.sp[gen.side][at] == 0 || gen.rank >= 3 && g.e.b.coastal[at] != nil || g.spaceTheater(at) != th {
+			out = append(out, fmt.Sprintf("USCW 16.2: %s (%d-star) was placed in %s, not a legal space of the %s", gen.name, gen.rank, g.e.b.ids[at], th))
+		}
+	}
+	return out
 }

@@ -16,9 +16,10 @@ const (
 	stStrategic // a Strategic Movement Segment (3.2, strategic.go)
 	stReact     // a MOVE waits for the other side's reaction (9.0) or a Cavalry Backup (8.2)
 	stGenerals  // a victorious force without SPs: keep or displace its Generals (11.2.4)
+	stLeaders   // a side's Leader Management (16.1, leaders.go)
 )
 
-var stageNames = []string{"player-action-phase", "retreat", "over", "strategic-movement", "reaction", "generals"}
+var stageNames = []string{"player-action-phase", "retreat", "over", "strategic-movement", "reaction", "generals", "leader-management"}
 
 var sides = []string{"union", "confederate"}
 
@@ -110,6 +111,7 @@ type game struct {
 	heldAtStart                    int
 
 	strat        stratUse          // the Strategic Movement Phase's counts (15.2, 15.5)
+	mgmt         leaderPhase       // the Leader Management Phase in progress (16.1, leaders.go)
 	railBonus    [2]railBonusUse   // the Rail Movement Bonus's SPs this Action Phase (5.4.2)
 	railCtl      *railControl      // 6.5 Railroad Control of the last position asked (railcontrol.go); never mutated, shared by clones
 	railVer      uint64            // the g.ver railCtl was last found good for
@@ -230,7 +232,11 @@ func (g *game) beginTurn() {
 
 // afterStrategic plays the phases after the Strategic Movement Phase.
 func (g *game) afterStrategic() {
-	g.leaderManagement()
+	g.leaderManagement() // its choices, then startActionCycle
+}
+
+// startActionCycle starts the turn's Action Cycle (3.4).
+func (g *game) startActionCycle() {
 	g.say("3.4", "the Action Cycle: %d Action Phases (%d)", g.e.actionPhases(g.turn), g.e.year(g.turn))
 	g.phase = 0
 	g.nextActionPhase()

@@ -37,9 +37,13 @@ import (
 // marker (marker entrenchment or fort-f1..3, side, at: a completed
 // Fortification set up; remove: take it away),
 // track (a rules-core track: union-vp, blockade-closed ...), turn (pass
-// every Player Action Phase until the turn given begins).
+// every Player Action Phase until the turn given begins; phase
+// "strategic" or "leaders" stops in that phase's first choice).
 // play transfer (unit: a General, to: his space; set: {GENERAL: SPACE}
-// for a second one; 16.6.2).
+// for a second one; 16.6.2, and free in the Leader Management Phase,
+// 16.6.3); in the Leader Management Phase play place (unit: a General
+// who arrived this phase, to: his space, 16.2) and pass (end the side's
+// management, 16.1).
 // play train (at: the hex whose theater pays, and the SP's hex on the
 // seventh point, 17.3).
 // play card (value: the card's number; key: its use, action, battle with
@@ -146,6 +150,10 @@ func (d *scriptDriver) act(s *rules.Step) error {
 	case "strategic":
 		return g.scriptStrategic(s)
 	case "pass":
+		if g.stage == stLeaders {
+			g.endLeaderManagement()
+			return nil
+		}
 		if g.stage == stStrategic {
 			g.say("3.2", "the %s ends its Strategic Movement Segment", g.phasing)
 			g.endStrategicSegment()
@@ -176,8 +184,11 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		if strings.HasPrefix(s.Unit, "militia.") {
 			return g.repositionMilitia(s.Unit, s.To) // 17.2.3
 		}
+		if g.gens[s.Unit] != nil {
+			return g.placeArrival(s.Unit, s.To) // 16.1-16.2
+		}
 		if s.Unit != "fort" {
-			return fmt.Errorf("play place: the USCW engine places a Fort (unit fort, to: the hex) or repositions a Militia (unit militia.SIDE.STATE, to: the hex) only")
+			return fmt.Errorf("play place: the USCW engine places a Fort (unit fort, to: the hex), an arriving General (unit: his id, to: the space) or repositions a Militia (unit militia.SIDE.STATE, to: the hex) only")
 		}
 		if s.Remove {
 			return g.degradeFort(s.To)
@@ -287,17 +298,24 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		return g.placeWorks(s)
 	case "turn":
-		for g.turn < s.Turn && (g.stage == stPlayer || g.stage == stStrategic) && g.err == nil {
-			if g.stage == stStrategic {
+		for g.turn < s.Turn && (g.stage == stPlayer || g.stage == stStrategic || g.stage == stLeaders) && g.err == nil {
+			switch g.stage {
+			case stStrategic:
 				g.endStrategicSegment()
-				continue
+			case stLeaders:
+				g.endLeaderManagement()
+			default:
+				g.endPlayerPhase()
 			}
-			g.endPlayerPhase()
 		}
-		// The turn's Strategic Movement Phase is passed too, unless the
-		// step stops there (phase "strategic").
+		// The turn's Strategic Movement and Leader Management Phases are
+		// passed too, unless the step stops there (phase "strategic" or
+		// "leaders").
 		for s.Phase != "strategic" && g.stage == stStrategic && g.err == nil {
 			g.endStrategicSegment()
+		}
+		for s.Phase != "leaders" && g.stage == stLeaders && g.err == nil {
+			g.endLeaderManagement()
 		}
 		if g.turn < s.Turn && g.stage != stOver {
 			if g.err != nil {

@@ -41,6 +41,7 @@ func (g *game) clone() *game {
 	for _, s := range sides {
 		c.sp[s], c.movedSP[s], c.demoral[s] = maps.Clone(g.sp[s]), maps.Clone(g.movedSP[s]), maps.Clone(g.demoral[s])
 	}
+	c.mgmt.arrived = maps.Clone(g.mgmt.arrived)
 	c.track = slices.Clip(g.track) // an append of the copy's must not write into g's
 	c.survivors = slices.Clip(g.survivors)
 	if g.retreat != nil {

@@ -17,7 +17,9 @@ import (
 // U218: activated once per Action Phase); with a dice difference of 1 the
 // Generals start in the theater whose point pays (4.1.3, U167-169).
 // Isolation (13.6) is not played: every friendly SP counts; a Militia
-// (17.2) is never one (militia.go keeps them apart from the SPs).
+// (17.2) is never one (militia.go keeps them apart from the SPs). In the
+// Leader Management Phase the same Transfer is free, "up to two one- or
+// two-star Generals" for the side (16.6.3, U1352).
 
 // transferable reports a General the Leader Transfer may reposition: a
 // 1- or 2-star General, never a Cavalry General (8.1, U518), nor
@@ -33,11 +35,15 @@ type transferOrder struct {
 
 // transfer plays a Leader Transfer action of one or two Generals.
 func (g *game) transfer(orders []transferOrder) error {
-	if g.stage != stPlayer {
+	free := g.stage == stLeaders // 16.6.3: no cost, up to two in the phase
+	if g.stage != stPlayer && !free {
 		return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
 	}
 	if len(orders) == 0 || len(orders) > 2 {
 		return refuse("16.6.2", "a Leader Transfer repositions one or two Generals, not %d (U1350)", len(orders))
+	}
+	if free && g.mgmt.moves+len(orders) > 2 {
+		return refuse("16.6.3", "the %s has repositioned %d General(s) in this Leader Management Phase: 'up to two one- or two-star Generals may be repositioned' (U1352)", g.phasing, g.mgmt.moves)
 	}
 	side, b := g.phasing, g.e.b
 	var theater string
@@ -56,7 +62,7 @@ func (g *game) transfer(orders []transferOrder) error {
 			return refuse("8.1", "%s is a Cavalry General: 'Cavalry Generals may never be repositioned in a Transfer Action' (U518; 8.6 U551 for Sheridan, Van Dorn and Price; 16.6.2 U1350)", gen.name)
 		case gen.rank > 2:
 			return refuse("16.6.2", "%s is a %d-star General: '3-star Generals may not be repositioned unless it is a free Transfer' (U1350, 7.4.1 U472)", gen.name, gen.rank)
-		case g.moved[gen.id]:
+		case !free && g.moved[gen.id]:
 			return refuse("5.1.2", "%s has already been activated in this Action Phase (U218)", gen.name)
 		case i == 1 && o.general == orders[0].general:
 			return refuse("16.6.2", "%s is named twice", gen.name)
@@ -67,9 +73,19 @@ func (g *game) transfer(orders []transferOrder) error {
 		}
 		if t := b.theater(at); i == 0 {
 			theater = t
-		} else if g.diff == 1 && t != theater {
+		} else if !free && g.diff == 1 && t != theater {
 			return refuse("4.1.3", "with a dice difference of 1 one theater's Action Point pays: %s starts in the %s, %s in the %s", g.gens[orders[0].general].name, theater, gen.name, t)
 		}
+	}
+	if free {
+		g.mgmt.moves += len(orders)
+		for _, o := range orders {
+			gen := g.gens[o.general]
+			g.say("16.6.3", "%s is repositioned free from %s to %s in the Leader Management Phase, no SPs with him (U1352)", gen.name, b.ids[g.genAt[gen.id]], b.ids[o.to])
+			g.genAt[gen.id] = o.to
+			delete(g.mgmt.arrived, gen.id) // transferred: no longer placed (16.2)
+		}
+		return nil
 	}
 	if err := g.spend(g.genAt[orders[0].general], "LEADER TRANSFER"); err != nil {
 		return err
@@ -90,6 +106,9 @@ func (g *game) transfer(orders []transferOrder) error {
 // equals): an engine-built choice.
 func (g *game) transferCandidates(out []candidate) []candidate {
 	side := g.phasing
+	if g.stage == stLeaders && g.mgmt.moves >= 2 {
+		return out // 16.6.3: up to two
+	}
 	led := func(p rules.Point) bool {
 		for id, at := range g.genAt {
 			if at == p && g.gens[id].side == side {
@@ -136,7 +155,7 @@ func (g *game) transferCandidates(out []candidate) []candidate {
 	for _, id := range g.e.genIDs {
 		gen := g.gens[id]
 		at, on := g.genAt[id]
-		if gen.side != side || !on || !transferable(gen) || g.moved[id] || !g.canSpend(at) {
+		if gen.side != side || !on || !transferable(gen) || g.stage == stPlayer && (g.moved[id] || !g.canSpend(at)) {
 			continue
 		}
 		dst := top[0].p

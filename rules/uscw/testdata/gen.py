@@ -465,8 +465,8 @@ trt["generalEvents"] += [
     {"turn": 8, "side": "confederate", "code": "unassigned", "general": "c.j-johnston.ldr-general", "printed": "J. Johnston", "status": "made-up"},
     {"turn": 12, "side": "confederate", "code": "return", "general": "c.j-johnston.ldr-general", "printed": "J. Johnston", "theater": "W", "status": "made-up"},
     # A 3-star arrival, so 16.2's ban on placing one in a Coastal Fort has
-    # a place to happen (script 162).
-    {"turn": 2, "side": "union", "code": "arrive", "general": "u.buell.ldr-general", "printed": "Buell", "theater": "E", "status": "made-up"},
+    # a place to happen (script 164).
+    {"turn": 2, "side": "union", "code": "arrive", "general": "u.buell.ldr-general", "printed": "Buell", "theater": "W", "status": "made-up"},
     # Sheridan promoted (8.6: a 2-star with intrinsic cavalry, script 161)
     # and Grant promoted twice to the 4-star of 7.4.2 (script 163), inside
     # the 1863 scenario (turns 9-13).
