@@ -212,8 +212,8 @@ func (g *game) candidates(out []candidate) []candidate {
 				continue // a General without SPs ends his move with friendly SPs, never entering an enemy ZOI (7.6)
 			}
 			attack := g.scratch().enemy[dst]
-			if gen.cautious && !byCard && (bonusOnly || g.actionsFor(at) < 2) && (attack || g.pathEntersZOI(side, at, dst)) {
-				continue // 7.7: attacking or entering an enemy ZOI takes two Action Points or a card; never the Bonus Action
+			if gen.cautious && !byCard && (bonusOnly || g.actionsFor(at) < 2) && (attack || g.pathEntersZOI(side, at, dst)) && !g.cautiousExemptTo(gen, at, dst) {
+				continue // 7.7: attacking or entering an enemy ZOI takes two Action Points or a card; never the Bonus Action (7.7.3 exempts)
 			}
 			if g.coastalSPs(side, dst, n) < n {
 				continue // 10.3.2, 10.3.4

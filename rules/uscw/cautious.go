@@ -7,15 +7,20 @@ import "github.com/musterhq/muster/rules"
 // attack or move into a ZOI (9.1) during their activation. This applies
 // even if the attack is an Automatic Displacement (11.1.2). This cost is
 // paid only once per activation" (U498). 7.7.3's exemption during
-// Northern Invasions is not played.
+// Northern Invasions (U505) is cautiousExempt.
 
 // payActivation pays for a force's activation starting in p: one Action
 // Point (4.3), two for a Cautious General who attacks or moves into an
 // enemy ZOI (once for the whole activation), nothing for one a card
 // activates (18.1, U1442), or Optional 1's Bonus Action for 1 SP.
-func (g *game) payActivation(gen *general, subs, sps int, handoffs, attacks, intoZOI bool, p rules.Point, what string) error {
+func (g *game) payActivation(gen *general, subs, sps int, handoffs, attacks bool, entered []rules.Point, p rules.Point, what string) error {
 	if g.stage != stPlayer {
 		return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])
+	}
+	intoZOI := g.entersEnemyZOI(g.phasing, entered)
+	if (attacks || intoZOI) && g.cautiousExempt(gen, p, entered) {
+		g.say("7.7.3", "%s: a Confederate SP holds a Northern Objective Hex in the %s and every hex entered is in a Union-controlled state: the Cautious General is exempt (U505)", gen.name, g.e.b.theater(p))
+		attacks, intoZOI = false, false
 	}
 	if gen != nil && gen.cautious {
 		if n, ok := g.cards.cautious[gen.id]; ok { // played for this activation: used first
@@ -67,4 +72,60 @@ func (g *game) actionsFor(p rules.Point) int {
 		return g.theaterAP[t] + g.cardActions(t)
 	}
 	return g.ap + g.cardActions(t)
+}
+
+// cautiousExempt: "When the Confederate player occupies an Objective Hex
+// in a Northern state with at least 1 SP, all Cautious Generals in that
+// theater are exempt from the Cautious Generals rule (7.7.1) as long as
+// each hex they enter is within a Union controlled state" (7.7.3, U505).
+// Read: the Union's Cautious Generals (the invaded side's), the theater
+// the activation starts in, and a hex's state its home state (as
+// control.go reads it).
+func (g *game) cautiousExempt(gen *general, start rules.Point, entered []rules.Point) bool {
+	if gen == nil || !gen.cautious || gen.side != "union" || !g.northernInvasion(g.e.b.theater(start)) {
+		return false
+	}
+	for _, p := range entered {
+		if h := g.e.b.hexes[p]; h == nil || g.stateSide(homeState(h)) != "union" {
+			return false
+		}
+	}
+	return true
+}
+
+// northernInvasion reports a Confederate SP in an Objective Hex of a
+// Northern State in the theater (7.7.3, U505).
+func (g *game) northernInvasion(theater string) bool {
+	for p, n := range g.sp["confederate"] {
+		if h := g.e.b.hexes[p]; n > 0 && h != nil && h.Objective && h.Theater == theater && g.northern(homeState(h)) {
+			return true
+		}
+	}
+	return false
+}
+
+// cautiousExemptTo is cautiousExempt for the last search's cheapest path
+// from start to the board index dst (the bots' moves, actions.go).
+func (g *game) cautiousExemptTo(gen *general, start rules.Point, dst int) bool {
+	if gen == nil || !gen.cautious || gen.side != "union" || !g.northernInvasion(g.e.b.theater(start)) {
+		return false
+	}
+	b, s := g.e.b, g.scratch()
+	for at, from := dst, b.index[start]; at != from; at = s.prev[at] {
+		if h := b.hexes[b.order[at]]; h == nil || g.stateSide(homeState(h)) != "union" {
+			return false
+		}
+	}
+	return true
+}
+
+// cautiousLands reports a Naval Transport or Amphibious Assault of a
+// Cautious General from start that attacks or lands in an enemy ZOI at
+// dst (7.7.1, U498: "attack or move into a ZOI"), judged before it
+// sails, and is not exempt (7.7.3).
+func (g *game) cautiousLands(gen *general, start, dst rules.Point) bool {
+	if !gen.cautious || !g.defended(other(gen.side), dst) && !g.inEnemyZOI(gen.side, dst) {
+		return false
+	}
+	return !g.cautiousExempt(gen, start, []rules.Point{dst})
 }

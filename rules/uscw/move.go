@@ -297,7 +297,7 @@ func (g *game) march(f force, o moveOrder) error {
 	if f.cont {
 		g.say("11.7", "%s moves on after its battle: %d of %d MP spent", what, f.spent, ma)
 		g.cont = nil
-	} else if err := g.payActivation(gen, len(o.subs), n, len(mv.plan) > 0, battleAt != nil, g.entersEnemyZOI(side, entered), start, "MOVE: "+what); err != nil {
+	} else if err := g.payActivation(gen, len(o.subs), n, len(mv.plan) > 0, battleAt != nil, entered, start, "MOVE: "+what); err != nil {
 		return err
 	}
 	if o.rail {

@@ -360,7 +360,7 @@ func (g *game) withBombardment(out []candidate, c candidate) []candidate {
 // lacks the two Action Points 7.7.1 asks and no card pays it.
 func (g *game) cautiousCannot(general string, at rules.Point, dst int, ocean bool, n int) bool {
 	gen := g.gens[general]
-	if gen == nil || !gen.cautious || !g.defended(other(gen.side), g.e.b.order[dst]) || ocean && n >= 2 {
+	if gen == nil || !g.cautiousLands(gen, at, g.e.b.order[dst]) || ocean && n >= 2 {
 		return false
 	}
 	_, byCard := g.cards.cautious[general]
@@ -417,13 +417,15 @@ func (g *game) navalCardViolations() []string {
 	return out
 }
 
-// cautiousAssault is the Action Points an Amphibious Assault paid with
-// Action Points costs when a Cautious General leads it into a battle:
-// "at least two Action Points (or one Special Action Card) if they wish
-// to attack" (7.7.1, U498), which an Ocean Transport of 2 or 3 SPs already
-// costs (7.7.2, U506); a card played to activate him pays it all (U1442).
-func (g *game) cautiousAssault(gen *general, side string, dst rules.Point, ap int) int {
-	if gen == nil || !gen.cautious || !g.defended(other(side), dst) {
+// cautiousAssault is the Action Points a Naval Transport or Amphibious
+// Assault paid with Action Points costs when a Cautious General leads it
+// into a battle or lands it in an enemy ZOI: "at least two Action Points
+// (or one Special Action Card) if they wish to attack or move into a ZOI"
+// (7.7.1, U498), which an Ocean Transport of 2 or 3 SPs already costs
+// (7.7.2, U506); a card played to activate him pays it all (U1442);
+// 7.7.3's exemption as a MOVE's (cautiousExempt).
+func (g *game) cautiousAssault(gen *general, side string, start, dst rules.Point, ap int) int {
+	if gen == nil || !g.cautiousLands(gen, start, dst) {
 		return ap
 	}
 	if n, ok := g.cards.cautious[gen.id]; ok {
@@ -433,7 +435,11 @@ func (g *game) cautiousAssault(gen *general, side string, dst rules.Point, ap in
 		return 0
 	}
 	if ap < 2 {
-		g.say("7.7", "%s is a Cautious General and attacks: two Action Points (U498)", gen.name)
+		doing := "attacks"
+		if !g.defended(other(side), dst) {
+			doing = "lands in an enemy ZOI"
+		}
+		g.say("7.7", "%s is a Cautious General and %s: two Action Points (U498)", gen.name, doing)
 		return 2
 	}
 	g.say("7.7.2", "%s is a Cautious General: this Ocean Transport already costs %d Action Points (U506)", gen.name, ap)

@@ -176,10 +176,11 @@ func (g *game) transport(o transportOrder) error {
 	bonus := false
 	if byCard {
 		ap = 0
-	} else if o.assault {
-		ap = g.cautiousAssault(gen, side, dst, ap) // 7.7.1-7.7.2
-	} else if ap == 1 && g.bonusFits(gen, len(o.subs), n, len(drops) > 0, false) {
-		ap, bonus = 0, true // Optional 1: 1 SP 'for movement or Naval Transport' (U1720), spent first as for a MOVE
+	} else {
+		ap = g.cautiousAssault(gen, side, start, dst, ap) // 7.7.1-7.7.3
+		if !o.assault && ap == 1 && g.bonusFits(gen, len(o.subs), n, len(drops) > 0, false) {
+			ap, bonus = 0, true // Optional 1: 1 SP 'for movement or Naval Transport' (U1720), spent first as for a MOVE
+		}
 	}
 	if !g.canSpendN(start, ap) {
 		return refuse("4.3", "%s of %d SPs costs %d Action Points (U204, U1562) and the %s has fewer", kind, n, ap, side)

@@ -24,6 +24,9 @@ func (g *game) transportCandidates(out []candidate) []candidate {
 	// which carries 1 SP and never assaults (U1720).
 	add := func(c candidate, at rules.Point, bonusOnly bool) []candidate {
 		for _, dst := range g.waterReach(side, at) {
+			if g.cautiousCannot(c.general, at, dst, false, c.sps) {
+				continue // 7.7.1: landing in an enemy ZOI takes two Action Points or a card
+			}
 			c.naval, c.ocean, c.assault, c.dst = true, false, false, dst
 			out = append(out, c)
 		}
@@ -55,7 +58,7 @@ func (g *game) transportCandidates(out []candidate) []candidate {
 				if !c.assault {
 					card, ok = cardPlay{}, true
 				}
-				if c.card = card; ok && (!c.assault || card.n != 0 || !g.cautiousCannot(c.general, at, i, true, c.sps)) {
+				if c.card = card; ok && (card.n != 0 || !g.cautiousCannot(c.general, at, i, true, c.sps)) {
 					out = append(out, c)
 				}
 			}
