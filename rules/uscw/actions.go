@@ -208,8 +208,8 @@ func (g *game) candidates(out []candidate) []candidate {
 			out = append(out, c)
 		}
 		for _, dst := range g.reach(side, at, ma, n) {
-			if n == 0 && (g.sp[side][g.e.b.order[dst]] == 0 || g.pathEntersZOI(side, at, dst)) {
-				continue // a General without SPs ends his move with friendly SPs, never entering an enemy ZOI (7.6)
+			if n == 0 && (g.sp[side][g.e.b.order[dst]] == 0 && !(g.sp[side][at] == 0 && g.militiaIn(side, g.e.b.order[dst])) || g.pathEntersZOI(side, at, dst)) {
+				continue // a General without SPs ends his move with friendly SPs (a lone one with a Militia too), never entering an enemy ZOI (7.6)
 			}
 			attack := g.scratch().enemy[dst]
 			if gen.cautious && !byCard && (bonusOnly || g.actionsFor(at) < 2) && (attack || g.pathEntersZOI(side, at, dst)) && !g.cautiousExemptTo(gen, at, dst) {

@@ -277,8 +277,8 @@ func (g *game) march(f force, o moveOrder) error {
 	// A General who lost his SPs (7.6) may end at a friendly Fort; one who
 	// leaves his SPs must end with SPs (7.5.3, U486).
 	lone := f.gen != nil && f.n == 0 && g.sp[side][start] == 0
-	if mv.gen != nil && mv.n == 0 && (battleAt != nil || g.sp[side][at]+mv.left[at]-mv.taken[at] == 0 && !(lone && g.fortAt(side, at) > 0)) {
-		return refuse("7.6", "%s has no SPs: he 'must end his move at a friendly-controlled Fort, Coastal Fort or with other friendly SPs', never in a battle (U490)", mv.gen.name)
+	if mv.gen != nil && mv.n == 0 && (battleAt != nil || g.sp[side][at]+mv.left[at]-mv.taken[at] == 0 && !(lone && (g.fortAt(side, at) > 0 || g.militiaIn(side, at)))) {
+		return refuse("7.6", "%s has no SPs: he 'must end his move at a friendly-controlled Fort, Coastal Fort or with other friendly SPs (including Militia)', never in a battle (U490)", mv.gen.name)
 	}
 	if gen != nil && n == 0 {
 		for _, p := range entered {
