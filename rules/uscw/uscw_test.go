@@ -79,9 +79,11 @@ func TestSimPlaysToTheEnd(t *testing.T) {
 			steps++
 		}
 		// 9 Action Phases of two passes, and the Strategic Movement
-		// Phase's two segments on turns 2 and 3.
-		if o := gm.Outcome(); o.Turns != 3 || o.Level != "unknown" || steps != 22 {
-			t.Fatalf("seed %d: %+v after %d passes, want turn 3, level unknown, 22 passes", seed, o, steps)
+		// Phase's two segments and the Leader Management Phase's two
+		// (16.1: each side may reposition Generals, 16.6.3) on turns 2
+		// and 3.
+		if o := gm.Outcome(); o.Turns != 3 || o.Level != "unknown" || steps != 26 {
+			t.Fatalf("seed %d: %+v after %d passes, want turn 3, level unknown, 26 passes", seed, o, steps)
 		}
 	}
 }
