@@ -135,6 +135,12 @@ func (g *game) describe(c candidate) string {
 // candidates lists the legal actions in a fixed order: pass first, then
 // each General's moves (by id), then each hex's SPs alone (board order).
 func (g *game) candidates(out []candidate) []candidate {
+	return g.listCandidates(out, true)
+}
+
+// listCandidates is candidates; without offerDisperse it leaves out the
+// DISPERSE offer, the sampler's list (sample.go).
+func (g *game) listCandidates(out []candidate, offerDisperse bool) []candidate {
 	out = out[:0]
 	switch g.stage {
 	case stRetreat:
@@ -166,7 +172,9 @@ func (g *game) candidates(out []candidate) []candidate {
 	}
 	out = g.transferCandidates(out)
 	out = g.militiaCandidates(side, out)
-	out = g.disperseCandidates(side, out)
+	if offerDisperse {
+		out = g.disperseCandidates(side, out)
+	}
 	out = g.rallies(side, out)
 	g.markEnemy(side)
 	if c := g.cont; c != nil {

@@ -64,8 +64,12 @@ type Game struct {
 	n     int // actions applied
 	cands []candidate
 	at    int // the n the candidates were listed for; -1 none
-	legal []rules.Action
-	bot   *botView // the sensible bot's targets for a decision (bot.go)
+	// The sampler's list, the candidates without the DISPERSE offer
+	// (sample.go), and 1 + the n it was listed for (0: none).
+	part    []candidate
+	partFor int
+	legal   []rules.Action
+	bot     *botView // the sensible bot's targets for a decision (bot.go)
 	// The actions applied, for Log's replay: a sim game keeps no log as
 	// it plays (the cost of every line); a clone keeps no history.
 	history []rules.Action
@@ -113,8 +117,12 @@ func (x *Game) Legal() []rules.Action {
 	return x.legal
 }
 
-// pick is the candidate an Action names: an index into the list.
+// pick is the candidate an Action names: an index into the list, or
+// one the sampler drew (sample.go).
 func (x *Game) pick(a rules.Action) (candidate, error) {
+	if a&drawnAction != 0 {
+		return x.pickDrawn(a)
+	}
 	c := x.list()
 	if a >= rules.Action(len(c)) {
 		return candidate{}, refuse("4.2", "action %d is not legal now (%d legal)", a, len(c))
