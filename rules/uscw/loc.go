@@ -195,10 +195,12 @@ func (g *game) locGrid(side string, c *supplyCache) (enter, depot []bool, toll [
 	}
 	// The enemy's units close their hexes and their ZOI (9.1); side's
 	// SPs, Militia and Forts are Depots.
+	// The board's steps are q's neighbours with each hexside's 9.1 facts
+	// (zoiHexside); a hex closed already is not asked again.
 	zoiFrom := func(q rules.Point) {
-		for _, p := range b.neighbors(q) {
-			if g.zoi(other(side), q, p) {
-				enter[b.index[p]] = false
+		for _, st := range b.next[b.index[q]] {
+			if enter[st.to] && g.zoiAcross(other(side), q, b.order[st.to], st.zoi) {
+				enter[st.to] = false
 			}
 		}
 	}
