@@ -230,6 +230,9 @@ func (g *game) takeCoastal(side string, p rules.Point) {
 // coastalStacking and coastalAttack limit them; 0 none.
 func (g *game) coastalSPs(side string, dst, n int) int {
 	b := g.e.b
+	if dst < len(b.order)-len(b.coastal) {
+		return n // a hex: the Coastal Fort spaces come after the hexes in board order
+	}
 	p := b.order[dst]
 	cf := b.coastal[p]
 	if cf == nil {
