@@ -1,6 +1,7 @@
 package uscw
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -193,6 +194,15 @@ func (b *board) neighbors(p rules.Point) []rules.Point { return b.nbrs[p] }
 // after the hexes by its id as there, not level with the others (which
 // left their order to the map's, and same-seed games differed).
 func comparePoints(a, c rules.Point) int {
+	if a.Area == "" && c.Area == "" { // two hexes: pointLess's order in one pass
+		switch {
+		case a.Frame != c.Frame:
+			return cmp.Compare(a.Frame, c.Frame)
+		case a.Y != c.Y:
+			return cmp.Compare(a.Y, c.Y)
+		}
+		return cmp.Compare(a.X, c.X)
+	}
 	switch {
 	case pointLess(a, c):
 		return -1

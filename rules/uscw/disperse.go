@@ -57,13 +57,13 @@ func (g *game) disperse(hex string, n int) error {
 func (g *game) disperseCandidates(side string, out []candidate) []candidate {
 	stacks := make([]rules.Point, 0, len(g.sp[side]))
 	for p, n := range g.sp[side] {
-		if n > 0 && len(g.generalsAt(side, p)) == 0 && g.supplyAt(side, p) == outOfSupply {
+		if n > 0 && len(g.generalsAt(side, p)) == 0 {
 			stacks = append(stacks, p)
 		}
 	}
-	sortPoints(stacks)
+	sortPoints(stacks) // in board order, so that the supply traces stop at the first found
 	for _, p := range stacks {
-		if !g.isolated(side, p) {
+		if g.supplyAt(side, p) == outOfSupply && !g.isolated(side, p) {
 			return append(out, candidate{disperse: true, from: p, sps: g.sp[side][p]})
 		}
 	}

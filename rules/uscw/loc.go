@@ -441,7 +441,7 @@ func (g *game) fortressViolations(side string, c *supplyCache) []string {
 	}
 	var out []string
 	fresh := g.newSupplyCache()
-	fresh.rc = c.rc
+	fresh.built = c.built
 	for i, p := range g.e.b.order {
 		if v := c.locFort[i]; v != 0 && (v == 2) != g.locToFortress(side, p, fresh) {
 			out = append(out, fmt.Sprintf("USCW 13.2.3: %s is kept as with an LOC to a %s Fort: %v, a fresh search finds %v", g.e.b.ids[p], side, v == 2, v != 2))

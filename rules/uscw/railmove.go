@@ -182,8 +182,11 @@ func (g *game) railBonusCandidates(side string, out []candidate) []candidate {
 		return out
 	}
 	b := g.e.b
-	rc := g.railControl()
+	var rc *railControl // worked out for the first force that may move by rail
 	add := func(general string, from rules.Point, n int) {
+		if rc == nil {
+			rc = g.railControl()
+		}
 		cost, _ := g.railBonusReach(side, from, rc)
 		for j, c := range cost { // rail index order is board order
 			if c > 0 {

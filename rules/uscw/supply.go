@@ -47,7 +47,7 @@ func (l supplyLevel) text() string {
 // supplyCache is a side's supply in one position (g.ver).
 type supplyCache struct {
 	ver     uint64
-	rc      *railControl                // the rail control it was worked out on
+	built   bool                        // the 1864 lines built (5.4.5): with ver, the rail control it reads (railControl's own key)
 	assault bool                        // worked out under an Amphibious Assault's temporary Naval Control (19.5.5)
 	source  []int8                      // by board index: a Primary Supply Source (13.2) undecided (0), not (1) or one (2)
 	ctl     []int8                      // by board index: the hex's controller (ctlAt), 0 not yet asked
@@ -72,14 +72,18 @@ func (g *game) supplyFor(side string) *supplyCache {
 		i = 1
 	}
 	c := g.supply[i]
-	rc := g.railControl() // kept by its own key: a change of rail control (ZOI, 1864 lines) drops the supply too
-	// Naval Control follows the position (naval.go's key), but for the
+	// Railroad Control is kept by the same version and the 1864 lines
+	// (railControl), so a cache of this version and lines reads the same
+	// control; it is worked out only when a search asks for it. Naval
+	// Control follows the position (naval.go's key), but for the
 	// temporary control of a Confederate Amphibious Assault's route search
-	// (19.5.5): a cache is kept for one or the other.
+	// (19.5.5), under which rail control is not kept: a cache is then
+	// made for each ask.
 	assault := g.assaultNaval != nil
-	if c == nil || c.ver != g.ver || c.rc != rc || c.assault != assault {
+	built := g.railsBuilt1864()
+	if c == nil || c.ver != g.ver || c.built != built || assault || c.assault {
 		c = g.newSupplyCache()
-		c.rc, c.assault = rc, assault
+		c.built, c.assault = built, assault
 		g.supply[i] = c
 	}
 	return c
@@ -432,12 +436,12 @@ func (g *game) supplyViolations() []string {
 	}
 	for i, side := range sides {
 		c := g.supply[i]
-		if c == nil || c.ver != g.ver || c.rc != g.railControl() || c.assault != (g.assaultNaval != nil) {
+		if c == nil || c.ver != g.ver || c.built != g.railsBuilt1864() || c.assault || g.assaultNaval != nil {
 			continue
 		}
 		out = append(out, g.fortressViolations(side, c)...)
 		fresh := g.newSupplyCache()
-		fresh.rc, fresh.assault = c.rc, c.assault
+		fresh.built, fresh.assault = c.built, c.assault
 		hexes := make([]rules.Point, 0, len(c.level))
 		for p := range c.level {
 			hexes = append(hexes, p)
