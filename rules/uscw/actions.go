@@ -383,6 +383,10 @@ type searchScratch struct {
 	naval      []int8 // Naval Control as markEnemy found it (naval.go)
 	buckets    [][]int
 	found      []int // reach's answer, valid until the next search
+	// locFlood's marks of the hexes it has settled (by board index, its
+	// own stamp), in the LOC searches' scratch.
+	settled     []uint32
+	settleStamp uint32
 }
 
 func (g *game) scratch() *searchScratch {

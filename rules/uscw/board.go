@@ -46,6 +46,7 @@ type board struct {
 	// their states, Objective and Resource Hexes, Towns and Ports.
 	markIdx, objIdx, resIdx, townIdx []int
 	home                             []string // homeState by board index
+	theaterAt                        []string // theater by board index (locFlood)
 	railAt                           []int    // the rail index (railGraph.railHexs) by board index, -1 off the railroads
 
 	coastal map[rules.Point]*coastalFort   // the Coastal Fort spaces, after the hexes in order (coastal.go)
@@ -56,6 +57,7 @@ type board struct {
 // supply.go and loc.go read.
 func (b *board) compileHexLists() {
 	b.home = make([]string, len(b.order))
+	b.theaterAt = make([]string, len(b.order))
 	b.railAt = make([]int, len(b.order))
 	for i, p := range b.order {
 		b.railAt[i] = -1
@@ -64,6 +66,7 @@ func (b *board) compileHexLists() {
 		}
 		h := b.hexes[p]
 		b.home[i] = homeState(h)
+		b.theaterAt[i] = b.theater(p)
 		if b.home[i] == kentucky {
 			b.kentucky = append(b.kentucky, i)
 		}

@@ -91,9 +91,19 @@ func (g *game) locCross(side string, u int, st step, nav []int8) bool {
 // memory (the bots' move search keeps its paths in the other).
 func (g *game) within(side string, p rules.Point, mps int) []rules.Point {
 	b := g.e.b
+	var out []rules.Point
+	for _, i := range g.withinAt(side, b.index[p], mps) {
+		out = append(out, b.order[i])
+	}
+	return out
+}
+
+// withinAt is within by board index; its answer is the scratch's, good
+// until the next search.
+func (g *game) withinAt(side string, start, mps int) []int {
+	b := g.e.b
 	enter, _, toll, nav := g.grid(side, g.supplyFor(side)) // enterableForLOC of every hex, kept for the position
 	s := g.locScratch()
-	start := b.index[p]
 	s.stamp++
 	s.best[start], s.seen[start] = 0, s.stamp
 	buckets := s.buckets[:0]
@@ -101,14 +111,14 @@ func (g *game) within(side string, p rules.Point, mps int) []rules.Point {
 		buckets = append(buckets, nil)
 	}
 	buckets[0] = append(buckets[0][:0], start)
-	var out []rules.Point
+	out := s.found[:0]
 	for c := 0; c <= mps; c++ {
 		for k := 0; k < len(buckets[c]); k++ {
 			i := buckets[c][k]
 			if s.best[i] != c {
 				continue
 			}
-			out = append(out, b.order[i])
+			out = append(out, i)
 			for _, st := range b.next[i] {
 				nc := c + st.cost + int(toll[st.to])
 				if st.cost < 0 || nc > mps || s.seen[st.to] == s.stamp && s.best[st.to] <= nc {
@@ -122,7 +132,7 @@ func (g *game) within(side string, p rules.Point, mps int) []rules.Point {
 			}
 		}
 	}
-	s.buckets = buckets
+	s.buckets, s.found = buckets, out
 	return out
 }
 

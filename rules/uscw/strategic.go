@@ -304,35 +304,45 @@ func (g *game) locFlood(side string, p rules.Point, depots int, target *rules.Po
 	seen := map[rules.Point]bool{p: true}
 	frontier := []rules.Point{p}
 	northJoined := false
+	// A hex settled once (by board index) is passed over when another
+	// Depot's LOC reaches it again: all it could add is there already.
+	s := g.locScratch()
+	if len(s.settled) != len(b.order) {
+		s.settled = make([]uint32, len(b.order))
+	}
+	s.settleStamp++
+	stamp := s.settleStamp
 	for len(frontier) > 0 && depots != 0 {
 		d := frontier[0]
 		frontier = frontier[1:]
 		depots--
-		for _, n := range g.within(side, d, locMPs) {
-			if b.theater(n) != t {
+		for _, i := range g.withinAt(side, b.index[d], locMPs) {
+			if s.settled[i] == stamp {
 				continue
 			}
+			s.settled[i] = stamp
+			if b.theaterAt[i] != t {
+				continue
+			}
+			n := b.order[i]
 			out[n] = true
 			if target != nil && n == *target {
 				return out
 			}
-			extra := []rules.Point{}
-			if g.depot(side, n) {
-				extra = append(extra, n)
+			if !seen[n] && g.depot(side, n) {
+				seen[n] = true
+				frontier = append(frontier, n)
 			}
 			if side == "union" && !northJoined && n.Y == b.rails.northRow {
 				northJoined = true
 				for _, q := range b.rails.northEdge {
 					if b.theater(q) == t {
 						out[q] = true
-						extra = append(extra, q)
+						if !seen[q] {
+							seen[q] = true
+							frontier = append(frontier, q)
+						}
 					}
-				}
-			}
-			for _, q := range extra {
-				if !seen[q] {
-					seen[q] = true
-					frontier = append(frontier, q)
 				}
 			}
 		}
