@@ -47,14 +47,15 @@ func (b *board) crossing(a, p rules.Point) (kind string, bridge bool) {
 // Naval Control of it ("If the opposing player has Naval Control then
 // treat the Navigable River hexside as if no railroad bridge exists
 // there", 5.4.3, U277; control by both sides counts as the enemy's, as
-// 11.5.3 reads it in retreat.go's acrossRiverLimit).
+// 11.5.3 reads it in retreat.go's acrossRiverLimit). The Naval Control
+// test is railCrossingOpen, the one check of 5.4.3 that the Rail Movement
+// Bonus, Railroad Control and Strategic Rail Movement read too.
 func (g *game) bridgedFor(side string, a, p rules.Point) bool {
 	e, ok := g.e.b.railEdgeOf(a, p)
 	if !ok || e.ferry || e.from1864 && !g.railsBuilt1864() {
 		return false
 	}
-	nc := g.navalControl(a, p)
-	return nc != other(side) && nc != "both"
+	return g.railCrossingOpen(g.naval(), side, a, p)
 }
 
 // minorBridged reports a bridge on the Minor River a-p: "Bridges exist

@@ -448,7 +448,10 @@ func typeIndex(type2 bool) int {
 // River serves side only under its own Naval Control or none's ("may
 // only be used if the player has Naval Control (19.1.1) or neither player
 // has Naval Control of that river hexside", 5.4.3, U277). nav is the
-// position's Naval Control (g.naval()), read once by the caller.
+// position's Naval Control (g.naval()), read once by the caller. Control
+// by both sides is the enemy's (navBoth is neither navNone nor side's).
+// bridges.go's bridgedFor reads this too, for the ZOI, Avoid Battle,
+// Maneuver and retreat across a railroad bridge.
 func (g *game) railCrossingOpen(nav []int8, side string, a, c rules.Point) bool {
 	b := g.e.b
 	s, ok := b.ww.side(b.index[a], b.index[c])
