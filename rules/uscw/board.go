@@ -165,6 +165,9 @@ func newBoard(m *scenarios.Module, s *scenarios.Scenario) (*board, []string) {
 		}
 		b.addCoastalForts(m)
 	}
+	// A completely non-playable hex is closed to Land Movement as the
+	// List of Movement Costs' Prohibited rows are (5.7, U307).
+	b.prohib[nonPlayable], b.costRow[nonPlayable] = true, "Non-playable hex (5.7)"
 	if t := m.Table("movement-costs"); t != nil {
 		for _, r := range t.Grid {
 			if len(r.Cells) == 0 {
@@ -326,6 +329,10 @@ func (b *board) landStepCost(from, to rules.Point, built1864, bridgeOpen bool) (
 			key = "mountain-hexside"
 		case "impassable":
 			return 0, "", refuse("5.8", "the hexside %s-%s is impassable", b.ids[from], b.ids[to])
+		case nonPlayable:
+			if b.nonPlayableSide(from, to) {
+				return 0, "", refuse("5.7", "the hexside %s-%s crosses non-playable terrain and no railroad line or Ferry exists there: 'Land Movement into and out of the hex is prohibited across the non-playable portion' (U305-307)", b.ids[from], b.ids[to])
+			}
 		}
 		if v, ok := b.cost[key]; ok {
 			c += v

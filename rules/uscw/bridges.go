@@ -19,14 +19,19 @@ func (g *game) barrier(side string, a, p rules.Point) string {
 	return kind
 }
 
-// crossing is the hexside a-p's fixed facts for barrier: "impassable", a
-// Navigable River's kind, or "" for neither, and whether a railroad (not
+// crossing is the hexside a-p's fixed facts for barrier: "impassable" or
+// a non-playable portion without a railroad or Ferry (5.7), a Navigable
+// River's kind, or "" for neither, and whether a railroad (not
 // a ferry) crosses that river there, so that bridgedFor decides.
 func (b *board) crossing(a, p rules.Point) (kind string, bridge bool) {
 	for _, k := range b.topo.Side(a, p) {
 		switch k {
 		case "impassable":
 			return k, false
+		case nonPlayable:
+			if b.nonPlayableSide(a, p) {
+				return k, false // an impassable hexside (nonplayable.go)
+			}
 		case "navigable-river-type-1", "navigable-river-type-2":
 			if kind == "" {
 				kind = k

@@ -241,15 +241,14 @@ func (g *game) leadsToSource(side string, q rules.Point, c *supplyCache) bool {
 // (9.1: friendly SPs in q cancel it); an enemy-controlled hexside is one
 // where the enemy has Naval Control or that is enemy to both (10.2.7,
 // 19.1.5; the water of a Coastal Fort included, navalControl); the map
-// has no sea, lake or non-playable hexsides.
+// has no sea or lake hexsides; a non-playable one is read as impassable
+// (nonplayable.go).
 func (g *game) overlandStep(side string, p, q rules.Point) bool {
 	if g.controller(q) == other(side) {
 		return false
 	}
-	for _, k := range g.e.b.topo.Side(p, q) {
-		if k == "impassable" {
-			return false
-		}
+	if g.e.b.impassable(p, q) {
+		return false
 	}
 	if nc := g.navalControl(p, q); nc == other(side) || nc == "both" {
 		return false

@@ -131,6 +131,9 @@ func (g *game) transport(o transportOrder) error {
 	if dst == start {
 		return refuse("19.3.1", "the transport must end in another hex than %s", o.to)
 	}
+	if err := b.refuseProhibitedLanding(dst); err != nil {
+		return err
+	}
 	switch enemy := g.sp[other(side)][dst] > 0 || g.controller(dst) == other(side); {
 	case enemy && !o.assault:
 		return refuse("19.3.1", "%s is enemy-controlled or enemy-occupied: 'A Naval Transport action that ends in an enemy-controlled or enemy-occupied space must be performed as an Amphibious Assault (19.5)' (U1560)", o.to)
@@ -290,6 +293,9 @@ func (g *game) dropOffs(side string, start rules.Point, o transportOrder, n int)
 		}
 		if !on[b.index[p]] {
 			return nil, refuse("19.3.3", "%s lies on no Navigable Waterway under %s Naval Control from %s (U1572)", id, side, b.ids[start])
+		}
+		if err := b.refuseProhibitedLanding(p); err != nil {
+			return nil, err
 		}
 		if !g.landable(side, p) {
 			return nil, refuse("19.3.1", "SPs are dropped off only 'in hexes that are not enemy-controlled or enemy-occupied' (U1564): %s is", id)

@@ -107,9 +107,10 @@ func (g *game) transportCandidates(out []candidate) []candidate {
 }
 
 // landable: a Naval Transport may end in p (not enemy-controlled or
-// enemy-occupied, U1560; not New Madrid while Kentucky is neutral).
+// enemy-occupied, U1560; not New Madrid while Kentucky is neutral; not
+// a prohibited hex, 5.7).
 func (g *game) landable(side string, p rules.Point) bool {
-	return g.sp[other(side)][p] == 0 && g.controller(p) != other(side) && !g.closedByNeutrality(p, false)
+	return !g.e.b.prohibitedHex(p) && g.sp[other(side)][p] == 0 && g.controller(p) != other(side) && !g.closedByNeutrality(p, false)
 }
 
 // waterReach lists (board indexes, sorted) the hexes River Transport

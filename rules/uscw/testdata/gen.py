@@ -30,7 +30,7 @@ DST = "rules/uscw/testdata/module"
 ID = "uscw-test"
 NOTE = {"kind": "made-up", "text": "MADE-UP TEST DATA (rules/uscw/testdata/gen.py): not from the game's map, charts, cards or counters."}
 STAND_INS = {
-    "terrain": "every hex gets clear, woods, marsh or mountain at random (swamp at the text's 4519)",
+    "terrain": "every hex gets clear, woods, marsh or mountain at random (swamp at the text's 4519; 1825 and 1826 non-playable, 5.7)",
     "hexside-features": "a Type 2 river along row 30 (the Ohio stand-in), Type 1 rivers along rows 40 and 45, mountain hexsides with a pass and a railroad gap along row 24, minor rivers at random",
     "railroads-and-roads": "made-up railroad lines (features of kind railroad, hexes in order) linking the made-up towns, Objective and Resource Hexes of both sides, four leaving the north edge (row 16), crossing the row-24 mountains only at its Railroad Gaps and the row-30 river once by a bridge (3020-3021) and once by a Railroad Ferry (3036-3037), two yellow 1864 lines (attribute builtFrom winter-1864), and short roads through Marsh hexes (kind road), one of them over a Minor River (2634-2633)",
     "theater-extents": "columns 1-14 Trans-Mississippi, 15-30 West, 31-49 East",
@@ -186,6 +186,7 @@ m["hexsideKinds"] = [
     {"id": "railroad-gap", "name": "Railroad Bridge or Gap", "rule": "5.4.3"},
     {"id": "railroad-ferry", "name": "Railroad Ferry", "rule": "5.4.4"},
     {"id": "impassable", "name": "Impassable hexside"},
+    {"id": "non-playable", "name": "Non-playable portion of a hex", "rule": "5.7"},
 ]
 sides = []
 for c in cols:
@@ -330,6 +331,27 @@ for col, first, last in ((17, 27, 36), (12, 28, 33)):
 # bar on Union Naval Control from the sea (19.1.4) has a place to happen.
 assert frozenset(("4137", "4138")) not in have
 sides.append({"between": ["4137", "4138"], "kinds": ["navigable-river-type-1"], "status": "made-up"})
+# Non-Playable Terrain (5.7, U301-308; the shipped map's are map art):
+# the hexes 1825 and 1826 completely non-playable (terrain non-playable),
+# and the hex 1820 with a non-playable portion on its hexsides to 1720,
+# 1721 and 1819, the central trunk railroad crossing the one to 1721 ("unless
+# a railroad line or Ferry exists at that hexside", U307); the Railroad
+# Ferry hexside 3036-3037 is non-playable too. Chosen away from the
+# scripts' hexes and off every railroad and road but those two crossings.
+# No random draws: the terrain and lines drawn above stay as they were.
+NON_PLAYABLE_HEXES = ("1825", "1826")
+NON_PLAYABLE_SIDES = (("1820", "1720"), ("1820", "1721"), ("1820", "1819"), RAIL_FERRY)
+lines = [f for f in m["features"] if f.get("kind") in ("railroad", "road")]
+for e in hexes:
+    if e["at"] in NON_PLAYABLE_HEXES:
+        assert not any(e["at"] in f["hexes"] for f in lines)
+        e["terrain"] = "non-playable"
+for a, b in NON_PLAYABLE_SIDES:
+    x = next((x for x in sides if set(x["between"]) == {a, b}), None)
+    if x is None:
+        sides.append({"between": [a, b], "kinds": ["non-playable"], "status": "made-up"})
+    else:
+        x["kinds"].append("non-playable")
 naval_ports = {"2717", "3318", "3617", "2812", "3313"}
 for e in hexes:
     if e["at"] in naval_ports:
@@ -338,6 +360,8 @@ for e in hexes:
 for t in m["missing"]:
     if t["topic"] == "hexside-features":
         t["madeUp"] += "; Type 1 rivers along the boundary of columns 17 and 18, rows 27-36, and of columns 12 and 13, rows 28-33, and the hexside 4137-4138 at Savannah (a Savannah River stand-in)"
+    if t["topic"] == "hexside-features":
+        t["madeUp"] += "; non-playable portions on the hexsides 1820-1720, 1820-1721 (a railroad crosses it) and 1820-1819 and on the Railroad Ferry 3036-3037 (5.7)"
     if t["topic"] == "ports-towns-cities":
         t["madeUp"] += "; River Ports 2717, 3318 and 3617 on the first, 2812 and 3313 on the second"
 save("map.json", m)
