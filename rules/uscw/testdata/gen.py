@@ -32,7 +32,7 @@ NOTE = {"kind": "made-up", "text": "MADE-UP TEST DATA (rules/uscw/testdata/gen.p
 STAND_INS = {
     "terrain": "every hex gets clear, woods, marsh or mountain at random (swamp at the text's 4519; 1825 and 1826 non-playable, 5.7)",
     "hexside-features": "a Type 2 river along row 30 (the Ohio stand-in), Type 1 rivers along rows 40 and 45, mountain hexsides with a pass and a railroad gap along row 24, minor rivers at random",
-    "railroads-and-roads": "made-up railroad lines (features of kind railroad, hexes in order) linking the made-up towns, Objective and Resource Hexes of both sides, four leaving the north edge (row 16), crossing the row-24 mountains only at its Railroad Gaps and the row-30 river once by a bridge (3020-3021) and once by a Railroad Ferry (3036-3037), two yellow 1864 lines (attribute builtFrom winter-1864), and short roads through Marsh hexes (kind road), one of them over a Minor River (2634-2633)",
+    "railroads-and-roads": "made-up railroad lines (features of kind railroad, hexes in order) linking the made-up towns, Objective and Resource Hexes of both sides, four leaving the north edge (row 16), crossing the row-24 mountains only at its Railroad Gaps and the row-30 river once by a bridge (3020-3021) and once by a Railroad Ferry (3036-3037), two yellow 1864 lines (attribute builtFrom winter-1864), a short line 2717-2716-2715 at New Albany (15.6 example), and short roads through Marsh hexes (kind road), one of them over a Minor River (2634-2633)",
     "theater-extents": "columns 1-14 Trans-Mississippi, 15-30 West, 31-49 East",
     "state-extents": "each hex in the state of its band of rows and columns; hexes on a band edge lie in two states",
     "objective-resource-hexes": "Resource Hexes summing to 100 BPs, Charleston SC 3839 keeping its 3",
@@ -300,6 +300,13 @@ for i, h in enumerate(sorted(rr_rng.sample(marshes, 8))):
 assert "minor-river" in side_kinds.get(frozenset(("2634", "2633")), []) and terrain["2633"] == "marsh"
 m["features"].append(made_up({"id": "road-minor-bridge", "kind": "road", "name": "Road through 2633", "hexes": ["2634", "2633", "2632"], "complete": True, "provenance": "made-up"},
                              "Its hexes, in order, are invented: it crosses a Minor River at 2634-2633 (5.8.2)."))
+# A railroad at New Albany (the River Port 2717) for the example of
+# Strategic Movement (15.6, lines 1301-1303: "The other 2 SPs are railed
+# to Rosecrans (D)"): a short made-up line 2717-2716-2715 west of the
+# column 17/18 river, no hexside feature on it. No random draws.
+assert not any(k for a, b in (("2717", "2716"), ("2716", "2715")) for k in side_kinds.get(frozenset((a, b)), []))
+m["features"].append(made_up({"id": "rr-new-albany", "kind": "railroad", "name": "Railroad new-albany", "hexes": ["2717", "2716", "2715"], "complete": True, "provenance": "made-up"},
+                             "Its hexes, in order along the line, are invented: the 15.6 example's New Albany railroad."))
 # ---- naval (made up) ----
 # Two contiguous made-up Type 1 Navigable Rivers for Naval Control (19.1)
 # and River Transport (19.3.4), each the boundary between two columns
