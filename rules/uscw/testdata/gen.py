@@ -359,6 +359,13 @@ for a, b in NON_PLAYABLE_SIDES:
         sides.append({"between": [a, b], "kinds": ["non-playable"], "status": "made-up"})
     else:
         x["kinds"].append("non-playable")
+# An impassable hexside (9.1 B, the example at line 574; 5.8): 3021-2921,
+# which no railroad or road crosses (asserted), so the ZOI's exception B
+# has a place to happen. No random draws.
+assert frozenset(("3021", "2921")) not in have
+assert not any({"3021", "2921"} <= set(f["hexes"]) and abs(f["hexes"].index("3021") - f["hexes"].index("2921")) == 1
+               for f in m["features"] if f.get("kind") in ("railroad", "road"))
+sides.append({"between": ["3021", "2921"], "kinds": ["impassable"], "status": "made-up"})
 naval_ports = {"2717", "3318", "3617", "2812", "3313"}
 for e in hexes:
     if e["at"] in naval_ports:
@@ -366,7 +373,7 @@ for e in hexes:
         e["port"] = "river"
 for t in m["missing"]:
     if t["topic"] == "hexside-features":
-        t["madeUp"] += "; Type 1 rivers along the boundary of columns 17 and 18, rows 27-36, and of columns 12 and 13, rows 28-33, and the hexside 4137-4138 at Savannah (a Savannah River stand-in)"
+        t["madeUp"] += "; Type 1 rivers along the boundary of columns 17 and 18, rows 27-36, and of columns 12 and 13, rows 28-33, and the hexside 4137-4138 at Savannah (a Savannah River stand-in); an impassable hexside 3021-2921"
     if t["topic"] == "hexside-features":
         t["madeUp"] += "; non-playable portions on the hexsides 1820-1720, 1820-1721 (a railroad crosses it) and 1820-1819 and on the Railroad Ferry 3036-3037 (5.7)"
     if t["topic"] == "ports-towns-cities":
