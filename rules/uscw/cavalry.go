@@ -1,6 +1,8 @@
 package uscw
 
 import (
+	"fmt"
+
 	"github.com/musterhq/muster/rules"
 )
 
@@ -44,6 +46,28 @@ func battleRating(g *general, rating int, subordinate bool) int {
 		return 1
 	}
 	return rating
+}
+
+// parenthesesContradict reads a counter's printed `parenthesised` flag
+// against 8.5: "Cavalry Generals with battle ratings greater than one
+// have their ratings in parentheses" (U541). The parentheses only remind
+// ("To remind players of this"): battleRating limits every Cavalry
+// subordinate whatever the flag says, so a flag that disagrees is a
+// module fault, named so the designer can fix the counter. A counter
+// without the flag is not checked.
+func parenthesesContradict(g *general, printed map[string]any) string {
+	flag, ok := printed["parenthesised"].(bool)
+	if !ok {
+		return ""
+	}
+	want := g.cavalry && (g.attack > 1 || g.defense > 1)
+	switch {
+	case flag && !want:
+		return fmt.Sprintf("%s's ratings %d-%d are parenthesised, but he is not a Cavalry General with a rating greater than one", g.name, g.attack, g.defense)
+	case !flag && want:
+		return fmt.Sprintf("%s is a Cavalry General rated %d-%d, but his ratings are not parenthesised", g.name, g.attack, g.defense)
+	}
+	return ""
 }
 
 // markerCost is the extra MP a Cavalry Unit pays to remove an enemy

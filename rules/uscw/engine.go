@@ -245,6 +245,7 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 	e.salt = saltHexes(m, b)
 	missing = append(missing, bmissing...)
 	unrated := 0
+	var contradict []string // counters whose parenthesised flag disagrees with 8.5 (cavalry.go)
 	if m.Counters != nil {
 		for _, c := range m.Counters.Counters {
 			if c.Type != "General" {
@@ -270,8 +271,14 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 				unrated++
 				continue
 			}
+			if why := parenthesesContradict(g, v); why != "" {
+				contradict = append(contradict, why)
+			}
 			e.generals[c.ID] = g
 		}
+	}
+	if len(contradict) > 0 {
+		return nil, fmt.Errorf("%s: the counters contradict 8.5 ('Cavalry Generals with battle ratings greater than one have their ratings in parentheses', U541): %s", s.ID, strings.Join(contradict, "; "))
 	}
 	if unrated > 0 {
 		missing = append(missing, fmt.Sprintf("the ratings (rank, Attack, Defense, MA) of %d Generals, printed on the counters (U439, U512)", unrated))

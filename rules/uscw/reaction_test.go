@@ -1,6 +1,7 @@
 package uscw
 
 import (
+	"maps"
 	"strings"
 	"testing"
 
@@ -101,6 +102,35 @@ func TestCavalryRatings(t *testing.T) {
 	}
 	if !outranks(&general{id: "b", rank: 1}, &general{id: "a", rank: 3, cavalry: true}) {
 		t.Errorf("a 1-star does not outrank a 3-star Cavalry General (8.4)")
+	}
+}
+
+// 8.5 (U541): the counters' `parenthesised` flag must agree with "Cavalry
+// Generals with battle ratings greater than one have their ratings in
+// parentheses"; a counter that contradicts it refuses the module, naming
+// the General, either way round.
+func TestParenthesisedFlagRead(t *testing.T) {
+	compile := func(name string, flip bool) error {
+		sf := loadScenario(t, scen1861)
+		for i := range sf.Module.Counters.Counters {
+			c := &sf.Module.Counters.Counters[i]
+			if c.Name == name && flip {
+				v := maps.Clone(c.Printed.Values)
+				v["parenthesised"] = !v["parenthesised"].(bool)
+				c.Printed.Values = v
+			}
+		}
+		_, err := Compile(sf)
+		return err
+	}
+	if err := compile("", false); err != nil {
+		t.Fatalf("the test module's flags: %v", err)
+	}
+	for _, name := range []string{"Stuart", "Lee"} {
+		err := compile(name, true)
+		if err == nil || !strings.Contains(err.Error(), "8.5") || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s's flag flipped: %v, want a refusal naming 8.5 and %s", name, err, name)
+		}
 	}
 }
 
