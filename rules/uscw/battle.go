@@ -54,6 +54,9 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 	d := g.sp[def][at]
 	bt := &battle{at: at, attacker: side, aSP: k, dSP: d}
 	g.last = bt
+	g.noteCavalrySupply(def, at, g.generalsAt(def, at)) // 8.7 (U556): before any loss
+	g.noteCavalrySupply(side, from, append([]*general{gen}, subs...))
+	defer g.forgetCavalrySupply()
 	aArmy, dArmy := armyOf(append([]*general{gen}, subs...)), armyOf(g.generalsAt(def, at))
 	var aDice, dDice int
 	defer func() { g.armyResult(bt, aArmy, dArmy, aDice, dDice) }() // Optional 4
@@ -289,6 +292,7 @@ func (g *game) displaceAll(side string, p rules.Point) {
 	g.displace[side] += g.sp[side][p]
 	g.sp[side][p] = 0
 	for _, gen := range g.generalsAt(side, p) {
+		g.delayIfCutOff(gen, side, p) // 8.7, before the hex is emptied
 		delete(g.genAt, gen.id)
 		g.displacedGen[gen.id] = true
 	}

@@ -84,6 +84,13 @@ func (g *game) violations() []string {
 			out = append(out, fmt.Sprintf("USCW 16.4: %s stands in %s and is also displaced or out of play (%s)", id, b.ids[p], g.gone[id]))
 		}
 	}
+	// 8.7: only a Displaced Cavalry General waits out a turn, and at most
+	// until the turn after next.
+	for id, turn := range g.cavDelay {
+		if gen := g.gens[id]; !g.displacedGen[id] || gen == nil || !gen.cavalry && !gen.intrinsicCav || turn > g.turn+2 {
+			out = append(out, fmt.Sprintf("USCW 8.7: %s waits until turn %d (turn %d) but is no Displaced Cavalry General or waits too long", id, turn, g.turn))
+		}
+	}
 	out = append(out, g.worksViolations()...)
 	out = append(out, g.coastalViolations()...)
 	out = append(out, g.portsViolations()...)

@@ -146,6 +146,7 @@ func TestInvariantCheckerReports(t *testing.T) {
 			g.genAt[onMapGeneral(t, g, "union")] = p
 		}},
 		{"USCW 16.4: ", func(t *testing.T, g *game) { g.displacedGen[onMapGeneral(t, g, "union")] = true }},
+		{"USCW 8.7: ", func(t *testing.T, g *game) { g.cavDelay[onMapGeneral(t, g, "union")] = g.turn + 2 }},
 		{"USCW 16.6.3: the union repositioned 3", func(t *testing.T, g *game) { g.mgmt = leaderPhase{side: "union", moves: 3} }},
 		{"USCW 16.2: Patterson (3-star) was placed in fort-monroe", func(t *testing.T, g *game) {
 			id := "u.patterson.ldr-general" // a 3-star on the test module

@@ -201,6 +201,7 @@ func (g *game) generalEvent(code, id, partner, theater, printed string) {
 		was := g.displacedGen[id]
 		delete(g.genAt, id)
 		delete(g.displacedGen, id)
+		delete(g.cavDelay, id) // out of play for good (8.7's wait moot)
 		g.gone[id] = map[string]string{"remove": "removed", "unassigned": "unassigned"}[code]
 		g.say("16.4", "%s is %s", gen.name, g.gone[id])
 		g.placeReplacements(id, at, on, was)

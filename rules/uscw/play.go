@@ -76,6 +76,8 @@ type game struct {
 	arsenal      map[rules.Point]int    // Arsenals placed on Resource Hexes (14.5)
 	arsenalsLost int                    // Arsenals destroyed (6.4.1)
 	displacedGen map[string]bool        // Generals in the Displaced Box (14.6)
+	cavDelay     map[string]int         // a Displaced Cavalry General cut off: the turn he returns (8.7, cavalrydelay.go)
+	cavNoted     map[string]bool        // during a battle: its Cavalry Generals' supply before its losses (8.7, U556)
 	gens         map[string]*general    // the Generals as they are now: a promotion swaps in a copy (16.3)
 	gone         map[string]string      // Generals out of play: "removed" or "unassigned" (16.4, 16.5.2)
 	invaded      int                    // CSA VPs earned Invading the North (20.3.2)
@@ -167,7 +169,7 @@ func newGame(e *Engine, seed uint64) (*game, error) {
 	g := &game{e: e, core: core, dice: rules.NewDice(seed), turn: e.first, cards: newCardBook(e, seed), theaterAP: map[string]int{},
 		sp: map[string]map[rules.Point]int{}, movedSP: map[string]map[rules.Point]int{}, genAt: map[string]rules.Point{},
 		moved: map[string]bool{}, demoral: map[string]map[rules.Point]bool{}, displace: map[string]int{},
-		marker: map[rules.Point]string{}, arsenal: map[rules.Point]int{}, displacedGen: map[string]bool{},
+		marker: map[rules.Point]string{}, arsenal: map[rules.Point]int{}, displacedGen: map[string]bool{}, cavDelay: map[string]int{},
 		gens: maps.Clone(e.generals), gone: map[string]string{}, works: map[rules.Point]works{}, destroyed: map[rules.Point]bool{}, credit: map[rules.Point]int{}, spIn: map[string]int{}, spLost: map[string]int{}}
 	for _, s := range sides {
 		g.sp[s], g.movedSP[s], g.demoral[s] = map[rules.Point]int{}, map[rules.Point]int{}, map[rules.Point]bool{}

@@ -304,7 +304,12 @@ func (g *game) returnDisplaced(side string) {
 		if g.gens[id].side != side {
 			continue
 		}
+		if g.cavalryDelayed(id) {
+			g.say("8.7", "%s, Displaced while cut off from supply, stays out of play this turn", g.gens[id].name)
+			continue
+		}
 		delete(g.displacedGen, id)
+		delete(g.cavDelay, id)
 		g.genAt[id] = *home
 		g.say("14.6", "%s returns from the Displaced Box to %s", g.gens[id].name, g.e.b.ids[*home])
 	}

@@ -32,6 +32,7 @@ func (g *game) clone() *game {
 	c.militia, c.milHex, c.garrisonGone = slices.Clone(g.militia), maps.Clone(g.milHex), maps.Clone(g.garrisonGone)
 	c.arsenal = maps.Clone(g.arsenal)
 	c.displacedGen = maps.Clone(g.displacedGen)
+	c.cavDelay, c.cavNoted = maps.Clone(g.cavDelay), maps.Clone(g.cavNoted)
 	c.gens, c.gone = maps.Clone(g.gens), maps.Clone(g.gone)
 	c.morale = maps.Clone(g.morale)
 	c.destroyed = maps.Clone(g.destroyed)
