@@ -116,10 +116,18 @@ func (g *game) attrition(side string, p rules.Point) {
 	g.sp[side][p] -= n
 	g.displace[side] += n
 	if g.sp[side][p] == 0 {
-		if len(g.generalsAt(side, p)) > 0 {
-			g.say("13.5.6", "the Commanding General in %s lost all his SPs: he and the Generals with him go to the Displaced Box (7.6)", id)
+		if len(g.generalsAt(side, p)) == 0 {
+			g.displaceAll(side, p)
+		} else {
+			// "If due to a costly victory (11.2.4) or Attrition (13.5.6) a
+			// General loses its last SP, it may remain on the map or be
+			// placed in the Displaced Box (14.6)" (7.6, U490): the owner
+			// answers once the Supply Segment is over (endPlayerPhase).
+			delete(g.demoral[side], p) // Generals are never Demoralized (12.1, U904)
+			g.tidy(side, p)
+			g.say("7.6", "the Generals in %s lost their last SP to Attrition: their owner may keep them on the map or place them in the Displaced Box (U490)", id)
+			g.survivors = append(g.survivors, survivorChoice{side: side, at: p})
 		}
-		g.displaceAll(side, p)
 	}
 	g.touch(p)
 }

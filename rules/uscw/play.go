@@ -66,6 +66,9 @@ type game struct {
 	retreat *pendingRetreat
 	// survivors: the 11.2.4 choices pending, in order (survivors.go)
 	survivors []survivorChoice
+	// endAfterChoice: the survivors' choice was asked in a Supply
+	// Segment (7.6, Attrition); answering it ends the Player Action Phase.
+	endAfterChoice bool
 	pending   *pendingMove // a MOVE stopped for a reaction (reaction.go)
 	last      *battle
 	outcome   *rules.Outcome
@@ -309,6 +312,18 @@ func (g *game) grantAP() {
 func (g *game) endPlayerPhase() {
 	g.endCardPlays()
 	g.supplySegment(g.phasing)
+	if len(g.survivors) > 0 {
+		// 7.6's choice for Generals Attrition left without SPs: the
+		// phase ends when it is answered (keepGenerals).
+		g.stage, g.endAfterChoice = stGenerals, true
+		return
+	}
+	g.afterSupplySegment()
+}
+
+// afterSupplySegment ends the Player Action Phase after its Supply
+// Segment (4.2 B b).
+func (g *game) afterSupplySegment() {
 	g.completeForts(g.phasing)
 	g.endOfPlayerPhaseWorks()
 	g.cont = nil

@@ -298,8 +298,16 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		return g.placeWorks(s)
 	case "turn":
-		for g.turn < s.Turn && (g.stage == stPlayer || g.stage == stStrategic || g.stage == stLeaders) && g.err == nil {
+		for g.turn < s.Turn && (g.stage == stPlayer || g.stage == stStrategic || g.stage == stLeaders || g.stage == stGenerals && g.endAfterChoice) && g.err == nil {
 			switch g.stage {
+			case stGenerals:
+				// the step passes for both players: a General Attrition
+				// left without SPs goes to the Displaced Box (7.6's other
+				// answer is played by keep-generals)
+				g.say("7.6", "do turn answers for the %s: displace-generals", g.survivors[0].side)
+				if err := g.keepGenerals(false); err != nil {
+					return err
+				}
 			case stStrategic:
 				g.endStrategicSegment()
 			case stLeaders:

@@ -6,6 +6,12 @@ import (
 	"github.com/musterhq/muster/rules"
 )
 
+// The same choice follows Attrition (7.6, U490: "If due to a costly
+// victory (11.2.4) or Attrition (13.5.6) a General loses its last SP, it
+// may remain on the map or be placed in the Displaced Box"), asked once
+// the Supply Segment is over, the Player Action Phase ending when it is
+// answered (endAfterChoice).
+//
 // Displacement of Generals (11.2.4, U803): "If all the SPs in a defeated
 // force are eliminated in battle, all Generals in the defeated stack are
 // placed in that theater's Displaced Box (14.6). If all SPs in a
@@ -52,7 +58,7 @@ func (g *game) askSurvivors() {
 // stand, or place them in the Displaced Box.
 func (g *game) keepGenerals(keep bool) error {
 	if g.stage != stGenerals || len(g.survivors) == 0 {
-		return refuse("11.2.4", "no victorious force has lost all its SPs: 'If all SPs in a victorious force are eliminated, the owning player has the choice of displacing the Generals or keeping them on the map in the battle hex' (U803)")
+		return refuse("11.2.4", "no victorious force has lost all its SPs: 'If all SPs in a victorious force are eliminated, the owning player has the choice of displacing the Generals or keeping them on the map in the battle hex' (U803), nor has Attrition taken a General's last SP (7.6, U490)")
 	}
 	c := g.survivors[0]
 	g.survivors = g.survivors[1:]
@@ -67,6 +73,10 @@ func (g *game) keepGenerals(keep bool) error {
 	}
 	if len(g.survivors) == 0 {
 		g.stage = stPlayer
+		if g.endAfterChoice {
+			g.endAfterChoice = false
+			g.afterSupplySegment()
+		}
 	}
 	return nil
 }
