@@ -69,9 +69,9 @@ type game struct {
 	// endAfterChoice: the survivors' choice was asked in a Supply
 	// Segment (7.6, Attrition); answering it ends the Player Action Phase.
 	endAfterChoice bool
-	pending   *pendingMove // a MOVE stopped for a reaction (reaction.go)
-	last      *battle
-	outcome   *rules.Outcome
+	pending        *pendingMove // a MOVE stopped for a reaction (reaction.go)
+	last           *battle
+	outcome        *rules.Outcome
 
 	marker       map[rules.Point]string // Control markers (6.2)
 	destroyed    map[rules.Point]bool   // Destroyed Resource Hexes (6.4.2)
