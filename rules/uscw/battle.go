@@ -2,7 +2,6 @@ package uscw
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/musterhq/muster/rules"
 	"github.com/musterhq/muster/scenarios"
@@ -94,18 +93,16 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 	if gen != nil {
 		bt.aDRM += gen.attack
 		g.say("11.4", "attacker: +%d, %s's Attack Rating (the Commanding General)", gen.attack, gen.name)
-		// The subordinates 11.3 allows, the highest Attack Ratings first
-		// (the owner's choice, read as the best).
-		best := append([]*general(nil), subs...)
-		sort.SliceStable(best, func(i, j int) bool { return best[i].attack > best[j].attack })
-		for i, sub := range best {
-			if i+1 >= generalsUsed(k) {
-				g.say("11.3", "attacker: %s is not used: %d SPs use %d General(s) (U809-812)", sub.name, k, generalsUsed(k))
-				continue
-			}
+		// The subordinates 11.3 allows, the owner's choice read as the
+		// best (battlegenerals.go).
+		used, unused := battleGenerals(gen, subs, generalsUsed(k), attackRating)
+		for _, sub := range used[1:] {
 			r := battleRating(sub, sub.attack, true)
 			bt.aDRM += r
 			g.say("11.4", "attacker: +%d, %s's Attack Rating (a subordinate, 11.3%s)", r, sub.name, limitNote(sub, sub.attack, r))
+		}
+		for _, sub := range unused {
+			g.say("11.3", "attacker: %s is not used: %d SPs use %d General(s) (U809-812)", sub.name, k, generalsUsed(k))
 		}
 	}
 	bt.aDRM += g.battleCard(at)
@@ -114,14 +111,14 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 		bt.aDRM -= 2
 		g.say("11.4", "attacker: -2, attacking when Demoralized (12.2)")
 	}
-	for i, dg := range g.generalsAt(def, at) {
-		if i >= used {
-			g.say("11.3", "defender: %s is not used: %d SPs use %d General(s) (U809-812)", dg.name, d, used)
-			continue
-		}
+	dUsed, dUnused := battleGenerals(nil, g.generalsAt(def, at), used, defenseRating)
+	for i, dg := range dUsed {
 		r := battleRating(dg, dg.defense, i > 0)
 		bt.dDRM += r
 		g.say("11.4", "defender: +%d, %s's Defense Rating%s", r, dg.name, limitNote(dg, dg.defense, r))
+	}
+	for _, dg := range dUnused {
+		g.say("11.3", "defender: %s is not used: %d SPs use %d General(s) (U809-812)", dg.name, d, used)
 	}
 	denied := g.terrainDenied(at) // a failed Avoid Battle (9.3.3)
 	fortDRM, fortWhy := g.fortificationDRM(def, at)

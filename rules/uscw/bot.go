@@ -263,10 +263,9 @@ func (g *game) battleWeight(c candidate, gen *general, d int, from, at rules.Poi
 		atk -= 2
 	}
 	def := float64(d)
-	for i, dg := range g.generalsAt(other(side), at) {
-		if i < generalsUsed(d) {
-			def += float64(dg.defense)
-		}
+	dUsed, _ := battleGenerals(nil, g.generalsAt(other(side), at), generalsUsed(d), defenseRating)
+	for i, dg := range dUsed {
+		def += float64(battleRating(dg, dg.defense, i > 0)) // as the battle uses them (11.3)
 	}
 	if g.e.b.mountainOrMarsh(from, at) {
 		def++
