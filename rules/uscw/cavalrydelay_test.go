@@ -8,7 +8,7 @@ import (
 
 // 8.7 (U553-557): a Cavalry General sent to the Displaced Box in Supply
 // returns in the next Reinforcement Phase; Out of Supply, in the one
-// after; a General who is no Cavalry never waits. Script 238 plays the
+// after; a General who is no Cavalry never waits. Script 260 plays the
 // wait through two Reinforcement Phases.
 func TestCavalryDelayOnlyWhenCutOff(t *testing.T) {
 	g, _, _ := reactionGame(t, "3431", "3430")
