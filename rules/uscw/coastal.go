@@ -2,6 +2,7 @@ package uscw
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -144,6 +145,15 @@ func (g *game) coastalStacking(side string, p rules.Point, n int) error {
 		return nil
 	}
 	return refuse("10.3.2", "%s is a Coastal Fort: 'Both sides are limited to stacking 3 SPs in each Coastal Fort' (U736); %d %s SPs there and %d more", g.e.b.ids[p], g.sp[side][p], side, n)
+}
+
+// coastalRoom is how many more of side's SPs p holds: 3 less those there
+// in a Coastal Fort (10.3.2, U736), no limit elsewhere.
+func (g *game) coastalRoom(side string, p rules.Point) int {
+	if g.e.b.coastal[p] == nil {
+		return math.MaxInt
+	}
+	return 3 - g.sp[side][p]
 }
 
 // coastalAttack refuses a land attack a Coastal Fort's link does not

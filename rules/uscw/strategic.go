@@ -429,8 +429,8 @@ func (g *game) strategicCandidates(side string, out []candidate, first bool) []c
 				return railEnd[j] == 1
 			}
 			for j, p := range b.rails.railHexs {
-				if j != i && comp[i] >= 0 && comp[j] == comp[i] && endsAt(j, p) {
-					out = append(out, candidate{strat: "rail", from: at, sps: min(free, railLeft), dst: b.index[p]})
+				if n := min(free, railLeft, g.coastalRoom(side, p)); j != i && comp[i] >= 0 && comp[j] == comp[i] && n > 0 && endsAt(j, p) {
+					out = append(out, candidate{strat: "rail", from: at, sps: n, dst: b.index[p]})
 					if first {
 						return out
 					}
@@ -448,7 +448,7 @@ func (g *game) strategicCandidates(side string, out []candidate, first bool) []c
 			reach := g.locReachWithin(side, at, botRoadDepots)
 			ends := make([]rules.Point, 0, len(reach))
 			for p := range reach {
-				if p != at && g.strategicEndWith(side, p, generals[p]) && !g.closedByNeutrality(p, false) {
+				if p != at && g.coastalRoom(side, p) > 0 && g.strategicEndWith(side, p, generals[p]) && !g.closedByNeutrality(p, false) {
 					ends = append(ends, p)
 				}
 			}

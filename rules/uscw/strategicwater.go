@@ -148,17 +148,16 @@ func (g *game) strategicWaterCandidates(side string, at rules.Point, free int, g
 		}
 		slices.Sort(ends)
 		for _, h := range ends {
-			out = append(out, candidate{strat: "river", from: at, sps: min(free, left), dst: h})
+			if n := min(free, left, g.coastalRoom(side, b.order[h])); n > 0 {
+				out = append(out, candidate{strat: "river", from: at, sps: n, dst: h})
+			}
 		}
 	}
 	if left := oceanLimit - g.strat.ocean; side == "union" && left > 0 && b.hexes[at].Port == "ocean" && g.controller(at) == side && g.seaBarred(at) == nil {
 		for _, i := range g.e.oceanPorts {
 			if p := b.order[i]; end(p) && g.seaBarred(p) == nil {
-				if n := min(free, left, 3-g.sp[side][p]); b.coastal[p] == nil || n > 0 { // 10.3.2: 3 SPs in a Coastal Fort
-					out = append(out, candidate{strat: "ocean", from: at, sps: min(free, left), dst: i})
-					if b.coastal[p] != nil {
-						out[len(out)-1].sps = n
-					}
+				if n := min(free, left, g.coastalRoom(side, p)); n > 0 { // 10.3.2: 3 SPs in a Coastal Fort
+					out = append(out, candidate{strat: "ocean", from: at, sps: n, dst: i})
 				}
 			}
 		}

@@ -86,3 +86,47 @@ func TestStrategicWaterCandidates(t *testing.T) {
 		}
 	}
 }
+
+// The bots are offered no Strategic Move that would stack more than 3 of
+// a side's SPs in a Coastal Fort (10.3.2, U736), by any type: a road
+// move 2649-fort-monroe with 3 Union SPs there was offered and then
+// refused (the CI's invariant run, game 847 of seed 2026).
+func TestStrategicCandidatesCoastalFortRoom(t *testing.T) {
+	g := strategicGame(t)
+	b := g.e.b
+	fort := b.pts["fort-monroe"]
+	from, err := b.locate("2649")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.works[fort] = works{fort: "union", level: 1, coastal: true}
+	g.touch(fort)
+	g.addSP("union", from, 2)
+	g.addSP("union", fort, 3)
+	into := func() []candidate {
+		var out []candidate
+		for _, c := range g.strategicCandidates("union", nil, false) {
+			if b.order[c.dst] == fort {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	if got := into(); len(got) > 0 {
+		t.Fatalf("with 3 Union SPs in Fort Monroe, Strategic Moves into it are offered: %+v", got)
+	}
+	g.sp["union"][fort] = 2
+	g.touch(fort)
+	got := into()
+	if len(got) == 0 {
+		t.Fatal("with 2 Union SPs in Fort Monroe, no Strategic Move into it is offered (the test no longer tests the limit)")
+	}
+	for _, c := range got {
+		if c.sps != 1 {
+			t.Errorf("a %s move of %d SPs into Fort Monroe is offered, room for 1", c.strat, c.sps)
+		}
+	}
+	if err := g.play(got[0]); err != nil {
+		t.Fatalf("the offered move %+v is refused: %v", got[0], err)
+	}
+}
