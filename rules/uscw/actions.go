@@ -116,6 +116,8 @@ func (g *game) describe(c candidate) string {
 			rail = " by the Rail Movement Bonus"
 		}
 		return fmt.Sprintf("move %s %d SPs %s%s", who, o.sps, strings.Join(o.path, "-"), rail) + c.card.suffix()
+	case isCardAnswer(c.card.use) && c.card.n == 0:
+		return "card " + c.card.use
 	case c.card.n != 0:
 		return c.card.String()
 	case c.train:
@@ -158,6 +160,8 @@ func (g *game) listCandidates(out []candidate, offerDisperse bool) []candidate {
 		return g.reactCandidates(out)
 	case stGenerals:
 		return g.survivorCandidates(out)
+	case stCards:
+		return g.cardChoiceCandidates(out)
 	case stLeaders:
 		return g.leaderCandidates(append(out, candidate{pass: true}))
 	case stPlayer:
@@ -446,6 +450,8 @@ func (g *game) play(c candidate) error {
 		return g.playReaction(c)
 	case c.survivors != 0:
 		return g.keepGenerals(c.survivors == keepThem)
+	case isCardAnswer(c.card.use):
+		return g.answerCards(c.card.use, c.card.n)
 	case c.pass:
 		if g.stage != stPlayer {
 			return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])

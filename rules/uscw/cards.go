@@ -2,6 +2,7 @@ package uscw
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -19,11 +20,11 @@ import (
 // (18.2, U1450); the draw takes a card at random from the draw pile, by
 // its own dice source (seeded from the game's seed) so that the initiative
 // and battle rolls scripts force are not shifted by draws. Readings:
-//   - the hand limit (U1450 "he must discard (his choice) down to five"):
-//     the engine keeps the hand and discards the card drawn;
-//   - the reshuffle (18.3.3, U1460 "before drawing a card or when their
-//     deck has run out—their choice"): the engine reshuffles only when
-//     the draw pile has run out.
+//   - the hand limit (U1450 "he must discard (his choice) down to five")
+//     and the reshuffle (18.3.3, U1460 "before drawing a card or when
+//     their deck has run out—their choice") are the owner's choices,
+//     asked in the stage "cards" (cardchoice.go); a deck that has run
+//     out is reshuffled at the draw.
 //
 // Uses played (only the Phasing player, U1433; in the card's theater or
 // "Any"; Naval cards are not used on land, U1437, and belong to 19.6):
@@ -61,6 +62,11 @@ type cardBook struct {
 	cautious map[string]int
 	nav      navalPlays // the Naval uses (navalcards.go)
 	played   int        // cards played in the game (the tests check bots play them)
+	// the card each side drew last (a script's default discard)
+	lastDrawn map[string]int
+	// the owners' choices made in the game: discards from six, reshuffles
+	// before a draw (the tests check bots make them)
+	discarded, reshuffled int
 }
 
 // compileDecks reads each side's deck, or lists what the module lacks.
@@ -100,7 +106,7 @@ func (e *Engine) card(side string, n int) (scenarios.Card, bool) {
 }
 
 func newCardBook(e *Engine, seed uint64) *cardBook {
-	cb := &cardBook{dice: rules.NewDice(deckSeed(seed)), piles: map[string]*piles{}}
+	cb := &cardBook{dice: rules.NewDice(deckSeed(seed)), piles: map[string]*piles{}, lastDrawn: map[string]int{}}
 	for _, s := range sides {
 		p := &piles{}
 		for _, c := range e.decks[s] {
@@ -118,7 +124,7 @@ func (cb *cardBook) clearPlayed() {
 }
 
 func (cb *cardBook) clone() *cardBook {
-	c := &cardBook{dice: cb.dice, piles: map[string]*piles{}, played: cb.played}
+	c := &cardBook{dice: cb.dice, piles: map[string]*piles{}, played: cb.played, lastDrawn: maps.Clone(cb.lastDrawn), discarded: cb.discarded, reshuffled: cb.reshuffled}
 	for s, p := range cb.piles {
 		c.piles[s] = &piles{draw: slices.Clone(p.draw), hand: slices.Clone(p.hand), discard: slices.Clone(p.discard)}
 	}
@@ -168,11 +174,7 @@ func (g *game) drawCard(side, why string) {
 	n := p.draw[i]
 	p.draw = slices.Delete(p.draw, i, i+1)
 	c, _ := g.e.card(side, n)
-	if len(p.hand) >= handLimit {
-		p.discard = append(p.discard, n)
-		g.say("18.2", "the %s draws card %d (%s) (%s) and holds five: it discards the card drawn (the engine's choice of U1450's 'his choice')", side, n, c.Theater, why)
-		return
-	}
+	g.cards.lastDrawn[side] = n
 	p.hand = append(p.hand, n)
 	slices.Sort(p.hand)
 	g.say("18.2", "the %s draws card %d (%s) (%s): %d in hand", side, n, c.Theater, why, len(p.hand))
@@ -350,7 +352,7 @@ func (g *game) cardViolations() []string {
 	var out []string
 	for _, s := range sides {
 		p := g.cards.piles[s]
-		if len(p.hand) > handLimit {
+		if len(p.hand) > handLimit && (g.stage != stCards || len(p.hand) > handLimit+1) {
 			out = append(out, fmt.Sprintf("USCW 18.2: the %s holds %d Special Action Cards, more than five", s, len(p.hand)))
 		}
 		seen := map[int]int{}
@@ -367,6 +369,7 @@ func (g *game) cardViolations() []string {
 			out = append(out, fmt.Sprintf("USCW 18.1: the %s deck of %d cards holds %d in the draw pile, %d in hand, %d discarded, not each card once", s, len(g.e.decks[s]), len(p.draw), len(p.hand), len(p.discard)))
 		}
 	}
+	out = append(out, g.cardChoiceViolations()...) // 18.2, 18.3.3
 	return append(out, g.navalCardViolations()...) // 19.6
 }
 

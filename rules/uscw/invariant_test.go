@@ -53,6 +53,7 @@ func TestInvariants(t *testing.T) {
 	}
 	random, _ := sim.BotByName("random")
 	allRegrouped, allMarked, allDispersed := 0, 0, 0
+	allDiscarded, allReshuffled := 0, 0 // the owners' card choices (18.2, 18.3.3)
 	for _, path := range []string{scen1861, scenCampaign} {
 		ng := checkedGames(t, path)
 		moves, battles, cards, trained, fortified, regrouped, marked := 0, 0, 0, 0, 0, 0, 0
@@ -70,6 +71,8 @@ func TestInvariants(t *testing.T) {
 			regrouped += x.g.regrouped
 			marked += x.g.markedOnMove
 			allDispersed += x.g.dispersed
+			allDiscarded += x.g.cards.discarded
+			allReshuffled += x.g.cards.reshuffled
 			if x.g.spLost["union"]+x.g.spLost["confederate"] > 0 {
 				battles++
 			}
@@ -88,6 +91,9 @@ func TestInvariants(t *testing.T) {
 	// run: the campaign's bots may place none in its fewer games.
 	if allRegrouped == 0 || allMarked == 0 || allDispersed == 0 {
 		t.Fatalf("%d Regroups (5.9), %d Control markers placed while moving (6.2.1) and %d DISPERSE actions (4.3) in the run: the bots are not playing them", allRegrouped, allMarked, allDispersed)
+	}
+	if allDiscarded == 0 || allReshuffled == 0 {
+		t.Fatalf("%d discards from a hand of six (18.2) and %d reshuffles before a draw (18.3.3) in the run: the bots are not making the owner's card choices", allDiscarded, allReshuffled)
 	}
 }
 
@@ -355,6 +361,10 @@ func TestInvariantCheckerReports(t *testing.T) {
 			for len(p.hand) < 6 {
 				p.hand, p.draw = append(p.hand, p.draw[0]), p.draw[1:]
 			}
+		}},
+		{"USCW 18.3.3: the stage is cards with no card choice pending", func(t *testing.T, g *game) { g.stage = stCards }},
+		{"USCW 18.3.3: the stage is player-action-phase with 1 card draws pending", func(t *testing.T, g *game) {
+			g.draws = []cardDraw{{side: "union", why: "a test"}}
 		}},
 		// A card in two piles: the deck's size is not conserved.
 		{"USCW 18.1: the confederate deck", func(t *testing.T, g *game) {

@@ -17,9 +17,10 @@ const (
 	stReact     // a MOVE waits for the other side's reaction (9.0) or a Cavalry Backup (8.2)
 	stGenerals  // a victorious force without SPs: keep or displace its Generals (11.2.4)
 	stLeaders   // a side's Leader Management (16.1, leaders.go)
+	stCards     // a card draw's choice: discard down to five, or reshuffle (18.2, 18.3.3, cardchoice.go)
 )
 
-var stageNames = []string{"player-action-phase", "retreat", "over", "strategic-movement", "reaction", "generals", "leader-management"}
+var stageNames = []string{"player-action-phase", "retreat", "over", "strategic-movement", "reaction", "generals", "leader-management", "cards"}
 
 var sides = []string{"union", "confederate"}
 
@@ -54,7 +55,9 @@ type game struct {
 	trainingAP  int             // Action Points spent on Training (17.3; the tests check bots train)
 	morale      map[string]bool // Optional 4: Armies in high morale, by their 3- or 4-star General (army.go)
 	theaterAP   map[string]int
-	cards       *cardBook // the Special Action Cards (cards.go)
+	cards       *cardBook  // the Special Action Cards (cards.go)
+	draws       []cardDraw // the card draws still to make (cardchoice.go)
+	drawsThen   int        // and what follows them
 
 	sp       map[string]map[rules.Point]int // side -> hex -> SPs
 	movedSP  map[string]map[rules.Point]int // SPs moved this Action Phase (5.1.2)
@@ -228,7 +231,14 @@ func (g *game) roll(n int, purpose string) int {
 func (g *game) beginTurn() {
 	g.say("3.1", "turn %d (%d): Reinforcement Phase", g.turn, g.e.year(g.turn))
 	g.kentuckyIn1862()
-	g.reinforcementPhase()
+	if g.reinforcementPhase() {
+		return // a card choice stops it (afterReinforcementDraws goes on)
+	}
+	g.afterReinforcement()
+}
+
+// afterReinforcement plays the phases after the Reinforcement Phase.
+func (g *game) afterReinforcement() {
 	if g.startStrategic() {
 		return // the players' Strategic Movement Segments, then afterStrategic
 	}
@@ -260,6 +270,13 @@ func (g *game) nextActionPhase() {
 	}
 	g.moved = map[string]bool{}
 	g.oceanSPs, g.oceanActs = 0, 0
+	g.rollInitiative()
+}
+
+// rollInitiative rolls the Initiative Segment's dice until they differ;
+// each doubles draws a card a side (4.1.2), the owners' choices stopping
+// it (cardchoice.go).
+func (g *game) rollInitiative() {
 	for g.err == nil {
 		u := g.roll(1, "initiative union")
 		c := g.roll(1, "initiative confederate")
@@ -277,7 +294,11 @@ func (g *game) nextActionPhase() {
 		}
 		g.say("4.1.2", "doubles (%d): each player receives a Special Action Card (at most five, 18.2), and both roll again", u)
 		for _, s := range sides {
-			g.drawCard(s, "doubles, 4.1.2")
+			g.queueDraws(s, 1, "doubles, 4.1.2")
+		}
+		if g.runDraws() {
+			g.drawsThen = afterDrawsInitiative
+			return
 		}
 	}
 	g.phasing, g.second = g.first, false

@@ -19,11 +19,12 @@ import (
 // Trans-Mississippi's 2 Union SPs are lost as 14.2.1 says they are when
 // it is not Union-controlled. Step C places the Militia (militia.go).
 
-// reinforcementPhase plays 3.1 A-C.
-func (g *game) reinforcementPhase() {
+// reinforcementPhase plays 3.1 A-C; it reports whether it stopped for a
+// card choice (cardchoice.go), the phase then going on when it is made.
+func (g *game) reinforcementPhase() bool {
 	if g.turn == g.e.first {
 		g.say("3.1", "turn %d: the scenario's first turn skips the Reinforcement Phase (U1792)", g.turn)
-		return
+		return false
 	}
 	winter := g.e.winter(g.turn)
 	g.unionReinforcements(winter)
@@ -36,8 +37,26 @@ func (g *game) reinforcementPhase() {
 	g.freeFort = true
 	g.say("10.2.6", "the Union may build an F1 Fort or upgrade an F1 or F2 free (taken as a play before its first action of the turn)")
 	for _, s := range sides {
-		g.drawCards(s, n, "the Reinforcement Phase")
+		g.queueDraws(s, n, "the Reinforcement Phase")
 	}
+	if g.runDraws() {
+		g.drawsThen = afterDrawsReinforcement
+		return true
+	}
+	g.reinforcementStepC()
+	return false
+}
+
+// afterReinforcementDraws plays the rest of the Reinforcement Phase once
+// its card draws are made (Step C), then the phases up to the Action
+// Cycle.
+func (g *game) afterReinforcementDraws() {
+	g.reinforcementStepC()
+	g.afterReinforcement()
+}
+
+// reinforcementStepC returns the Displaced and places the Militia (3.1 C).
+func (g *game) reinforcementStepC() {
 	for _, s := range sides {
 		g.returnDisplaced(s)
 		g.placeMilitia(s) // Step C (3.1, U117; 17.2.3)

@@ -118,6 +118,13 @@ func (d *scriptDriver) Log() *rules.EventLog { return d.g.log }
 func (d *scriptDriver) Close() error         { return d.g.dice.Close() }
 
 func (d *scriptDriver) Act(s *rules.Step) error {
+	// A play other than a card's leaves a card draw's choice to its
+	// defaults (cardchoice.go): the script does not say.
+	for d.g.stage == stCards && s.Play != "" && s.Play != "card" && d.g.err == nil {
+		if err := d.g.defaultCardChoice(); err != nil {
+			return err
+		}
+	}
 	err := d.act(s)
 	if e2 := d.check(); err == nil {
 		err = e2
@@ -298,8 +305,12 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		return g.placeWorks(s)
 	case "turn":
-		for g.turn < s.Turn && (g.stage == stPlayer || g.stage == stStrategic || g.stage == stLeaders || g.stage == stGenerals && g.endAfterChoice) && g.err == nil {
+		for g.turn < s.Turn && (g.stage == stPlayer || g.stage == stStrategic || g.stage == stLeaders || g.stage == stCards || g.stage == stGenerals && g.endAfterChoice) && g.err == nil {
 			switch g.stage {
+			case stCards:
+				if err := g.defaultCardChoice(); err != nil {
+					return err
+				}
 			case stGenerals:
 				// the step passes for both players: a General Attrition
 				// left without SPs goes to the Displaced Box (7.6's other
@@ -316,9 +327,14 @@ func (d *scriptDriver) act(s *rules.Step) error {
 				g.endPlayerPhase()
 			}
 		}
-		// The turn's Strategic Movement and Leader Management Phases are
-		// passed too, unless the step stops there (phase "strategic" or
-		// "leaders").
+		// The turn's card choices, Strategic Movement and Leader
+		// Management Phases are passed too, unless the step stops there
+		// (phase "cards", "strategic" or "leaders").
+		for s.Phase != "cards" && g.stage == stCards && g.err == nil {
+			if err := g.defaultCardChoice(); err != nil {
+				return err
+			}
+		}
 		for s.Phase != "strategic" && g.stage == stStrategic && g.err == nil {
 			g.endStrategicSegment()
 		}

@@ -15,6 +15,9 @@ import (
 // battle with at, cautious with unit).
 func (d *scriptDriver) playCard(s *rules.Step) error {
 	g := d.g
+	if s.Key == "reshuffle" || s.Key == "draw" {
+		return g.answerCards(s.Key, 0) // 18.3.3
+	}
 	n, err := strconv.Atoi(fmt.Sprint(s.Value))
 	if err != nil {
 		return fmt.Errorf("play card: value is the card's number, not %v", s.Value)
@@ -24,6 +27,9 @@ func (d *scriptDriver) playCard(s *rules.Step) error {
 		if at, err = g.e.b.locate(s.At); err != nil {
 			return fmt.Errorf("play card %d battle: at: %w", n, err)
 		}
+	}
+	if s.Key == "discard" {
+		return g.answerCards(s.Key, n) // 18.2
 	}
 	return g.playCard(n, s.Key, at, s.Unit)
 }

@@ -24,6 +24,7 @@ func (g *game) clone() *game {
 	c.core = &core
 	c.theaterAP = maps.Clone(g.theaterAP)
 	c.cards = g.cards.clone()
+	c.draws = slices.Clone(g.draws)
 	c.genAt = maps.Clone(g.genAt)
 	c.moved = maps.Clone(g.moved)
 	c.displace = maps.Clone(g.displace)
@@ -98,6 +99,9 @@ func (x *Game) ToAct() string {
 		return x.g.reactor()
 	case stGenerals:
 		return x.g.survivors[0].side
+	case stCards:
+		_, side := x.g.cardChoice()
+		return side
 	}
 	return x.g.phasing
 }
