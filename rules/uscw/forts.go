@@ -266,8 +266,8 @@ func (g *game) fortRefusal(side string, p rules.Point) (int, error) {
 		return 0, refuse("10.2.3", "%s is not an Objective or Resource Hex: 'These upgrades may only be made in Objective or Resource Hexes' (U709)", hex)
 	case g.controller(p) != side:
 		return 0, refuse("10.2.2", "%s is not %s-controlled: 'An F1 Fort may be built in any friendly-controlled space ... that is in Full Supply' (U705)", hex, side)
-	case !g.hasLOC(side, p):
-		return 0, refuse("10.2.2", "%s is not in Full Supply (read as: no LOC to a Supply Source, 13.4): a Fort needs it to start (U705)", hex)
+	case !g.inFullSupply(side, p):
+		return 0, refuse("10.2.2", "%s is %s, not in Full Supply (a Supply Path, 13.3): 'An F1 Fort may be built in any friendly-controlled space ... that is in Full Supply' (U705); upgrades 'require ... Full Supply' (10.2.3, U709)", hex, g.supplyAt(side, p).text())
 	}
 	if limit := g.e.fortMarkers(side, level); limit >= 0 && g.fortsInUse(side, level) >= limit {
 		return 0, refuse("10.2.4", "the %s's %d F%d markers are all on the map: 'Players cannot build more Forts than there are markers supplied in the counter mix' (U711)", side, limit, level)

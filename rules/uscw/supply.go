@@ -189,6 +189,17 @@ func (g *game) inSupply(side string, p rules.Point) bool {
 	return g.supplyAt(side, p) != outOfSupply
 }
 
+// inFullSupply reports side's units in p in Full Supply: "The unit can
+// trace a Supply Path (13.3) to a friendly Primary Supply Source (13.2)"
+// (13.1, U945), read from the position's cached states, never an LOC
+// (13.4), which gives Limited Supply alone (U946). The rules that need it
+// are 13.5.1's (U1035-1041): Forts (10.2.2-10.2.3), Reinforcements
+// (14.2.1-14.2.2, 14.3.5), returning Displaced SPs (14.6), the Union's
+// Training SP (17.3), and the Tied Battle (13.5.4, tiedBattleSupply).
+func (g *game) inFullSupply(side string, p rules.Point) bool {
+	return g.supplyAt(side, p) == fullSupply
+}
+
 // traceSupply works out a state without the cache's answer for p.
 func (g *game) traceSupply(side string, p rules.Point, c *supplyCache) supplyLevel {
 	if g.supplyPath(side, p, c) {
