@@ -13,8 +13,9 @@ import (
 // Hex in a Northern State that is in Full Supply (Union). Keep track of
 // these points using the Training markers on the Status Track." A card's
 // additional action may not pay (18.1, U1441 "except Training"), nor
-// Optional 1's Bonus Action (U1720). Full Supply (13.0) is not played:
-// the Union's hex needs the LOC the engine traces (loc.go), a reading.
+// Optional 1's Bonus Action (U1720). The Union's hex needs Full Supply,
+// a Supply Path (13.1, U945; supply.go), not only an LOC; the
+// Confederate's an LOC to a Primary Supply Source (loc.go).
 
 // trainingCost is the Action Points one SP of Training takes.
 const trainingCost = 7
@@ -35,7 +36,7 @@ func (g *game) trainingHex(side string, p rules.Point) bool {
 	if side == "confederate" {
 		return h.BP != nil && g.hasLOC(side, p)
 	}
-	return h.Objective && g.northern(homeState(h)) && g.hasLOC(side, p)
+	return h.Objective && g.northern(homeState(h)) && g.inFullSupply(side, p)
 }
 
 // train spends one Action Point on Training; at is the hex whose theater
@@ -59,7 +60,7 @@ func (g *game) train(at string) error {
 	if points == trainingCost && !g.trainingHex(side, p) {
 		what := "a friendly-controlled Resource hex with an LOC to a Supply Source"
 		if side == "union" {
-			what = "a friendly-controlled Objective Hex in a Northern State, in supply (read as an LOC)"
+			what = "a friendly-controlled Objective Hex in a Northern State that is in Full Supply (a Supply Path, 13.3)"
 		}
 		return refuse("17.3", "the Training SP must be placed in %s (U1417); %s is not", what, at)
 	}
