@@ -13,8 +13,9 @@ import (
 // Movement, and Leader Management Phases on the first turn", S1.1,
 // U1792). The player's choices of placement hex are not offered: the
 // engine places in the first legal hex in board order (a reading of "as
-// the Union player wishes"). Not played: Full Supply of the placement
-// hexes (13.0), Forts (10.2.6), Naval Reinforcements, the
+// the Union player wishes"). Placement hexes must be in Full Supply, a
+// Supply Path (14.2.2 U1153, 14.3.5 U1185, 14.6 U1241; inFullSupply),
+// not only an LOC. Not played: Forts (10.2.6), Naval Reinforcements, the
 // Chesapeake Bay Box; St. Louis has no hex in the module, so the
 // Trans-Mississippi's 2 Union SPs are lost as 14.2.1 says they are when
 // it is not Union-controlled. Step C places the Militia (militia.go).
@@ -97,12 +98,15 @@ func (g *game) unionReinforcements(winter bool) {
 			if g.controller(p) != "union" || !g.northern(st) || grant.theat != "" && h.Theater != grant.theat || grant.states != nil && !slices.Contains(grant.states, st) {
 				continue
 			}
+			if !g.inFullSupply("union", p) { // "Objective Hexes in Northern States that are in Full Supply" (14.2.2, U1153)
+				continue
+			}
 			q := p
 			at = &q
 			break
 		}
 		if at == nil {
-			g.say("14.2.2", "%d Union SPs for %s: no Union-controlled Objective Hex in a Northern State there, lost", grant.n, grant.where)
+			g.say("14.2.2", "%d Union SPs for %s: no Union-controlled Objective Hex of a Northern State in Full Supply there, lost", grant.n, grant.where)
 			continue
 		}
 		g.addSP("union", *at, grant.n)
@@ -162,6 +166,9 @@ func (g *game) confederateReinforcements(winter bool) {
 			if h.Theater != th.theater || g.controller(p) != "confederate" || !slices.Contains(southern, st) || perState[st] >= 2 {
 				continue
 			}
+			if !g.inFullSupply("confederate", p) { // "friendly-controlled Resource Hexes in Full Supply" (14.3.5, U1185)
+				continue
+			}
 			n := min(left, 2-perState[st])
 			perState[st] += n
 			left -= n
@@ -169,7 +176,7 @@ func (g *game) confederateReinforcements(winter bool) {
 			g.say("14.3.5", "%d Confederate SP(s) placed in %s (%s)", n, g.e.b.ids[p], st)
 		}
 		if left > 0 {
-			g.say("14.3.5", "%d Confederate SP(s) for the %s: no legal Resource Hex left (2 per state), lost", left, th.theater)
+			g.say("14.3.5", "%d Confederate SP(s) for the %s: no legal Resource Hex left (friendly-controlled, in Full Supply, 2 per state), lost", left, th.theater)
 		}
 	}
 }
@@ -275,7 +282,8 @@ func (g *game) destroyArsenals(p rules.Point) {
 // (rounded down) return, as many more are eliminated, an odd one stays
 // (14.6, U1241). The engine keeps one box per side, not per theater (a
 // reading), and places the SPs in the first friendly Objective Hex of a
-// Northern State (Union) or Resource Hex (Confederate), the Generals with
+// Northern State (Union) or Resource Hex (Confederate) in Full Supply
+// ("Placement hexes must be in Full Supply"), the Generals with
 // the side's largest stack that has an LOC (13.4 as loc.go reads it).
 func (g *game) returnDisplaced(side string) {
 	n := g.displace[side]
@@ -285,6 +293,9 @@ func (g *game) returnDisplaced(side string) {
 		for _, p := range append(slices.Clone(g.e.objectives), g.e.resources...) {
 			h := g.e.b.hexes[p]
 			if g.controller(p) != side || side == "union" && !(h.Objective && g.northern(homeState(h))) || side == "confederate" && (h.BP == nil || !slices.Contains(southern, homeState(h))) {
+				continue
+			}
+			if !g.inFullSupply(side, p) { // "Placement hexes must be in Full Supply" (14.6, U1241)
 				continue
 			}
 			q := p

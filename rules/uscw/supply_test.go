@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/musterhq/muster/playtest/sim"
+	"github.com/musterhq/muster/rules"
 )
 
 // BenchmarkSupplySegmentTrace is the cost of working out both sides'
@@ -52,5 +53,47 @@ func TestSupplyFollowsPosition(t *testing.T) {
 	}
 	if v := g.supplyViolations(); len(v) != 0 {
 		t.Fatalf("the kept supply disagrees with a fresh trace: %q", v)
+	}
+}
+
+// Returning Displaced SPs go to a hex in Full Supply (14.6, U1241:
+// "Placement hexes must be in Full Supply"), a Supply Path (13.1, U945),
+// not one with an LOC alone. On the test module's map (made up), with
+// Union Control markers on the Confederate's first four Resource Hexes in
+// board order, the next, Louisiana's 3034, has an LOC but no Supply
+// Path: the SPs pass it over for 3041. The old reading (no supply check)
+// put them in 3034.
+func TestDisplacedReturnFullSupply(t *testing.T) {
+	e, err := Compile(loadScenario(t, scen1861))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := newGame(e, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(id string) rules.Point {
+		p, err := g.e.b.locate(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for _, id := range []string{"3009", "3020", "3027", "3028"} {
+		g.setMarker(at(id), "union")
+		g.touch(at(id))
+	}
+	limited, full := at("3034"), at("3041")
+	if g.controller(limited) != "confederate" || g.inFullSupply("confederate", limited) || !g.hasLOC("confederate", limited) {
+		t.Fatalf("the premise: 3034 Confederate-controlled (%q), with an LOC (%v) and no Supply Path (%v)", g.controller(limited), g.hasLOC("confederate", limited), g.supplyAt("confederate", limited))
+	}
+	if !g.inFullSupply("confederate", full) {
+		t.Fatalf("the premise: 3041 in Full Supply, is %v", g.supplyAt("confederate", full))
+	}
+	before := g.sp["confederate"][full]
+	g.displace["confederate"] = 5
+	g.returnDisplaced("confederate")
+	if g.sp["confederate"][limited] != 0 || g.sp["confederate"][full] != before+2 || g.displace["confederate"] != 1 {
+		t.Fatalf("5 Displaced SPs: %d returned to 3034, %d to 3041, %d left in the box; want 0, 2, 1", g.sp["confederate"][limited], g.sp["confederate"][full]-before, g.displace["confederate"])
 	}
 }
