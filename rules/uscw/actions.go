@@ -275,10 +275,11 @@ func (g *game) listCandidates(out []candidate, offerDisperse bool) []candidate {
 
 // rallies appends the Action Phase Rallies side may take (12.5.2, as
 // rally checks them): each Demoralized stack that has not moved, with an
-// Action Point and an LOC, in board order.
+// Action Point, in Supply (13.1: Full or Limited, Fortress Supply
+// included, 13.2.3), in board order.
 func (g *game) rallies(side string, out []candidate) []candidate {
 	for _, p := range g.sortedHexes(g.demoral[side]) {
-		if g.sp[side][p] > 0 && g.movedSP[side][p] == 0 && g.canSpend(p) && g.hasLOC(side, p) {
+		if g.sp[side][p] > 0 && g.movedSP[side][p] == 0 && g.canSpend(p) && g.inSupply(side, p) {
 			out = append(out, candidate{rally: true, from: p})
 		}
 	}

@@ -167,3 +167,43 @@ func TestRallyOffered(t *testing.T) {
 		t.Errorf("a rally is offered without an Action Point (4.3)")
 	}
 }
+
+// The bots' Action Phase Rally reads the rally's own check, in Supply
+// (13.1, 12.5.2 U931): a Demoralized stack whose only supply is its own
+// Fort's Fortress Supply (13.2.3, U967: units in such a hex "may Rally"),
+// Limited Supply without an LOC to a Primary Supply Source, is offered
+// the rally, and the engine takes it.
+func TestRallyOfferedFortressSupply(t *testing.T) {
+	x := unionToAct(t)
+	g := x.g
+	var at rules.Point
+	found := false
+	for _, p := range g.e.b.order {
+		if g.sp["union"][p] == 0 && g.sp["confederate"][p] == 0 && g.e.b.coastal[p] == nil && g.works[p] == (works{}) && g.supplyAt("union", p) == outOfSupply && !g.inEnemyZOI("union", p) {
+			at, found = p, true
+			break
+		}
+	}
+	if !found {
+		t.Fatal("no empty hex Out of Supply for the Union")
+	}
+	g.setWorks(at, works{fort: "union", level: 1})
+	g.addSP("union", at, 1)
+	g.demoral["union"][at] = true
+	if l := g.supplyAt("union", at); l != limitedSupply || g.hasLOC("union", at) {
+		t.Fatalf("the premise: the stack in %s with its Fort is %v, LOC to a Primary Supply Source %v; want limited, false", g.e.b.ids[at], l, g.hasLOC("union", at))
+	}
+	x.at = -1
+	for a := range x.Legal() {
+		if x.Describe(rules.Action(a)) == "rally "+g.e.b.ids[at] {
+			if err := x.Apply(rules.Action(a)); err != nil {
+				t.Fatal(err)
+			}
+			if g.demoral["union"][at] {
+				t.Fatalf("the stack in %s is still Demoralized", g.e.b.ids[at])
+			}
+			return
+		}
+	}
+	t.Fatalf("the Demoralized stack in %s with Fortress Supply is not offered a rally", g.e.b.ids[at])
+}
