@@ -20,6 +20,9 @@ func (g *game) avoidStep(p, r rules.Point) error {
 	if h := b.hexes[r]; h == nil || b.prohib[h.Terrain] {
 		return refuse("9.3.2", "%s is prohibited terrain", b.ids[r])
 	}
+	if err := g.coastalReaction(react, p, r, n); err != nil {
+		return err
+	}
 	if k := g.barrier(react, p, r); k != "" {
 		return refuse("9.3.2", "'The Avoid Battle cannot be across an unbridged Navigable River hexside or an impassable hexside' (U613): %s-%s is %s", b.ids[p], b.ids[r], k)
 	}
@@ -48,11 +51,23 @@ func (g *game) avoidStep(p, r rules.Point) error {
 	return nil
 }
 
+// avoidGeneral refuses an Avoid Battle from p to r of a stack with no
+// General: "Only a stack with a General may attempt to Avoid Battle"
+// (9.3.1, U605), but 10.3.2's automatic reaction "does not require a
+// General" (U739).
+func (g *game) avoidGeneral(p, r rules.Point) error {
+	react := other(g.pending.side)
+	if g.commander(react, p) == nil && g.autoReaction(react, p, r) == nil {
+		return refuse("9.3.1", "no %s General in %s: 'Only a stack with a General may attempt to Avoid Battle' (U605) but by 10.3.2's automatic reaction between a Coastal Fort and its associated port (U739)", react, g.e.b.ids[p])
+	}
+	return nil
+}
+
 // avoidTargets lists the hexes the stack in p may Avoid Battle into.
 func (g *game) avoidTargets(p rules.Point) []rules.Point {
 	var out []rules.Point
 	for _, r := range g.e.b.neighbors(p) {
-		if g.avoidStep(p, r) == nil {
+		if g.avoidStep(p, r) == nil && g.avoidGeneral(p, r) == nil {
 			out = append(out, r)
 		}
 	}
@@ -73,7 +88,7 @@ func (g *game) avoidBattle(to string) error {
 	p := pm.pts[pm.i]
 	react := other(pm.side)
 	if !g.mayAvoid(p) {
-		return refuse("9.3.1", "no %s stack with a General (not an intrinsic 0-0-3 General, 7.8) stands in %s, the hex the active force is about to enter (U605)", react, b.ids[p])
+		return refuse("9.3.1", "no %s stack with a General (not an intrinsic 0-0-3 General, 7.8), nor SPs a Coastal Fort's automatic reaction links to its port or fort (10.3.2, U739), stands in %s, the hex the active force is about to enter (U605)", react, b.ids[p])
 	}
 	r, err := b.locate(to)
 	if err != nil {
@@ -82,11 +97,21 @@ func (g *game) avoidBattle(to string) error {
 	if err := g.avoidStep(p, r); err != nil {
 		return err
 	}
+	if err := g.avoidGeneral(p, r); err != nil {
+		return err
+	}
 	cmd := g.commander(react, p)
 	gens := g.generalsAt(react, p)
 	n := g.sp[react][p]
 	pm.tried = true // no Interception into this hex after the Avoid Battle (U634)
-	if !g.reactionRoll(fmt.Sprintf("Avoid Battle by %s from %s to %s", cmd.name, b.ids[p], b.ids[r]), p, r, kAvoid) {
+	who := fmt.Sprintf("%d SPs without a General", n)
+	if cmd != nil {
+		who = cmd.name
+	}
+	what := fmt.Sprintf("Avoid Battle by %s from %s to %s", who, b.ids[p], b.ids[r])
+	if g.autoReaction(react, p, r) != nil {
+		g.say("9.4.2", "%s: automatically successful between a Coastal Fort and its associated port, both %s-controlled; 'does not require a General or a dice roll' (10.3.2, U739)", what, react)
+	} else if !g.reactionRoll(what, p, r, kAvoid) {
 		pm.avoidFailed = true
 		g.say("9.3.3", "the Avoid Battle failed: the stack in %s 'may not benefit from Fortifications or terrain in the upcoming battle' (U626)", b.ids[p])
 		g.advance()
@@ -101,8 +126,10 @@ func (g *game) avoidBattle(to string) error {
 		g.captureWorks(react, r)
 	}
 	g.shift(react, p, r, n, gens)
-	pm.avoided[cmd.id] = true
-	g.say("9.3.2", "%s avoids battle: the entire force (%d SPs, %d General(s)) moves from %s to %s", cmd.name, n, len(gens), b.ids[p], b.ids[r])
+	if cmd != nil {
+		pm.avoided[cmd.id] = true
+	}
+	g.say("9.3.2", "%s avoids battle: the entire force (%d SPs, %d General(s)) moves from %s to %s", who, n, len(gens), b.ids[p], b.ids[r])
 	g.advance()
 	return nil
 }

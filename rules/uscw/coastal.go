@@ -281,3 +281,49 @@ func (g *game) coastalLanding(side string, dst rules.Point, n int, assault bool)
 	}
 	return nil
 }
+
+// autoReaction is the Coastal Fort whose 10.3.2 REACTION links q and p
+// for react, else nil: "If the non-Phasing Player controls both the
+// Coastal Fort and its associated port, then Interception and Avoid
+// Battle is automatically successful between the two spaces and does not
+// require a General or a dice roll (9.0)" (U739; 9.4.2, U662). Only a
+// fort's associated port: Fort St. Philip/Jackson's hex 5015 is its land
+// connection, not a port.
+func (g *game) autoReaction(react string, q, p rules.Point) *coastalFort {
+	cf := g.e.b.coastalLink(q, p)
+	if cf == nil || !cf.hasPort || q != cf.port && p != cf.port {
+		return nil
+	}
+	if g.works[cf.at].fort != react || g.controller(cf.port) != react {
+		return nil
+	}
+	return cf
+}
+
+// autoPartners lists the spaces linked to p by an automatic reaction of
+// react (autoReaction): its Coastal Fort's associated port, or the
+// Coastal Forts p is the associated port of.
+func (g *game) autoPartners(react string, p rules.Point) []rules.Point {
+	var out []rules.Point
+	for _, q := range g.e.b.neighbors(p) {
+		if g.autoReaction(react, q, p) != nil {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// coastalReaction refuses a reaction of n SPs of react from q into p that
+// a Coastal Fort forbids: across its water other than by 10.3.2's
+// automatic reaction (a reading: the water is "similar to a Navigable
+// River", U744, and no ZOI crosses it, so a reaction that needs a roll
+// crosses it as it would an unbridged Navigable River: never, U613,
+// U578), and more than 3 SPs of a side in it: "Both sides are limited to
+// stacking 3 SPs in each Coastal Fort" (U736), reactions too.
+func (g *game) coastalReaction(react string, q, p rules.Point, n int) error {
+	b := g.e.b
+	if cf := b.coastalLink(q, p); cf != nil && g.autoReaction(react, q, p) == nil {
+		return refuse("10.3.2", "a reaction crosses the water between %s and %s only between a Coastal Fort and its associated port while the non-Phasing player controls both, automatically (U739); otherwise the water is as an unbridged Navigable River (U744, U613)", b.ids[q], b.ids[p])
+	}
+	return g.coastalStacking(react, p, n)
+}

@@ -17,6 +17,9 @@ type interception struct {
 	subs []*general
 	q    rules.Point
 	n    int
+	// auto: 10.3.2's automatic Interception between a Coastal Fort and its
+	// associated port (U739): no roll, and gen may be nil (SPs alone)
+	auto bool
 }
 
 // declareInterception checks one declared attempt into p; sps < 0 takes
@@ -39,10 +42,11 @@ func (g *game) declareInterception(p rules.Point, id string, sps int, subIDs []s
 	if !b.adjacent(q, p) {
 		return interception{}, refuse("9.2.1", "%s in %s is not next to %s: an Interception is into a hex in the stack's ZOI (U578)", gen.name, b.ids[q], b.ids[p])
 	}
-	if !g.zoi(react, q, p) {
+	auto := g.autoReaction(react, q, p) != nil
+	if !auto && !g.zoi(react, q, p) {
 		return interception{}, refuse("9.1", "%s is not in the ZOI of %s's stack in %s: no ZOI across an unbridged Navigable River or impassable hexside, into an enemy-controlled Resource/Objective Hex, or into a hex holding non-moving enemy SPs (U565-570)", b.ids[p], gen.name, b.ids[q])
 	}
-	it := interception{gen: gen, q: q}
+	it := interception{gen: gen, q: q, auto: auto}
 	for _, sid := range subIDs {
 		sub := g.gens[sid]
 		if sub == nil {
@@ -64,6 +68,12 @@ func (g *game) declareInterception(p rules.Point, id string, sps int, subIDs []s
 		if behind && sps == here {
 			sps--
 		}
+		if b.coastal[p] != nil {
+			sps = max(min(sps, 3-g.sp[react][p]), 0) // 10.3.2 (U736)
+		}
+	}
+	if err := g.coastalReaction(react, q, p, sps); err != nil {
+		return it, err
 	}
 	switch {
 	case sps > limit:
@@ -77,6 +87,42 @@ func (g *game) declareInterception(p rules.Point, id string, sps int, subIDs []s
 	}
 	it.n = sps
 	return it, nil
+}
+
+// declareAutoSPs checks the automatic Interception of sps SPs (sps < 0:
+// all, leaving 1 SP with any General left behind) from q into p without
+// a General: 10.3.2's REACTION "does not require a General or a dice
+// roll" (U739), so SPs alone go where the text allows it, between a
+// Coastal Fort and its associated port held by the non-Phasing player.
+func (g *game) declareAutoSPs(p, q rules.Point, sps int) (interception, error) {
+	b := g.e.b
+	react := other(g.pending.side)
+	if g.autoReaction(react, q, p) == nil {
+		return interception{}, refuse("9.2.1", "SPs without a General intercept only between a Coastal Fort and its associated port while the non-Phasing player controls both: 'does not require a General or a dice roll' (U739); %s into %s is not such a reaction", b.ids[q], b.ids[p])
+	}
+	here := g.sp[react][q]
+	behind := len(g.generalsAt(react, q)) > 0
+	if sps < 0 {
+		sps = here
+		if behind {
+			sps--
+		}
+		if b.coastal[p] != nil {
+			sps = min(sps, 3-g.sp[react][p])
+		}
+	}
+	switch {
+	case sps <= 0:
+		return interception{}, refuse("9.2.1", "no %s SP in %s may intercept into %s", react, b.ids[q], b.ids[p])
+	case sps > here:
+		return interception{}, refuse("9.2.4", "%s holds %d %s SPs, not %d", b.ids[q], here, react, sps)
+	case behind && sps == here:
+		return interception{}, refuse("9.2.4", "'If one or more Generals are left behind, then at least 1 SP must also be left behind' (U601): %s holds %d %s SPs", b.ids[q], here, react)
+	}
+	if err := g.coastalStacking(react, p, sps); err != nil {
+		return interception{}, err
+	}
+	return interception{q: q, n: sps, auto: true}, nil
 }
 
 // subordinateOK refuses a subordinate his commander may not take: rank
@@ -98,7 +144,10 @@ func subordinateOK(gen, sub *general) error {
 // the active force is about to enter: every attempt declared at once
 // (9.2.3, U595; more names the other stacks' hexes), each rolled, each success placed in the hex, then the
 // battle (or the Cavalry Backup's choice, 8.2).
-func (g *game) intercept(id string, sps int, subs, more []string) error {
+//
+// id "sps" is SPs alone from the space at (10.3.2's automatic reaction);
+// a stack named in more with no General is taken so too.
+func (g *game) intercept(id, at string, sps int, subs, more []string) error {
 	pm := g.pending
 	if g.stage != stReact || pm == nil || pm.backup {
 		return refuse("9.2", "no enemy force is about to enter a hex: an Interception 'can occur whenever an active force is about to enter or attack a hex in the ZOI of an enemy force containing a General' (U578)")
@@ -108,24 +157,45 @@ func (g *game) intercept(id string, sps int, subs, more []string) error {
 		return refuse("9.2.3", "the Interceptions into %s were declared: 'All must be pre-designated before any are resolved' (U595)", g.e.b.ids[p])
 	}
 	var all []interception
-	ids := []string{id}
+	type who struct {
+		id string
+		q  rules.Point
+	}
+	ids := []who{{id: id}}
+	if id == "sps" {
+		q, err := g.e.b.locate(at)
+		if err != nil {
+			return fmt.Errorf("intercept sps: at names the space the SPs intercept from: %w", err)
+		}
+		ids[0].q = q
+	}
 	for _, h := range more { // more stacks declared at once, by their hexes
 		q, err := g.e.b.locate(h)
 		if err != nil {
 			return err
 		}
 		c := g.commander(other(pm.side), q)
-		if c == nil {
+		switch {
+		case c != nil:
+			ids = append(ids, who{id: c.id})
+		case g.autoReaction(other(pm.side), q, p) != nil:
+			ids = append(ids, who{id: "sps", q: q})
+		default:
 			return refuse("9.2.1", "no %s General in %s: 'Intrinsic Generals may not be used to ... Intercept' (U512)", other(pm.side), h)
 		}
-		ids = append(ids, c.id)
 	}
-	for i, gid := range ids {
+	for i, w := range ids {
 		n, sub := sps, subs
 		if i > 0 {
 			n, sub = -1, nil
 		}
-		it, err := g.declareInterception(p, gid, n, sub)
+		var it interception
+		var err error
+		if w.id == "sps" {
+			it, err = g.declareAutoSPs(p, w.q, n)
+		} else {
+			it, err = g.declareInterception(p, w.id, n, sub)
+		}
 		if err != nil {
 			return err
 		}
@@ -140,7 +210,13 @@ func (g *game) intercept(id string, sps int, subs, more []string) error {
 	// not give the next one a Picket Line), then the successes move.
 	var ok []bool
 	for _, it := range all {
-		ok = append(ok, g.reactionRoll(fmt.Sprintf("Interception by %s from %s into %s", it.gen.name, g.e.b.ids[it.q], g.e.b.ids[p]), it.q, p, kIntercept))
+		what := fmt.Sprintf("Interception by %s from %s into %s", it.name(), g.e.b.ids[it.q], g.e.b.ids[p])
+		if it.auto {
+			g.say("9.4.2", "%s: automatically successful between a Coastal Fort and its associated port, both %s-controlled; 'does not require a General or a dice roll' (10.3.2, U739)", what, react)
+			ok = append(ok, true)
+			continue
+		}
+		ok = append(ok, g.reactionRoll(what, it.q, p, kIntercept))
 	}
 	won := false
 	vacant := !g.defended(react, p) && len(g.generalsAt(react, p)) == 0 // 11.5.2: "into a vacant hex"
@@ -149,9 +225,9 @@ func (g *game) intercept(id string, sps int, subs, more []string) error {
 			continue
 		}
 		won = true
-		g.shift(react, it.q, p, it.n, append([]*general{it.gen}, it.subs...))
+		g.shift(react, it.q, p, it.n, it.generals())
 		g.lastMove = &movedForce{gen: it.gen, sps: it.n}
-		g.say("9.2.2", "%s intercepts into %s with %d SPs: a battle follows at once", it.gen.name, g.e.b.ids[p], it.n)
+		g.say("9.2.2", "%s intercepts into %s with %d SPs: a battle follows at once", it.name(), g.e.b.ids[p], it.n)
 	}
 	pm.intoVacant = won && vacant
 	if won && g.movingCavalry() {
@@ -165,6 +241,22 @@ func (g *game) intercept(id string, sps int, subs, more []string) error {
 	}
 	g.advance()
 	return nil
+}
+
+// name is the intercepting force's for the log.
+func (it interception) name() string {
+	if it.gen == nil {
+		return fmt.Sprintf("%d SPs without a General", it.n)
+	}
+	return it.gen.name
+}
+
+// generals is the intercepting General and his subordinates.
+func (it interception) generals() []*general {
+	if it.gen == nil {
+		return nil
+	}
+	return append([]*general{it.gen}, it.subs...)
 }
 
 // shift moves n SPs and the Generals gens of side from q to p, as a

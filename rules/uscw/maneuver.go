@@ -27,6 +27,9 @@ func (g *game) maneuverStep(q, p, m rules.Point) error {
 	if h := b.hexes[m]; h == nil || b.prohib[h.Terrain] {
 		return refuse("Optional 5", "%s is prohibited terrain", b.ids[m])
 	}
+	if b.coastalLink(q, m) != nil {
+		return refuse("Optional 5", "a Maneuver crosses no Coastal Fort's water (so never enters one): it rolls, and the water is as an unbridged Navigable River (U1753, U744; 10.3.2's automatic reaction is an Interception or Avoid Battle, U739)")
+	}
 	if k := g.barrier(react, q, m); k != "" {
 		return refuse("Optional 5", "'The hex maneuvered to cannot be across an unbridged Navigable River hexside or an impassable hexside' (U1753): %s-%s is %s", b.ids[q], b.ids[m], k)
 	}
@@ -59,6 +62,9 @@ func (g *game) maneuver(id string, sps int, subs []string, to string) error {
 	it, err := g.declareInterception(p, id, sps, subs)
 	if err != nil {
 		return err
+	}
+	if !g.zoi(other(pm.side), it.q, p) {
+		return refuse("Optional 5", "%s is not in the ZOI of %s's stack: a Maneuver is triggered as an Interception attempt is (U1750), and 10.3.2's automatic reaction is not one (U739)", g.e.b.ids[p], it.gen.name)
 	}
 	m, err := g.e.b.locate(to)
 	if err != nil {

@@ -104,7 +104,8 @@ func (g *game) commander(side string, p rules.Point) *general {
 
 // interceptors lists the hexes whose stacks may try to intercept into p:
 // a General (7.8: never the intrinsic one) whose stack, or who alone
-// (7.6, U490), has p in its ZOI (9.2.1, U578).
+// (7.6, U490), has p in its ZOI (9.2.1, U578); and the stacks, with or
+// without a General, that 10.3.2's automatic reaction links to p (U739).
 func (g *game) interceptors(p rules.Point) []rules.Point {
 	pm := g.pending
 	if pm == nil || pm.tried || pm.n == 0 {
@@ -117,13 +118,19 @@ func (g *game) interceptors(p rules.Point) []rules.Point {
 			out = append(out, q)
 		}
 	}
+	for _, q := range g.autoPartners(react, p) { // 10.3.2 (U739): SPs alone too
+		if !slices.Contains(out, q) && (g.sp[react][q] > 0 || g.commander(react, q) != nil) {
+			out = append(out, q)
+		}
+	}
 	sortPoints(out) // map order is random: the listing must not be
 	return out
 }
 
 // mayAvoid reports whether the stack in p may try to Avoid Battle now:
-// it has a General (9.3.1, U605), the active force is about to enter
-// its hex, and no Interception into the hex has succeeded (U634).
+// it has a General (9.3.1, U605), or SPs that 10.3.2's automatic
+// reaction links to another space (U739), the active force is about to
+// enter its hex, and no Interception into the hex has succeeded (U634).
 func (g *game) mayAvoid(p rules.Point) bool {
 	pm := g.pending
 	if pm == nil || pm.backup || pm.n == 0 {
@@ -134,7 +141,8 @@ func (g *game) mayAvoid(p rules.Point) bool {
 			return true
 		}
 	}
-	return false
+	react := other(pm.side)
+	return g.sp[react][p] > 0 && len(g.autoPartners(react, p)) > 0
 }
 
 // offerReactions reports whether the reacting side has a choice before
@@ -327,6 +335,12 @@ func (g *game) reactCandidates(out []candidate) []candidate {
 	react := other(pm.side)
 	for _, q := range g.interceptors(p) {
 		c := g.commander(react, q)
+		if c == nil {
+			if _, err := g.declareAutoSPs(p, q, -1); err == nil {
+				out = append(out, candidate{react: rIntercept, from: q})
+			}
+			continue
+		}
 		if _, err := g.declareInterception(p, c.id, -1, nil); err == nil {
 			out = append(out, candidate{react: rIntercept, general: c.id})
 		}
@@ -334,6 +348,9 @@ func (g *game) reactCandidates(out []candidate) []candidate {
 	if g.e.maneuver && !pm.tried {
 		for _, q := range g.interceptors(p) {
 			c := g.commander(react, q)
+			if c == nil || !g.zoi(react, q, p) { // Maneuver needs the ZOI and a roll (U1750)
+				continue
+			}
 			if _, err := g.declareInterception(p, c.id, -1, nil); err != nil {
 				continue
 			}
@@ -354,6 +371,9 @@ func (g *game) describeReaction(c candidate) string {
 	to := g.e.b.ids[g.e.b.order[c.dst]]
 	switch c.react {
 	case rIntercept:
+		if c.general == "" {
+			return "intercept sps@" + g.e.b.ids[c.from]
+		}
 		return "intercept " + c.general
 	case rAvoid:
 		return "avoid-battle " + to
@@ -367,7 +387,10 @@ func (g *game) playReaction(c candidate) error {
 	to := g.e.b.ids[g.e.b.order[c.dst]]
 	switch c.react {
 	case rIntercept:
-		return g.intercept(c.general, -1, nil, nil)
+		if c.general == "" {
+			return g.intercept("sps", g.e.b.ids[c.from], -1, nil, nil)
+		}
+		return g.intercept(c.general, "", -1, nil, nil)
 	case rAvoid:
 		return g.avoidBattle(to)
 	case rManeuver:

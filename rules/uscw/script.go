@@ -24,7 +24,8 @@ import (
 // amphibious-assault and ocean-assault (the same, into an enemy space,
 // 19.5; set: HEX -> SPs dropped off there on the way, U1564), move (unit: a General id, or "sps" with at: the start hex;
 // a MOVE stops in the stage "reaction" before a hex the other side may
-// react to: intercept (unit: the General; manpower, targets: his
+// react to: intercept (unit: the General, or "sps" with at: SPs alone by
+// 10.3.2's automatic reaction of a Coastal Fort; manpower, targets: his
 // subordinates; hexes: more stacks declared with his, each with its
 // Commanding General and every SP he may carry, 9.2.3),
 // avoid-battle (to), or pass; an intercepted Cavalry force then plays
@@ -236,7 +237,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		if s.Manpower > 0 {
 			n = s.Manpower
 		}
-		return g.intercept(s.Unit, n, s.Targets, s.Hexes)
+		return g.intercept(s.Unit, s.At, n, s.Targets, s.Hexes)
 	case "avoid-battle":
 		return g.avoidBattle(s.To)
 	case "backup", "attack":
