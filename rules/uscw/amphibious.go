@@ -17,7 +17,8 @@ import (
 // (19.5.1, U1611; coastal.go); every Confederate assault is
 // activated by an Any card (U1612) and carries 1 SP (navalcards.go). Not
 // yet: the Island Control marker of 19.5.3 (a captured Coastal Fort
-// changes sides, coastal.go; Islands are not on the board), interception of a landing (U1618). A Confederate assault sails by 19.5.5's temporary
+// changes sides, coastal.go; Islands are not on the board), interception of a landing (U1618)
+// but 10.3.2's automatic reaction at a Coastal Fort (U739, U1622; transport.go's landingReactions). A Confederate assault sails by 19.5.5's temporary
 // Naval Control (confederateAssaultNaval).
 
 // assaultPath is the River Transport path of an Amphibious Assault that

@@ -54,10 +54,11 @@ func (g *game) avoidStep(p, r rules.Point) error {
 // avoidGeneral refuses an Avoid Battle from p to r of a stack with no
 // General: "Only a stack with a General may attempt to Avoid Battle"
 // (9.3.1, U605), but 10.3.2's automatic reaction "does not require a
-// General" (U739).
+// General" (U739); and before a landing any other (transport.go's
+// landingReactions).
 func (g *game) avoidGeneral(p, r rules.Point) error {
 	react := other(g.pending.side)
-	if g.commander(react, p) == nil && g.autoReaction(react, p, r) == nil {
+	if (g.commander(react, p) == nil || g.pending.land != nil) && g.autoReaction(react, p, r) == nil {
 		return refuse("9.3.1", "no %s General in %s: 'Only a stack with a General may attempt to Avoid Battle' (U605) but by 10.3.2's automatic reaction between a Coastal Fort and its associated port (U739)", react, g.e.b.ids[p])
 	}
 	return nil

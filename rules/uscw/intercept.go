@@ -43,6 +43,9 @@ func (g *game) declareInterception(p rules.Point, id string, sps int, subIDs []s
 		return interception{}, refuse("9.2.1", "%s in %s is not next to %s: an Interception is into a hex in the stack's ZOI (U578)", gen.name, b.ids[q], b.ids[p])
 	}
 	auto := g.autoReaction(react, q, p) != nil
+	if !auto && pm.land != nil {
+		return interception{}, refuse("9.2.1", "a landing is intercepted only by 10.3.2's automatic reaction between a Coastal Fort and its associated port (U739, U1622): %s into %s is not one", b.ids[q], b.ids[p])
+	}
 	if !auto && !g.zoi(react, q, p) {
 		return interception{}, refuse("9.1", "%s is not in the ZOI of %s's stack in %s: no ZOI across an unbridged Navigable River or impassable hexside, into an enemy-controlled Resource/Objective Hex, or into a hex holding non-moving enemy SPs (U565-570)", b.ids[p], gen.name, b.ids[q])
 	}
@@ -230,7 +233,7 @@ func (g *game) intercept(id, at string, sps int, subs, more []string) error {
 		g.say("9.2.2", "%s intercepts into %s with %d SPs: a battle follows at once", it.name(), g.e.b.ids[p], it.n)
 	}
 	pm.intoVacant = won && vacant
-	if won && g.movingCavalry() {
+	if won && g.movingCavalry() && pm.land == nil { // a landing does not back up (8.2 is a Land Movement's)
 		pm.backup = true
 		g.say("8.2", "the intercepted %s force has a Cavalry General: it may back up to %s and end its move, or attack", pm.side, g.e.b.ids[pm.at])
 		return nil

@@ -48,6 +48,10 @@ type pendingMove struct {
 	marks    []rules.Point // the Control markers it places (6.2.1, marking.go)
 	marksK   []int
 	foraging bool
+	// land: the pending MOVE is a Naval Transport's landing in pts[0],
+	// stopped for 10.3.2's automatic reaction (U1622); land plays the
+	// landing once the reaction is answered (transport.go)
+	land func()
 	// the pick-ups and drop-offs (7.5), how many hexes of pts the force
 	// has entered at each, the force after each, and how many are played
 	plan   []handoff
@@ -114,7 +118,7 @@ func (g *game) interceptors(p rules.Point) []rules.Point {
 	react := other(pm.side)
 	var out []rules.Point
 	for id, q := range g.genAt { // fewer Generals than hexes: the cheap side to walk
-		if gen := g.gens[id]; gen != nil && gen.side == react && !slices.Contains(out, q) && g.zoi(react, q, p) {
+		if gen := g.gens[id]; gen != nil && gen.side == react && !slices.Contains(out, q) && pm.land == nil && g.zoi(react, q, p) {
 			out = append(out, q)
 		}
 	}
@@ -155,6 +159,11 @@ func (g *game) offerReactions(p rules.Point) bool {
 // react, and ends the move in a battle or at the path's end.
 func (g *game) advance() {
 	pm := g.pending
+	if pm.land != nil { // a landing: the reaction answered, it lands (transport.go)
+		g.pending, g.stage = nil, stPlayer
+		pm.land()
+		return
+	}
 	enemy := other(pm.side)
 	for pm.i < len(pm.pts) && g.err == nil {
 		p := pm.pts[pm.i]

@@ -17,7 +17,8 @@ import (
 // enemy space is an Amphibious Assault (amphibious.go). River Transport
 // may drop SPs off on the way (U1564). A card may pay instead of the
 // Action Points (19.3.2, navalcards.go). Not yet played: dropping Generals
-// off, drops by Ocean Transport, interception of a landing (U1618), the map's
+// off, drops by Ocean Transport, interception of a landing (U1618) but 10.3.2's
+// automatic reaction at a Coastal Fort (landingReactions), the map's
 // coastal hexes, bays, Tidal River Paths and Island spaces (not on the
 // test map).
 
@@ -227,21 +228,49 @@ func (g *game) transport(o transportOrder) error {
 		g.arrive(side, nil, nil, d.n, dem, d.at)
 		n -= d.n
 	}
-	g.invade(side, dst)
-	if o.assault && g.defended(other(side), dst) { // enemy SPs, a Fort (11.1.1), a Militia or a garrison (17.2-17.4)
-		// 19.5.2 (U1618): the same procedures and DRMs as a land battle;
-		// a failed assault re-embarks to the port it sailed from (19.5.4,
-		// U1628), which fight's retreat to the hex entered from gives.
-		g.say("19.5.2", "%s lands in %s, which holds %d enemy SPs: battle", what, o.to, g.sp[other(side)][dst])
-		g.landing = true
-		g.fight(side, gen, subs, n, n, dem, back, dst)
-		g.landing = false
-	} else {
-		g.arrive(side, gen, subs, n, dem, dst)
+	land := func() {
+		g.invade(side, dst)
+		if o.assault && g.defended(other(side), dst) { // enemy SPs, a Fort (11.1.1), a Militia or a garrison (17.2-17.4)
+			// 19.5.2 (U1618): the same procedures and DRMs as a land battle;
+			// a failed assault re-embarks to the port it sailed from (19.5.4,
+			// U1628), which fight's retreat to the hex entered from gives.
+			g.say("19.5.2", "%s lands in %s, which holds %d enemy SPs: battle", what, o.to, g.sp[other(side)][dst])
+			g.landing = true
+			g.fight(side, gen, subs, n, n, dem, back, dst)
+			g.landing = false
+		} else {
+			g.arrive(side, gen, subs, n, dem, dst)
+		}
+		g.tidy(side, start)
+		g.touch(start)
 	}
-	g.tidy(side, start)
-	g.touch(start)
+	if o.assault && g.landingReactions(side, dst) {
+		// 19.5.2's example (U1622): "The CSA SP in the associated port
+		// automatically intercepts and is moved to the Coastal Fort."
+		g.pending = &pendingMove{side: side, gen: gen, subs: subs, n: n, dem: dem, start: start, pts: []rules.Point{dst}, at: start, asked: 1, avoided: map[string]bool{}, land: land}
+		for _, x := range gens {
+			delete(g.genAt, x)
+		}
+		g.stage = stReact
+		g.say("9.4.2", "%s is about to land in %s: the %s may react from a Coastal Fort or its associated port it holds with both (10.3.2, U739; the example of U1622)", what, o.to, other(side))
+		return nil
+	}
+	land()
 	return nil
+}
+
+// landingReactions reports a reaction the side other than side may make
+// to a landing in dst: only 10.3.2's automatic one between a Coastal Fort
+// and its associated port (U739, U1622); any other is not offered (a
+// transport offers no reaction, 19.5's row).
+func (g *game) landingReactions(side string, dst rules.Point) bool {
+	react := other(side)
+	for _, q := range g.autoPartners(react, dst) {
+		if g.sp[react][q] > 0 || g.sp[react][dst] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // navalMove is the last Naval Transport, for the invariant checker.
