@@ -179,15 +179,29 @@ func (g *game) coastalAttack(side string, from, at rules.Point, n int) error {
 // startCoastalForts gives each Coastal Fort its side at the start: the
 // side controlling its state, as for any Port without a Control marker
 // (6.3, U381-388; "All Coastal Forts are considered Ocean Ports", U743).
-// A Coastal Fort in a neutral state starts with no side. Scripts set
-// another side with the marker coastal-fort.
+// A Coastal Fort in a neutral state starts with no side. In a game that
+// starts in 1861 (the 1861 scenario, a Campaign Game from 1861) Fort
+// Monroe and Fort Pickens start the Union's: "The Union player starts the
+// 1861 scenario in control of Fort Monroe and Fort Pickens, thus Norfolk
+// and Pensacola are already closed" (14.4.2 PLAY NOTE, U1193; S1.2, U1808:
+// "the Blockade of Norfolk and Pensacola"). The text names no other
+// (the At Start Cards are not in it). Scripts set another side with the
+// marker coastal-fort.
 func (g *game) startCoastalForts() {
-	for p := range g.e.b.coastal {
-		if side := g.stateSide(homeState(g.e.b.hexes[p])); side != "" {
+	for p, cf := range g.e.b.coastal {
+		side := g.stateSide(homeState(g.e.b.hexes[p]))
+		if g.e.year(g.e.first) == 1861 && unionIn1861[cf.name] {
+			side = "union"
+		}
+		if side != "" {
 			g.works[p] = works{fort: side, level: 1, coastal: true}
 		}
 	}
 }
+
+// unionIn1861 names the Coastal Forts the Union holds at the start of
+// 1861 (U1193), as the map's features name them.
+var unionIn1861 = map[string]bool{"Fort Monroe": true, "Fort Pickens": true}
 
 // coastalViolations checks 10.3.2 after every action: at most 3 SPs of a
 // side in a Coastal Fort, never an Entrenchment or another Fort in one,
