@@ -46,6 +46,7 @@ type candidate struct {
 	mark        bool
 	react       reactKind // at a reaction: pass, intercept (general), avoid, maneuver (general), backup, attack
 	survivors   uint8     // the 11.2.4 choice: keepThem or displaceThem (survivors.go)
+	reinforce   bool      // the sps reinforcement SPs placed in from (14.2, 14.3.5, placement.go)
 }
 
 // order expands a move candidate into the MOVE a script would give.
@@ -116,6 +117,8 @@ func (g *game) describe(c candidate) string {
 			rail = " by the Rail Movement Bonus"
 		}
 		return fmt.Sprintf("move %s %d SPs %s%s", who, o.sps, strings.Join(o.path, "-"), rail) + c.card.suffix()
+	case c.reinforce:
+		return fmt.Sprintf("place %d reinforcement SPs in %s", c.sps, g.e.b.ids[c.from])
 	case isCardAnswer(c.card.use) && c.card.n == 0:
 		return "card " + c.card.use
 	case c.card.n != 0:
@@ -162,6 +165,8 @@ func (g *game) listCandidates(out []candidate, offerDisperse bool) []candidate {
 		return g.survivorCandidates(out)
 	case stCards:
 		return g.cardChoiceCandidates(out)
+	case stReinforce:
+		return g.placementCandidates(out)
 	case stLeaders:
 		return g.leaderCandidates(append(out, candidate{pass: true}))
 	case stPlayer:
@@ -453,6 +458,8 @@ func (g *game) play(c candidate) error {
 		return g.keepGenerals(c.survivors == keepThem)
 	case isCardAnswer(c.card.use):
 		return g.answerCards(c.card.use, c.card.n)
+	case c.reinforce:
+		return g.placeReinforcement(g.e.b.ids[c.from], c.sps)
 	case c.pass:
 		if g.stage != stPlayer {
 			return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])

@@ -69,6 +69,8 @@ func (x *Game) Weight(a rules.Action, side string) float64 {
 		return 3 // a General kept on the map commands again at once (11.2.4)
 	case cand.survivors == displaceThem:
 		return 1
+	case cand.reinforce:
+		return 1
 	case isCardAnswer(cand.card.use):
 		return g.cardChoiceWeight(cand.card, side)
 	case cand.move:

@@ -174,6 +174,8 @@ type Engine struct {
 	objectives   []rules.Point // Objective Hexes (2.1.4)
 	resources    []rules.Point // Resource Hexes (2.1.4, 6.4)
 	washington   rules.Point   // Washington DC (20.3.2 National Panic)
+	stLouis      rules.Point   // St. Louis (14.2.1: the Union's Trans-Mississippi SPs)
+	hasStLouis   bool
 	hasCapital   bool
 	newMadrid    rules.Point // New Madrid, closed while Kentucky is neutral (17.1.3)
 	hasNewMadrid bool
@@ -329,6 +331,8 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 			e.washington, e.hasCapital = b.pts[pl.At]
 		case "New Madrid":
 			e.newMadrid, e.hasNewMadrid = b.pts[pl.At]
+		case "St. Louis":
+			e.stLouis, e.hasStLouis = b.pts[pl.At] // 14.2.1's 2 Union SPs
 		}
 	}
 	return e, nil

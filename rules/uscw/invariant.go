@@ -36,6 +36,7 @@ func (g *game) violations() []string {
 	}
 	out = append(out, g.navalViolations()...)
 	out = append(out, g.survivorViolations()...)
+	out = append(out, g.placementViolations()...)
 	out = append(out, g.leaderViolations()...)
 	// 9.0 (U561): a MOVE stands stopped only while the other side (or an
 	// intercepted Cavalry force, 8.2) has a reaction to answer, and

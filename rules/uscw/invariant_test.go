@@ -366,6 +366,13 @@ func TestInvariantCheckerReports(t *testing.T) {
 		{"USCW 18.3.3: the stage is player-action-phase with 1 card draws pending", func(t *testing.T, g *game) {
 			g.draws = []cardDraw{{side: "union", why: "a test"}}
 		}},
+		{"USCW 14.2.2: the stage is reinforcement with 0 areas'", func(t *testing.T, g *game) { g.stage = stReinforce }},
+		{"USCW 14.2.2: the stage is player-action-phase with 1 areas'", func(t *testing.T, g *game) {
+			g.grants = []grant{{side: "union", n: 3, where: "Illinois", state: []string{"illinois"}}}
+		}},
+		{"USCW 14.2.2: the union's SPs for nowhere wait with no legal hex", func(t *testing.T, g *game) {
+			g.stage, g.grants = stReinforce, []grant{{side: "union", n: 3, where: "nowhere", state: []string{"no-state"}}}
+		}},
 		// A card in two piles: the deck's size is not conserved.
 		{"USCW 18.1: the confederate deck", func(t *testing.T, g *game) {
 			p := g.cards.piles["confederate"]

@@ -18,9 +18,10 @@ const (
 	stGenerals  // a victorious force without SPs: keep or displace its Generals (11.2.4)
 	stLeaders   // a side's Leader Management (16.1, leaders.go)
 	stCards     // a card draw's choice: discard down to five, or reshuffle (18.2, 18.3.3, cardchoice.go)
+	stReinforce // a side places its reinforcement SPs (14.2, 14.3.5, placement.go)
 )
 
-var stageNames = []string{"player-action-phase", "retreat", "over", "strategic-movement", "reaction", "generals", "leader-management", "cards"}
+var stageNames = []string{"player-action-phase", "retreat", "over", "strategic-movement", "reaction", "generals", "leader-management", "cards", "reinforcement"}
 
 var sides = []string{"union", "confederate"}
 
@@ -55,9 +56,12 @@ type game struct {
 	trainingAP  int             // Action Points spent on Training (17.3; the tests check bots train)
 	morale      map[string]bool // Optional 4: Armies in high morale, by their 3- or 4-star General (army.go)
 	theaterAP   map[string]int
-	cards       *cardBook  // the Special Action Cards (cards.go)
-	draws       []cardDraw // the card draws still to make (cardchoice.go)
-	drawsThen   int        // and what follows them
+	cards       *cardBook      // the Special Action Cards (cards.go)
+	draws       []cardDraw     // the card draws still to make (cardchoice.go)
+	drawsThen   int            // and what follows them
+	grants      []grant        // the reinforcement SPs still to place (placement.go)
+	reinfState  map[string]int // the Confederate SPs placed in each state this phase (14.3.5)
+	reinfStep   int            // the Reinforcement Phase's step that follows a choice
 
 	sp       map[string]map[rules.Point]int // side -> hex -> SPs
 	movedSP  map[string]map[rules.Point]int // SPs moved this Action Phase (5.1.2)

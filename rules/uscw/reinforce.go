@@ -11,14 +11,13 @@ import (
 // The Reinforcement Phase (3.1, U92-120; 14.1-14.6, U1135-1262), from
 // the scenario's second turn ("Skip the Reinforcement, Strategic
 // Movement, and Leader Management Phases on the first turn", S1.1,
-// U1792). The player's choices of placement hex are not offered: the
-// engine places in the first legal hex in board order (a reading of "as
-// the Union player wishes"). Placement hexes must be in Full Supply, a
-// Supply Path (14.2.2 U1153, 14.3.5 U1185, 14.6 U1241; inFullSupply),
-// not only an LOC. Not played: Forts (10.2.6), Naval Reinforcements, the
-// Chesapeake Bay Box; St. Louis has no hex in the module, so the
-// Trans-Mississippi's 2 Union SPs are lost as 14.2.1 says they are when
-// it is not Union-controlled. Step C places the Militia (militia.go).
+// U1792). Each side places its SPs in the hexes of its choice
+// (placement.go). Placement hexes must be in Full Supply, a Supply Path
+// (14.2.2 U1153, 14.3.5 U1185, 14.6 U1241; inFullSupply), not only an
+// LOC. Not played: Naval Reinforcements, the Chesapeake Bay Box; without
+// a St. Louis place in the module the Trans-Mississippi's 2 Union SPs are
+// lost as 14.2.1 says they are when it is not Union-controlled. Step C
+// places the Militia (militia.go).
 
 // reinforcementPhase plays 3.1 A-C; it reports whether it stopped for a
 // card choice (cardchoice.go), the phase then going on when it is made.
@@ -27,24 +26,49 @@ func (g *game) reinforcementPhase() bool {
 		g.say("3.1", "turn %d: the scenario's first turn skips the Reinforcement Phase (U1792)", g.turn)
 		return false
 	}
+	g.reinfState = map[string]int{}
+	return g.reinforcementSteps(0)
+}
+
+// reinforcementSteps plays the Reinforcement Phase from step from: 0 the
+// Union's SPs (14.2), 1 the Confederate's (14.3-14.5), 2 the cards (18.2)
+// and the Union's free Fort (10.2.6), 3 Step C. It reports whether it
+// stopped for a player's choice (placement.go, cardchoice.go), reinfStep
+// then naming the step that follows.
+func (g *game) reinforcementSteps(from int) bool {
 	winter := g.e.winter(g.turn)
-	g.unionReinforcements(winter)
-	g.confederateReinforcements(winter)
-	n := 2
-	if g.e.year(g.turn) == 1861 {
-		n = 1 // S1.3.4, U1826
+	for step := from; step < 4; step++ {
+		g.reinfStep = step + 1
+		switch step {
+		case 0:
+			g.unionReinforcements(winter)
+			if g.stopForGrants() {
+				return true
+			}
+		case 1:
+			g.confederateReinforcements(winter)
+			if g.stopForGrants() {
+				return true
+			}
+		case 2:
+			n := 2
+			if g.e.year(g.turn) == 1861 {
+				n = 1 // S1.3.4, U1826
+			}
+			g.say("18.2", "each player draws %d Special Action Card(s) (at most five held)", n)
+			g.freeFort = true
+			g.say("10.2.6", "the Union may build an F1 Fort or upgrade an F1 or F2 free (taken as a play before its first action of the turn)")
+			for _, s := range sides {
+				g.queueDraws(s, n, "the Reinforcement Phase")
+			}
+			if g.runDraws() {
+				g.drawsThen = afterDrawsReinforcement
+				return true
+			}
+		case 3:
+			g.reinforcementStepC()
+		}
 	}
-	g.say("18.2", "each player draws %d Special Action Card(s) (at most five held)", n)
-	g.freeFort = true
-	g.say("10.2.6", "the Union may build an F1 Fort or upgrade an F1 or F2 free (taken as a play before its first action of the turn)")
-	for _, s := range sides {
-		g.queueDraws(s, n, "the Reinforcement Phase")
-	}
-	if g.runDraws() {
-		g.drawsThen = afterDrawsReinforcement
-		return true
-	}
-	g.reinforcementStepC()
 	return false
 }
 
@@ -52,8 +76,9 @@ func (g *game) reinforcementPhase() bool {
 // its card draws are made (Step C), then the phases up to the Action
 // Cycle.
 func (g *game) afterReinforcementDraws() {
-	g.reinforcementStepC()
-	g.afterReinforcement()
+	if !g.reinforcementSteps(g.reinfStep) {
+		g.afterReinforcement()
+	}
 }
 
 // reinforcementStepC returns the Displaced and places the Militia (3.1 C).
@@ -80,38 +105,20 @@ func (g *game) unionReinforcements(winter bool) {
 		g.say("14.1.2", "Winter: the Union receives no SPs")
 		return
 	}
-	g.say("14.2.1", "Trans-Mississippi: 2 SPs in St. Louis, which has no hex in the module: lost")
-	for _, grant := range []struct {
-		n      int
-		where  string
-		states []string
-		theat  string
-	}{
-		{6, "the East", nil, "east"},
-		{3, "Ohio and Indiana", []string{"ohio", "indiana"}, ""},
-		{3, "Illinois", []string{"illinois"}, ""},
-	} {
-		var at *rules.Point
-		for _, p := range g.e.objectives {
-			h := g.e.b.hexes[p]
-			st := homeState(h)
-			if g.controller(p) != "union" || !g.northern(st) || grant.theat != "" && h.Theater != grant.theat || grant.states != nil && !slices.Contains(grant.states, st) {
-				continue
-			}
-			if !g.inFullSupply("union", p) { // "Objective Hexes in Northern States that are in Full Supply" (14.2.2, U1153)
-				continue
-			}
-			q := p
-			at = &q
-			break
-		}
-		if at == nil {
-			g.say("14.2.2", "%d Union SPs for %s: no Union-controlled Objective Hex of a Northern State in Full Supply there, lost", grant.n, grant.where)
-			continue
-		}
-		g.addSP("union", *at, grant.n)
-		g.say("14.2.1", "%d Union SPs for %s placed in %s", grant.n, grant.where, g.e.b.ids[*at])
+	switch p, ok := g.e.stLouis, g.e.hasStLouis; {
+	case !ok:
+		g.say("14.2.1", "Trans-Mississippi: 2 SPs in St. Louis, which has no hex in the module: lost")
+	case g.controller(p) != "union" || !g.inFullSupply("union", p):
+		g.say("14.2.1", "Trans-Mississippi: St. Louis (%s) is not Union controlled or not in Full Supply: its 2 SPs are lost (U1146)", g.e.b.ids[p])
+	default:
+		g.addSP("union", p, 2)
+		g.say("14.2.1", "Trans-Mississippi: 2 Union SPs placed in St. Louis (%s)", g.e.b.ids[p])
 	}
+	// The East's and the West's SPs, placed by the Union (placement.go).
+	g.grants = append(g.grants,
+		grant{side: "union", n: 6, where: "the East", theat: "east"},
+		grant{side: "union", n: 3, where: "Ohio and Indiana", state: []string{"ohio", "indiana"}},
+		grant{side: "union", n: 3, where: "Illinois", state: []string{"illinois"}})
 }
 
 // confederateReinforcements: War Industry (14.5), the BP count (14.3),
@@ -151,32 +158,10 @@ func (g *game) confederateReinforcements(winter bool) {
 	west := rest / 2
 	east := rest - west
 	g.say("14.3.5", "%d SP in the Trans-Mississippi, %d in the West, %d in the East", tm, west, east)
-	perState := map[string]int{}
-	for _, th := range []struct {
-		theater string
-		n       int
-	}{{"trans-mississippi", tm}, {"west", west}, {"east", east}} {
-		left := th.n
-		for _, p := range g.e.resources {
-			if left == 0 {
-				break
-			}
-			h := g.e.b.hexes[p]
-			st := homeState(h)
-			if h.Theater != th.theater || g.controller(p) != "confederate" || !slices.Contains(southern, st) || perState[st] >= 2 {
-				continue
-			}
-			if !g.inFullSupply("confederate", p) { // "friendly-controlled Resource Hexes in Full Supply" (14.3.5, U1185)
-				continue
-			}
-			n := min(left, 2-perState[st])
-			perState[st] += n
-			left -= n
-			g.addSP("confederate", p, n)
-			g.say("14.3.5", "%d Confederate SP(s) placed in %s (%s)", n, g.e.b.ids[p], st)
-		}
-		if left > 0 {
-			g.say("14.3.5", "%d Confederate SP(s) for the %s: no legal Resource Hex left (friendly-controlled, in Full Supply, 2 per state), lost", left, th.theater)
+	// Placed by the Confederate (placement.go), at most 2 a state.
+	for _, th := range []grant{{n: tm, theat: "trans-mississippi"}, {n: west, theat: "west"}, {n: east, theat: "east"}} {
+		if th.n > 0 {
+			g.grants = append(g.grants, grant{side: "confederate", n: th.n, where: th.theat, theat: th.theat})
 		}
 	}
 }

@@ -39,7 +39,14 @@ import (
 // Fortification set up; remove: take it away),
 // track (a rules-core track: union-vp, blockade-closed ...), turn (pass
 // every Player Action Phase until the turn given begins; phase
-// "strategic" or "leaders" stops in that phase's first choice).
+// "reinforcement", "cards", "strategic" or "leaders" stops in that
+// phase's first choice).
+// In the Reinforcement Phase (stage reinforcement) play place (unit sps,
+// to: the hex, manpower: the SPs, all the area's left if none; 14.2,
+// 14.3.5, placement.go); at a card draw (stage cards) play card with key
+// discard (value: the card) or reshuffle or draw (18.2, 18.3.3,
+// cardchoice.go). A play that answers neither leaves those choices to
+// their defaults.
 // play transfer (unit: a General, to: his space; set: {GENERAL: SPACE}
 // for a second one; 16.6.2, and free in the Leader Management Phase,
 // 16.6.3); in the Leader Management Phase play place (unit: a General
@@ -126,6 +133,18 @@ func (d *scriptDriver) Act(s *rules.Step) error {
 			return err
 		}
 	}
+	// So does one other than a placement the reinforcement SPs' hexes
+	// (placement.go); the defaults may lead to a card choice.
+	for d.g.stage == stReinforce && s.Play != "" && !(s.Play == "place" && s.Unit == "sps") && d.g.err == nil {
+		if err := d.g.defaultPlacement(); err != nil {
+			return err
+		}
+		for d.g.stage == stCards && s.Play != "card" && d.g.err == nil {
+			if err := d.g.defaultCardChoice(); err != nil {
+				return err
+			}
+		}
+	}
 	err := d.act(s)
 	if e2 := d.check(); err == nil {
 		err = e2
@@ -194,6 +213,13 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		if g.gens[s.Unit] != nil {
 			return g.placeArrival(s.Unit, s.To) // 16.1-16.2
+		}
+		if s.Unit == "sps" {
+			n := -1
+			if s.Manpower > 0 {
+				n = s.Manpower
+			}
+			return g.placeReinforcement(s.To, n) // 14.2, 14.3.5
 		}
 		if s.Unit != "fort" {
 			return fmt.Errorf("play place: the USCW engine places a Fort (unit fort, to: the hex), an arriving General (unit: his id, to: the space) or repositions a Militia (unit militia.SIDE.STATE, to: the hex) only")
@@ -306,10 +332,14 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		return g.placeWorks(s)
 	case "turn":
-		for g.turn < s.Turn && (g.stage == stPlayer || g.stage == stStrategic || g.stage == stLeaders || g.stage == stCards || g.stage == stGenerals && g.endAfterChoice) && g.err == nil {
+		for g.turn < s.Turn && (g.stage == stPlayer || g.stage == stStrategic || g.stage == stLeaders || g.stage == stCards || g.stage == stReinforce || g.stage == stGenerals && g.endAfterChoice) && g.err == nil {
 			switch g.stage {
 			case stCards:
 				if err := g.defaultCardChoice(); err != nil {
+					return err
+				}
+			case stReinforce:
+				if err := g.defaultPlacement(); err != nil {
 					return err
 				}
 			case stGenerals:
@@ -331,7 +361,23 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		// The turn's card choices, Strategic Movement and Leader
 		// Management Phases are passed too, unless the step stops there
 		// (phase "cards", "strategic" or "leaders").
-		for s.Phase != "cards" && g.stage == stCards && g.err == nil {
+		for s.Phase != "cards" && s.Phase != "reinforcement" && (g.stage == stCards || g.stage == stReinforce) && g.err == nil {
+			var err error
+			if g.stage == stCards {
+				err = g.defaultCardChoice()
+			} else {
+				err = g.defaultPlacement()
+			}
+			if err != nil {
+				return err
+			}
+		}
+		for s.Phase == "cards" && g.stage == stReinforce && g.err == nil {
+			if err := g.defaultPlacement(); err != nil {
+				return err
+			}
+		}
+		for s.Phase == "reinforcement" && g.stage == stCards && g.err == nil {
 			if err := g.defaultCardChoice(); err != nil {
 				return err
 			}

@@ -25,6 +25,7 @@ func (g *game) clone() *game {
 	c.theaterAP = maps.Clone(g.theaterAP)
 	c.cards = g.cards.clone()
 	c.draws = slices.Clone(g.draws)
+	c.grants, c.reinfState = slices.Clone(g.grants), maps.Clone(g.reinfState)
 	c.genAt = maps.Clone(g.genAt)
 	c.moved = maps.Clone(g.moved)
 	c.displace = maps.Clone(g.displace)
@@ -102,6 +103,8 @@ func (x *Game) ToAct() string {
 	case stCards:
 		_, side := x.g.cardChoice()
 		return side
+	case stReinforce:
+		return x.g.grants[0].side
 	}
 	return x.g.phasing
 }

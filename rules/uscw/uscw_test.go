@@ -73,7 +73,7 @@ func TestSimPlaysToTheEnd(t *testing.T) {
 		}
 		steps := 0
 		for !gm.Over() {
-			choice := gm.(*Game).g.stage == stCards
+			choice := gm.(*Game).g.stage == stCards || gm.(*Game).g.stage == stReinforce
 			if err := gm.Apply(gm.Legal()[0]); err != nil {
 				t.Fatal(err)
 			}
@@ -85,7 +85,8 @@ func TestSimPlaysToTheEnd(t *testing.T) {
 		// Phase's two segments and the Leader Management Phase's two
 		// (16.1: each side may reposition Generals, 16.6.3) on turns 2
 		// and 3; the owners' card choices at the draws (18.2, 18.3.3)
-		// are not counted.
+		// and their reinforcements' placements (14.2, 14.3.5) are not
+		// counted.
 		if o := gm.Outcome(); o.Turns != 3 || o.Level != "unknown" || steps != 26 {
 			t.Fatalf("seed %d: %+v after %d passes, want turn 3, level unknown, 26 passes", seed, o, steps)
 		}

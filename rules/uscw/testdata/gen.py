@@ -35,12 +35,12 @@ STAND_INS = {
     "railroads-and-roads": "made-up railroad lines (features of kind railroad, hexes in order) linking the made-up towns, Objective and Resource Hexes of both sides, four leaving the north edge (row 16), crossing the row-24 mountains only at its Railroad Gaps and the row-30 river once by a bridge (3020-3021) and once by a Railroad Ferry (3036-3037), two yellow 1864 lines (attribute builtFrom winter-1864), a short line 2717-2716-2715 at New Albany (15.6 example), and short roads through Marsh hexes (kind road), one of them over a Minor River (2634-2633)",
     "theater-extents": "columns 1-14 Trans-Mississippi, 15-30 West, 31-49 East",
     "state-extents": "each hex in the state of its band of rows and columns; hexes on a band edge lie in two states",
-    "objective-resource-hexes": "Resource Hexes summing to 100 BPs, Charleston SC 3839 keeping its 3",
+    "objective-resource-hexes": "Resource Hexes summing to 100 BPs, Charleston SC 3839 keeping its 3; an Objective Hex in the first town of rows 26-29 of each Northern and Border State, and a second in Ohio, 2707 (14.2.1's choice of hex)",
     "ports-towns-cities": "a town every seventh hex; the named ports' hexes are ports",
     "blockade-runner-ports": "17 ports in the three zones with modifiers totalling 22: Wilmington +2 and Roanoke Island +1 kept, Norfolk +1 and Pensacola +1 (closed in 1861)",
     "coastal-hexes-and-waters": "none beyond the ports",
     "map-extent-and-grid": "the shipped inferred extent, unchanged",
-    "named-places-without-hexes": "none placed",
+    "named-places-without-hexes": "St. Louis placed in 2807 (14.2.1's Union Trans-Mississippi reinforcements); no other",
     "island-and-coastal-fort-connections": "the shipped features, unchanged",
 }
 rng = random.Random(1861)
@@ -175,6 +175,14 @@ for e in hexes:
     r = int(e["at"][:2])
     if 26 <= r <= 29 and e.get("place") == "town" and e["states"][0] not in seen:
         seen.add(e["states"][0])
+        e["objective"] = True
+# A second Ohio Objective Hex, 2707 (a town no scenario or script used,
+# with a Supply Path from the north edge like 2607), so that the Union's
+# Ohio and Indiana SPs have a choice of hex (14.2.1, line 1148: 'in any
+# Objective Hexes in Ohio and Indiana'). No random draws.
+for e in hexes:
+    if e["at"] == "2707":
+        assert e.get("place") == "town" and e["states"] == ["ohio"] and not e.get("objective")
         e["objective"] = True
 m["hexes"] = hexes
 m["hexsideKinds"] = [
@@ -378,6 +386,13 @@ for t in m["missing"]:
         t["madeUp"] += "; non-playable portions on the hexsides 1820-1720, 1820-1721 (a railroad crosses it) and 1820-1819 and on the Railroad Ferry 3036-3037 (5.7)"
     if t["topic"] == "ports-towns-cities":
         t["madeUp"] += "; River Ports 2717, 3318 and 3617 on the first, 2812 and 3313 on the second"
+# St. Louis (14.2.1, line 1146: the Union's 2 Trans-Mississippi SPs a
+# turn): MADE-UP hex 2807, a hex of the Trans-Mississippi theater's
+# northern band with a Supply Path that no scenario, place or script
+# used. No random draws.
+assert not any(p["at"] == "2807" or p["name"] == "St. Louis" for p in m["places"])
+m["places"].append(made_up({"at": "2807", "name": "St. Louis", "source": {"lines": "1146"}},
+                           "The hex is invented: the shipped map lists St. Louis among the places without a hex number; here it stands in 2807, in the Trans-Mississippi theater."))
 save("map.json", m)
 
 # ---- tables ----

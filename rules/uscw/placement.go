@@ -1,0 +1,197 @@
+package uscw
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/musterhq/muster/rules"
+)
+
+// The owner's placement of the reinforcement SPs (14.2.1-14.2.2,
+// U1141-1154; 14.3.5, U1178-1186).
+//
+// The Union's SPs go "in any Objective Hexes in Illinois", "in any
+// Objective Hexes in Ohio and Indiana" and "as the Union player wishes
+// between Objective Hexes in the East Theater and the Chesapeake Bay Box"
+// (U1147-1149), each in a Union controlled Objective Hex in a Northern
+// State (14.2.2); the Confederate's "in friendly-controlled Resource
+// Hexes", its Trans-Mississippi SP, then the East's and the West's, "No
+// more than 2 SPs ... in each state" (14.3.5). Each side places its own
+// in the stage "reinforcement" (the Union's before the Confederate's
+// SPs are built, as 3.1 orders them): play place, unit sps, to: the hex,
+// manpower: how many (all the area's left, or as many as the state
+// takes, if none); each area's SPs may be split among its hexes. An area
+// whose SPs have no legal hex left loses them (U1153, U1186). The bots
+// are offered all the area's SPs left (or the state's room) in each legal
+// hex. A script that plays on without placing takes the default: the
+// first legal hex in board order, as many as it takes, until the area's
+// SPs are placed. St. Louis's 2 SPs have no choice (U1146). Not played:
+// the Chesapeake Bay Box (19.2.2) as a place for the East's SPs.
+
+// grant is an area's reinforcement SPs still to place.
+type grant struct {
+	side  string
+	n     int
+	where string   // the area, as the log names it
+	theat string   // its theater ("" any)
+	state []string // Union: its states (nil: any Northern State)
+}
+
+// grantHex reports whether p may take gr's SPs now (14.2.2, 14.3.5).
+func (g *game) grantHex(gr grant, p rules.Point) bool {
+	h := g.e.b.hexes[p]
+	st := homeState(h)
+	if gr.theat != "" && h.Theater != gr.theat {
+		return false
+	}
+	if gr.side == "union" {
+		// "Objective Hexes in Northern States that are in Full Supply" (14.2.2, U1153)
+		return h.Objective && g.controller(p) == "union" && g.northern(st) && (gr.state == nil || slices.Contains(gr.state, st)) && g.inFullSupply("union", p)
+	}
+	// "friendly-controlled Resource Hexes in Full Supply" (14.3.5, U1185)
+	return h.BP != nil && g.controller(p) == "confederate" && slices.Contains(southern, st) && g.reinfState[st] < 2 && g.inFullSupply("confederate", p)
+}
+
+// grantHexes lists the hexes gr's SPs may go to, in board order.
+func (g *game) grantHexes(gr grant) []rules.Point {
+	from := g.e.objectives
+	if gr.side == "confederate" {
+		from = g.e.resources
+	}
+	var out []rules.Point
+	for _, p := range from {
+		if g.grantHex(gr, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// grantRoom is how many of gr's SPs p takes: all that are left, or for
+// the Confederate the state's room (at most 2 a state, U1184).
+func (g *game) grantRoom(gr grant, p rules.Point) int {
+	if gr.side == "confederate" {
+		return min(gr.n, 2-g.reinfState[homeState(g.e.b.hexes[p])])
+	}
+	return gr.n
+}
+
+// stopForGrants drops the areas whose SPs have no legal hex left (lost)
+// and stops in the stage "reinforcement" for the owner when SPs remain
+// to place; it reports whether it stopped.
+func (g *game) stopForGrants() bool {
+	for len(g.grants) > 0 {
+		gr := g.grants[0]
+		if gr.n > 0 && len(g.grantHexes(gr)) > 0 {
+			g.stage, g.phasing = stReinforce, gr.side
+			return true
+		}
+		if gr.n > 0 {
+			if gr.side == "union" {
+				g.say("14.2.2", "%d Union SPs for %s: no Union-controlled Objective Hex of a Northern State in Full Supply there, lost", gr.n, gr.where)
+			} else {
+				g.say("14.3.5", "%d Confederate SP(s) for the %s: no legal Resource Hex left (friendly-controlled, in Full Supply, 2 per state), lost", gr.n, gr.where)
+			}
+		}
+		g.grants = g.grants[1:]
+	}
+	return false
+}
+
+// placeReinforcement places n (all that p takes if n < 0) of the side's
+// reinforcement SPs in the hex named (play place, unit sps).
+func (g *game) placeReinforcement(hex string, n int) error {
+	if g.stage != stReinforce || len(g.grants) == 0 {
+		return refuse("14.2.2", "no reinforcement SPs wait to be placed: they are placed in the Reinforcement Phase (3.1, U92)")
+	}
+	p, err := g.e.b.locate(hex)
+	if err != nil {
+		return err
+	}
+	side := g.grants[0].side
+	i := slices.IndexFunc(g.grants, func(gr grant) bool { return gr.n > 0 && g.grantHex(gr, p) })
+	if i < 0 {
+		if side == "union" {
+			return refuse("14.2.2", "%s is no Union controlled Objective Hex in a Northern State of %s in Full Supply: 'Union Reinforcement SPs in the East and West must be placed in Union controlled Objective Hexes in Northern States that are in Full Supply' (U1153)", hex, g.grants[0].where)
+		}
+		return refuse("14.3.5", "%s is no Confederate controlled Resource Hex of the %s in Full Supply with room in its state: 'No more than 2 SPs may be placed in each state. SPs must be placed in friendly-controlled Resource Hexes in Full Supply' (U1184-1185)", hex, g.grants[0].where)
+	}
+	gr := &g.grants[i]
+	room := g.grantRoom(*gr, p)
+	if n < 0 {
+		n = room
+	}
+	if n < 1 || n > room {
+		if side == "confederate" && n > room && room < gr.n {
+			return refuse("14.3.5", "%s takes at most %d more SP(s): 'No more than 2 SPs may be placed in each state' (U1184)", hex, room)
+		}
+		return refuse("14.2.1", "%d SPs: the %s has %d left to place for %s", n, side, gr.n, gr.where)
+	}
+	gr.n -= n
+	g.addSP(side, p, n)
+	if side == "union" {
+		g.say("14.2.1", "%d Union SPs for %s placed in %s", n, gr.where, g.e.b.ids[p])
+	} else {
+		st := homeState(g.e.b.hexes[p])
+		g.reinfState[st] += n
+		g.say("14.3.5", "%d Confederate SP(s) placed in %s (%s)", n, g.e.b.ids[p], st)
+	}
+	g.afterPlacement()
+	return nil
+}
+
+// afterPlacement goes on with the Reinforcement Phase once the side's
+// SPs are all placed (or lost).
+func (g *game) afterPlacement() {
+	if g.stopForGrants() {
+		return
+	}
+	g.stage = stPlayer
+	if !g.reinforcementSteps(g.reinfStep) {
+		g.afterReinforcement()
+	}
+}
+
+// defaultPlacement places the side's SPs as a script that does not say:
+// the first legal hex in board order, as many as it takes.
+func (g *game) defaultPlacement() error {
+	if g.stage != stReinforce || len(g.grants) == 0 {
+		return refuse("14.2.2", "no reinforcement SPs wait to be placed")
+	}
+	side := g.grants[0].side
+	for g.stage == stReinforce && g.grants[0].side == side && g.err == nil {
+		p := g.grantHexes(g.grants[0])[0]
+		if err := g.placeReinforcement(g.e.b.ids[p], -1); err != nil {
+			return err
+		}
+		if len(g.grants) == 0 {
+			break
+		}
+	}
+	return nil
+}
+
+// placementCandidates offers the bots the first area's SPs left (or the
+// state's room) in each of its legal hexes.
+func (g *game) placementCandidates(out []candidate) []candidate {
+	if len(g.grants) == 0 {
+		return out
+	}
+	gr := g.grants[0]
+	for _, p := range g.grantHexes(gr) {
+		out = append(out, candidate{reinforce: true, from: p, sps: g.grantRoom(gr, p)})
+	}
+	return out
+}
+
+// placementViolations: the stage "reinforcement" holds exactly while SPs
+// wait to be placed, each area's in a legal hex.
+func (g *game) placementViolations() []string {
+	if (g.stage == stReinforce) != (len(g.grants) > 0) {
+		return []string{fmt.Sprintf("USCW 14.2.2: the stage is %s with %d areas' reinforcement SPs waiting", stageNames[g.stage], len(g.grants))}
+	}
+	if len(g.grants) > 0 && (g.grants[0].n <= 0 || len(g.grantHexes(g.grants[0])) == 0) {
+		return []string{fmt.Sprintf("USCW 14.2.2: the %s's SPs for %s wait with no legal hex", g.grants[0].side, g.grants[0].where)}
+	}
+	return nil
+}
