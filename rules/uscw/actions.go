@@ -47,6 +47,7 @@ type candidate struct {
 	react       reactKind // at a reaction: pass, intercept (general), avoid, maneuver (general), backup, attack
 	survivors   uint8     // the 11.2.4 choice: keepThem or displaceThem (survivors.go)
 	reinforce   bool      // the sps reinforcement SPs placed in from (14.2, 14.3.5, placement.go)
+	arsenal     bool      // War Industry's Arsenal placed in from (14.5)
 }
 
 // order expands a move candidate into the MOVE a script would give.
@@ -119,6 +120,8 @@ func (g *game) describe(c candidate) string {
 		return fmt.Sprintf("move %s %d SPs %s%s", who, o.sps, strings.Join(o.path, "-"), rail) + c.card.suffix()
 	case c.reinforce:
 		return fmt.Sprintf("place %d reinforcement SPs in %s", c.sps, g.e.b.ids[c.from])
+	case c.arsenal:
+		return "place an Arsenal in " + g.e.b.ids[c.from]
 	case isCardAnswer(c.card.use) && c.card.n == 0:
 		return "card " + c.card.use
 	case c.card.n != 0:
@@ -460,6 +463,8 @@ func (g *game) play(c candidate) error {
 		return g.answerCards(c.card.use, c.card.n)
 	case c.reinforce:
 		return g.placeReinforcement(g.e.b.ids[c.from], c.sps)
+	case c.arsenal:
+		return g.placeArsenal(g.e.b.ids[c.from])
 	case c.pass:
 		if g.stage != stPlayer {
 			return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])

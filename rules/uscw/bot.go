@@ -69,7 +69,7 @@ func (x *Game) Weight(a rules.Action, side string) float64 {
 		return 3 // a General kept on the map commands again at once (11.2.4)
 	case cand.survivors == displaceThem:
 		return 1
-	case cand.reinforce:
+	case cand.reinforce, cand.arsenal:
 		return 1
 	case isCardAnswer(cand.card.use):
 		return g.cardChoiceWeight(cand.card, side)

@@ -373,6 +373,9 @@ func TestInvariantCheckerReports(t *testing.T) {
 		{"USCW 14.2.2: the union's SPs for nowhere wait with no legal hex", func(t *testing.T, g *game) {
 			g.stage, g.grants = stReinforce, []grant{{side: "union", n: 3, where: "nowhere", state: []string{"no-state"}}}
 		}},
+		{"USCW 14.5: the Arsenal of no-state waits", func(t *testing.T, g *game) {
+			g.stage, g.arsenalState = stReinforce, "no-state"
+		}},
 		// A card in two piles: the deck's size is not conserved.
 		{"USCW 18.1: the confederate deck", func(t *testing.T, g *game) {
 			p := g.cards.piles["confederate"]

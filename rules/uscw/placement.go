@@ -25,7 +25,11 @@ import (
 // are offered all the area's SPs left (or the state's room) in each legal
 // hex. A script that plays on without placing takes the default: the
 // first legal hex in board order, as many as it takes, until the area's
-// SPs are placed. St. Louis's 2 SPs have no choice (U1146). Not played:
+// SPs are placed. St. Louis's 2 SPs have no choice (U1146). The War
+// Industry's Arsenal (14.5) waits in the same stage, before the
+// Confederate's BPs are counted, for his choice of Resource Hex in the
+// state rolled (play place, unit arsenal, to; reinforce.go), the first
+// in board order by default. Not played:
 // the Chesapeake Bay Box (19.2.2) as a place for the East's SPs.
 
 // grant is an area's reinforcement SPs still to place.
@@ -155,6 +159,9 @@ func (g *game) afterPlacement() {
 // defaultPlacement places the side's SPs as a script that does not say:
 // the first legal hex in board order, as many as it takes.
 func (g *game) defaultPlacement() error {
+	if g.stage == stReinforce && g.arsenalState != "" {
+		return g.placeArsenal(g.e.b.ids[g.arsenalHexes(g.arsenalState)[0]]) // 14.5
+	}
 	if g.stage != stReinforce || len(g.grants) == 0 {
 		return refuse("14.2.2", "no reinforcement SPs wait to be placed")
 	}
@@ -174,6 +181,12 @@ func (g *game) defaultPlacement() error {
 // placementCandidates offers the bots the first area's SPs left (or the
 // state's room) in each of its legal hexes.
 func (g *game) placementCandidates(out []candidate) []candidate {
+	if g.arsenalState != "" {
+		for _, p := range g.arsenalHexes(g.arsenalState) {
+			out = append(out, candidate{arsenal: true, from: p})
+		}
+		return out
+	}
 	if len(g.grants) == 0 {
 		return out
 	}
@@ -187,8 +200,14 @@ func (g *game) placementCandidates(out []candidate) []candidate {
 // placementViolations: the stage "reinforcement" holds exactly while SPs
 // wait to be placed, each area's in a legal hex.
 func (g *game) placementViolations() []string {
-	if (g.stage == stReinforce) != (len(g.grants) > 0) {
+	if (g.stage == stReinforce) != (len(g.grants) > 0 || g.arsenalState != "") {
 		return []string{fmt.Sprintf("USCW 14.2.2: the stage is %s with %d areas' reinforcement SPs waiting", stageNames[g.stage], len(g.grants))}
+	}
+	if g.arsenalState != "" {
+		if len(g.grants) > 0 || len(g.arsenalHexes(g.arsenalState)) == 0 {
+			return []string{fmt.Sprintf("USCW 14.5: the Arsenal of %s waits with %d areas' SPs placed before it or no hex to take it", g.arsenalState, len(g.grants))}
+		}
+		return nil
 	}
 	if len(g.grants) > 0 && (g.grants[0].n <= 0 || len(g.grantHexes(g.grants[0])) == 0) {
 		return []string{fmt.Sprintf("USCW 14.2.2: the %s's SPs for %s wait with no legal hex", g.grants[0].side, g.grants[0].where)}

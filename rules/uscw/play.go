@@ -62,6 +62,10 @@ type game struct {
 	grants      []grant        // the reinforcement SPs still to place (placement.go)
 	reinfState  map[string]int // the Confederate SPs placed in each state this phase (14.3.5)
 	reinfStep   int            // the Reinforcement Phase's step that follows a choice
+	// War Industry's Arsenal waiting for the Confederate's choice of hex:
+	// the state rolled ("" none), the roll and the table's text (14.5)
+	arsenalState, arsenalText string
+	arsenalRoll               int
 
 	sp       map[string]map[rules.Point]int // side -> hex -> SPs
 	movedSP  map[string]map[rules.Point]int // SPs moved this Action Phase (5.1.2)

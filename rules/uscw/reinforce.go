@@ -31,13 +31,14 @@ func (g *game) reinforcementPhase() bool {
 }
 
 // reinforcementSteps plays the Reinforcement Phase from step from: 0 the
-// Union's SPs (14.2), 1 the Confederate's (14.3-14.5), 2 the cards (18.2)
-// and the Union's free Fort (10.2.6), 3 Step C. It reports whether it
+// Union's SPs (14.2), 1 the Confederate's War Industry (14.5), 2 its SPs
+// (14.3-14.4), 3 the cards (18.2) and the Union's free Fort (10.2.6), 4
+// Step C. It reports whether it
 // stopped for a player's choice (placement.go, cardchoice.go), reinfStep
 // then naming the step that follows.
 func (g *game) reinforcementSteps(from int) bool {
 	winter := g.e.winter(g.turn)
-	for step := from; step < 4; step++ {
+	for step := from; step < 5; step++ {
 		g.reinfStep = step + 1
 		switch step {
 		case 0:
@@ -46,11 +47,17 @@ func (g *game) reinforcementSteps(from int) bool {
 				return true
 			}
 		case 1:
+			g.warIndustry()
+			if g.arsenalState != "" {
+				g.stage, g.phasing = stReinforce, "confederate"
+				return true
+			}
+		case 2:
 			g.confederateReinforcements(winter)
 			if g.stopForGrants() {
 				return true
 			}
-		case 2:
+		case 3:
 			n := 2
 			if g.e.year(g.turn) == 1861 {
 				n = 1 // S1.3.4, U1826
@@ -65,7 +72,7 @@ func (g *game) reinforcementSteps(from int) bool {
 				g.drawsThen = afterDrawsReinforcement
 				return true
 			}
-		case 3:
+		case 4:
 			g.reinforcementStepC()
 		}
 	}
@@ -121,11 +128,10 @@ func (g *game) unionReinforcements(winter bool) {
 		grant{side: "union", n: 3, where: "Illinois", state: []string{"illinois"}})
 }
 
-// confederateReinforcements: War Industry (14.5), the BP count (14.3),
+// confederateReinforcements: after War Industry (14.5), the BP count (14.3),
 // Blockade Running (14.4), the SPs built and placed (14.3.5).
 func (g *game) confederateReinforcements(winter bool) {
 	t := g.core.Tracks
-	g.warIndustry()
 	border := 0
 	for _, st := range []string{"kentucky", "missouri"} {
 		n := 0
@@ -199,7 +205,9 @@ func (g *game) blockadeRoll(zone string) int {
 // warIndustry: one Arsenal (+1 BP) in a friendly Resource Hex of the state
 // the Random States Table names, rerolled until a state has room; no hex
 // beyond triple its printed BPs (14.5, U1215-1235). A destroyed hex may
-// take one too (6.4.3's PLAY NOTE, U405).
+// take one too (6.4.3's PLAY NOTE, U405). The hex is the Confederate's
+// choice (placement.go: g.arsenalState names the state until he places
+// it).
 func (g *game) warIndustry() {
 	tab := g.e.states
 	for range 100 {
@@ -208,18 +216,47 @@ func (g *game) warIndustry() {
 		if g.err != nil || cell == nil {
 			return
 		}
-		for _, p := range g.e.resources {
-			h := g.e.b.hexes[p]
-			if homeState(h) == cell.Region && g.controller(p) == "confederate" && *h.BP+g.arsenal[p] < 3**h.BP {
-				g.arsenal[p]++
-				g.ver++ // a source's BP value (13.2.2)
-				g.core.Tracks["arsenals"]++
-				g.say("14.5", "War Industry: %d on the Random States Table, %s: an Arsenal in %s (now +%d)", r, cell.Text, g.e.b.ids[p], g.arsenal[p])
-				return
-			}
+		if len(g.arsenalHexes(cell.Region)) > 0 {
+			g.arsenalState, g.arsenalRoll, g.arsenalText = cell.Region, r, cell.Text
+			return
 		}
 		g.say("14.5", "War Industry: %d, %s has no Resource Hex for an Arsenal: reroll", r, cell.Text)
 	}
+}
+
+// arsenalHexes are the hexes of state that may take an Arsenal: friendly
+// Resource Hexes below triple their printed BPs (14.5, U1231-1235).
+func (g *game) arsenalHexes(state string) []rules.Point {
+	var out []rules.Point
+	for _, p := range g.e.resources {
+		h := g.e.b.hexes[p]
+		if homeState(h) == state && g.controller(p) == "confederate" && *h.BP+g.arsenal[p] < 3**h.BP {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// placeArsenal builds the War Industry's Arsenal in the hex named, the
+// Confederate's choice (play place, unit arsenal).
+func (g *game) placeArsenal(hex string) error {
+	if g.stage != stReinforce || g.arsenalState == "" {
+		return refuse("14.5", "no Arsenal waits to be placed: 'During each Confederate Reinforcement Phase, the Confederate player upgrades one on-map Resource Hex by 1 BP' (U1221)")
+	}
+	p, err := g.e.b.locate(hex)
+	if err != nil {
+		return err
+	}
+	if !slices.Contains(g.arsenalHexes(g.arsenalState), p) {
+		return refuse("14.5", "%s is no friendly-controlled Confederate Resource Hex of %s below triple its BPs: 'The Arsenal must be placed in a friendly-controlled Confederate Resource Hex' of the state rolled (U1231), 'No Confederate Resource Hex can ever grow beyond triple its original BP value' (U1235)", hex, g.arsenalText)
+	}
+	g.arsenal[p]++
+	g.ver++ // a source's BP value (13.2.2)
+	g.core.Tracks["arsenals"]++
+	g.say("14.5", "War Industry: %d on the Random States Table, %s: an Arsenal in %s (now +%d)", g.arsenalRoll, g.arsenalText, g.e.b.ids[p], g.arsenal[p])
+	g.arsenalState = ""
+	g.afterPlacement()
+	return nil
 }
 
 // placeArsenals is a script's set-up of the Arsenals on a Resource Hex

@@ -43,7 +43,8 @@ import (
 // phase's first choice).
 // In the Reinforcement Phase (stage reinforcement) play place (unit sps,
 // to: the hex, manpower: the SPs, all the area's left if none; 14.2,
-// 14.3.5, placement.go); at a card draw (stage cards) play card with key
+// 14.3.5, placement.go) and the Confederate's War Industry Arsenal
+// (unit arsenal, to: the hex; 14.5); at a card draw (stage cards) play card with key
 // discard (value: the card) or reshuffle or draw (18.2, 18.3.3,
 // cardchoice.go). A play that answers neither leaves those choices to
 // their defaults.
@@ -135,7 +136,7 @@ func (d *scriptDriver) Act(s *rules.Step) error {
 	}
 	// So does one other than a placement the reinforcement SPs' hexes
 	// (placement.go); the defaults may lead to a card choice.
-	for d.g.stage == stReinforce && s.Play != "" && !(s.Play == "place" && s.Unit == "sps") && d.g.err == nil {
+	for d.g.stage == stReinforce && s.Play != "" && !(s.Play == "place" && (s.Unit == "arsenal" || s.Unit == "sps" && d.g.arsenalState == "")) && d.g.err == nil {
 		if err := d.g.defaultPlacement(); err != nil {
 			return err
 		}
@@ -213,6 +214,9 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		if g.gens[s.Unit] != nil {
 			return g.placeArrival(s.Unit, s.To) // 16.1-16.2
+		}
+		if s.Unit == "arsenal" {
+			return g.placeArsenal(s.To) // 14.5
 		}
 		if s.Unit == "sps" {
 			n := -1

@@ -104,6 +104,9 @@ func (x *Game) ToAct() string {
 		_, side := x.g.cardChoice()
 		return side
 	case stReinforce:
+		if x.g.arsenalState != "" {
+			return "confederate"
+		}
 		return x.g.grants[0].side
 	}
 	return x.g.phasing
