@@ -14,9 +14,7 @@ func BenchmarkStrategicCandidates(b *testing.B) {
 		b.Fatal(err)
 	}
 	g.beginTurn()
-	for g.turn < 2 && g.stage == stPlayer {
-		g.endPlayerPhase()
-	}
+	passToTurn2(g)
 	if g.stage != stStrategic {
 		b.Skipf("no strategic stage on turn 2 (%s)", stageNames[g.stage])
 	}

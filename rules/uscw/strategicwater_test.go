@@ -17,9 +17,7 @@ func strategicGame(t *testing.T) *game {
 		t.Fatal(err)
 	}
 	g.beginTurn()
-	for g.turn < 2 && g.stage == stPlayer {
-		g.endPlayerPhase()
-	}
+	passToTurn2(g)
 	if g.stage != stStrategic || g.phasing != "union" {
 		t.Fatalf("turn %d: %s, %s phasing; want the Union's Strategic Movement Segment", g.turn, stageNames[g.stage], g.phasing)
 	}
@@ -128,5 +126,21 @@ func TestStrategicCandidatesCoastalFortRoom(t *testing.T) {
 	}
 	if err := g.play(got[0]); err != nil {
 		t.Fatalf("the offered move %+v is refused: %v", got[0], err)
+	}
+}
+
+// passToTurn2 passes every Player Action Phase of turn 1 and takes the
+// defaults of turn 2's Reinforcement Phase choices (14.2, 14.3.5, 14.5;
+// 18.2, 18.3.3), up to its Strategic Movement Phase.
+func passToTurn2(g *game) {
+	for g.err == nil && (g.turn < 2 && g.stage == stPlayer || g.stage == stReinforce || g.stage == stCards) {
+		switch g.stage {
+		case stReinforce:
+			g.err = g.defaultPlacement()
+		case stCards:
+			g.err = g.defaultCardChoice()
+		default:
+			g.endPlayerPhase()
+		}
 	}
 }
