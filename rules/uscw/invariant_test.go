@@ -88,7 +88,11 @@ func TestInvariants(t *testing.T) {
 		allMarked += marked
 	}
 	// Regroups (5.9) and markers placed while moving (6.2.1) over the whole
-	// run: the campaign's bots may place none in its fewer games.
+	// run: the campaign's bots may place none in its fewer games, and the
+	// -short run's 68 games may hold none of these rarer actions at all.
+	if testing.Short() {
+		return
+	}
 	if allRegrouped == 0 || allMarked == 0 || allDispersed == 0 {
 		t.Fatalf("%d Regroups (5.9), %d Control markers placed while moving (6.2.1) and %d DISPERSE actions (4.3) in the run: the bots are not playing them", allRegrouped, allMarked, allDispersed)
 	}
