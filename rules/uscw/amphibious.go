@@ -56,7 +56,7 @@ func (g *game) assaultTargets(side string, p rules.Point) []int {
 	queue, _ := g.waterSearch(side, si)
 	cand := map[int]bool{}
 	near := func(t int) {
-		for _, h := range []int{w.sides[t].a, w.sides[t].b} {
+		for _, h := range w.on[t] {
 			if h != si && g.enemySpace(side, h) && !g.closedByNeutrality(b.order[h], false) {
 				cand[h] = true
 			}

@@ -50,6 +50,7 @@ type board struct {
 	railAt                           []int    // the rail index (railGraph.railHexs) by board index, -1 off the railroads
 
 	coastal map[rules.Point]*coastalFort   // the Coastal Fort spaces, after the hexes in order (coastal.go)
+	through []rules.Point                  // the hexes a Navigable River runs through the middle of (5.8.4, naval.go)
 	guards  map[rules.Point][]*coastalFort // the Coastal Forts between a port and the sea (seaaccess.go)
 }
 
@@ -188,6 +189,7 @@ func newBoard(m *scenarios.Module, s *scenarios.Scenario) (*board, []string) {
 	b.compileSteps()
 	b.compileSourceCandidates()
 	b.compileHexLists()
+	b.through = riverThroughHexes(b, m) // 5.8.4 (naval.go)
 	b.linkWaterways()
 	return b, missing
 }

@@ -547,7 +547,7 @@ func (g *game) buildSegments(side string, c *supplyCache) *locSegments {
 		for len(queue) > 0 {
 			x := queue[0]
 			queue = queue[1:]
-			for _, h := range []int{w.sides[x].a, w.sides[x].b} {
+			for _, h := range w.on[x] {
 				if !seen[h] && g.riverDepot(side, h, c) {
 					seen[h] = true
 					ends = append(ends, h)

@@ -52,6 +52,9 @@ func readNavalMatrix(t *scenarios.Table) navalMatrix {
 // waterways is the compiled network.
 type waterways struct {
 	sides []navSide
+	// on: side -> the hexes on it, its two and those it runs through the
+	// middle of (5.8.4, runThrough)
+	on    [][]int
 	of    map[[2]int]int // (board index, board index), lower first -> side
 	touch [][]int        // side -> the sides it runs on to
 	atHex [][]int        // board index -> its navigable hexsides
@@ -96,6 +99,7 @@ func (b *board) linkWaterways() {
 			}
 			s := len(w.sides)
 			w.sides = append(w.sides, navSide{a: i, b: j, type2: t2})
+			w.on = append(w.on, []int{i, j})
 			w.of[[2]int{i, j}] = s
 			w.atHex[i] = append(w.atHex[i], s)
 			w.atHex[j] = append(w.atHex[j], s)
@@ -117,6 +121,9 @@ func (b *board) linkWaterways() {
 			}
 		}
 		slices.Sort(w.touch[s])
+	}
+	for _, h := range b.through {
+		w.runThrough(b, h)
 	}
 	for i, p := range b.order {
 		h := b.hexes[p]
@@ -143,6 +150,59 @@ func (b *board) linkWaterways() {
 			}
 		}
 	}
+}
+
+// riverThroughHexes lists the hexes the map marks with a Navigable River
+// through the middle (a feature with the attribute
+// navigableRiverThroughHex: New Madrid and Arkansas Post, 2.1.6, 5.8.4).
+func riverThroughHexes(b *board, m *scenarios.Module) []rules.Point {
+	var out []rules.Point
+	for _, f := range m.Map.Features {
+		if v, _ := f.Attributes["navigableRiverThroughHex"].(bool); !v {
+			continue
+		}
+		for _, id := range f.Hexes {
+			if p, ok := b.pts[id]; ok && b.hexes[p] != nil && !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	sortPoints(out)
+	return out
+}
+
+// runThrough joins the Navigable River hexsides that meet hex h at a
+// corner or along one of its own hexsides: "Navigable Rivers that flow
+// through the middle of a hex (e.g., New Madrid and Arkansas Post) can
+// also be ignored by land units (for both movement and combat purposes)
+// but can be used by Naval units" (5.8.4, U337). The map's rivers run
+// along hexsides, so a river through h's middle is the river reaching
+// its corners: each of those hexsides runs on to the others through h,
+// and h lies on them (a port there, Naval Control in it, 13.3.5's "the
+// hex contains a Navigable River"). Land movement and combat never
+// cross them by construction (no hexside of h is made a river).
+func (w *waterways) runThrough(b *board, h rules.Point) {
+	hi := b.index[h]
+	var at []int
+	for s, ns := range w.sides {
+		pa, pb := b.order[ns.a], b.order[ns.b]
+		if pa == h || pb == h || b.adjacent(pa, h) && b.adjacent(pb, h) {
+			at = append(at, s)
+		}
+	}
+	for _, s := range at {
+		for _, t := range at {
+			if t != s && !slices.Contains(w.touch[s], t) {
+				w.touch[s] = append(w.touch[s], t)
+			}
+		}
+		slices.Sort(w.touch[s])
+		if !slices.Contains(w.atHex[hi], s) {
+			w.atHex[hi] = append(w.atHex[hi], s)
+			w.on[s] = append(w.on[s], hi)
+		}
+	}
+	slices.Sort(w.atHex[hi])
 }
 
 func onlyIn(b *board, p rules.Point, state string) bool {

@@ -81,7 +81,7 @@ func (g *game) riverReaches(side string, ai, ti int, avoid []bool) bool {
 	w := g.e.b.ww
 	queue, _ := g.waterSearchAvoiding(side, ai, avoid)
 	for _, s := range queue {
-		if ns := w.sides[s]; ns.a == ti || ns.b == ti {
+		if slices.Contains(w.on[s], ti) {
 			return true
 		}
 	}
@@ -139,7 +139,7 @@ func (g *game) strategicWaterCandidates(side string, at rules.Point, free int, g
 		seen := map[int]bool{}
 		var ends []int
 		for _, s := range queue {
-			for _, h := range []int{b.ww.sides[s].a, b.ww.sides[s].b} {
+			for _, h := range b.ww.on[s] {
 				if p := b.order[h]; !seen[h] && (port || b.hexes[p].Port != "") && end(p) {
 					ends = append(ends, h)
 				}

@@ -118,7 +118,7 @@ func (g *game) searchSupplyNet(side string, c *supplyCache) *supplyNet {
 					waters = append(waters, t)
 				}
 			}
-			for _, i := range []int{w.sides[s].a, w.sides[s].b} {
+			for _, i := range w.on[s] {
 				if p := b.order[i]; g.supplyPort(side, p) && railOK(p) {
 					addRail(p) // water to rail at a friendly port (13.3.4)
 				}

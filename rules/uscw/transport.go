@@ -308,7 +308,9 @@ func (g *game) dropOffs(side string, start rules.Point, o transportOrder, n int)
 	queue, _ := g.waterSearch(side, b.index[start])
 	on := map[int]bool{}
 	for _, s := range queue {
-		on[b.ww.sides[s].a], on[b.ww.sides[s].b] = true, true
+		for _, h := range b.ww.on[s] {
+			on[h] = true
+		}
 	}
 	var out []dropOff
 	total := 0

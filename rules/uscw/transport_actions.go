@@ -135,7 +135,7 @@ func (g *game) waterReach(side string, p rules.Point) []int {
 	hexes := map[int]bool{}
 	for k := 0; k < len(queue); k++ {
 		s := queue[k]
-		for _, h := range []int{w.sides[s].a, w.sides[s].b} {
+		for _, h := range w.on[s] {
 			q := b.order[h]
 			if h != si && g.landable(side, q) && (fromPort || g.friendlyPort(side, q)) {
 				hexes[h] = true

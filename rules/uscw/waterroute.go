@@ -1,6 +1,7 @@
 package uscw
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/musterhq/muster/rules"
@@ -52,7 +53,7 @@ func (g *game) waterPath(side string, si, di int) []int {
 	w := g.e.b.ww
 	queue, prev := g.waterSearch(side, si)
 	for _, s := range queue {
-		if ns := w.sides[s]; ns.a == di || ns.b == di {
+		if slices.Contains(w.on[s], di) {
 			return chain(prev, s)
 		}
 	}
