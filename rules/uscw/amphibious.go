@@ -36,7 +36,7 @@ func (g *game) assaultPath(side string, si, di int) []int {
 			return []int{t}
 		}
 		for _, s := range queue {
-			if slices.Contains(w.touch[s], t) {
+			if slices.Contains(g.links(s), t) {
 				return append(chain(prev, s), t)
 			}
 		}
@@ -67,7 +67,7 @@ func (g *game) assaultTargets(side string, p rules.Point) []int {
 	}
 	for _, s := range queue {
 		near(s)
-		for _, t := range w.touch[s] {
+		for _, t := range g.links(s) {
 			near(t)
 		}
 	}
@@ -129,7 +129,7 @@ func (g *game) confederateAssaultNaval() []int8 {
 		}
 	}
 	for k := 0; k < len(queue); k++ {
-		for _, t := range w.touch[queue[k]] {
+		for _, t := range g.links(queue[k]) {
 			if open(t) {
 				ctrl[t] = navConfederate
 				queue = append(queue, t)

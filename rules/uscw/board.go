@@ -51,6 +51,7 @@ type board struct {
 
 	coastal map[rules.Point]*coastalFort   // the Coastal Fort spaces, after the hexes in order (coastal.go)
 	through []rules.Point                  // the hexes a Navigable River runs through the middle of (5.8.4, naval.go)
+	madrid  int                            // New Madrid's board index among them, else -1 (S1.3.1)
 	guards  map[rules.Point][]*coastalFort // the Coastal Forts between a port and the sea (seaaccess.go)
 }
 
@@ -189,7 +190,7 @@ func newBoard(m *scenarios.Module, s *scenarios.Scenario) (*board, []string) {
 	b.compileSteps()
 	b.compileSourceCandidates()
 	b.compileHexLists()
-	b.through = riverThroughHexes(b, m) // 5.8.4 (naval.go)
+	b.through, b.madrid = riverThroughHexes(b, m) // 5.8.4 (naval.go)
 	b.linkWaterways()
 	return b, missing
 }

@@ -553,7 +553,7 @@ func (g *game) buildSegments(side string, c *supplyCache) *locSegments {
 					ends = append(ends, h)
 				}
 			}
-			for _, y := range w.touch[x] {
+			for _, y := range g.links(x) {
 				if s.waterNet[y] < 0 && open(y) {
 					s.waterNet[y] = net
 					queue = append(queue, y)

@@ -57,8 +57,12 @@ type waterways struct {
 	on    [][]int
 	of    map[[2]int]int // (board index, board index), lower first -> side
 	touch [][]int        // side -> the sides it runs on to
-	atHex [][]int        // board index -> its navigable hexsides
-	ports []int          // board indexes of the port hexes on a waterway
+	// touchKY: touch without the links through New Madrid, closed while
+	// Kentucky is neutral (S1.3.1; nil: New Madrid is no such hex); read
+	// by the game's links
+	touchKY [][]int
+	atHex   [][]int // board index -> its navigable hexsides
+	ports   []int   // board indexes of the port hexes on a waterway
 	// seaPorts: the Ocean Port hexes on a waterway, by board index; the sea
 	// reaches their hexsides unless a Confederate Coastal Fort bars the
 	// way (19.1.4, U1502; seaaccess.go).
@@ -123,7 +127,16 @@ func (b *board) linkWaterways() {
 		slices.Sort(w.touch[s])
 	}
 	for _, h := range b.through {
-		w.runThrough(b, h)
+		added := w.runThrough(b, h)
+		if b.index[h] == b.madrid {
+			// S1.3.1 (U1814): "While Kentucky is neutral (17.1.3), Union
+			// Naval Control may not enter or pass through New Madrid":
+			// the links through it are closed meanwhile (links).
+			w.touchKY = make([][]int, len(w.touch))
+			for s, ts := range w.touch {
+				w.touchKY[s] = slices.DeleteFunc(slices.Clone(ts), func(t int) bool { return slices.Contains(added, [2]int{s, t}) })
+			}
+		}
 	}
 	for i, p := range b.order {
 		h := b.hexes[p]
@@ -155,8 +168,9 @@ func (b *board) linkWaterways() {
 // riverThroughHexes lists the hexes the map marks with a Navigable River
 // through the middle (a feature with the attribute
 // navigableRiverThroughHex: New Madrid and Arkansas Post, 2.1.6, 5.8.4).
-func riverThroughHexes(b *board, m *scenarios.Module) []rules.Point {
+func riverThroughHexes(b *board, m *scenarios.Module) ([]rules.Point, int) {
 	var out []rules.Point
+	madrid := -1
 	for _, f := range m.Map.Features {
 		if v, _ := f.Attributes["navigableRiverThroughHex"].(bool); !v {
 			continue
@@ -168,7 +182,22 @@ func riverThroughHexes(b *board, m *scenarios.Module) []rules.Point {
 		}
 	}
 	sortPoints(out)
-	return out
+	for _, pl := range m.Map.Places {
+		if p, ok := b.pts[pl.At]; ok && pl.Name == "New Madrid" && slices.Contains(out, p) {
+			madrid = b.index[p]
+		}
+	}
+	return out, madrid
+}
+
+// links lists the hexsides side s runs on to now: all of them, but while
+// Kentucky is neutral none through New Madrid (S1.3.1, U1814; 17.1.3:
+// nothing may enter it).
+func (g *game) links(s int) []int {
+	if w := g.e.b.ww; w.touchKY != nil && g.kentuckyNeutral() {
+		return w.touchKY[s]
+	}
+	return g.e.b.ww.touch[s]
 }
 
 // runThrough joins the Navigable River hexsides that meet hex h at a
@@ -181,7 +210,7 @@ func riverThroughHexes(b *board, m *scenarios.Module) []rules.Point {
 // and h lies on them (a port there, Naval Control in it, 13.3.5's "the
 // hex contains a Navigable River"). Land movement and combat never
 // cross them by construction (no hexside of h is made a river).
-func (w *waterways) runThrough(b *board, h rules.Point) {
+func (w *waterways) runThrough(b *board, h rules.Point) (added [][2]int) {
 	hi := b.index[h]
 	var at []int
 	for s, ns := range w.sides {
@@ -194,6 +223,7 @@ func (w *waterways) runThrough(b *board, h rules.Point) {
 		for _, t := range at {
 			if t != s && !slices.Contains(w.touch[s], t) {
 				w.touch[s] = append(w.touch[s], t)
+				added = append(added, [2]int{s, t})
 			}
 		}
 		slices.Sort(w.touch[s])
@@ -203,6 +233,7 @@ func (w *waterways) runThrough(b *board, h rules.Point) {
 		}
 	}
 	slices.Sort(w.atHex[hi])
+	return added
 }
 
 func onlyIn(b *board, p rules.Point, state string) bool {
@@ -423,7 +454,7 @@ func (g *game) navalSearch() ([]int8, [2][]bool) {
 			}
 		}
 		for k := 0; k < len(queue); k++ {
-			for _, t := range w.touch[queue[k]] {
+			for _, t := range g.links(queue[k]) {
 				if ctrl[t] == navNone && !stop(t) {
 					ctrl[t] = mark
 					queue = append(queue, t)

@@ -323,3 +323,35 @@ func TestPortsBlockType1Only(t *testing.T) {
 		}
 	}
 }
+
+// A Navigable River through the middle of New Madrid (5.8.4, U337) joins
+// the rivers at its corners, but "While Kentucky is neutral (17.1.3),
+// Union Naval Control may not enter or pass through New Madrid" (S1.3.1,
+// U1814): the test map's made-up rivers 2415-2516 and 2614-2615 meet at
+// 2515, the test module's New Madrid; River Transport between their ports
+// finds no way through it until Kentucky has chosen.
+func TestRiverThroughNewMadrid(t *testing.T) {
+	e, err := Compile(loadScenario(t, scen1861))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := e.b
+	if b.madrid < 0 || b.ids[b.order[b.madrid]] != "2515" {
+		t.Fatalf("New Madrid (2515) is not a hex with a Navigable River through it: %d", b.madrid)
+	}
+	g, err := newGame(e, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	from, to := b.index[b.pts["2415"]], b.index[b.pts["2614"]]
+	if !g.kentuckyNeutral() {
+		t.Fatal("the 1861 scenario starts with Kentucky neutral")
+	}
+	if p := g.waterPath("union", from, to); p != nil {
+		t.Errorf("neutral Kentucky: a Union waterway through New Madrid %v", p)
+	}
+	g.joinState(kentucky, "union")
+	if p := g.waterPath("union", from, to); len(p) != 2 {
+		t.Errorf("Kentucky Union: want the two hexsides through New Madrid, got %v", p)
+	}
+}

@@ -112,7 +112,7 @@ func (g *game) searchSupplyNet(side string, c *supplyCache) *supplyNet {
 		for len(waters) > 0 {
 			s := waters[0]
 			waters = waters[1:]
-			for _, t := range w.touch[s] {
+			for _, t := range g.links(s) {
 				if !n.watered[t] && waterOK(t) {
 					n.watered[t] = true
 					waters = append(waters, t)

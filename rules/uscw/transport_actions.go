@@ -141,7 +141,7 @@ func (g *game) waterReach(side string, p rules.Point) []int {
 				hexes[h] = true
 			}
 		}
-		for _, t := range w.touch[s] {
+		for _, t := range g.links(s) {
 			if !seen[t] && naval[t] == own {
 				seen[t] = true
 				queue = append(queue, t)

@@ -83,7 +83,7 @@ func (g *game) waterSearchAvoiding(side string, si int, avoid []bool) ([]int, ma
 		}
 	}
 	for k := 0; k < len(queue); k++ {
-		for _, t := range w.touch[queue[k]] {
+		for _, t := range g.links(queue[k]) {
 			if _, seen := prev[t]; !seen && ok(t) {
 				prev[t] = queue[k]
 				queue = append(queue, t)
