@@ -327,8 +327,9 @@ func TestPortsBlockType1Only(t *testing.T) {
 // A Navigable River through the middle of New Madrid (5.8.4, U337) joins
 // the rivers at its corners, but "While Kentucky is neutral (17.1.3),
 // Union Naval Control may not enter or pass through New Madrid" (S1.3.1,
-// U1814): the test map's made-up rivers 2415-2516 and 2614-2615 meet at
-// 2515, the test module's New Madrid; River Transport between their ports
+// U1814), and nothing enters it (U1370). The test map's made-up rivers
+// 3410-3510 and 3408-3509 meet at 3409 (Arkansas Post's id); the test
+// makes 3409 the New Madrid hex: River Transport between their ports
 // finds no way through it until Kentucky has chosen.
 func TestRiverThroughNewMadrid(t *testing.T) {
 	e, err := Compile(loadScenario(t, scen1861))
@@ -337,21 +338,23 @@ func TestRiverThroughNewMadrid(t *testing.T) {
 	}
 	b := e.b
 	if b.madrid < 0 || b.ids[b.order[b.madrid]] != "2515" {
-		t.Fatalf("New Madrid (2515) is not a hex with a Navigable River through it: %d", b.madrid)
+		t.Fatalf("the test module's New Madrid (2515) is not read as a hex with a Navigable River through it: %d", b.madrid)
 	}
+	b.madrid = b.index[b.pts["3409"]]
+	b.linkWaterways()
 	g, err := newGame(e, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	from, to := b.index[b.pts["2415"]], b.index[b.pts["2614"]]
+	from, to := b.index[b.pts["3410"]], b.index[b.pts["3408"]]
 	if !g.kentuckyNeutral() {
 		t.Fatal("the 1861 scenario starts with Kentucky neutral")
 	}
-	if p := g.waterPath("union", from, to); p != nil {
-		t.Errorf("neutral Kentucky: a Union waterway through New Madrid %v", p)
+	if p := g.waterPath("confederate", from, to); p != nil {
+		t.Errorf("neutral Kentucky: a waterway through New Madrid %v", p)
 	}
 	g.joinState(kentucky, "union")
-	if p := g.waterPath("union", from, to); len(p) != 2 {
-		t.Errorf("Kentucky Union: want the two hexsides through New Madrid, got %v", p)
+	if p := g.waterPath("confederate", from, to); len(p) != 2 {
+		t.Errorf("Kentucky chosen: want the two hexsides through New Madrid, got %v", p)
 	}
 }

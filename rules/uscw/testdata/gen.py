@@ -375,30 +375,30 @@ assert not any({"3021", "2921"} <= set(f["hexes"]) and abs(f["hexes"].index("302
                for f in m["features"] if f.get("kind") in ("railroad", "road"))
 sides.append({"between": ["3021", "2921"], "kinds": ["impassable"], "status": "made-up"})
 # A Navigable River through the middle of a hex (5.8.4, U335-337): the
-# shipped feature river-crossing-towns (kept) marks 2515 (New Madrid's id;
-# on the made-up map an Illinois Marsh hex); two made-up one-hexside Type 1
-# rivers reach two of its corners, 2415-2516 (north-east) and 2614-2615
-# (south), touching no other river, with the made-up River Ports 2415 and
-# 2614, so only the river through 2515 joins them. Off every railroad and
-# road (asserted). No random draws.
-THROUGH_SIDES = (("2415", "2516"), ("2614", "2615"))
+# shipped feature river-crossing-towns (kept) marks 3409 (Arkansas Post's
+# id; on the made-up map a North Carolina Mountain hex); two made-up
+# one-hexside Type 1 rivers reach two of its corners, 3410-3510 (east) and
+# 3408-3509 (west), touching no other river, with the made-up River Ports
+# 3410 and 3408, so only the river through 3409 joins them. Off every
+# railroad and road (asserted) and the scripts' hexes. No random draws.
+THROUGH_SIDES = (("3410", "3510"), ("3408", "3509"))
 for a, b in THROUGH_SIDES:
     assert frozenset((a, b)) not in have
     assert not any({a, b} <= set(f["hexes"]) and abs(f["hexes"].index(a) - f["hexes"].index(b)) == 1
                    for f in m["features"] if f.get("kind") in ("railroad", "road"))
     sides.append({"between": [a, b], "kinds": ["navigable-river-type-1"], "status": "made-up"})
-naval_ports = {"2717", "3318", "3617", "2812", "3313", "2415", "2614"}
+naval_ports = {"2717", "3318", "3617", "2812", "3313", "3410", "3408"}
 for e in hexes:
     if e["at"] in naval_ports:
         assert "port" not in e
         e["port"] = "river"
 for t in m["missing"]:
     if t["topic"] == "hexside-features":
-        t["madeUp"] += "; Type 1 rivers along the boundary of columns 17 and 18, rows 27-36, and of columns 12 and 13, rows 28-33, and the hexside 4137-4138 at Savannah (a Savannah River stand-in); the hexsides 2415-2516 and 2614-2615 at two corners of 2515, joined by the Navigable River through 2515 (5.8.4); an impassable hexside 3021-2921"
+        t["madeUp"] += "; Type 1 rivers along the boundary of columns 17 and 18, rows 27-36, and of columns 12 and 13, rows 28-33, and the hexside 4137-4138 at Savannah (a Savannah River stand-in); the hexsides 3410-3510 and 3408-3509 at two corners of 3409, joined by the Navigable River through 3409 (5.8.4); an impassable hexside 3021-2921"
     if t["topic"] == "hexside-features":
         t["madeUp"] += "; non-playable portions on the hexsides 1820-1720, 1820-1721 (a railroad crosses it) and 1820-1819 and on the Railroad Ferry 3036-3037 (5.7)"
     if t["topic"] == "ports-towns-cities":
-        t["madeUp"] += "; River Ports 2717, 3318 and 3617 on the first, 2812 and 3313 on the second, 2415 and 2614 on the river through 2515"
+        t["madeUp"] += "; River Ports 2717, 3318 and 3617 on the first, 2812 and 3313 on the second, 3410 and 3408 on the river through 3409"
 # St. Louis (14.2.1, line 1146: the Union's 2 Trans-Mississippi SPs a
 # turn): MADE-UP hex 2807, a hex of the Trans-Mississippi theater's
 # northern band with a Supply Path that no scenario, place or script
