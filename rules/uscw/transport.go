@@ -251,6 +251,7 @@ func (g *game) transport(o transportOrder) error {
 		for _, x := range gens {
 			delete(g.genAt, x)
 		}
+		g.touch(start) // the force has sailed: start's SPs (their ZOI, its Depot) are gone while the reaction waits
 		g.stage = stReact
 		g.say("9.4.2", "%s is about to land in %s: the %s may react from a Coastal Fort or its associated port it holds with both (10.3.2, U739; the example of U1622)", what, o.to, other(side))
 		return nil
