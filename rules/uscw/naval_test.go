@@ -358,3 +358,44 @@ func TestRiverThroughNewMadrid(t *testing.T) {
 		t.Errorf("Kentucky chosen: want the two hexsides through New Madrid, got %v", p)
 	}
 }
+
+// An Amphibious Assault stopped for a Coastal Fort's automatic reaction
+// (10.3.2, U739; 19.5.2's example, U1622) has sailed: the position the
+// reaction is asked in has no SPs in the port, and the supply kept for
+// it must say so (the CI's invariant run, game 521 of seed 2026, found
+// the enemy's LOC grid keeping the sailed stack's ZOI). Script 283's
+// set-up, with the Confederate LOC grid built before the assault.
+func TestLandingReactionPositionKept(t *testing.T) {
+	e, err := Compile(loadScenario(t, "testdata/module/scenarios/02-1862.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &playtest.Script{ID: "landing-reaction", Seed: 1}
+	s.Dice = &struct {
+		Forced     []int `json:"forced,omitempty"`
+		ForcedOnly bool  `json:"forcedOnly,omitempty"`
+	}{Forced: []int{5, 2, 6, 1}, ForcedOnly: true}
+	d, err := e.scriptDriver(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	act := func(st *playtest.Step) {
+		t.Helper()
+		if err := d.Act(st); err != nil {
+			t.Fatal(err)
+		}
+	}
+	act(&playtest.Step{Do: "place", Unit: "u.burnside.ldr-general", To: "2449", Manpower: 3})
+	act(&playtest.Step{Do: "place", Unit: "sps", To: "fort-sumter", Manpower: 2, Side: "confederate"})
+	act(&playtest.Step{Do: "state", Unit: "union-special-action", Set: map[string]any{"hand": "1,2,5,6"}})
+	act(&playtest.Step{Play: "card", Value: 5, Key: "assault"})
+	g := d.g
+	g.grid("confederate", g.supplyFor("confederate")) // kept, as a bot's listing keeps it
+	act(&playtest.Step{Play: "ocean-assault", Unit: "u.burnside.ldr-general", To: "fort-sumter", Manpower: 3})
+	if g.stage != stReact {
+		t.Fatalf("stage %s: want the reaction to the landing", stageNames[g.stage])
+	}
+	if v := g.violations(); len(v) > 0 {
+		t.Fatalf("the position the reaction is asked in: %v", v)
+	}
+}
