@@ -267,15 +267,7 @@ func TestLandingTakesNoDRMFromThePort(t *testing.T) {
 	port := *e.b.hexes[e.b.pts["2717"]]
 	port.Terrain = "marsh"
 	e.b.hexes[e.b.pts["2717"]] = &port
-	s := &playtest.Script{ID: "landing", Seed: 1}
-	s.Dice = &struct {
-		Forced     []int `json:"forced,omitempty"`
-		ForcedOnly bool  `json:"forcedOnly,omitempty"`
-	}{Forced: []int{5, 2, 6, 1}, ForcedOnly: true}
-	d, err := e.scriptDriver(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := forcedDriver(t, e, "landing", 5, 2, 6, 1)
 	for _, st := range []*playtest.Step{
 		{Do: "place", Unit: "sps", Side: "union", To: "2717", Manpower: 3},
 		{Do: "place", Unit: "sps", Side: "confederate", To: "3318", Manpower: 1},
@@ -370,15 +362,7 @@ func TestLandingReactionPositionKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &playtest.Script{ID: "landing-reaction", Seed: 1}
-	s.Dice = &struct {
-		Forced     []int `json:"forced,omitempty"`
-		ForcedOnly bool  `json:"forcedOnly,omitempty"`
-	}{Forced: []int{5, 2, 6, 1}, ForcedOnly: true}
-	d, err := e.scriptDriver(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := forcedDriver(t, e, "landing-reaction", 5, 2, 6, 1)
 	act := func(st *playtest.Step) {
 		t.Helper()
 		if err := d.Act(st); err != nil {
@@ -398,4 +382,20 @@ func TestLandingReactionPositionKept(t *testing.T) {
 	if v := g.violations(); len(v) > 0 {
 		t.Fatalf("the position the reaction is asked in: %v", v)
 	}
+}
+
+// forcedDriver is a script driver on e whose dice are forced, and only
+// those (a script's "dice": {"forced": [...], "forcedOnly": true}).
+func forcedDriver(t *testing.T, e *Engine, id string, dice ...int) *scriptDriver {
+	t.Helper()
+	s := &playtest.Script{ID: id, Seed: 1}
+	s.Dice = &struct {
+		Forced     []int `json:"forced,omitempty"`
+		ForcedOnly bool  `json:"forcedOnly,omitempty"`
+	}{Forced: dice, ForcedOnly: true}
+	d, err := e.scriptDriver(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
