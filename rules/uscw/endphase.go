@@ -1,6 +1,9 @@
 package uscw
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/musterhq/muster/rules"
 )
 
@@ -143,8 +146,9 @@ func (g *game) endTurnRally() {
 // Northern State the Confederate controls (20.3.2, U1697-1699), then
 // Fading Glory: less 1 VP (never below 0) unless the CSA has a Control
 // marker in a hex of a Northern State, St. Louis, Louisville or Wheeling
-// (20.3.3, U1703). The three cities have no hex in the module, so only
-// the Northern markers count.
+// (20.3.3, U1703). The three cities count where the module places them,
+// by a marker or, as the example says (U1705: "does not control St.
+// Louis, Louisville, or Wheeling"), by control.
 func (g *game) invadingTheNorth() {
 	t := g.core.Tracks
 	n := 0
@@ -163,10 +167,20 @@ func (g *game) invadingTheNorth() {
 			return
 		}
 	}
+	for _, p := range g.e.gloryCities {
+		if g.marker[p] == "confederate" || g.controller(p) == "confederate" {
+			g.say("20.3.3", "Fading Glory: the Confederate holds %s: no VP lost", g.e.b.ids[p])
+			return
+		}
+	}
 	if t["csa-vp"] > 0 {
 		t["csa-vp"]--
 		g.faded++
-		g.say("20.3.3", "Fading Glory: no Confederate Control marker in a Northern State: -1 CSA VP for Invading the North (St. Louis, Louisville and Wheeling have no hex in the module)")
+		unplaced := ""
+		if len(g.e.gloryUnplaced) > 0 {
+			unplaced = fmt.Sprintf(" (%s: no hex in the module)", strings.Join(g.e.gloryUnplaced, ", "))
+		}
+		g.say("20.3.3", "Fading Glory: no Confederate Control marker in a Northern State, St. Louis, Louisville or Wheeling: -1 CSA VP for Invading the North%s", unplaced)
 	}
 }
 

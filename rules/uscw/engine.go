@@ -170,21 +170,25 @@ type Engine struct {
 	twoMNoBPs bool
 	maneuver  bool // maneuver-reaction=on: Optional 5 (U1748-1766)
 
-	markable     []rules.Point // hexes a Control marker may go in (6.2.3), board order
-	objectives   []rules.Point // Objective Hexes (2.1.4)
-	resources    []rules.Point // Resource Hexes (2.1.4, 6.4)
-	washington   rules.Point   // Washington DC (20.3.2 National Panic)
-	stLouis      rules.Point   // St. Louis (14.2.1: the Union's Trans-Mississippi SPs)
-	hasStLouis   bool
-	hasCapital   bool
-	newMadrid    rules.Point // New Madrid, closed while Kentucky is neutral (17.1.3)
-	hasNewMadrid bool
-	borderStates []string             // the module's statuses: the Border States (17.1.1)
-	oceanPorts   []int                // board indexes of the Ocean Ports (19.3.5)
-	runners      []runnerPort         // the Blockade Runner Ports (14.4.2, ports.go)
-	runnerWatch  map[rules.Point]bool // the spaces whose change of hands may open or close one
-	galveston    rules.Point          // Galveston (14.4.6)
-	hasGalveston bool
+	markable   []rules.Point // hexes a Control marker may go in (6.2.3), board order
+	objectives []rules.Point // Objective Hexes (2.1.4)
+	resources  []rules.Point // Resource Hexes (2.1.4, 6.4)
+	washington rules.Point   // Washington DC (20.3.2 National Panic)
+	stLouis    rules.Point   // St. Louis (14.2.1: the Union's Trans-Mississippi SPs)
+	// gloryCities are the hexes of St. Louis, Louisville and Wheeling the
+	// module places (20.3.3 Fading Glory); gloryUnplaced names the others.
+	gloryCities   []rules.Point
+	gloryUnplaced []string
+	hasStLouis    bool
+	hasCapital    bool
+	newMadrid     rules.Point // New Madrid, closed while Kentucky is neutral (17.1.3)
+	hasNewMadrid  bool
+	borderStates  []string             // the module's statuses: the Border States (17.1.1)
+	oceanPorts    []int                // board indexes of the Ocean Ports (19.3.5)
+	runners       []runnerPort         // the Blockade Runner Ports (14.4.2, ports.go)
+	runnerWatch   map[rules.Point]bool // the spaces whose change of hands may open or close one
+	galveston     rules.Point          // Galveston (14.4.6)
+	hasGalveston  bool
 
 	attrition   *scenarios.Table            // the Attrition Table (13.5.6)
 	bySize      bool                        // attrition=by-size: its column by the stack's SPs
@@ -325,7 +329,12 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 	if err := e.compileRunners(m); err != nil {
 		return nil, fmt.Errorf("%s: %w", s.ID, err)
 	}
+	placed := map[string]bool{}
 	for _, pl := range m.Map.Places {
+		if p, ok := b.pts[pl.At]; ok && fadingGloryCity[pl.Name] {
+			e.gloryCities = append(e.gloryCities, p)
+			placed[pl.Name] = true
+		}
 		switch pl.Name {
 		case "Washington DC":
 			e.washington, e.hasCapital = b.pts[pl.At]
@@ -335,8 +344,17 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 			e.stLouis, e.hasStLouis = b.pts[pl.At] // 14.2.1's 2 Union SPs
 		}
 	}
+	for _, name := range []string{"St. Louis", "Louisville", "Wheeling"} {
+		if !placed[name] {
+			e.gloryUnplaced = append(e.gloryUnplaced, name)
+		}
+	}
 	return e, nil
 }
+
+// fadingGloryCity names the three cities outside the Northern States whose
+// Control marker spares the Confederate Fading Glory (20.3.3, U1703).
+var fadingGloryCity = map[string]bool{"St. Louis": true, "Louisville": true, "Wheeling": true}
 
 // year is the year of turn n on the Turn Record Track.
 func (e *Engine) year(n int) int {
