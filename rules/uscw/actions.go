@@ -99,11 +99,11 @@ func (g *game) describe(c candidate) string {
 			who = "sps@" + o.from
 		}
 		play := map[[2]bool]string{{false, false}: "naval-transport", {true, false}: "ocean-transport", {false, true}: "amphibious-assault", {true, true}: "ocean-assault"}[[2]bool{o.ocean, o.assault}]
-		return fmt.Sprintf("%s %s %d SPs to %s", play, who, o.sps, o.to) + c.card.suffix()
+		return fmt.Sprintf("%s %s %s to %s", play, who, spCount(o.sps), o.to) + c.card.suffix()
 	case c.rally:
 		return "rally " + g.e.b.ids[c.from]
 	case c.strat != "":
-		return fmt.Sprintf("strategic %s %d SPs %s-%s", c.strat, c.sps, g.e.b.ids[c.from], g.e.b.ids[g.e.b.order[c.dst]])
+		return fmt.Sprintf("strategic %s %s %s-%s", c.strat, spCount(c.sps), g.e.b.ids[c.from], g.e.b.ids[g.e.b.order[c.dst]])
 	case c.move:
 		o := g.order(c)
 		who := o.general
@@ -117,7 +117,7 @@ func (g *game) describe(c candidate) string {
 		if o.rail {
 			rail = " by the Rail Movement Bonus"
 		}
-		return fmt.Sprintf("move %s %d SPs %s%s", who, o.sps, strings.Join(o.path, "-"), rail) + c.card.suffix()
+		return fmt.Sprintf("move %s %s %s%s", who, spCount(o.sps), strings.Join(o.path, "-"), rail) + c.card.suffix()
 	case c.reinforce:
 		return fmt.Sprintf("place %d reinforcement SPs in %s", c.sps, g.e.b.ids[c.from])
 	case c.arsenal:
@@ -135,7 +135,7 @@ func (g *game) describe(c candidate) string {
 	case c.militia > 0:
 		return "militia " + g.e.militia[c.militia-1].id + " to " + g.e.b.ids[c.from]
 	case c.disperse:
-		return fmt.Sprintf("disperse %d SPs at %s", c.sps, g.e.b.ids[c.from])
+		return fmt.Sprintf("disperse %s at %s", spCount(c.sps), g.e.b.ids[c.from])
 	}
 	return "retreat " + strings.Join(c.retreat, "-")
 }

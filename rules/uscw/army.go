@@ -133,7 +133,7 @@ func (g *game) earnMorale(bt *battle, army *general, fewerDice bool) {
 		g.morale = map[string]bool{}
 	}
 	g.morale[army.id] = true
-	g.say("Optional 4", "%s's Army wins a Closely Fought Major Battle (%d SPs against %d, no more dice than the loser): high morale (U1740)", army.name, bt.aSP, bt.dSP)
+	g.say("Optional 4", "%s's Army wins a Closely Fought Major Battle (%s against %d, no more dice than the loser): high morale (U1740)", army.name, spCount(bt.aSP), bt.dSP)
 }
 
 func (g *game) loseMorale(army *general, why string) {

@@ -41,11 +41,11 @@ func (g *game) avoidStep(p, r rules.Point) error {
 	// against an unoccupied Fort, a 0 SP Militia or a Union intrinsic
 	// garrison (17.4) alone.
 	if e := g.sp[pm.side][r]; g.defended(pm.side, r) && (n < 7*e || e == 0 && n < 4) {
-		return refuse("9.3.2", "%s holds %d enemy SPs%s: the avoiding %d SPs must outnumber them at least 7-1, or 4-0 (U616)", b.ids[r], e, fortNote(g.fortAt(pm.side, r)), n)
+		return refuse("9.3.2", "%s holds %d enemy SPs%s: the avoiding %s must outnumber them at least 7-1, or 4-0 (U616)", b.ids[r], e, fortNote(g.fortAt(pm.side, r)), spCount(n))
 	}
 	for _, s := range b.neighbors(r) {
 		if e := g.sp[pm.side][s]; e > 0 && e >= n && g.zoi(pm.side, s, r) {
-			return refuse("9.3.2", "%s is in the ZOI of the non-moving enemy force in %s, whose %d SPs equal or exceed the avoiding %d (U620)", b.ids[r], b.ids[s], e, n)
+			return refuse("9.3.2", "%s is in the ZOI of the non-moving enemy force in %s, whose %s equal or exceed the avoiding %d (U620)", b.ids[r], b.ids[s], spCount(e), n)
 		}
 	}
 	return nil
@@ -105,7 +105,7 @@ func (g *game) avoidBattle(to string) error {
 	gens := g.generalsAt(react, p)
 	n := g.sp[react][p]
 	pm.tried = true // no Interception into this hex after the Avoid Battle (U634)
-	who := fmt.Sprintf("%d SPs without a General", n)
+	who := fmt.Sprintf("%s without a General", spCount(n))
 	if cmd != nil {
 		who = cmd.name
 	}
@@ -130,7 +130,7 @@ func (g *game) avoidBattle(to string) error {
 	if cmd != nil {
 		pm.avoided[cmd.id] = true
 	}
-	g.say("9.3.2", "%s avoids battle: the entire force (%d SPs, %d General(s)) moves from %s to %s", who, n, len(gens), b.ids[p], b.ids[r])
+	g.say("9.3.2", "%s avoids battle: the entire force (%s, %d General(s)) moves from %s to %s", who, spCount(n), len(gens), b.ids[p], b.ids[r])
 	g.advance()
 	return nil
 }

@@ -66,7 +66,7 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 	// required"; the SPs counted are those the river lets fight.
 	if k >= 7*d && (d > 0 || k >= 4) {
 		bt.winner = "displaced"
-		g.say("11.1.2", "%d SPs against %d: at least 7:1, no battle; the defender's SPs and Generals go to the %s Displaced Box", k, d, b.theater(at))
+		g.say("11.1.2", "%s against %d: at least 7:1, no battle; the defender's SPs and Generals go to the %s Displaced Box", spCount(k), d, b.theater(at))
 		g.displaceAll(def, at)
 		g.zeroSPDefeated(def, at, true)
 		g.captureWorks(side, at)
@@ -102,7 +102,7 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 			g.say("11.4", "attacker: +%d, %s's Attack Rating (a subordinate, 11.3%s)", r, sub.name, limitNote(sub, sub.attack, r))
 		}
 		for _, sub := range unused {
-			g.say("11.3", "attacker: %s is not used: %d SPs use %d General(s) (U809-812)", sub.name, k, generalsUsed(k))
+			g.say("11.3", "attacker: %s is not used: %s use %d General(s) (U809-812)", sub.name, spCount(k), generalsUsed(k))
 		}
 	}
 	bt.aDRM += g.battleCard(at)
@@ -118,7 +118,7 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 		g.say("11.4", "defender: +%d, %s's Defense Rating%s", r, dg.name, limitNote(dg, dg.defense, r))
 	}
 	for _, dg := range dUnused {
-		g.say("11.3", "defender: %s is not used: %d SPs use %d General(s) (U809-812)", dg.name, d, used)
+		g.say("11.3", "defender: %s is not used: %s use %d General(s) (U809-812)", dg.name, spCount(d), used)
 	}
 	denied := g.terrainDenied(at) // a failed Avoid Battle (9.3.3)
 	fortDRM, fortWhy := g.fortificationDRM(def, at)
@@ -170,8 +170,8 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 		return
 	}
 	bt.aResult, bt.dResult = ac.Text, dc.Text
-	g.say("11.2.1", "attacker %d SPs on the %s column (%s), modified roll %d: %s%s; defender %d SPs on the %s column (%s), modified roll %d: %s%s",
-		k, bt.aColumn, e.crt.Columns[aCol].Dice, bt.aRoll, ac.Text, maxNote(aMax), d, bt.dColumn, e.crt.Columns[dCol].Dice, bt.dRoll, dc.Text, maxNote(dMax))
+	g.say("11.2.1", "attacker %s on the %s column (%s), modified roll %d: %s%s; defender %s on the %s column (%s), modified roll %d: %s%s",
+		spCount(k), bt.aColumn, e.crt.Columns[aCol].Dice, bt.aRoll, ac.Text, maxNote(aMax), spCount(d), bt.dColumn, e.crt.Columns[dCol].Dice, bt.dRoll, dc.Text, maxNote(dMax))
 	// Step 4: losses.
 	if ac.Losses != nil {
 		bt.dLoss = min(*ac.Losses, d)
@@ -190,16 +190,16 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 	g.spLost[def] += bt.dLoss
 	g.spLost[side] += bt.aLoss
 	g.touch(at)
-	g.say("11.2.1", "losses: the attacker loses %d SPs, the defender %d", bt.aLoss, bt.dLoss)
+	g.say("11.2.1", "losses: the attacker loses %s, the defender %d", spCount(bt.aLoss), bt.dLoss)
 	// Heavy Losses (12.3, U921): 3 or more SPs lost demoralizes, even the
 	// winner.
 	if bt.aLoss >= 3 && !dem {
 		dem = true
-		g.say("12.3", "Heavy Losses: the attacker lost %d SPs and is Demoralized", bt.aLoss)
+		g.say("12.3", "Heavy Losses: the attacker lost %s and is Demoralized", spCount(bt.aLoss))
 	}
 	if bt.dLoss >= 3 && g.sp[def][at] > 0 && !g.demoral[def][at] {
 		g.demoral[def][at] = true
-		g.say("12.3", "Heavy Losses: the defender lost %d SPs and is Demoralized", bt.dLoss)
+		g.say("12.3", "Heavy Losses: the defender lost %s and is Demoralized", spCount(bt.dLoss))
 	}
 	// Step 5: who won (11.2.2).
 	switch ra, rd := rank(ac), rank(dc); {
@@ -269,7 +269,7 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 // (11.6.6, U891).
 func (g *game) surrender(side string, p rules.Point) {
 	n := g.sp[side][p]
-	g.say("11.6.6", "the %s force in %s has no legal retreat and surrenders: %d SPs eliminated, its Generals to the %s Displaced Box", side, g.e.b.ids[p], n, g.e.b.theater(p))
+	g.say("11.6.6", "the %s force in %s has no legal retreat and surrenders: %s eliminated, its Generals to the %s Displaced Box", side, g.e.b.ids[p], spCount(n), g.e.b.theater(p))
 	g.sp[side][p] = 0
 	g.spLost[side] += n
 	g.displaceAll(side, p)

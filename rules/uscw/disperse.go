@@ -34,7 +34,7 @@ func (g *game) disperse(hex string, n int) error {
 		return refuse("4.3", "the %s SPs in %s are Isolated (13.6.2: Out of Supply, and no LOC to three vacant land hexes): only 'non-Isolated (13.6.2) friendly SPs' may be dispersed (U210)", side, hex)
 	}
 	if n == have && len(g.generalsAt(side, p)) > 0 {
-		return refuse("7.6", "dispersing all %d SPs in %s would leave %s without SPs: 'Players may never intentionally leave a General without at least 1 SP' (U490)", n, hex, g.generalsAt(side, p)[0].name)
+		return refuse("7.6", "dispersing all %s in %s would leave %s without SPs: 'Players may never intentionally leave a General without at least 1 SP' (U490)", spCount(n), hex, g.generalsAt(side, p)[0].name)
 	}
 	g.actionTaken()
 	g.sp[side][p] -= n

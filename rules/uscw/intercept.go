@@ -80,7 +80,7 @@ func (g *game) declareInterception(p rules.Point, id string, sps int, subIDs []s
 	}
 	switch {
 	case sps > limit:
-		return it, refuse("9.2.4", "%s may take %d SPs, not %d: 'any number of SPs and subordinates as his rank allows' (U580, 7.3)", gen.name, limit, sps)
+		return it, refuse("9.2.4", "%s may take %s, not %d: 'any number of SPs and subordinates as his rank allows' (U580, 7.3)", gen.name, spCount(limit), sps)
 	case sps > here:
 		return it, refuse("9.2.4", "%s holds %d %s SPs, not %d", b.ids[q], here, react, sps)
 	case behind && (sps == here || sps < 0): // sps < 0: no SP stands in q to leave behind
@@ -230,7 +230,7 @@ func (g *game) intercept(id, at string, sps int, subs, more []string) error {
 		won = true
 		g.shift(react, it.q, p, it.n, it.generals())
 		g.lastMove = &movedForce{gen: it.gen, sps: it.n}
-		g.say("9.2.2", "%s intercepts into %s with %d SPs: a battle follows at once", it.name(), g.e.b.ids[p], it.n)
+		g.say("9.2.2", "%s intercepts into %s with %s: a battle follows at once", it.name(), g.e.b.ids[p], spCount(it.n))
 	}
 	pm.intoVacant = won && vacant
 	if won && g.movingCavalry() && pm.land == nil { // a landing does not back up (8.2 is a Land Movement's)
@@ -249,7 +249,7 @@ func (g *game) intercept(id, at string, sps int, subs, more []string) error {
 // name is the intercepting force's for the log.
 func (it interception) name() string {
 	if it.gen == nil {
-		return fmt.Sprintf("%d SPs without a General", it.n)
+		return fmt.Sprintf("%s without a General", spCount(it.n))
 	}
 	return it.gen.name
 }

@@ -28,10 +28,10 @@ func (g *game) violations() []string {
 		// 7.3 and 7.8 (U452-460, U202): a General carries his Command
 		// Limit; no stack of 4+ SPs moves without a General.
 		if m.gen == nil && m.sps > 3 {
-			out = append(out, fmt.Sprintf("USCW 7.8: %d SPs moved without a General", m.sps))
+			out = append(out, fmt.Sprintf("USCW 7.8: %s moved without a General", spCount(m.sps)))
 		}
 		if m.gen != nil && m.sps > g.e.commandLimit(m.gen) {
-			out = append(out, fmt.Sprintf("USCW 7.3: %s (%d-star) moved %d SPs, his Command Limit is %d", m.gen.name, m.gen.rank, m.sps, g.e.commandLimit(m.gen)))
+			out = append(out, fmt.Sprintf("USCW 7.3: %s (%d-star) moved %s, his Command Limit is %d", m.gen.name, m.gen.rank, spCount(m.sps), g.e.commandLimit(m.gen)))
 		}
 	}
 	out = append(out, g.navalViolations()...)
@@ -65,7 +65,7 @@ func (g *game) violations() []string {
 		}
 		on += g.inTransit(side) // a MOVE stopped for a reaction (9.0)
 		if on+g.displace[side]+g.spLost[side] != g.spIn[side] {
-			out = append(out, fmt.Sprintf("USCW 14.6: the %s has %d SPs on the map or moving, %d displaced, %d lost: %d, but %d entered play", side, on, g.displace[side], g.spLost[side], on+g.displace[side]+g.spLost[side], g.spIn[side]))
+			out = append(out, fmt.Sprintf("USCW 14.6: the %s has %s on the map or moving, %d displaced, %d lost: %d, but %d entered play", side, spCount(on), g.displace[side], g.spLost[side], on+g.displace[side]+g.spLost[side], g.spIn[side]))
 		}
 		for p := range g.demoral[side] {
 			if g.sp[side][p] == 0 && len(g.generalsAt(side, p)) == 0 {

@@ -78,7 +78,7 @@ func (g *game) maneuver(id string, sps int, subs []string, to string) error {
 	if g.reactionRoll(fmt.Sprintf("Maneuver by %s from %s to %s", it.gen.name, g.e.b.ids[it.q], g.e.b.ids[m]), it.q, m, kManeuver) {
 		g.shift(react, it.q, m, it.n, append([]*general{it.gen}, it.subs...))
 		g.lastMove = &movedForce{gen: it.gen, sps: it.n}
-		g.say("Optional 5", "%s maneuvers to %s with %d SPs, in contact with the active force", it.gen.name, g.e.b.ids[m], it.n)
+		g.say("Optional 5", "%s maneuvers to %s with %s, in contact with the active force", it.gen.name, g.e.b.ids[m], spCount(it.n))
 	}
 	if g.mayAvoid(p) && len(g.avoidTargets(p)) > 0 {
 		return nil

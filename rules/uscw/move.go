@@ -85,7 +85,7 @@ func (g *game) move(o moveOrder) error {
 			n = min(free, limit)
 		}
 		if n > limit {
-			return refuse("7.3", "%s (%d-star%s) may carry %d SPs, not %d (7.3 Command Limit, U452-460)", gen.name, gen.rank, map[bool]string{true: ", Cavalry", false: ""}[gen.cavalry], limit, n)
+			return refuse("7.3", "%s (%d-star%s) may carry %s, not %d (7.3 Command Limit, U452-460)", gen.name, gen.rank, map[bool]string{true: ", Cavalry", false: ""}[gen.cavalry], spCount(limit), n)
 		}
 	} else {
 		if n < 0 {
@@ -95,14 +95,14 @@ func (g *game) move(o moveOrder) error {
 			return refuse("7.8", "without a General at most 3 SPs in the same hex move with one Action Point (4.3, U202), not %d", n)
 		}
 		if n == 0 && g.sp[side][start] > 0 {
-			return refuse("5.1.2", "the %d SPs of the %s in %s have moved this Action Phase ('no SP or General may be moved ... more than once per Action Phase', U218)", g.sp[side][start], side, o.from)
+			return refuse("5.1.2", "the %s of the %s in %s have moved this Action Phase ('no SP or General may be moved ... more than once per Action Phase', U218)", spCount(g.sp[side][start]), side, o.from)
 		}
 		if n == 0 {
 			return refuse("4.3", "no SP to move in %s", o.from)
 		}
 	}
 	if n > free {
-		return refuse("5.1.2", "%d SPs of the %s in %s may still move this Action Phase, not %d ('no SP or General may be moved ... more than once per Action Phase', U218)", free, side, b.ids[start], n)
+		return refuse("5.1.2", "%s of the %s in %s may still move this Action Phase, not %d ('no SP or General may be moved ... more than once per Action Phase', U218)", spCount(free), side, b.ids[start], n)
 	}
 	return g.march(force{side: side, gen: gen, subs: o.subs, start: start, n: n, ma: ma}, o)
 }
@@ -290,9 +290,9 @@ func (g *game) march(f force, o moveOrder) error {
 	if !f.cont && g.sp[side][start] == n && g.leftBehind(side, start, o) {
 		return refuse("7.6", "the move would leave a General in %s without SPs: 'Players may never intentionally leave a General without at least 1 SP' (U490)", b.ids[start])
 	}
-	what := fmt.Sprintf("%d SPs", n)
+	what := fmt.Sprintf("%s", spCount(n))
 	if gen != nil {
-		what = fmt.Sprintf("%s with %d SPs", gen.name, n)
+		what = fmt.Sprintf("%s with %s", gen.name, spCount(n))
 	}
 	if f.cont {
 		g.say("11.7", "%s moves on after its battle: %d of %d MP spent", what, f.spent, ma)
@@ -302,7 +302,7 @@ func (g *game) march(f force, o moveOrder) error {
 	}
 	if o.rail {
 		g.useRailBonus(side, n)
-		g.say("5.4.2", "%s uses the Rail Movement Bonus: 12 MPs along the %s's railroads (%d of %d SPs this Action Phase)", what, side, railBonusSPs-g.railBonusLeft(side), railBonusSPs)
+		g.say("5.4.2", "%s uses the Rail Movement Bonus: 12 MPs along the %s's railroads (%d of %s this Action Phase)", what, side, railBonusSPs-g.railBonusLeft(side), spCount(railBonusSPs))
 	}
 	// The force leaves its hex.
 	dem := g.demoral[side][start]
@@ -388,7 +388,7 @@ func (g *game) join(side string, p rules.Point, n int, dem bool) bool {
 	}
 	if fresh >= 3*demSP {
 		delete(g.demoral[side], p)
-		g.say("12.5.4", "3-1 Rally in %s: %d SPs not Demoralized with %d Demoralized SPs: they rally", g.e.b.ids[p], fresh, demSP)
+		g.say("12.5.4", "3-1 Rally in %s: %s not Demoralized with %d Demoralized SPs: they rally", g.e.b.ids[p], spCount(fresh), demSP)
 		return false
 	}
 	g.say("12.2", "%d Demoralized SPs and %d others end together in %s: the stack is Demoralized", demSP, fresh, g.e.b.ids[p])

@@ -13,17 +13,17 @@ func (g *game) navalViolations() []string {
 		// 19.3.1 (U1563): "A Union stack can contain up to 3 SPs, a
 		// Confederate stack can only contain 1 SP".
 		if limit := map[bool]int{true: 3, false: 1}[m.side == "union"]; m.sps > limit {
-			out = append(out, fmt.Sprintf("USCW 19.3.1: a %s Naval Transport carried %d SPs, at most %d", m.side, m.sps, limit))
+			out = append(out, fmt.Sprintf("USCW 19.3.1: a %s Naval Transport carried %s, at most %d", m.side, spCount(m.sps), limit))
 		}
 	}
 	// 11.5.1 (U838): "the attacker may use no more than 3 SPs in the
 	// battle" across a Navigable River.
 	if g.foughtAcross > 3 {
-		out = append(out, fmt.Sprintf("USCW 11.5.1: %d SPs fought across a Navigable River, at most 3", g.foughtAcross))
+		out = append(out, fmt.Sprintf("USCW 11.5.1: %s fought across a Navigable River, at most 3", spCount(g.foughtAcross)))
 	}
 	// 19.3.5 (U1589): "no more than 3 SPs per Action Phase".
 	if g.oceanSPs > 3 {
-		out = append(out, fmt.Sprintf("USCW 19.3.5: %d SPs used Ocean Transport this Action Phase, at most 3", g.oceanSPs))
+		out = append(out, fmt.Sprintf("USCW 19.3.5: %s used Ocean Transport this Action Phase, at most 3", spCount(g.oceanSPs)))
 	}
 	// The version stamp holds: a change of Naval Control's inputs bumps
 	// g.ver (else naval() would answer for the position before).

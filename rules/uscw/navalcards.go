@@ -127,7 +127,7 @@ func (g *game) playNavalCard(side string, n, i int, c scenarios.Card, use string
 			return refuse("19.6", "card %d is a %s card: an Amphibious Assault is activated by 'a Naval or an \"Any\" Special Action card' (U1611, U1646)", n, c.Theater)
 		}
 		g.cards.nav.acts["assault"]++
-		g.say("19.6", "the %s plays card %d (%s) to activate a stack of up to %d SPs and any number of Generals for an Amphibious Assault (19.5.1, U1611-1612, U1646)", side, n, c.Theater, map[bool]int{true: 3, false: 1}[side == "union"])
+		g.say("19.6", "the %s plays card %d (%s) to activate a stack of up to %s and any number of Generals for an Amphibious Assault (19.5.1, U1611-1612, U1646)", side, n, c.Theater, spCount(map[bool]int{true: 3, false: 1}[side == "union"]))
 	case "assist":
 		if err := unionNaval("Naval Assist"); err != nil {
 			return err

@@ -76,10 +76,10 @@ func (g *game) planHandoff(side string, mv *moving, tok string, at rules.Point, 
 	case pick && h.gen == nil:
 		free := g.sp[side][at] - g.movedSP[side][at] - mv.taken[at]
 		if h.sps > free {
-			return refuse("5.1.2", "%s holds %d SPs of the %s that have not moved this Action Phase, not %d to pick up (U218)", b.ids[at], free, side, h.sps)
+			return refuse("5.1.2", "%s holds %s of the %s that have not moved this Action Phase, not %d to pick up (U218)", b.ids[at], spCount(free), side, h.sps)
 		}
 		if g.sp[side][at]+mv.left[at]-mv.taken[at]-h.sps < 1 && g.generalsStaying(side, at, mv) > 0 {
-			return refuse("7.5.3", "picking up %d SPs in %s would leave a General there with less than 1 SP (U486)", h.sps, b.ids[at])
+			return refuse("7.5.3", "picking up %s in %s would leave a General there with less than 1 SP (U486)", spCount(h.sps), b.ids[at])
 		}
 		mv.taken[at] += h.sps
 		mv.n += h.sps
@@ -113,7 +113,7 @@ func (g *game) planHandoff(side string, mv *moving, tok string, at rules.Point, 
 		}
 	case h.gen == nil:
 		if h.sps > mv.n {
-			return refuse("7.5.1", "the force carries %d SPs, not %d to drop off in %s", mv.n, h.sps, b.ids[at])
+			return refuse("7.5.1", "the force carries %s, not %d to drop off in %s", spCount(mv.n), h.sps, b.ids[at])
 		}
 		mv.left[at] += h.sps
 		mv.n -= h.sps
@@ -133,7 +133,7 @@ func (g *game) planHandoff(side string, mv *moving, tok string, at rules.Point, 
 		mv.gensLeftHere[at]++
 	}
 	if mv.gen != nil && mv.n > g.e.commandLimit(mv.gen) {
-		return refuse("7.5.1", "%s may carry %d SPs: 'as long as there are never more than the maximum allowable SPs moving with the General at a given time' (U478), not %d", mv.gen.name, g.e.commandLimit(mv.gen), mv.n)
+		return refuse("7.5.1", "%s may carry %s: 'as long as there are never more than the maximum allowable SPs moving with the General at a given time' (U478), not %d", mv.gen.name, spCount(g.e.commandLimit(mv.gen)), mv.n)
 	}
 	if mv.gen == nil && mv.n > 3 {
 		return refuse("7.8", "without a General at most 3 SPs move together, not %d", mv.n)
@@ -173,9 +173,9 @@ func (g *game) playHandoffs(side string, mv *moving, dem bool) bool {
 			g.tidy(side, h.at)
 			if h.into != nil {
 				g.regrouped++
-				g.say("5.9", "%d SPs in %s Regroup into %s and join the force", h.sps, id, g.e.b.ids[*h.into])
+				g.say("5.9", "%s in %s Regroup into %s and join the force", spCount(h.sps), id, g.e.b.ids[*h.into])
 			} else {
-				g.say("7.5.1", "the force picks up %d SPs in %s", h.sps, id)
+				g.say("7.5.1", "the force picks up %s in %s", spCount(h.sps), id)
 			}
 		case h.pick:
 			g.moved[h.gen.id] = true
@@ -191,7 +191,7 @@ func (g *game) playHandoffs(side string, mv *moving, dem bool) bool {
 			if d {
 				g.demoral[side][h.at] = true
 			}
-			g.say("7.5.1", "the force drops off %d SPs in %s", h.sps, id)
+			g.say("7.5.1", "the force drops off %s in %s", spCount(h.sps), id)
 		default:
 			g.genAt[h.gen.id] = h.at
 			g.say("7.5.1", "the force drops off %s in %s", h.gen.name, id)

@@ -129,7 +129,7 @@ func (g *game) placeReinforcement(hex string, n int) error {
 		if side == "confederate" && n > room && room < gr.n {
 			return refuse("14.3.5", "%s takes at most %d more SP(s): 'No more than 2 SPs may be placed in each state' (U1184)", hex, room)
 		}
-		return refuse("14.2.1", "%d SPs: the %s has %d left to place for %s", n, side, gr.n, gr.where)
+		return refuse("14.2.1", "%s: the %s has %d left to place for %s", spCount(n), side, gr.n, gr.where)
 	}
 	gr.n -= n
 	g.addSP(side, p, n)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 
 	"github.com/musterhq/muster/rules"
 )
@@ -210,6 +211,25 @@ func newGame(e *Engine, seed uint64) (*game, error) {
 	g.books()
 	return g, nil
 }
+
+// spCount writes a number of SPs for a log line or a refusal: "1 SP",
+// "3 SPs". The common counts are built once, since the sim evaluates
+// say's arguments even when it keeps no log.
+func spCount(n int) string {
+	if n >= 0 && n < len(spCounts) {
+		return spCounts[n]
+	}
+	return strconv.Itoa(n) + " SPs"
+}
+
+var spCounts = func() []string {
+	out := make([]string, 64)
+	for n := range out {
+		out[n] = strconv.Itoa(n) + " SPs"
+	}
+	out[1] = "1 SP"
+	return out
+}()
 
 // say logs a line citing its case.
 func (g *game) say(rule, format string, args ...any) {

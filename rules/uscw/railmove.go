@@ -224,7 +224,7 @@ func (g *game) railBonusViolations() []string {
 	var out []string
 	for _, side := range sides {
 		if u := g.railBonus[sideIndex(side)]; u.sps > railBonusSPs {
-			out = append(out, fmt.Sprintf("USCW 5.4.2: the %s moved %d SPs with the Rail Movement Bonus in turn %d, Action Phase %d", side, u.sps, u.turn, u.phase))
+			out = append(out, fmt.Sprintf("USCW 5.4.2: the %s moved %s with the Rail Movement Bonus in turn %d, Action Phase %d", side, spCount(u.sps), u.turn, u.phase))
 		}
 	}
 	return out

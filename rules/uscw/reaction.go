@@ -212,9 +212,9 @@ func (g *game) finishMove(battleAt *rules.Point) {
 			g.placeMarkerOnMove(side, p)
 		}
 	}
-	what := fmt.Sprintf("%d SPs", pm.n)
+	what := fmt.Sprintf("%s", spCount(pm.n))
 	if pm.gen != nil {
-		what = fmt.Sprintf("%s with %d SPs", pm.gen.name, pm.n)
+		what = fmt.Sprintf("%s with %s", pm.gen.name, spCount(pm.n))
 	}
 	if battleAt != nil {
 		g.invade(side, *battleAt)

@@ -134,13 +134,13 @@ func (g *game) planRegroup(side string, mv *moving, tok string, at rules.Point, 
 		for _, s := range subs {
 			delete(mv.gensTaken, s.id)
 		}
-		return 0, refuse("7.5.3", "regrouping %d SPs from %s would leave a General there with less than 1 SP: 'You may not ... pick up SPs from a stack if that would leave a General in the hex with less than 1 SP' (U486); a General who may not be %s's subordinate stays", n, hex, gen.name)
+		return 0, refuse("7.5.3", "regrouping %s from %s would leave a General there with less than 1 SP: 'You may not ... pick up SPs from a stack if that would leave a General in the hex with less than 1 SP' (U486); a General who may not be %s's subordinate stays", spCount(n), hex, gen.name)
 	}
 	if limit := g.e.commandLimit(gen); mv.n+n > limit {
 		for _, s := range subs {
 			delete(mv.gensTaken, s.id)
 		}
-		return 0, refuse("5.9", "%s carries %d SPs and may carry %d (7.3 Command Limit, U455-460): regrouping %d more would make %d", gen.name, mv.n, limit, n, mv.n+n)
+		return 0, refuse("5.9", "%s carries %s and may carry %d (7.3 Command Limit, U455-460): regrouping %d more would make %d", gen.name, spCount(mv.n), limit, n, mv.n+n)
 	}
 	mv.taken[q] += n
 	mv.n += n
@@ -176,7 +176,7 @@ func (g *game) regroupViolations() []string {
 		case !b.adjacent(r.from, r.to):
 			out = append(out, fmt.Sprintf("USCW 5.9: a Regroup from %s into %s, not an adjacent hex", b.ids[r.from], b.ids[r.to]))
 		case r.sps < 1 || r.sps > 6:
-			out = append(out, fmt.Sprintf("USCW 5.9: a Regroup brought %d SPs from %s, not 1 to 6", r.sps, b.ids[r.from]))
+			out = append(out, fmt.Sprintf("USCW 5.9: a Regroup brought %s from %s, not 1 to 6", spCount(r.sps), b.ids[r.from]))
 		}
 	}
 	return out

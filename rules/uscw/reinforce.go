@@ -151,7 +151,7 @@ func (g *game) confederateReinforcements(winter bool) {
 	maint := int(t["maintenance"])
 	bp := resource + arsenals + border + blockade - maint - g.saltLoss()
 	sps := max(0, bp/10)
-	g.say("14.3.1", "Confederate BPs: %d (Resource Hexes) + %d (Arsenals) + %d (Border States) + %d (Blockade Running) - %d (Maintenance) = %d: %d SPs", resource, arsenals, border, blockade, maint, bp, sps)
+	g.say("14.3.1", "Confederate BPs: %d (Resource Hexes) + %d (Arsenals) + %d (Border States) + %d (Blockade Running) - %d (Maintenance) = %d: %s", resource, arsenals, border, blockade, maint, bp, spCount(sps))
 	if winter {
 		sps = max(0, sps-10)
 		g.say("14.1.2", "Winter: 10 SPs fewer, %d", sps)

@@ -295,7 +295,7 @@ func (g *game) retreatTo(path []string) error {
 	g.catchLoneGenerals(side, at)
 	g.touch(r.from)
 	g.touch(at)
-	g.say("11.6.1", "the %s retreats %d SPs and %d General(s) from %s to %s%s", side, n, len(gens), b.ids[r.from], b.ids[at], map[bool]string{true: ", Demoralized", false: ""}[dem])
+	g.say("11.6.1", "the %s retreats %s and %d General(s) from %s to %s%s", side, spCount(n), len(gens), b.ids[r.from], b.ids[at], map[bool]string{true: ", Demoralized", false: ""}[dem])
 	g.retreat = nil
 	g.stage = stPlayer
 	g.askSurvivors() // a victorious attacker without SPs (11.2.3, 11.2.4)
@@ -367,7 +367,7 @@ func (g *game) mayContinue(f force, subs []*general, at rules.Point, spent, inBa
 		c.n = min(c.n, f.n)
 	}
 	g.cont = c
-	g.say("11.7", "the attacker won with %d SPs against %d and has %d MP left: it may continue moving", f.n, bt.dSP, f.ma-spent)
+	g.say("11.7", "the attacker won with %s against %d and has %d MP left: it may continue moving", spCount(f.n), bt.dSP, f.ma-spent)
 }
 
 // continueMove moves the force that may continue (11.7) along path.

@@ -319,7 +319,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		g.genAt[gen.id] = p
 		g.addSP(gen.side, p, s.Manpower)
-		g.say("7.1", "%s (%d-star, %d-%d-%d) placed in %s with %d SPs", gen.name, gen.rank, gen.attack, gen.defense, gen.ma, s.To, s.Manpower)
+		g.say("7.1", "%s (%d-star, %d-%d-%d) placed in %s with %s", gen.name, gen.rank, gen.attack, gen.defense, gen.ma, s.To, spCount(s.Manpower))
 	case "track":
 		v, err := strconv.ParseFloat(fmt.Sprint(s.Value), 64)
 		if err != nil {

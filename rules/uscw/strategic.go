@@ -134,7 +134,7 @@ func (g *game) strategicMove(o strategicOrder) error {
 		return refuse("15.1", "a Strategic Move moves at least 1 SP")
 	}
 	if have := g.sp[side][o.from]; o.sps > have {
-		return refuse("15.1", "the %s has %d SPs in %s, not %d", side, have, b.ids[o.from], o.sps)
+		return refuse("15.1", "the %s has %s in %s, not %d", side, spCount(have), b.ids[o.from], o.sps)
 	}
 	if o.from == o.to {
 		return refuse("15.1", "a Strategic Move ends in another hex than it starts")
@@ -186,7 +186,7 @@ func (g *game) strategicLeg(side string, use *stratUse, at rules.Point, l stratL
 	switch l.mode {
 	case "rail":
 		if left := railLimit(side) - use.rail[si]; n > left {
-			return refuse("15.2", "the %s may move %d SPs by rail per Strategic Movement Phase: %d left, not %d (U1273)", side, railLimit(side), left, n)
+			return refuse("15.2", "the %s may move %s by rail per Strategic Movement Phase: %d left, not %d (U1273)", side, spCount(railLimit(side)), left, n)
 		}
 		if !g.railReachable(side, at)[l.to] {
 			if g.railNetReach(side, at, false)[l.to] {
@@ -532,11 +532,11 @@ func (g *game) stratViolations() []string {
 	for _, side := range sides {
 		si := sideIndex(side)
 		if n := g.strat.rail[si]; n > railLimit(side) {
-			out = append(out, fmt.Sprintf("USCW 15.2: the %s moved %d SPs by Strategic Rail Movement this phase, beyond %d", side, n, railLimit(side)))
+			out = append(out, fmt.Sprintf("USCW 15.2: the %s moved %s by Strategic Rail Movement this phase, beyond %d", side, spCount(n), railLimit(side)))
 		}
 		for ti, n := range g.strat.road[si] {
 			if n > 1 {
-				out = append(out, fmt.Sprintf("USCW 15.5: the %s moved %d SPs by Strategic Road Movement in the %s theater this phase", side, n, theaters[ti]))
+				out = append(out, fmt.Sprintf("USCW 15.5: the %s moved %s by Strategic Road Movement in the %s theater this phase", side, spCount(n), theaters[ti]))
 			}
 		}
 	}

@@ -50,7 +50,7 @@ func (g *game) strategicRiverLeg(side string, use *stratUse, at, to rules.Point,
 	b := g.e.b
 	si := sideIndex(side)
 	if left := riverLimit(side) - use.river[si]; n > left {
-		return refuse("15.3", "the %s may move %d SPs by Strategic River Movement per phase: %d left, not %d (U1277)", side, riverLimit(side), left, n)
+		return refuse("15.3", "the %s may move %s by Strategic River Movement per phase: %d left, not %d (U1277)", side, spCount(riverLimit(side)), left, n)
 	}
 	if b.hexes[at].Port == "" && b.hexes[to].Port == "" {
 		return refuse("15.3", "Strategic River Movement must 'either embark or debark at a Port (either type)' (U1277): neither %s nor %s is one", b.ids[at], b.ids[to])
@@ -103,7 +103,7 @@ func (g *game) strategicOceanLeg(side string, use *stratUse, at, to rules.Point,
 		return refuse("15.4", "'The Confederate player may not use Strategic Ocean Movement' (U1281)")
 	}
 	if left := oceanLimit - use.ocean; n > left {
-		return refuse("15.4", "the Union may move %d SPs by Strategic Ocean Movement per phase: %d left, not %d (U1281)", oceanLimit, left, n)
+		return refuse("15.4", "the Union may move %s by Strategic Ocean Movement per phase: %d left, not %d (U1281)", spCount(oceanLimit), left, n)
 	}
 	for _, p := range []rules.Point{at, to} {
 		if b.hexes[p].Port != "ocean" || g.controller(p) != side || g.sp[other(side)][p] > 0 {
@@ -171,11 +171,11 @@ func (g *game) waterViolations() []string {
 	var out []string
 	for _, side := range sides {
 		if n := g.strat.river[sideIndex(side)]; n > riverLimit(side) {
-			out = append(out, fmt.Sprintf("USCW 15.3: the %s moved %d SPs by Strategic River Movement this phase, beyond %d", side, n, riverLimit(side)))
+			out = append(out, fmt.Sprintf("USCW 15.3: the %s moved %s by Strategic River Movement this phase, beyond %d", side, spCount(n), riverLimit(side)))
 		}
 	}
 	if g.strat.ocean > oceanLimit {
-		out = append(out, fmt.Sprintf("USCW 15.4: the union moved %d SPs by Strategic Ocean Movement this phase, beyond %d", g.strat.ocean, oceanLimit))
+		out = append(out, fmt.Sprintf("USCW 15.4: the union moved %s by Strategic Ocean Movement this phase, beyond %d", spCount(g.strat.ocean), oceanLimit))
 	}
 	return out
 }

@@ -440,7 +440,7 @@ func (g *game) supplyViolations() []string {
 		}
 		for p, m := range g.surrPts[side] {
 			if g.sp[side][p] == 0 && g.fortAt(side, p) == 0 || m.points < 0 || m.points >= 3 {
-				out = append(out, fmt.Sprintf("USCW 13.6.3: %d %s Surrender Points in %s, over %d SPs", m.points, side, b.ids[p], g.sp[side][p]))
+				out = append(out, fmt.Sprintf("USCW 13.6.3: %d %s Surrender Points in %s, over %s", m.points, side, b.ids[p], spCount(g.sp[side][p])))
 			}
 		}
 	}

@@ -194,7 +194,7 @@ func (g *game) surrenderCheck(side string, grp []rules.Point) {
 		return
 	}
 	total := prior + *cell.Value
-	g.say("13.6.4", "the %s Isolated Group %v (%d SPs, %d Surrender Points) rolls %d%s = %d on the Surrender Table: %s", side, where, sps, prior, roll, drmNote(why), roll+drm, cell.Text)
+	g.say("13.6.4", "the %s Isolated Group %v (%s, %d Surrender Points) rolls %d%s = %d on the Surrender Table: %s", side, where, spCount(sps), prior, roll, drmNote(why), roll+drm, cell.Text)
 	if total < 3 {
 		for _, p := range grp {
 			g.surrPts[side][p] = surrenderMark{points: total, groupSP: sps}
@@ -202,7 +202,7 @@ func (g *game) surrenderCheck(side string, grp []rules.Point) {
 		g.say("13.6.3", "the group has %d Surrender Points", total)
 		return
 	}
-	g.say("13.6.3", "the %s Isolated Group %v surrenders (%d Surrender Points): %d SPs eliminated, its Generals Displaced", side, where, total, sps)
+	g.say("13.6.3", "the %s Isolated Group %v surrenders (%d Surrender Points): %s eliminated, its Generals Displaced", side, where, total, spCount(sps))
 	for _, p := range grp {
 		n := g.sp[side][p]
 		g.sp[side][p] = 0

@@ -111,10 +111,10 @@ func (g *game) transport(o transportOrder) error {
 		n = min(free, limit)
 	}
 	if n > limit {
-		return refuse(why, "a %s Naval Transport carries at most %d SPs now (19.3.1 U1563, S1.3.2 U1816-1820), not %d", side, limit, n)
+		return refuse(why, "a %s Naval Transport carries at most %s now (19.3.1 U1563, S1.3.2 U1816-1820), not %d", side, spCount(limit), n)
 	}
 	if n > free || n == 0 && g.sp[side][start] > 0 {
-		return refuse("5.1.2", "%d SPs of the %s in %s may still move this Action Phase, not %d (U218)", free, side, b.ids[start], n)
+		return refuse("5.1.2", "%s of the %s in %s may still move this Action Phase, not %d (U218)", spCount(free), side, b.ids[start], n)
 	}
 	if n == 0 && gen == nil {
 		return refuse("19.3.1", "no SP to transport in %s", b.ids[start])
@@ -187,11 +187,11 @@ func (g *game) transport(o transportOrder) error {
 		}
 	}
 	if !g.canSpendN(start, ap) {
-		return refuse("4.3", "%s of %d SPs costs %d Action Points (U204, U1562) and the %s has fewer", kind, n, ap, side)
+		return refuse("4.3", "%s of %s costs %d Action Points (U204, U1562) and the %s has fewer", kind, spCount(n), ap, side)
 	}
-	what := fmt.Sprintf("%d SPs", n)
+	what := fmt.Sprintf("%s", spCount(n))
 	if gen != nil {
-		what = fmt.Sprintf("%s with %d SPs", gen.name, n)
+		what = fmt.Sprintf("%s with %s", gen.name, spCount(n))
 	}
 	if bonus {
 		if g.stage != stPlayer {
@@ -223,7 +223,7 @@ func (g *game) transport(o transportOrder) error {
 	g.lastMove = &movedForce{gen: gen, sps: n}
 	g.lastNaval = &navalMove{side: side, sps: n, ocean: o.ocean}
 	for _, d := range drops {
-		g.say("19.3.1", "%d SPs dropped off in %s on the way (U1564)", d.n, b.ids[d.at])
+		g.say("19.3.1", "%s dropped off in %s on the way (U1564)", spCount(d.n), b.ids[d.at])
 		g.invade(side, d.at)
 		g.arrive(side, nil, nil, d.n, dem, d.at)
 		n -= d.n
@@ -321,7 +321,7 @@ func (g *game) dropOffs(side string, start rules.Point, o transportOrder, n int)
 			return nil, err
 		}
 		if k <= 0 || p == start || id == o.to {
-			return nil, refuse("19.3.1", "drop %d SPs off in %s: give a positive number, in a hex on the way", k, id)
+			return nil, refuse("19.3.1", "drop %s off in %s: give a positive number, in a hex on the way", spCount(k), id)
 		}
 		if !on[b.index[p]] {
 			return nil, refuse("19.3.3", "%s lies on no Navigable Waterway under %s Naval Control from %s (U1572)", id, side, b.ids[start])
@@ -336,7 +336,7 @@ func (g *game) dropOffs(side string, start rules.Point, o transportOrder, n int)
 		out = append(out, dropOff{at: p, n: k})
 	}
 	if total >= n {
-		return nil, refuse("19.3.1", "%d SPs dropped off of %d: at least 1 sails on to %s", total, n, o.to)
+		return nil, refuse("19.3.1", "%s dropped off of %d: at least 1 sails on to %s", spCount(total), n, o.to)
 	}
 	sort.Slice(out, func(i, j int) bool { return pointLess(out[i].at, out[j].at) })
 	return out, nil
