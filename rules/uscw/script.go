@@ -127,15 +127,28 @@ func (d *scriptDriver) Log() *rules.EventLog { return d.g.log }
 func (d *scriptDriver) Close() error         { return d.g.dice.Close() }
 
 func (d *scriptDriver) Act(s *rules.Step) error {
-	// A play other than a card's leaves a card draw's choice to its
-	// defaults (cardchoice.go): the script does not say.
+	err := d.answerDefaults(s)
+	if err == nil {
+		err = d.act(s)
+	}
+	if e2 := d.check(); err == nil {
+		err = e2
+	}
+	return err
+}
+
+// answerDefaults answers the choices pending before a step that does not
+// answer them, as a player who says nothing: a play other than a card's
+// leaves a card draw's choice to its defaults (cardchoice.go), and one
+// other than a placement the reinforcement SPs' hexes (placement.go),
+// whose defaults may lead to a card choice. A step expected to fail is
+// played the same way (Expect), so it fails for its own reason.
+func (d *scriptDriver) answerDefaults(s *rules.Step) error {
 	for d.g.stage == stCards && s.Play != "" && s.Play != "card" && d.g.err == nil {
 		if err := d.g.defaultCardChoice(); err != nil {
 			return err
 		}
 	}
-	// So does one other than a placement the reinforcement SPs' hexes
-	// (placement.go); the defaults may lead to a card choice.
 	for d.g.stage == stReinforce && s.Play != "" && !(s.Play == "place" && (s.Unit == "arsenal" || s.Unit == "sps" && d.g.arsenalState == "")) && d.g.err == nil {
 		if err := d.g.defaultPlacement(); err != nil {
 			return err
@@ -146,11 +159,7 @@ func (d *scriptDriver) Act(s *rules.Step) error {
 			}
 		}
 	}
-	err := d.act(s)
-	if e2 := d.check(); err == nil {
-		err = e2
-	}
-	return err
+	return nil
 }
 
 func (d *scriptDriver) act(s *rules.Step) error {
@@ -443,7 +452,10 @@ func (d *scriptDriver) Expect(s *rules.Step) error {
 		}
 		save := d.g
 		d.g = g.clone()
-		err := d.act(s.Step)
+		err := d.answerDefaults(s.Step)
+		if err == nil {
+			err = d.act(s.Step)
+		}
 		d.g = save
 		var re *rules.RuleError
 		if !errors.As(err, &re) {
