@@ -279,17 +279,20 @@ type TrackTurn struct {
 
 // GeneralEvent is a general event printed on a turn record track.
 type GeneralEvent struct {
-	Turn     int        `json:"turn"`
-	Side     string     `json:"side"`
-	Code     string     `json:"code"` // arrive, promote, demote, remove, transfer, unassigned, return, replace-with
-	General  string     `json:"general,omitempty"`
-	Printed  string     `json:"printed"`
-	Theater  string     `json:"theater,omitempty"`
-	Partner  string     `json:"partner,omitempty"`
-	Optional bool       `json:"optional,omitempty"`
-	Status   string     `json:"status"`
-	Source   *SourceRef `json:"source,omitempty"`
-	Notes    []Note     `json:"notes,omitempty"`
+	Turn     int    `json:"turn"`
+	Side     string `json:"side"`
+	Code     string `json:"code"` // arrive, promote, demote, remove, transfer, unassigned, return, replace-with
+	General  string `json:"general,omitempty"`
+	Printed  string `json:"printed"`
+	Theater  string `json:"theater,omitempty"`
+	Partner  string `json:"partner,omitempty"`
+	Optional bool   `json:"optional,omitempty"`
+	// OnlyIfRemoved: the event happens only if this General's optional
+	// removal earlier in the turn was taken (Turn 17, U1778).
+	OnlyIfRemoved string     `json:"onlyIfRemoved,omitempty"`
+	Status        string     `json:"status"`
+	Source        *SourceRef `json:"source,omitempty"`
+	Notes         []Note     `json:"notes,omitempty"`
 }
 
 // ColumnFor returns the index of the matrix column covering key k (an SP

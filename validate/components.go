@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/musterhq/muster/internal/diag"
@@ -317,7 +318,12 @@ var matrixShape = register(&Check{
 					if !turns[e.Turn] {
 						p.Report(ep+"/turn", fmt.Sprintf("turn %d is not on the track", e.Turn), "")
 					}
-					for _, k := range []struct{ key, id string }{{"general", e.General}, {"partner", e.Partner}} {
+					if e.OnlyIfRemoved != "" && !slices.ContainsFunc(t.GeneralEvents[:i], func(r scenarios.GeneralEvent) bool {
+						return r.Turn == e.Turn && r.Side == e.Side && r.Code == "remove" && r.Optional && r.General == e.OnlyIfRemoved
+					}) {
+						p.Report(ep+"/onlyIfRemoved", fmt.Sprintf("no optional removal of %s comes before this event on turn %d", e.OnlyIfRemoved, e.Turn), "list the optional removal (code remove, optional true) before the event it conditions")
+					}
+					for _, k := range []struct{ key, id string }{{"general", e.General}, {"partner", e.Partner}, {"onlyIfRemoved", e.OnlyIfRemoved}} {
 						if k.id != "" && mp.Index.Counters[k.id] == nil {
 							mp.on(unitUnknown, tf.Doc).Report(ep+"/"+k.key, fmt.Sprintf("no counter %q in %s", k.id, mp.Module.Game.Files.Counters), "add the general's counter (muster import template) or correct the id")
 						}

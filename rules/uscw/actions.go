@@ -48,7 +48,14 @@ type candidate struct {
 	survivors   uint8     // the 11.2.4 choice: keepThem or displaceThem (survivors.go)
 	reinforce   bool      // the sps reinforcement SPs placed in from (14.2, 14.3.5, placement.go)
 	arsenal     bool      // War Industry's Arsenal placed in from (14.5)
+	event       uint8     // the optional Turn Record Track event on offer: eventTake or eventDecline (leaders.go)
 }
+
+// The answers to an optional Turn Record Track event (16.4, 16.6.4).
+const (
+	eventTake uint8 = iota + 1
+	eventDecline
+)
 
 // order expands a move candidate into the MOVE a script would give.
 func (g *game) order(c candidate) moveOrder {
@@ -132,6 +139,9 @@ func (g *game) describe(c candidate) string {
 		return "transfer " + c.transfer + " to " + g.e.b.ids[c.from]
 	case c.place != "":
 		return "place " + c.place + " in " + g.e.b.ids[c.from]
+	case c.event != 0:
+		ev := g.e.track.GeneralEvents[g.mgmt.offer-1]
+		return map[uint8]string{eventTake: "event take ", eventDecline: "event decline "}[c.event] + ev.Code + " " + ev.General
 	case c.militia > 0:
 		return "militia " + g.e.militia[c.militia-1].id + " to " + g.e.b.ids[c.from]
 	case c.disperse:
@@ -171,6 +181,9 @@ func (g *game) listCandidates(out []candidate, offerDisperse bool) []candidate {
 	case stReinforce:
 		return g.placementCandidates(out)
 	case stLeaders:
+		if g.mgmt.offer != 0 { // the event on offer first: no pass
+			return g.leaderCandidates(out)
+		}
 		return g.leaderCandidates(append(out, candidate{pass: true}))
 	case stPlayer:
 	default:
@@ -449,6 +462,8 @@ func (g *game) play(c candidate) error {
 		return nil
 	case c.place != "":
 		return g.placeArrival(c.place, g.e.b.ids[c.from])
+	case c.event != 0:
+		return g.answerEvent(c.event == eventTake, "", "")
 	case c.pass && g.stage == stStrategic:
 		g.say("3.2", "the %s ends its Strategic Movement Segment", g.phasing)
 		g.endStrategicSegment()

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/musterhq/muster/rules"
+	"github.com/musterhq/muster/scenarios"
 )
 
 // The Leader Management Phase (3.3, U142-145; 16.1-16.6, U1311-1357):
@@ -12,12 +13,16 @@ import (
 // choices: an arriving General placed in another legal space of his
 // theater (16.2) and up to two free repositionings (16.6.3, transfer.go),
 // until it passes. Skipped on the scenario's first turn (S1.1, U1792).
-// The track's choices are read so: a General arriving is first put with
-// his side's largest stack in a legal space of the theater (placeable);
-// an optional removal is taken; an optional Free Transfer (16.6.4) of a
-// General in play is taken when the partner General stands with a
-// friendly SP, and forfeited otherwise; one with no partner goes to the
-// largest legal stack.
+// The track's optional events are the player's choices, asked as they
+// come (the stage stays stLeaders with an offer): a removal marked
+// optional (Turn 17's Hunter, U1778) and every Free Transfer, "optional
+// but if not used immediately, it is forfeited" (16.6.4, U1354); an event
+// conditioned on a removal (Turn 17's Sheridan) happens only if it was
+// taken. A script that plays on without answering takes the event, as a
+// bot's default reading would. A Free Transfer taken goes to the partner
+// General's space, or with no partner to the space the player names (the
+// side's largest legal stack by default); one that cannot be made is
+// forfeited, logged, not asked.
 
 var theaterCode = map[string]string{"E": "east", "W": "west", "TM": "trans-mississippi"}
 
@@ -30,6 +35,10 @@ type leaderPhase struct {
 	// the Generals the track brought into play this phase, by the theater
 	// the player may place them in (16.2)
 	arrived map[string]string
+	// next is the index of the Turn Record Track event to play next; offer
+	// is the optional event awaiting the player's answer (its index + 1;
+	// 0 none)
+	next, offer int
 }
 
 // leaderManagement starts the phase: the Union's management, then the
@@ -48,22 +57,141 @@ func (g *game) leaderManagement() {
 func (g *game) manageLeaders(side string) {
 	g.mgmt = leaderPhase{side: side, arrived: map[string]string{}}
 	g.say("16.1", "the %s's Leader Management", side)
-	for i := range g.e.track.GeneralEvents {
-		ev := &g.e.track.GeneralEvents[i]
-		if ev.Turn == g.turn && ev.Side == side {
-			g.generalEvent(ev.Code, ev.General, ev.Partner, ev.Theater, ev.Printed)
-		}
-	}
 	g.stage, g.phasing = stLeaders, side
-	if len(g.leaderCandidates(nil)) == 0 {
+	g.playTrackEvents()
+	g.settleLeaders()
+}
+
+// settleLeaders ends the side's management when nothing is left to choose.
+func (g *game) settleLeaders() {
+	if g.mgmt.offer == 0 && len(g.leaderCandidates(nil)) == 0 {
 		g.endLeaderManagement()
 	}
+}
+
+// playTrackEvents plays the managing side's Turn Record Track events of
+// the turn from g.mgmt.next, stopping at an optional one (offer).
+func (g *game) playTrackEvents() {
+	evs := g.e.track.GeneralEvents
+	for g.mgmt.next < len(evs) {
+		i := g.mgmt.next
+		g.mgmt.next++
+		ev := &evs[i]
+		if ev.Turn != g.turn || ev.Side != g.mgmt.side {
+			continue
+		}
+		if ev.OnlyIfRemoved != "" && g.gone[ev.OnlyIfRemoved] != "removed" {
+			g.say("16.4", "%s (%s): not played, since %s was not removed (U1778: 'If Hunter is not removed, Sheridan may not be transferred')", ev.Printed, ev.Code, g.generalName(ev.OnlyIfRemoved))
+			continue
+		}
+		if g.optionalEvent(ev) {
+			g.mgmt.offer = i + 1
+			what := map[string]string{"remove": "remove", "transfer": "Transfer free"}[ev.Code]
+			g.say(map[string]string{"remove": "16.4", "transfer": "16.6.4"}[ev.Code], "the %s may %s %s, or decline (event take / decline)", ev.Side, what, g.gens[ev.General].name)
+			return
+		}
+		g.generalEvent(ev.Code, ev.General, ev.Partner, ev.Theater, ev.Printed)
+	}
+	g.mgmt.offer = 0
+}
+
+// generalName is a General's name, or his id without a counter.
+func (g *game) generalName(id string) string {
+	if gen := g.gens[id]; gen != nil {
+		return gen.name
+	}
+	return id
+}
+
+// optionalEvent reports an event the player may decline that can be
+// played: an optional removal of a General in the counters, or a Free
+// Transfer that has a legal space to go to (one that has none is played
+// at once, to log its forfeiture).
+func (g *game) optionalEvent(ev *scenarios.GeneralEvent) bool {
+	gen := g.gens[ev.General]
+	switch {
+	case gen == nil:
+		return false
+	case ev.Code == "remove":
+		return ev.Optional
+	case ev.Code != "transfer":
+		return false
+	}
+	at, on := g.genAt[gen.id]
+	if !on && !g.displacedGen[gen.id] {
+		return false
+	}
+	if ev.Partner != "" {
+		p, ok := g.genAt[ev.Partner]
+		return ok && g.sp[gen.side][p] > 0 && !g.isolated(gen.side, p)
+	}
+	p, ok := g.placementSpace(gen, "")
+	return ok && !(on && p == at)
+}
+
+// answerEvent answers the optional event on offer: taken (a Free Transfer
+// with no partner to the space to, "" for the engine's pick) or declined;
+// the management goes on to the next event, and ends when nothing is left
+// to choose.
+func (g *game) answerEvent(take bool, general, to string) error {
+	if err := g.answerOffer(take, general, to); err != nil {
+		return err
+	}
+	g.settleLeaders()
+	return nil
+}
+
+// answerOffer is answerEvent up to the next event on offer.
+func (g *game) answerOffer(take bool, general, to string) error {
+	if g.stage != stLeaders || g.mgmt.offer == 0 {
+		return refuse("16.1", "no optional Turn Record Track event awaits an answer now (%s)", stageNames[g.stage])
+	}
+	ev := &g.e.track.GeneralEvents[g.mgmt.offer-1]
+	gen := g.gens[ev.General]
+	if general != "" && general != ev.General {
+		return refuse("16.1", "the event on offer is %s's (%s), not %s's", gen.name, ev.Code, general)
+	}
+	var dest rules.Point
+	if to != "" {
+		if !take || ev.Code != "transfer" || ev.Partner != "" {
+			return refuse("16.6.4", "only a Free Transfer taken without a partner General names its space: %s's %s goes %s", gen.name, ev.Code, map[bool]string{true: "where the track says", false: "nowhere (declined)"}[take])
+		}
+		p, err := g.e.b.locate(to)
+		if err != nil {
+			return err
+		}
+		if at, on := g.genAt[gen.id]; on && at == p || !g.placeable(gen, p) {
+			return refuse("16.6.4", "%s is no legal space for %s: 'he may be Transferred to any legal space (16.2)' (U1354), one with a friendly SP and an LOC to a Primary Supply Source, other than his own", to, gen.name)
+		}
+		dest = p
+	}
+	g.mgmt.offer = 0
+	switch {
+	case !take:
+		g.say(map[string]string{"remove": "16.4", "transfer": "16.6.4"}[ev.Code], "the %s declines: %s is not %s", ev.Side, gen.name, map[string]string{"remove": "removed", "transfer": "transferred (forfeited)"}[ev.Code])
+	case to != "":
+		delete(g.mgmt.arrived, gen.id)
+		delete(g.displacedGen, gen.id)
+		g.genAt[gen.id] = dest
+		g.say("16.6.4", "%s transfers free to %s", gen.name, to)
+	default:
+		g.generalEvent(ev.Code, ev.General, ev.Partner, ev.Theater, ev.Printed)
+	}
+	g.playTrackEvents()
+	return nil
 }
 
 // endLeaderManagement ends the managing side's management: "the Union
 // player must complete his management before the Confederate player
 // starts his" (16.1, U1313).
 func (g *game) endLeaderManagement() {
+	// a pass with an event on offer takes it, and any after it
+	for g.mgmt.offer != 0 && g.err == nil {
+		if err := g.answerOffer(true, "", ""); err != nil {
+			g.err = err
+			return
+		}
+	}
 	g.say("16.1", "the %s ends its Leader Management", g.mgmt.side)
 	if g.mgmt.side == "union" {
 		g.manageLeaders("confederate")
@@ -78,6 +206,9 @@ func (g *game) endLeaderManagement() {
 // General placed in another legal space of his theater (the two largest
 // stacks), and the free repositionings of 16.6.3 (transferCandidates).
 func (g *game) leaderCandidates(out []candidate) []candidate {
+	if g.mgmt.offer != 0 {
+		return append(out, candidate{event: eventTake}, candidate{event: eventDecline})
+	}
 	side := g.mgmt.side
 	for _, id := range g.e.genIDs {
 		th, ok := g.mgmt.arrived[id]
@@ -220,8 +351,10 @@ func (g *game) generalEvent(code, id, partner, theater, printed string) {
 			return
 		}
 		p, on := g.genAt[partner]
-		if !on || g.sp[gen.side][p] == 0 {
-			g.say("16.6.4", "%s's Free Transfer is forfeited (no partner General with a friendly SP to join)", gen.name)
+		if !on || g.sp[gen.side][p] == 0 || g.isolated(gen.side, p) {
+			// "provided that the space contains a friendly non-Isolated SP
+			// that is not Militia" (U1354)
+			g.say("16.6.4", "%s's Free Transfer is forfeited (no partner General with a friendly non-Isolated SP to join)", gen.name)
 			return
 		}
 		delete(g.displacedGen, id)

@@ -52,7 +52,9 @@ import (
 // for a second one; 16.6.2, and free in the Leader Management Phase,
 // 16.6.3); in the Leader Management Phase play place (unit: a General
 // who arrived this phase, to: his space, 16.2) and pass (end the side's
-// management, 16.1).
+// management, 16.1); play event (unit: the General, key take or decline,
+// to: a Free Transfer's space when it has no partner) answers an optional
+// Turn Record Track event on offer (16.4, 16.6.4).
 // play train (at: the hex whose theater pays, and the SP's hex on the
 // seventh point, 17.3).
 // play card (value: the card's number; key: its use, action, battle with
@@ -138,12 +140,19 @@ func (d *scriptDriver) Act(s *rules.Step) error {
 }
 
 // answerDefaults answers the choices pending before a step that does not
-// answer them, as a player who says nothing: a play other than a card's
+// answer them, as a player who says nothing: a play other than an event's
+// takes the Turn Record Track's optional event on offer (leaders.go), a
+// play other than a card's
 // leaves a card draw's choice to its defaults (cardchoice.go), and one
 // other than a placement the reinforcement SPs' hexes (placement.go),
 // whose defaults may lead to a card choice. A step expected to fail is
 // played the same way (Expect), so it fails for its own reason.
 func (d *scriptDriver) answerDefaults(s *rules.Step) error {
+	for d.g.stage == stLeaders && d.g.mgmt.offer != 0 && s.Play != "" && s.Play != "event" && s.Play != "pass" && d.g.err == nil {
+		if err := d.g.answerEvent(true, "", ""); err != nil {
+			return err
+		}
+	}
 	for d.g.stage == stCards && s.Play != "" && s.Play != "card" && d.g.err == nil {
 		if err := d.g.defaultCardChoice(); err != nil {
 			return err
@@ -271,6 +280,11 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		return g.train(s.At)
 	case "transfer":
 		return d.transfer(s)
+	case "event":
+		if s.Key != "take" && s.Key != "decline" {
+			return fmt.Errorf("play event: key take or decline, not %q", s.Key)
+		}
+		return g.answerEvent(s.Key == "take", s.Unit, s.To)
 	case "intercept":
 		n := -1
 		if s.Manpower > 0 {

@@ -2,6 +2,7 @@ package uscw
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/musterhq/muster/rules"
 )
@@ -70,6 +71,8 @@ func (g *game) transfer(orders []transferOrder) error {
 			return refuse("16.6.2", "%s holds no friendly SP: 'The ending space must contain a friendly non-Isolated SP' (U1350)", b.ids[o.to])
 		case o.to == at:
 			return refuse("16.6.2", "%s already stands in %s", gen.name, b.ids[at])
+		case g.isolated(side, o.to):
+			return refuse("16.6.2", "the %s SPs in %s are Isolated (13.6.2): 'The ending space must contain a friendly non-Isolated SP that is not Militia' (U1350)", side, b.ids[o.to])
 		}
 		if t := b.theater(at); i == 0 {
 			theater = t
@@ -148,6 +151,28 @@ func (g *game) transferCandidates(out []candidate) []candidate {
 			top[1] = s
 		}
 		found++
+	}
+	if found >= 2 && (g.isolated(side, top[0].p) || g.isolated(side, top[1].p)) {
+		// "a friendly non-Isolated SP" (U1350): the rare case of an
+		// Isolated stack among the best two, whose search is kept off the
+		// common path
+		var all []stack
+		for p, n := range g.sp[side] {
+			if n > 0 && !g.isolated(side, p) {
+				all = append(all, stack{p, led(p), n})
+			}
+		}
+		slices.SortFunc(all, func(a, c stack) int {
+			switch {
+			case better(a, c):
+				return -1
+			case better(c, a):
+				return 1
+			}
+			return 0
+		})
+		found = len(all)
+		copy(top[:], all)
 	}
 	if found < 2 {
 		return out
