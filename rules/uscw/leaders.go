@@ -297,6 +297,13 @@ func (g *game) generalEvent(code, id, partner, theater, printed string) {
 	}
 	switch code {
 	case "arrive", "return":
+		if code == "return" && partner != "" && g.departsNow(partner) {
+			// "When J. Johnston returns, he returns as if he were marked as
+			// 'r/w' on the Turn Record Track" (16.5.2, U1345): placed with
+			// the departure of the General whose box he shares
+			// (placeReplacements)
+			return
+		}
 		delete(g.gone, id)
 		if _, on := g.genAt[id]; on || g.displacedGen[id] {
 			g.say("16.2", "%s is already in play", gen.name)
@@ -365,14 +372,26 @@ func (g *game) generalEvent(code, id, partner, theater, printed string) {
 	}
 }
 
+// departsNow reports a removal or demotion of the General id among the
+// turn's Turn Record Track events, the departure an r/w General answers.
+func (g *game) departsNow(id string) bool {
+	for _, ev := range g.e.track.GeneralEvents {
+		if ev.Turn == g.turn && ev.General == id && (ev.Code == "remove" || ev.Code == "demote" || ev.Code == "unassigned") {
+			return true
+		}
+	}
+	return false
+}
+
 // placeReplacements puts the r/w Generals of the turn who answer the
-// General id where he was: "place the replacement General (if any) in
-// the same location as the departing General even if that departing
-// General is Isolated or in the Displaced Box" (16.4, U1334).
+// General id, and a returning General whose box names him (16.5.2),
+// where he was: "place the replacement General (if any) in the same
+// location as the departing General even if that departing General is
+// Isolated or in the Displaced Box" (16.4, U1334).
 func (g *game) placeReplacements(id string, at rules.Point, on, displaced bool) {
 	for i := range g.e.track.GeneralEvents {
 		ev := &g.e.track.GeneralEvents[i]
-		if ev.Turn != g.turn || ev.Code != "replace-with" || ev.Partner != id || g.gens[ev.General] == nil {
+		if ev.Turn != g.turn || ev.Code != "replace-with" && ev.Code != "return" || ev.Partner != id || g.gens[ev.General] == nil {
 			continue
 		}
 		rep := g.gens[ev.General]

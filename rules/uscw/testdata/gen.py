@@ -529,7 +529,10 @@ trt["generalEvents"] += [
     {"turn": 7, "side": "union", "code": "remove", "general": "u.mcclellan.ldr-general", "printed": "McClellan", "status": "made-up"},
     {"turn": 7, "side": "union", "code": "replace-with", "general": "u.burnside.ldr-general", "printed": "Burnside", "partner": "u.mcclellan.ldr-general", "status": "made-up"},
     {"turn": 8, "side": "confederate", "code": "unassigned", "general": "c.j-johnston.ldr-general", "printed": "J. Johnston", "status": "made-up"},
-    {"turn": 12, "side": "confederate", "code": "return", "general": "c.j-johnston.ldr-general", "printed": "J. Johnston", "theater": "W", "status": "made-up"},
+    # J. Johnston returns "as if he were marked as 'r/w'" (16.5.2, U1345):
+    # here sharing a box with a made-up removal of Magruder.
+    {"turn": 12, "side": "confederate", "code": "remove", "general": "c.magruder.ldr-general", "printed": "Magruder", "status": "made-up"},
+    {"turn": 12, "side": "confederate", "code": "return", "general": "c.j-johnston.ldr-general", "printed": "J. Johnston", "theater": "W", "partner": "c.magruder.ldr-general", "status": "made-up"},
     # A 3-star arrival, so 16.2's ban on placing one in a Coastal Fort has
     # a place to happen (script 164).
     {"turn": 2, "side": "union", "code": "arrive", "general": "u.buell.ldr-general", "printed": "Buell", "theater": "W", "status": "made-up"},
