@@ -518,5 +518,5 @@ func (g *game) play(c candidate) error {
 	case c.disperse:
 		return g.disperse(g.e.b.ids[c.from], c.sps)
 	}
-	return g.retreatTo(c.retreat)
+	return g.retreatTo(c.retreat, "")
 }

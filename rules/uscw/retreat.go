@@ -2,14 +2,17 @@ package uscw
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/musterhq/muster/rules"
 )
 
 // Retreat (11.6, U854-891): the defender's two hexes, their
 // restrictions (11.6.4) and the priorities of 11.6.3 among the legal
-// paths, with Coastal Forts (coastal.go). Not played: pushing aside
-// (11.6.5), Islands (not on the engine's board).
+// paths, with Coastal Forts (coastal.go), and pushing aside an enemy
+// force seven times smaller (11.6.5, pushAside). Not played: Islands (not
+// on the engine's board).
 
 // zoi reports whether a unit of owner in q exerts its Zone of Influence
 // into p (9.1, U565-570): an adjacent hex, not across an unbridged
@@ -125,7 +128,9 @@ func (g *game) retreatStep(r *pendingRetreat, n int, a, p rules.Point) error {
 		return refuse("11.6.4", "the defender can never retreat 'Into or out of a Coastal Fort' (U877): %s-%s", b.ids[a], b.ids[p])
 	}
 	if g.sp[enemy][p] > 0 || g.zeroSP(enemy, p) {
-		return refuse("11.6.4", "the defender can never retreat into a space that contains enemy SPs (U873; a Militia or intrinsic garrison is a 0 SP one, 17.2-17.4; pushing aside, 11.6.5, is not played)")
+		if err := g.pushable(r, n, a, p); err != nil {
+			return err
+		}
 	}
 	h := b.hexes[p]
 	if h == nil || b.prohib[h.Terrain] {
@@ -149,6 +154,94 @@ func (g *game) retreatStep(r *pendingRetreat, n int, a, p rules.Point) error {
 			return refuse("11.6.4", "%s is in the ZOI of %d enemy SPs in %s, as many as or more than the %d retreating (U880)", b.ids[p], m, b.ids[q], n)
 		}
 	}
+	return nil
+}
+
+// pushable refuses a retreat of n SPs from a into p, a space holding
+// enemy units, that may not push them aside: "If the retreating force
+// has 7 times as many SPs as the enemy force, and that enemy force is not
+// in a Fort, the retreating force may push the smaller force out of the
+// way. The force that is pushed is moved one hex by the owning player
+// following all the restrictions of Avoid Battle" (11.6.5, U889).
+// Readings: a 0 SP force (a Militia, an intrinsic garrison) is not pushed
+// (the garrison is the hex's own, 17.4; a Militia is not SPs to count
+// seven times), and the force pushed needs a hex to go to (pushTargets).
+func (g *game) pushable(r *pendingRetreat, n int, a, p rules.Point) error {
+	b, enemy := g.e.b, other(r.side)
+	m := g.sp[enemy][p]
+	switch {
+	case m == 0 || g.zeroSP(enemy, p):
+		return refuse("11.6.4", "the defender can never retreat into a space that contains enemy units (U873): %s holds a 0 SP %s force (a Militia or intrinsic garrison, 17.2-17.4), which is not pushed aside (11.6.5, a reading)", b.ids[p], enemy)
+	case n < 7*m:
+		return refuse("11.6.4", "the defender can never retreat into a space that contains enemy SPs, unless those SPs can be pushed aside (U873): %s holds %s, and the retreating %s push them aside only with 7 times as many (11.6.5, U889)", b.ids[p], spCount(m), spCount(n))
+	case g.fortAt(enemy, p) > 0:
+		return refuse("11.6.4", "the defender can never retreat into a space that contains enemy SPs, unless those SPs can be pushed aside (U873): the %s SPs in %s are in a Fort (11.6.5: 'that enemy force is not in a Fort', U889)", enemy, b.ids[p])
+	case len(g.pushTargets(r, a, p, nowhere)) == 0:
+		return refuse("11.6.4", "the defender can never retreat into a space that contains enemy SPs, unless those SPs can be pushed aside (U873): the %s force in %s has no hex to be pushed into following the restrictions of Avoid Battle (11.6.5, U889)", enemy, b.ids[p])
+	}
+	return nil
+}
+
+// pushTargets lists, in board order, the hexes the enemy force in p may
+// be pushed into by the retreat entering p from a and going on to next
+// (nowhere if it stops in p): Avoid Battle's restrictions (9.3.2,
+// U611-620) with the retreating force as the active one, judged from a;
+// never into the battle hex, the attacker's, the retreat's next hex or a
+// Coastal Fort (a reading: no Coastal Fort reaction is a push).
+func (g *game) pushTargets(r *pendingRetreat, a, p, next rules.Point) []rules.Point {
+	b, side := g.e.b, r.side
+	pushed := other(side)
+	n := g.sp[pushed][p]
+	var out []rules.Point
+	for _, t := range b.neighbors(p) {
+		h := b.hexes[t]
+		switch {
+		case t == a || t == next || t == r.from || t == r.attacker || h == nil || b.prohib[h.Terrain] || b.coastal[t] != nil || b.coastalLink(p, t) != nil:
+			continue
+		case g.barrier(pushed, p, t) != "": // U613
+			continue
+		case (h.Objective || h.BP != nil) && g.controller(t) == side: // U614
+			continue
+		case g.zoi(side, a, t): // U615, judged from the hex the retreat enters p from
+			continue
+		}
+		if e := g.sp[side][t]; g.defended(side, t) && (n < 7*e || e == 0 && n < 4) { // U616
+			continue
+		}
+		shut := false
+		for _, q := range b.neighbors(t) {
+			if e := g.sp[side][q]; q != r.from && e > 0 && e >= n && g.zoi(side, q, t) { // U620
+				shut = true
+				break
+			}
+		}
+		if !shut {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// pushAside moves the enemy force in p, entered by the retreat from a on
+// its way to next, one hex: to, or the first hex in board order (11.6.5).
+func (g *game) pushAside(r *pendingRetreat, a, p, next, to rules.Point, named bool) error {
+	b, enemy := g.e.b, other(r.side)
+	ts := g.pushTargets(r, a, p, next)
+	dest := rules.Point{}
+	switch {
+	case len(ts) == 0:
+		return refuse("11.6.5", "the %s force in %s has no hex to be pushed into (U889)", enemy, b.ids[p])
+	case !named:
+		dest = ts[0]
+	case slices.Contains(ts, to):
+		dest = to
+	default:
+		return refuse("11.6.5", "the %s force in %s may be pushed into %s (Avoid Battle's restrictions, U889), not %s", enemy, b.ids[p], strings.Join(idList(b, ts), ", "), b.ids[to])
+	}
+	m := g.sp[enemy][p]
+	gens := g.generalsAt(enemy, p)
+	g.shift(enemy, p, dest, m, gens)
+	g.say("11.6.5", "the retreating %s pushes the %s force (%s, %d General(s)) aside from %s to %s", r.side, enemy, spCount(m), len(gens), b.ids[p], b.ids[dest])
 	return nil
 }
 
@@ -177,6 +270,9 @@ func (g *game) retreatPaths(r *pendingRetreat) [][]rules.Point {
 		for _, c := range b.neighbors(a) {
 			if g.retreatStep(r, n, a, c) != nil {
 				continue
+			}
+			if g.sp[other(r.side)][a] > 0 && len(g.pushTargets(r, r.from, a, c)) == 0 {
+				continue // the force pushed from a has no hex but c (11.6.5)
 			}
 			// "The second hex of a two hex retreat may not be adjacent to
 			// the battle hex unless there is no other legal path" (U856).
@@ -239,8 +335,10 @@ func (g *game) bestRetreats(r *pendingRetreat, paths [][]rules.Point) [][]rules.
 	return out
 }
 
-// retreatTo plays the defender's retreat along path (11.6.1-11.6.4).
-func (g *game) retreatTo(path []string) error {
+// retreatTo plays the defender's retreat along path (11.6.1-11.6.4),
+// pushing aside an enemy force on it (11.6.5) into the hex push names
+// ("" the first legal one in board order).
+func (g *game) retreatTo(path []string, push string) error {
 	r := g.retreat
 	if g.stage != stRetreat || r == nil {
 		return refuse("11.6", "no force has to retreat now")
@@ -269,6 +367,34 @@ func (g *game) retreatTo(path []string) error {
 	}
 	if !g.offeredRetreat(r, pts) {
 		return refuse("11.6.3", "%s is not among the retreats the guidelines allow: 1 avoid an enemy ZOI, 2 avoid a Mountain hexside, 3 end in supply (U860-869), and a second hex not adjacent to the battle hex unless no other path (U856); allowed: %s", idsOf(b, pts), g.describeRetreats(r))
+	}
+	var pushTo rules.Point
+	if push != "" {
+		p, err := b.locate(push)
+		if err != nil {
+			return err
+		}
+		pushTo = p
+	}
+	pushes := 0
+	for i, p := range pts {
+		if g.sp[other(side)][p] == 0 {
+			continue
+		}
+		a, next := r.from, nowhere
+		if i > 0 {
+			a = pts[i-1]
+		}
+		if i+1 < len(pts) {
+			next = pts[i+1]
+		}
+		if err := g.pushAside(r, a, p, next, pushTo, push != ""); err != nil {
+			return err
+		}
+		pushes++
+	}
+	if push != "" && pushes == 0 {
+		return refuse("11.6.5", "the retreat %s pushes no enemy force aside: push names none", idsOf(b, pts))
 	}
 	gens := g.generalsAt(side, r.from)
 	g.sp[side][r.from] = 0
@@ -322,15 +448,18 @@ func (g *game) describeRetreats(r *pendingRetreat) string {
 	return s
 }
 
+// idsOf writes a path of hexes: "3431-3432".
 func idsOf(b *board, pts []rules.Point) string {
-	s := ""
+	return strings.Join(idList(b, pts), "-")
+}
+
+// idList is the hex ids of pts.
+func idList(b *board, pts []rules.Point) []string {
+	out := make([]string, len(pts))
 	for i, p := range pts {
-		if i > 0 {
-			s += "-"
-		}
-		s += b.ids[p]
+		out[i] = b.ids[p]
 	}
-	return s
+	return out
 }
 
 // continuation is a victorious attacker that may move on (11.7).

@@ -33,7 +33,8 @@ import (
 // (unit, to, manpower, targets) instead of an Interception, Optional 5);
 // manpower: the SPs, default all he may carry; path), pass (end the
 // Phasing player's Player Action Phase), retreat (path: the defender's 1
-// or 2 hexes).
+// or 2 hexes; set push: the hex an enemy force pushed aside goes to,
+// 11.6.5).
 // do: place (unit: a General id or "sps"; side for SPs; to; manpower),
 // marker (marker entrenchment or fort-f1..3, side, at: a completed
 // Fortification set up; remove: take it away),
@@ -313,7 +314,11 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		if s.To != "" && len(path) == 0 {
 			path = []string{s.To}
 		}
-		return g.retreatTo(path)
+		push := ""
+		if v, ok := s.Set["push"]; ok {
+			push = fmt.Sprint(v)
+		}
+		return g.retreatTo(path, push)
 	default:
 		return fmt.Errorf("play %q: the USCW engine plays move, strategic, naval-transport, ocean-transport, amphibious-assault, ocean-assault, pass, retreat, rally, entrench, disperse, continue, place (a Fort), card, train, transfer; at a reaction: intercept, avoid-battle, maneuver, pass; an intercepted Cavalry force: backup, attack; a victorious force without SPs: keep-generals, displace-generals", s.Play)
 	}
