@@ -49,6 +49,9 @@ type candidate struct {
 	reinforce   bool      // the sps reinforcement SPs placed in from (14.2, 14.3.5, placement.go)
 	arsenal     bool      // War Industry's Arsenal placed in from (14.5)
 	event       uint8     // the optional Turn Record Track event on offer: eventTake or eventDecline (leaders.go)
+	// On to Richmond! declined (4.1.4, richmond.go): 1 Action Point and 1
+	// SP of from (sacrificeAt), or none when no Union SP is in Full Supply
+	sacrifice, sacrificeAt bool
 }
 
 // The answers to an optional Turn Record Track event (16.4, 16.6.4).
@@ -129,6 +132,10 @@ func (g *game) describe(c candidate) string {
 		return fmt.Sprintf("place %d reinforcement SPs in %s", c.sps, g.e.b.ids[c.from])
 	case c.arsenal:
 		return "place an Arsenal in " + g.e.b.ids[c.from]
+	case c.sacrifice && c.sacrificeAt:
+		return "sacrifice 1 Action Point and 1 SP in " + g.e.b.ids[c.from]
+	case c.sacrifice:
+		return "sacrifice 1 Action Point"
 	case isCardAnswer(c.card.use) && c.card.n == 0:
 		return "card " + c.card.use
 	case c.card.n != 0:
@@ -291,7 +298,7 @@ func (g *game) listCandidates(out []candidate, offerDisperse bool) []candidate {
 			}
 		}
 	}
-	return g.transportCandidates(out)
+	return g.richmondCandidates(g.transportCandidates(out))
 }
 
 // rallies appends the Action Phase Rallies side may take (12.5.2, as
@@ -480,6 +487,11 @@ func (g *game) play(c candidate) error {
 		return g.placeReinforcement(g.e.b.ids[c.from], c.sps)
 	case c.arsenal:
 		return g.placeArsenal(g.e.b.ids[c.from])
+	case c.sacrifice:
+		if !c.sacrificeAt {
+			return g.sacrifice("")
+		}
+		return g.sacrifice(g.e.b.ids[c.from])
 	case c.pass:
 		if g.stage != stPlayer {
 			return refuse("4.2", "no Player Action Phase is in progress (%s)", stageNames[g.stage])

@@ -63,6 +63,8 @@ func (x *Game) Weight(a rules.Action, side string) float64 {
 		return 1
 	case cand.rally:
 		return 5 // a Demoralized stack attacks at -2 (11.4, 12.2)
+	case cand.sacrifice:
+		return 0.5 // On to Richmond! declined (4.1.4): an SP lost, a last resort
 	case cand.disperse:
 		return 0.5 // half of them return next turn (14.6): less than passing, a last resort
 	case cand.survivors == keepThem:

@@ -182,6 +182,8 @@ type Engine struct {
 	hasStLouis    bool
 	hasCapital    bool
 	newMadrid     rules.Point // New Madrid, closed while Kentucky is neutral (17.1.3)
+	richmond      rules.Point // Richmond: On to Richmond! binds while it is Confederate (4.1.4)
+	hasRichmond   bool
 	hasNewMadrid  bool
 	borderStates  []string             // the module's statuses: the Border States (17.1.1)
 	oceanPorts    []int                // board indexes of the Ocean Ports (19.3.5)
@@ -338,6 +340,8 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 		switch pl.Name {
 		case "Washington DC":
 			e.washington, e.hasCapital = b.pts[pl.At]
+		case "Richmond":
+			e.richmond, e.hasRichmond = b.pts[pl.At]
 		case "New Madrid":
 			e.newMadrid, e.hasNewMadrid = b.pts[pl.At]
 		case "St. Louis":

@@ -391,13 +391,36 @@ func (g *game) placeWorks(s *rules.Step) error {
 	case "fort-f1", "fort-f2", "fort-f3":
 		w.fort, w.level = s.Side, int(s.Marker[6]-'0')
 	default:
-		return fmt.Errorf("marker %q: the USCW engine sets up entrenchment, fort-f1, fort-f2, fort-f3, coastal-fort, arsenal", s.Marker)
+		return fmt.Errorf("marker %q: the USCW engine sets up entrenchment, fort-f1, fort-f2, fort-f3, coastal-fort, arsenal, control", s.Marker)
 	}
 	g.setWorks(p, w)
 	if g.marker[p] != "" {
 		g.setMarker(p, "")
 	}
 	g.touch(p)
+	return nil
+}
+
+// scriptControlMarker is a script's set-up of a Control marker (do
+// marker: control, side, at; remove), in a hex that takes one (6.2.3),
+// with its Resource BPs settled as play would (6.4.1).
+func (g *game) scriptControlMarker(s *rules.Step) error {
+	p, err := g.e.b.locate(s.At)
+	if err != nil {
+		return err
+	}
+	if !markable(g.e.b.hexes[p]) {
+		return fmt.Errorf("marker control: %s is no Town, Objective Hex, Resource Hex or Port (6.2.3)", s.At)
+	}
+	side := s.Side
+	if s.Remove {
+		side = ""
+	} else if side != "union" && side != "confederate" {
+		return fmt.Errorf("marker control: give side")
+	}
+	g.setMarker(p, side)
+	g.say("6.2", "a %s Control marker set up in %s", side, s.At)
+	g.richmondSetUp()
 	return nil
 }
 

@@ -297,8 +297,20 @@ func (g *game) march(f force, o moveOrder) error {
 	if f.cont {
 		g.say("11.7", "%s moves on after its battle: %d of %d MP spent", what, f.spent, ma)
 		g.cont = nil
-	} else if err := g.payActivation(gen, len(o.subs), n, len(mv.plan) > 0, battleAt != nil, entered, start, "MOVE: "+what); err != nil {
-		return err
+	} else {
+		// On to Richmond! (4.1.4): a MOVE to attack or take control of a
+		// qualifying hex, paid with an Action Point, meets the obligation.
+		g.richmondAim = side == "union" && g.richmondOwed && g.richmondMove(battleAt, at, mv.n, marks)
+		ap := g.ap
+		err := g.payActivation(gen, len(o.subs), n, len(mv.plan) > 0, battleAt != nil, entered, start, "MOVE: "+what)
+		aim := g.richmondAim
+		g.richmondAim = false
+		if err != nil {
+			return err
+		}
+		if aim && g.ap < ap {
+			g.richmondMet(what)
+		}
 	}
 	if o.rail {
 		g.useRailBonus(side, n)

@@ -118,6 +118,9 @@ type game struct {
 	lastNaval               *navalMove // the last Naval Transport (transport.go)
 	foughtAcross            int        // the SPs of the last action's battle across a Navigable River (rivers.go)
 	landing                 bool       // an Amphibious Assault's battle is being fought (amphibious.go)
+	// On to Richmond! (4.1.4, richmond.go): the Union owes this Player
+	// Action Phase a qualifying activation; and the MOVE being paid is one
+	richmondOwed, richmondAim bool
 	// Ocean Transport this Action Phase: SPs and actions (19.3.5, S1.3.2).
 	oceanSPs, oceanActs int
 	ports               portsBook // the Blockade Runner Ports' states (14.4.2, ports.go)
@@ -331,9 +334,6 @@ func (g *game) rollInitiative() {
 	}
 	g.phasing, g.second = g.first, false
 	g.grantAP()
-	if g.diff == 4 || g.diff == 5 {
-		g.say("4.1.4", "difference %d: On to Richmond! applies if Richmond is Confederate-controlled; not enforced by this engine (not yet)", g.diff)
-	}
 	g.stage = stPlayer
 }
 
@@ -354,11 +354,13 @@ func (g *game) grantAP() {
 	}
 	g.ap = g.diff
 	g.say("4.2", "the %s's Player Action Phase: %d Action Points", g.phasing, g.ap)
+	g.onToRichmond()
 }
 
 // endPlayerPhase ends the phasing player's Player Action Phase: the
 // second player then gets the same Action Points (4.1.1).
 func (g *game) endPlayerPhase() {
+	g.richmondUnmet()
 	g.endCardPlays()
 	g.supplySegment(g.phasing)
 	if len(g.survivors) > 0 {
@@ -438,6 +440,9 @@ func (g *game) spendAP(p rules.Point, what string) error {
 	}
 	if g.ap == 0 {
 		return refuse("4.3", "the %s has no Action Point left (the dice difference was %d)", g.phasing, g.diff)
+	}
+	if err := g.richmondLastAP(); err != nil {
+		return err
 	}
 	g.ap--
 	g.say("4.3", "%s: 1 Action Point, %d left", what, g.ap)

@@ -296,6 +296,8 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		return g.avoidBattle(s.To)
 	case "backup", "attack":
 		return g.backUp(s.Play == "backup")
+	case "sacrifice":
+		return g.sacrifice(s.At) // On to Richmond! declined (4.1.4, richmond.go)
 	case "keep-generals", "displace-generals":
 		return g.keepGenerals(s.Play == "keep-generals") // 11.2.4
 	case "maneuver":
@@ -320,7 +322,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		return g.retreatTo(path, push)
 	default:
-		return fmt.Errorf("play %q: the USCW engine plays move, strategic, naval-transport, ocean-transport, amphibious-assault, ocean-assault, pass, retreat, rally, entrench, disperse, continue, place (a Fort), card, train, transfer; at a reaction: intercept, avoid-battle, maneuver, pass; an intercepted Cavalry force: backup, attack; a victorious force without SPs: keep-generals, displace-generals", s.Play)
+		return fmt.Errorf("play %q: the USCW engine plays move, strategic, naval-transport, ocean-transport, amphibious-assault, ocean-assault, pass, retreat, rally, entrench, disperse, continue, place (a Fort), card, train, transfer; at a reaction: intercept, avoid-battle, maneuver, pass; an intercepted Cavalry force: backup, attack; a victorious force without SPs: keep-generals, displace-generals; On to Richmond! declined: sacrifice (at)", s.Play)
 	}
 	switch s.Do {
 	case "state":
@@ -361,6 +363,9 @@ func (d *scriptDriver) act(s *rules.Step) error {
 	case "marker":
 		if s.Marker == "arsenal" {
 			return g.placeArsenals(s)
+		}
+		if s.Marker == "control" {
+			return g.scriptControlMarker(s) // 6.2
 		}
 		return g.placeWorks(s)
 	case "turn":

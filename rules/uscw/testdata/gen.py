@@ -406,6 +406,14 @@ for t in m["missing"]:
 assert not any(p["at"] == "2807" or p["name"] == "St. Louis" for p in m["places"])
 m["places"].append(made_up({"at": "2807", "name": "St. Louis", "source": {"lines": "1146"}},
                            "The hex is invented: the shipped map lists St. Louis among the places without a hex number; here it stands in 2807, in the Trans-Mississippi theater."))
+# Richmond (4.1.4, line 171: On to Richmond! binds while it is under
+# Confederate control): MADE-UP hex 4204, a Virginia Resource Hex (1 BP) of
+# this map that no scenario or script used; its control is Virginia's
+# until a Union force takes it. No random draws.
+assert not any(p["at"] == "4204" or p["name"] == "Richmond" for p in m["places"])
+assert any(h["at"] == "4204" and h["states"] == ["virginia"] and h.get("bp") for h in hexes)
+m["places"].append(made_up({"at": "4204", "name": "Richmond", "source": {"lines": "171"}},
+                           "The hex is invented: the shipped map lists Richmond among the places without a hex number; here it stands in 4204, a made-up Virginia Resource Hex."))
 save("map.json", m)
 
 # ---- tables ----
