@@ -22,7 +22,7 @@
 // (6.5), loc (Lines of Communication), supply, attrition and surrender
 // (13), reaction (the ZOI and the stops of a MOVE for the other side's
 // answer), intercept, avoid, maneuver (Optional 5), cavalry, endphase, setup, cards, cautious, training, transfer, options and
-// army (the optional rules), militia and garrison (17.2, 17.4), actions and bot (the bots), invariant (the
+// army (the optional rules), militia and garrison (17.2, 17.4), richmond (4.1.4), actions and bot (the bots), invariant (the
 // checker), script, script_steps and sim (the drivers).
 //
 // The engine reads the module's tables (crt, movement-costs,

@@ -300,16 +300,19 @@ func (g *game) march(f force, o moveOrder) error {
 	} else {
 		// On to Richmond! (4.1.4): a MOVE to attack or take control of a
 		// qualifying hex, paid with an Action Point, meets the obligation.
-		g.richmondAim = side == "union" && g.richmondOwed && g.richmondMove(battleAt, at, mv.n, marks)
+		how := ""
+		if side == "union" && g.richmondOwed {
+			how = g.richmondMove(battleAt, at, mv.n, marks)
+		}
+		g.richmondAim = how != ""
 		ap := g.ap
 		err := g.payActivation(gen, len(o.subs), n, len(mv.plan) > 0, battleAt != nil, entered, start, "MOVE: "+what)
-		aim := g.richmondAim
 		g.richmondAim = false
 		if err != nil {
 			return err
 		}
-		if aim && g.ap < ap {
-			g.richmondMet(what)
+		if how != "" && g.ap < ap {
+			g.richmondMet(what, how)
 		}
 	}
 	if o.rail {

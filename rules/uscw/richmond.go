@@ -81,23 +81,32 @@ func (g *game) richmondControl(p rules.Point) bool {
 	return h != nil && richmondState(homeState(h)) && h.BP != nil && g.controller(p) != "union"
 }
 
-// richmondMove reports a MOVE that meets the rule: its battle in a
-// qualifying hex, or its SPs stopping in (n > 0) or its Control marker
-// placed in a Resource Hex it takes.
-func (g *game) richmondMove(battleAt *rules.Point, stop rules.Point, n int, marks []rules.Point) bool {
+// richmondMove says how a MOVE meets the rule ("" when it does not): its
+// battle in a qualifying hex, or its SPs stopping in (n > 0) or its
+// Control marker placed in a Resource Hex it takes.
+func (g *game) richmondMove(battleAt *rules.Point, stop rules.Point, n int, marks []rules.Point) string {
+	b := g.e.b
 	if battleAt != nil {
-		return g.richmondTarget(*battleAt)
+		if g.richmondTarget(*battleAt) {
+			return "attacks " + b.ids[*battleAt] + " (" + homeState(b.hexes[*battleAt]) + ")"
+		}
+		return ""
 	}
 	if n > 0 && g.richmondControl(stop) {
-		return true
+		return "takes control of " + b.ids[stop] + " (" + homeState(b.hexes[stop]) + ")"
 	}
-	return slices.ContainsFunc(marks, g.richmondControl)
+	for _, p := range marks {
+		if g.richmondControl(p) {
+			return "takes control of " + b.ids[p] + " (" + homeState(b.hexes[p]) + ") with a Control marker"
+		}
+	}
+	return ""
 }
 
 // richmondMet records the obligation met.
-func (g *game) richmondMet(what string) {
+func (g *game) richmondMet(what, how string) {
 	g.richmondOwed = false
-	g.say("4.1.4", "On to Richmond! met: %s, activated with an Action Point, attacks or takes control of a qualifying hex", what)
+	g.say("4.1.4", "On to Richmond! met: %s, activated with an Action Point, %s", what, how)
 }
 
 // richmondLastAP refuses the Union's last Action Point to an action that
@@ -200,9 +209,11 @@ func (g *game) richmondUnmet() {
 
 // richmondCandidates offers the bots the rule's choices while it is owed:
 // declining with each SP in Full Supply (or none), and, on the last Action
-// Point, only the MOVEs that meet it besides passing and declining (the
-// other actions would be refused; a Special Action Card's action is left
-// out, a reading that keeps the list simple).
+// Point, only the MOVEs that meet it and the actions that cost no Action
+// Point (passing, DISPERSE, a Militia's repositioning, playing a card)
+// besides declining: the others would be refused. A MOVE a card's
+// additional action would pay is left out then, which keeps the list
+// simple.
 func (g *game) richmondCandidates(out []candidate) []candidate {
 	if !g.richmondOwed || g.phasing != "union" || g.stage != stPlayer || g.ap == 0 {
 		return out
@@ -210,7 +221,8 @@ func (g *game) richmondCandidates(out []candidate) []candidate {
 	if g.ap == 1 {
 		kept := out[:0]
 		for _, c := range out {
-			if c.pass || c.cont || c.move && c.card.n == 0 && c.regroupSPs == 0 && !c.mark && !c.rail && g.richmondCandidate(c) {
+			free := c.pass || c.cont || c.disperse || c.militia > 0 || c.card.n != 0 && !c.move && !c.naval // no Action Point (4.3, 17.2.3, 18.1)
+			if free || c.move && c.card.n == 0 && c.regroupSPs == 0 && !c.mark && !c.rail && g.richmondCandidate(c) {
 				kept = append(kept, c)
 			}
 		}
