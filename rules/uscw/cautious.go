@@ -41,6 +41,9 @@ func (g *game) payActivation(gen *general, subs, sps int, handoffs, attacks bool
 		if have := g.actionsFor(p); have < 2 {
 			return refuse("7.7", "%s is a Cautious General and %s: that costs two Action Points or one Special Action Card (U498), and the %s has %d for a force in the %s", gen.name, doing, g.phasing, have, g.e.b.theater(p))
 		}
+		if err := g.richmondSpendAt(p, 2); err != nil {
+			return err // 4.1.4: before the first of the two is spent
+		}
 		g.say("7.7", "%s is a Cautious General and %s: two Action Points for the whole activation (U498)", gen.name, doing)
 		if err := g.spend(p, what+" (Cautious, 1 of 2)"); err != nil {
 			return err

@@ -112,10 +112,25 @@ func (g *game) richmondMet(what, how string) {
 // richmondLastAP refuses the Union's last Action Point to an action that
 // does not meet the rule while it is owed.
 func (g *game) richmondLastAP() error {
-	if g.richmondOwed && g.phasing == "union" && g.ap == 1 && !g.richmondAim {
+	return g.richmondSpend(1)
+}
+
+// richmondSpend refuses an action that would spend n Action Points, the
+// last among them, while the rule is owed and the action does not meet it:
+// asked before the first of several is spent (a Cautious General's two, an
+// Ocean Transport's one an SP), those a card's additional actions pay in
+// theater t not counted.
+func (g *game) richmondSpend(n int) error {
+	if g.richmondOwed && g.phasing == "union" && g.stage == stPlayer && !g.richmondAim && n > 0 && g.ap <= n {
 		return refuse("4.1.4", "On to Richmond!: the Union's last Action Point must activate a force to attack or take control of a hex in Virginia (not West Virginia), Maryland or Pennsylvania containing a Resource Hex or a Confederate SP or Fort (an Amphibious Assault does not count), or the Union declines first (sacrifice: 1 Action Point and 1 SP in Full Supply)")
 	}
 	return nil
+}
+
+// richmondSpendAt is richmondSpend for n actions paid in p's theater,
+// a card's additional actions first (spend).
+func (g *game) richmondSpendAt(p rules.Point, n int) error {
+	return g.richmondSpend(n - min(n, g.cardActions(g.e.b.theater(p))))
 }
 
 // richmondSPs lists the hexes holding a Union SP in Full Supply, in board
@@ -208,26 +223,32 @@ func (g *game) richmondUnmet() {
 }
 
 // richmondCandidates offers the bots the rule's choices while it is owed:
-// declining with each SP in Full Supply (or none), and, on the last Action
-// Point, only the MOVEs that meet it and the actions that cost no Action
-// Point (passing, DISPERSE, a Militia's repositioning, playing a card)
-// besides declining: the others would be refused. A MOVE a card's
-// additional action would pay is left out then, which keeps the list
-// simple.
+// declining with each SP in Full Supply (or none); and of the rest, the
+// qualifying MOVEs, the actions that cost no Action Point (passing,
+// DISPERSE, a Militia's repositioning, playing a card) and those that
+// leave an Action Point over (a Cautious General's MOVE may cost 2, a
+// Naval Transport up to 3, read high): the others would be refused. A
+// MOVE a card's additional action would pay may be left out then, which
+// keeps the list simple.
 func (g *game) richmondCandidates(out []candidate) []candidate {
 	if !g.richmondOwed || g.phasing != "union" || g.stage != stPlayer || g.ap == 0 {
 		return out
 	}
-	if g.ap == 1 {
-		kept := out[:0]
-		for _, c := range out {
-			free := c.pass || c.cont || c.disperse || c.militia > 0 || c.card.n != 0 && !c.move && !c.naval // no Action Point (4.3, 17.2.3, 18.1)
-			if free || c.move && c.card.n == 0 && c.regroupSPs == 0 && !c.mark && !c.rail && g.richmondCandidate(c) {
-				kept = append(kept, c)
-			}
+	kept := out[:0]
+	for _, c := range out {
+		free := c.pass || c.cont || c.disperse || c.militia > 0 || c.card.n != 0 && !c.move && !c.naval // no Action Point (4.3, 17.2.3, 18.1)
+		need := 1
+		switch {
+		case c.naval:
+			need = 3
+		case c.move && c.general != "" && g.gens[c.general].cautious:
+			need = 2
 		}
-		out = kept
+		if free || g.ap > need || c.move && c.card.n == 0 && c.regroupSPs == 0 && !c.mark && !c.rail && g.richmondCandidate(c) {
+			kept = append(kept, c)
+		}
 	}
+	out = kept
 	sps := g.richmondSPs()
 	if len(sps) == 0 {
 		return append(out, candidate{sacrifice: true})

@@ -200,6 +200,11 @@ func (g *game) transport(o transportOrder) error {
 		g.actionTaken()
 		g.useBonus(kind + ": " + what)
 	}
+	if !bonus {
+		if err := g.richmondSpendAt(start, ap); err != nil {
+			return err // 4.1.4: before the first is spent
+		}
+	}
 	for k := 0; k < ap; k++ {
 		if err := g.spend(start, kind+": "+what); err != nil {
 			return err
