@@ -112,6 +112,23 @@ func cavalryPickUp(commander *general, tok string, started bool) error {
 	return refuse("8.3", "%s is a Cavalry General: 'A Cavalry General may only pick up SPs at the start of its movement' (U533), not on the way", commander.name)
 }
 
+// intrinsicPickUp refuses SPs picked up on the way by a force its
+// intrinsic General commands (7.8, U512): "An Intrinsic General can drop
+// off an SP but cannot pick up any SPs once it starts moving." In the hex
+// it starts from it has not started moving (a pick-up there only adds to
+// the SPs it sets out with, 3 at most). Once it picks up a General, who
+// "immediately takes command for the remainder of the move" (7.5.2), the
+// force is that General's, who "may freely pick up and drop off SPs"
+// (7.5.1, U478; a reading: the ban is the intrinsic General's, not the
+// force's).
+func intrinsicPickUp(commander *general, tok string, started bool) error {
+	pick, what, _ := handoffToken(tok)
+	if commander != nil || !pick || !started || !isCount(what) {
+		return nil
+	}
+	return refuse("7.8", "SPs without a General move under an intrinsic 1-star General, who 'can drop off an SP but cannot pick up any SPs once it starts moving' (U512)")
+}
+
 // isCount reports a hand-off of SPs ("pick:2"), not of a General.
 func isCount(what string) bool {
 	if what == "" {

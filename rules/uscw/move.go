@@ -171,6 +171,9 @@ func (g *game) march(f force, o moveOrder) error {
 			if err := cavalryPickUp(mv.gen, id, len(entered) > 0 || f.cont); err != nil {
 				return err
 			}
+			if err := intrinsicPickUp(mv.gen, id, len(entered) > 0 || f.cont); err != nil {
+				return err
+			}
 			if o.rail && pick && isCount(what) {
 				return refuse("5.4.2", "a force using the Rail Movement Bonus 'May not pickup SPs along the way (7.5)' (U271)")
 			}
