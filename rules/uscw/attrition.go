@@ -63,10 +63,18 @@ func (g *game) stacks(side string) []rules.Point {
 func (g *game) attritionDRM(side string, p rules.Point) (int, []string) {
 	drm := 0
 	var why []string
-	if gens := g.generalsAt(side, p); len(gens) > 0 {
-		// The Commanding General: the highest-ranking (7.2.2).
-		drm -= gens[0].attack
-		why = append(why, fmt.Sprintf("-%d %s's Attack Rating", gens[0].attack, gens[0].name))
+	if cs := g.commandChoices(side, p); len(cs) > 0 {
+		// The Commanding General: the highest-ranking, of equal ranks
+		// the owner's choice (7.2.2, U441), read as the best Attack
+		// Rating, which lowers the roll (U1075).
+		c := cs[0]
+		for _, o := range cs[1:] {
+			if o.attack > c.attack {
+				c = o
+			}
+		}
+		drm -= c.attack
+		why = append(why, fmt.Sprintf("-%d %s's Attack Rating", c.attack, c.name))
 	}
 	if g.demoral[side][p] {
 		drm += 2

@@ -2,6 +2,7 @@ package uscw
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/musterhq/muster/rules"
 )
@@ -81,7 +82,7 @@ func (g *game) avoidTargets(p rules.Point) []rules.Point {
 // displaces an enemy force it outnumbers 7-1 (or 4-0), capturing its
 // Fort and removing its Entrenchment; on failure it fights
 // without terrain (9.3.3). The active force then enters the hex.
-func (g *game) avoidBattle(to string) error {
+func (g *game) avoidBattle(to, unit string) error {
 	pm, b := g.pending, g.e.b
 	if g.stage != stReact || pm == nil || pm.backup {
 		return refuse("9.3.1", "no active enemy force is about to enter a stack's hex (U605)")
@@ -101,8 +102,15 @@ func (g *game) avoidBattle(to string) error {
 	if err := g.avoidGeneral(p, r); err != nil {
 		return err
 	}
-	cmd := g.commander(react, p)
+	cmd, err := g.namedCommander(react, p, unit)
+	if err != nil {
+		return err
+	}
 	gens := g.generalsAt(react, p)
+	force := gens // the avoiding force, its Commanding General first (9.4.1)
+	if cmd != nil {
+		force = append([]*general{cmd}, slices.DeleteFunc(slices.Clone(gens), func(c *general) bool { return c == cmd })...)
+	}
 	n := g.sp[react][p]
 	pm.tried = true // no Interception into this hex after the Avoid Battle (U634)
 	who := fmt.Sprintf("%s without a General", spCount(n))
@@ -112,7 +120,7 @@ func (g *game) avoidBattle(to string) error {
 	what := fmt.Sprintf("Avoid Battle by %s from %s to %s", who, b.ids[p], b.ids[r])
 	if g.autoReaction(react, p, r) != nil {
 		g.say("9.4.2", "%s: automatically successful between a Coastal Fort and its associated port, both %s-controlled; 'does not require a General or a dice roll' (10.3.2, U739)", what, react)
-	} else if !g.reactionRoll(what, p, r, kAvoid) {
+	} else if !g.reactionRoll(what, p, r, kAvoid, force) {
 		pm.avoidFailed = true
 		g.say("9.3.3", "the Avoid Battle failed: the stack in %s 'may not benefit from Fortifications or terrain in the upcoming battle' (U626)", b.ids[p])
 		g.advance()
@@ -127,8 +135,8 @@ func (g *game) avoidBattle(to string) error {
 		g.captureWorks(react, r)
 	}
 	g.shift(react, p, r, n, gens)
-	if cmd != nil {
-		pm.avoided[cmd.id] = true
+	for _, c := range gens { // the whole stack has avoided (9.4.1 Momentum, U647)
+		pm.avoided[c.id] = true
 	}
 	g.say("9.3.2", "%s avoids battle: the entire force (%s, %d General(s)) moves from %s to %s", who, spCount(n), len(gens), b.ids[p], b.ids[r])
 	g.advance()

@@ -219,7 +219,7 @@ func (g *game) intercept(id, at string, sps int, subs, more []string) error {
 			ok = append(ok, true)
 			continue
 		}
-		ok = append(ok, g.reactionRoll(what, it.q, p, kIntercept))
+		ok = append(ok, g.reactionRoll(what, it.q, p, kIntercept, it.generals()))
 	}
 	won := false
 	vacant := !g.defended(react, p) && len(g.generalsAt(react, p)) == 0 // 11.5.2: "into a vacant hex"

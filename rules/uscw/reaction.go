@@ -98,12 +98,60 @@ func (g *game) handOff() {
 }
 
 // commander is the Commanding General of side's stack in p: the highest
-// rank, a Cavalry General only when no other General is there (8.4).
+// rank, a Cavalry General only when no other General is there (8.4). Of
+// equal highest ranks "the owning player may choose, between those, who
+// will command" (7.2.2, U441): unless a script names him (an Interception
+// names its General, an Avoid Battle its `unit`), the one with the best
+// Defense Rating, which is all a stack's command changes while it is not
+// activated (9.4.1's "+? the Commanding General's Defense Rating", U644;
+// the battle's choice is battlegenerals.go's).
 func (g *game) commander(side string, p rules.Point) *general {
-	if gs := g.generalsAt(side, p); len(gs) > 0 {
-		return gs[0]
+	cs := g.commandChoices(side, p)
+	if len(cs) == 0 {
+		return nil
 	}
-	return nil
+	best := cs[0]
+	for _, c := range cs[1:] {
+		if c.defense > best.defense {
+			best = c
+		}
+	}
+	return best
+}
+
+// commandChoices lists the Generals of side's stack in p who may command
+// it (7.2.2, U441): the highest rank, in rank order (8.4: a Cavalry
+// General only when no other General is there).
+func (g *game) commandChoices(side string, p rules.Point) []*general {
+	gs := g.generalsAt(side, p)
+	for i, c := range gs {
+		if c.rank != gs[0].rank || c.cavalry != gs[0].cavalry {
+			return gs[:i]
+		}
+	}
+	return gs
+}
+
+// namedCommander is the General a script names to command side's stack
+// in p (7.2.2, U441: "If there is more than one high-ranking General, then
+// the owning player may choose, between those, who will command"), or the
+// default (commander) when it names none.
+func (g *game) namedCommander(side string, p rules.Point, id string) (*general, error) {
+	if id == "" {
+		return g.commander(side, p), nil
+	}
+	gen := g.gens[id]
+	if gen == nil {
+		return nil, fmt.Errorf("no General %q in the counters", id)
+	}
+	cs := g.commandChoices(side, p)
+	if at, on := g.genAt[id]; !on || at != p || gen.side != side {
+		return nil, refuse("7.2.2", "%s is not a %s General in %s", gen.name, side, g.e.b.ids[p])
+	}
+	if !slices.Contains(cs, gen) {
+		return nil, refuse("7.2.2", "%s (%d-star) is outranked by %s (%d-star) in %s: 'the highest ranking General must be designated the Commanding General' (U441)", gen.name, gen.rank, cs[0].name, cs[0].rank, g.e.b.ids[p])
+	}
+	return gen, nil
 }
 
 // interceptors lists the hexes whose stacks may try to intercept into p:
@@ -260,14 +308,15 @@ const (
 )
 
 // reactionDRM sums the 9.4.1 modifiers (U642-649) of the stack in q
-// reacting across the hexside q-p: the Commanding General's Defense
-// Rating; +2 for a Cavalry General in the stack (8.2) or else +2 Picket
+// reacting across the hexside q-p with the Generals force, its
+// Commanding General first (7.2.2: an Interception's named General, an
+// Avoid Battle's chosen one): his Defense Rating; +2 for a Cavalry General in the stack (8.2) or else +2 Picket
 // Line (an Interception into a hex holding friendly SPs); +1 Momentum (an
-// Avoid Battle of a Demoralized stack, or one that has already avoided
-// in this activation); -1 across an unbridged Minor River or a bridged
+// Avoid Battle of a Demoralized stack, or one a General of force has
+// already avoided with in this activation); -1 across an unbridged Minor River or a bridged
 // Navigable River (bridges.go; no reaction crosses an unbridged one);
 // -1 across a Mountain hexside by a Pass or Rail Gap, -2 without.
-func (g *game) reactionDRM(q, p rules.Point, kind int, why *[]string) int {
+func (g *game) reactionDRM(q, p rules.Point, kind int, force []*general, why *[]string) int {
 	avoid := kind == kAvoid
 	react := other(g.pending.side)
 	drm := 0
@@ -275,8 +324,8 @@ func (g *game) reactionDRM(q, p rules.Point, kind int, why *[]string) int {
 		drm += v
 		*why = append(*why, fmt.Sprintf("%+d %s", v, what))
 	}
-	if c := g.commander(react, q); c != nil {
-		add(c.defense, c.name+"'s Defense Rating")
+	if len(force) > 0 { // the force's Commanding General, first (7.2.2)
+		add(force[0].defense, force[0].name+"'s Defense Rating")
 	}
 	switch {
 	case slices.ContainsFunc(g.generalsAt(react, q), cavalryBenefit):
@@ -284,7 +333,7 @@ func (g *game) reactionDRM(q, p rules.Point, kind int, why *[]string) int {
 	case kind == kIntercept && g.sp[react][p] > 0: // not for Maneuver (U1755)
 		add(2, "Picket Line")
 	}
-	if avoid && (g.demoral[react][q] || g.pending.avoided[g.commander(react, q).id]) {
+	if avoid && (g.demoral[react][q] || slices.ContainsFunc(force, func(c *general) bool { return g.pending.avoided[c.id] })) {
 		add(1, "Momentum")
 	}
 	kinds := g.e.b.topo.Side(q, p)
@@ -305,9 +354,9 @@ func (g *game) reactionDRM(q, p rules.Point, kind int, why *[]string) int {
 
 // reactionRoll rolls 2d6 with the DRMs: 9 or more succeeds (9.2.2, U580;
 // 9.3.2, U611).
-func (g *game) reactionRoll(what string, q, p rules.Point, kind int) bool {
+func (g *game) reactionRoll(what string, q, p rules.Point, kind int, force []*general) bool {
 	var why []string
-	drm := g.reactionDRM(q, p, kind, &why)
+	drm := g.reactionDRM(q, p, kind, force, &why)
 	r := g.roll(2, what)
 	ok := r+drm >= 9
 	rule, verdict := "9.2.2", map[bool]string{true: "succeeds", false: "fails"}[ok]
@@ -343,15 +392,17 @@ func (g *game) reactCandidates(out []candidate) []candidate {
 	p := pm.pts[pm.i]
 	react := other(pm.side)
 	for _, q := range g.interceptors(p) {
-		c := g.commander(react, q)
-		if c == nil {
+		cs := g.commandChoices(react, q)
+		if len(cs) == 0 {
 			if _, err := g.declareAutoSPs(p, q, -1); err == nil {
 				out = append(out, candidate{react: rIntercept, from: q})
 			}
 			continue
 		}
-		if _, err := g.declareInterception(p, c.id, -1, nil); err == nil {
-			out = append(out, candidate{react: rIntercept, general: c.id})
+		for _, c := range cs { // the owner's choice of equal ranks (7.2.2)
+			if _, err := g.declareInterception(p, c.id, -1, nil); err == nil {
+				out = append(out, candidate{react: rIntercept, general: c.id})
+			}
 		}
 	}
 	if g.e.maneuver && !pm.tried {
@@ -369,8 +420,15 @@ func (g *game) reactCandidates(out []candidate) []candidate {
 		}
 	}
 	if g.mayAvoid(p) {
+		cs := g.commandChoices(react, p)
 		for _, r := range g.avoidTargets(p) {
-			out = append(out, candidate{react: rAvoid, dst: g.e.b.index[r]})
+			if len(cs) < 2 {
+				out = append(out, candidate{react: rAvoid, dst: g.e.b.index[r]})
+				continue
+			}
+			for _, c := range cs { // the owner's choice of equal ranks (7.2.2)
+				out = append(out, candidate{react: rAvoid, dst: g.e.b.index[r], general: c.id})
+			}
 		}
 	}
 	return out
@@ -385,6 +443,9 @@ func (g *game) describeReaction(c candidate) string {
 		}
 		return "intercept " + c.general
 	case rAvoid:
+		if c.general != "" {
+			return "avoid-battle " + to + " " + c.general
+		}
 		return "avoid-battle " + to
 	case rManeuver:
 		return "maneuver " + c.general + " " + to
@@ -401,7 +462,7 @@ func (g *game) playReaction(c candidate) error {
 		}
 		return g.intercept(c.general, "", -1, nil, nil)
 	case rAvoid:
-		return g.avoidBattle(to)
+		return g.avoidBattle(to, c.general)
 	case rManeuver:
 		return g.maneuver(c.general, -1, nil, to)
 	case rBackup, rAttack:

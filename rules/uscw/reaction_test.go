@@ -74,7 +74,7 @@ func TestReactionDRMs(t *testing.T) {
 			}
 		}
 		var why []string
-		if got := g.reactionDRM(q, p, c.avoid, &why); got != c.want || !strings.Contains(strings.Join(why, ", "), c.says) {
+		if got := g.reactionDRM(q, p, c.avoid, g.generalsAt("confederate", q), &why); got != c.want || !strings.Contains(strings.Join(why, ", "), c.says) {
 			t.Errorf("%v avoid=%v: DRM %+d (%v), want %+d saying %q", c.kinds, c.avoid, got, why, c.want, c.says)
 		}
 	}

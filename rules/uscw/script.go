@@ -293,7 +293,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		return g.intercept(s.Unit, s.At, n, s.Targets, s.Hexes)
 	case "avoid-battle":
-		return g.avoidBattle(s.To)
+		return g.avoidBattle(s.To, s.Unit)
 	case "backup", "attack":
 		return g.backUp(s.Play == "backup")
 	case "sacrifice":
