@@ -28,7 +28,7 @@ import (
 // 10.3.2's automatic reaction of a Coastal Fort; manpower, targets: his
 // subordinates; hexes: more stacks declared with his, each with its
 // Commanding General and every SP he may carry, 9.2.3),
-// avoid-battle (to), or pass; an intercepted Cavalry force then plays
+// avoid-battle (to; unit the commander of equal highest ranks, 7.2.2), or pass; an intercepted Cavalry force then plays
 // backup or attack, 8.2; with the option maneuver-reaction=on, maneuver
 // (unit, to, manpower, targets) instead of an Interception, Optional 5);
 // manpower: the SPs, default all he may carry; path), pass (end the
