@@ -39,6 +39,7 @@ type candidate struct {
 	disperse bool     // DISPERSE the sps SPs in from (4.3, disperse.go)
 	strat    string   // a Strategic Move: "rail" or "road" (strategic.go)
 	rail     bool     // a MOVE with the Rail Movement Bonus (5.4.2, railmove.go)
+	pickUp   bool     // the General picks up unmoved SPs on his way (7.5.1, pickUpPath)
 	// a MOVE that stays: a Regroup from regroupFrom (5.9, regroup.go) or
 	// a Control marker placed (6.2.1, marking.go)
 	regroupFrom rules.Point
@@ -85,6 +86,9 @@ func (g *game) order(c candidate) moveOrder {
 		g.markEnemy(g.phasing)
 		g.reach(g.phasing, start, c.ma, c.sps)
 		o = moveOrder{general: c.general, sps: c.sps, path: g.pathTo(start, c.dst), cont: c.cont}
+		if c.pickUp {
+			o.path = g.pickUpPath(g.phasing, g.gens[c.general], c.sps, o.path)
+		}
 	}
 	if c.general == "" {
 		o.from = g.e.b.ids[c.from]
@@ -262,6 +266,8 @@ func (g *game) listCandidates(out []candidate, offerDisperse bool) []candidate {
 			out = append(out, c)
 			if attack {
 				out = g.withBattleCard(out, c)
+			} else if n > 0 && !bonusOnly && !gen.cavalry && n < g.e.commandLimit(gen) && g.e.b.coastal[g.e.b.order[dst]] == nil && g.pickUpOnWay(side, at, dst) {
+				out = append(out, candidate{move: true, general: id, sps: n, ma: ma, dst: dst, pickUp: true})
 			}
 		}
 	}
@@ -388,6 +394,56 @@ func (g *game) reach(side string, p rules.Point, ma int, sps int) []int {
 	s.buckets, s.found = buckets, found
 	sort.Ints(found) // board order
 	return found
+}
+
+// The bots' pick-ups (7.5.1, U478: "A General may freely pick up and drop
+// off SPs during its move as long as there are never more than the
+// maximum allowable SPs moving with the General at a given time"): a
+// General's move to a hex he does not attack is offered a second time
+// picking up, in each hex he moves through, the unmoved SPs there, as many
+// as his Command Limit leaves room for. Only hexes where no friendly
+// General stands (7.5.3 never arises), whose SPs are not Demoralized (they
+// would demoralize the force, 12.2) and that hold no Coastal Fort (10.3);
+// never a Cavalry General (8.3: SPs only at the start of his move), the
+// Bonus Action's 1 SP (Optional 1) or a destination with a Coastal Fort
+// (its stacking limit counts the SPs that arrive, 10.3.2). Drop-offs are
+// not offered (a move that leaves SPs behind is the move of fewer SPs).
+
+// pickUpHex reports whether the bots' General moving through p may pick
+// up side's SPs there.
+func (g *game) pickUpHex(side string, p rules.Point) bool {
+	return g.sp[side][p]-g.movedSP[side][p] > 0 && !g.demoral[side][p] && g.e.b.coastal[p] == nil && len(g.generalsAt(side, p)) == 0
+}
+
+// pickUpOnWay reports whether the last search's cheapest path from start
+// to dst moves through a hex pickUpHex allows.
+func (g *game) pickUpOnWay(side string, start rules.Point, dst int) bool {
+	b, s := g.e.b, g.scratch()
+	from := b.index[start]
+	for at := s.prev[dst]; at != from; at = s.prev[at] {
+		if g.pickUpHex(side, b.order[at]) {
+			return true
+		}
+	}
+	return false
+}
+
+// pickUpPath inserts into path, after each hex but the last, the
+// pick-ups of the bots' General gen setting out with n SPs.
+func (g *game) pickUpPath(side string, gen *general, n int, path []string) []string {
+	limit := g.e.commandLimit(gen)
+	out := make([]string, 0, len(path)+2)
+	for i, id := range path {
+		out = append(out, id)
+		p, err := g.e.b.locate(id)
+		if i == len(path)-1 || err != nil || n >= limit || !g.pickUpHex(side, p) {
+			continue
+		}
+		k := min(g.sp[side][p]-g.movedSP[side][p], limit-n)
+		out = append(out, fmt.Sprintf("pick:%d", k))
+		n += k
+	}
+	return out
 }
 
 // pathTo is the cheapest path of the last search from start to dst.

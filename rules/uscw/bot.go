@@ -226,14 +226,18 @@ func (g *game) moveWeight(c candidate, side string, v *botView) float64 {
 	if v.holds && g.sp[side][from] == c.sps {
 		return 0.05 // leaving would give the hex back (6.3)
 	}
+	more := 1.0
+	if c.pickUp {
+		more = 1.2 // gathering SPs on the way (7.5.1)
+	}
 	if w := v.worth[c.dst]; w > 0 {
-		return 50 + 25*w
+		return (50 + 25*w) * more
 	}
 	gain := v.dist[fi] - v.dist[c.dst]
 	if v.dist[fi] < 0 || v.dist[c.dst] < 0 || gain <= 0 {
 		return 0
 	}
-	return 1 + float64(gain)
+	return (1 + float64(gain)) * more
 }
 
 // holdsByStanding: side controls p only because its SPs stand there (a

@@ -2,6 +2,7 @@ package uscw
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/musterhq/muster/playtest/sim"
@@ -206,4 +207,66 @@ func TestRallyOfferedFortressSupply(t *testing.T) {
 		}
 	}
 	t.Fatalf("the Demoralized stack in %s with Fortress Supply is not offered a rally", g.e.b.ids[at])
+}
+
+// The bots' pick-ups (7.5.1, U478): a Union General carrying fewer SPs
+// than his Command Limit, with unmoved SPs of his stack set in the hexes
+// around his, is offered moves that pick them up on the way; the one played
+// arrives with them, and every SP is still on the map.
+func TestPickUpOffered(t *testing.T) {
+	x := unionToAct(t)
+	g := x.g
+	var gen *general
+	var at rules.Point
+	for _, id := range g.e.genIDs {
+		c := g.gens[id]
+		p, on := g.genAt[id]
+		if c.side == "union" && on && !c.cavalry && !g.moved[id] && g.sp["union"][p] > 1 && g.sp["union"][p] < g.e.commandLimit(c) && len(g.generalsAt("union", p)) == 1 {
+			gen, at = c, p
+			break
+		}
+	}
+	if gen == nil {
+		t.Fatal("no Union General with room for more SPs")
+	}
+	planted := 0
+	for _, q := range g.e.b.neighbors(at) {
+		if g.sp["union"][q] == 0 && g.sp["confederate"][q] == 0 && len(g.generalsAt("union", q)) == 0 && len(g.generalsAt("confederate", q)) == 0 && g.e.b.coastal[q] == nil && g.controller(q) != "confederate" {
+			if g.sp["union"][at] < 2 {
+				break
+			}
+			g.sp["union"][q], g.sp["union"][at] = 1, g.sp["union"][at]-1 // the same SPs: the SP account holds (14.6)
+			planted++
+		}
+	}
+	if planted == 0 {
+		t.Fatalf("no Union-controlled hex beside %s to plant an SP in", g.e.b.ids[at])
+	}
+	total := func() (n int) {
+		for _, k := range g.sp["union"] {
+			n += k
+		}
+		return n
+	}
+	before, carried := total(), g.sp["union"][at]
+	x.at = -1
+	for a := range x.Legal() {
+		d := x.Describe(rules.Action(a))
+		if !strings.HasPrefix(d, "move "+gen.id+" ") || !strings.Contains(d, "-pick:") {
+			continue
+		}
+		if err := x.Apply(rules.Action(a)); err != nil {
+			t.Fatalf("%s: %v", d, err)
+		}
+		if g.stage == stPlayer {
+			if p := g.genAt[gen.id]; g.sp["union"][p] <= carried {
+				t.Errorf("%s: %s arrives in %s with %d SPs, no more than the %d he set out with", d, gen.name, g.e.b.ids[p], g.sp["union"][p], carried)
+			}
+		}
+		if total() != before {
+			t.Errorf("%s: %d Union SPs on the map, %d before", d, total(), before)
+		}
+		return
+	}
+	t.Errorf("%s in %s, with SPs planted around him, is offered no move picking them up", gen.name, g.e.b.ids[at])
 }
