@@ -234,7 +234,7 @@ func (g *game) listCandidates(out []candidate, offerDisperse bool) []candidate {
 		if gen.side != side || !on || g.moved[id] || !g.canSpend(at) && !byCard && !bonusOnly {
 			continue
 		}
-		n := min(g.sp[side][at]-g.movedSP[side][at], g.e.commandLimit(gen))
+		n := min(g.unmovedSPs(side, at), g.e.commandLimit(gen))
 		if n > 0 && n == g.sp[side][at] && len(g.generalsAt(side, at)) > 1 {
 			n-- // never leave a General without SPs (7.6); Generals without SPs to begin with (11.2.4) move alone
 		}
@@ -279,7 +279,7 @@ func (g *game) listCandidates(out []candidate, offerDisperse bool) []candidate {
 	}
 	sortPoints(stacks)
 	for _, at := range stacks {
-		free := g.sp[side][at] - g.movedSP[side][at]
+		free := g.unmovedSPs(side, at)
 		if free == g.sp[side][at] && len(g.generalsAt(side, at)) > 0 {
 			free-- // never leave a General without SPs (7.6)
 		}
@@ -412,7 +412,7 @@ func (g *game) reach(side string, p rules.Point, ma int, sps int) []int {
 // pickUpHex reports whether the bots' General moving through p may pick
 // up side's SPs there.
 func (g *game) pickUpHex(side string, p rules.Point) bool {
-	return g.sp[side][p]-g.movedSP[side][p] > 0 && !g.demoral[side][p] && g.e.b.coastal[p] == nil && len(g.generalsAt(side, p)) == 0
+	return g.unmovedSPs(side, p) > 0 && !g.demoral[side][p] && g.e.b.coastal[p] == nil && len(g.generalsAt(side, p)) == 0
 }
 
 // pickUpOnWay reports whether the last search's cheapest path from start
@@ -439,7 +439,7 @@ func (g *game) pickUpPath(side string, gen *general, n int, path []string) []str
 		if i == len(path)-1 || err != nil || n >= limit || !g.pickUpHex(side, p) {
 			continue
 		}
-		k := min(g.sp[side][p]-g.movedSP[side][p], limit-n)
+		k := min(g.unmovedSPs(side, p), limit-n)
 		out = append(out, fmt.Sprintf("pick:%d", k))
 		n += k
 	}

@@ -270,3 +270,35 @@ func TestPickUpOffered(t *testing.T) {
 	}
 	t.Errorf("%s in %s, with SPs planted around him, is offered no move picking them up", gen.name, g.e.b.ids[at])
 }
+
+// SPs lost after some of their hex's SPs moved (a tied battle's supply
+// check, 13.5.4, in the sensible bot's game 15 of seed 2026) leave the
+// hex fewer SPs than moved there: none of the survivors may move again
+// (5.1.2), and no MOVE is offered or played with a negative count. The
+// General alone may still move if he ends with friendly SPs (7.5.3).
+func TestMovedSPsOutnumberTheHex(t *testing.T) {
+	x := unionToAct(t)
+	g := x.g
+	id := onMapGeneral(t, g, "union")
+	p := g.genAt[id]
+	g.movedSP["union"][p] = g.sp["union"][p] + 1
+	if n := g.unmovedSPs("union", p); n != 0 {
+		t.Fatalf("%d SPs may still move, want 0", n)
+	}
+	x.at = -1
+	for _, d := range descriptions(x) {
+		if strings.Contains(d, " -") {
+			t.Errorf("offered %q", d)
+		}
+	}
+	for _, q := range g.e.b.neighbors(p) {
+		save := g.clone()
+		if err := g.move(moveOrder{general: id, sps: -1, path: []string{g.e.b.ids[q]}}); err == nil {
+			if msg := g.checkPosition(); msg != "" {
+				t.Errorf("%s's move to %s with every SP he may take: %s", id, g.e.b.ids[q], msg)
+			}
+		}
+		x.g = save
+		g = save
+	}
+}

@@ -76,7 +76,7 @@ func (g *game) move(o moveOrder) error {
 		start = p
 	}
 	ma = g.activeMA(side, start, ma)
-	free := g.sp[side][start] - g.movedSP[side][start]
+	free := g.unmovedSPs(side, start)
 	n := o.sps
 	limit := 3
 	if gen != nil {
@@ -105,6 +105,15 @@ func (g *game) move(o moveOrder) error {
 		return refuse("5.1.2", "%s of the %s in %s may still move this Action Phase, not %d ('no SP or General may be moved ... more than once per Action Phase', U218)", spCount(free), side, b.ids[start], n)
 	}
 	return g.march(force{side: side, gen: gen, subs: o.subs, start: start, n: n, ma: ma}, o)
+}
+
+// unmovedSPs is how many of side's SPs in p may still move this Action
+// Phase (5.1.2, U218): never fewer than none. movedSP counts the SPs that
+// moved into or out of p; a loss afterwards (a tied battle's supply
+// check, 13.5.4; Attrition) may leave p fewer SPs than that count, and
+// the SPs lost are read as unmoved ones first, so the moved survive.
+func (g *game) unmovedSPs(side string, p rules.Point) int {
+	return max(0, g.sp[side][p]-g.movedSP[side][p])
 }
 
 // force is a moving force: its side, General and subordinates (by id),

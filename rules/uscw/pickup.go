@@ -74,7 +74,7 @@ func (g *game) planHandoff(side string, mv *moving, tok string, at rules.Point, 
 	}
 	switch {
 	case pick && h.gen == nil:
-		free := g.sp[side][at] - g.movedSP[side][at] - mv.taken[at]
+		free := g.unmovedSPs(side, at) - mv.taken[at]
 		if h.sps > free {
 			return refuse("5.1.2", "%s holds %s of the %s that have not moved this Action Phase, not %d to pick up (U218)", b.ids[at], spCount(free), side, h.sps)
 		}

@@ -200,7 +200,7 @@ func (g *game) railBonusCandidates(side string, out []candidate) []candidate {
 		if gen.side != side || !on || g.moved[id] || !b.isRail(at) || !g.canSpend(at) || len(g.generalsAt(side, at)) > 1 {
 			continue
 		}
-		if n := min(g.sp[side][at]-g.movedSP[side][at], g.e.commandLimit(gen), left); n > 0 {
+		if n := min(g.unmovedSPs(side, at), g.e.commandLimit(gen), left); n > 0 {
 			add(id, at, n)
 		}
 	}
@@ -210,7 +210,7 @@ func (g *game) railBonusCandidates(side string, out []candidate) []candidate {
 	}
 	sortPoints(stacks)
 	for _, p := range stacks {
-		free := g.sp[side][p] - g.movedSP[side][p]
+		free := g.unmovedSPs(side, p)
 		if free > 0 && b.isRail(p) && g.canSpend(p) && len(g.generalsAt(side, p)) == 0 {
 			add("", p, min(free, left))
 		}

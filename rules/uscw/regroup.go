@@ -91,7 +91,7 @@ func (g *game) planRegroup(side string, mv *moving, tok string, at rules.Point, 
 	if g.sp[side][q] == 0 {
 		return 0, refuse("5.9", "%s holds no %s SPs to Regroup (U341: 'up to 6 SPs plus any Generals with the SPs')", hex, side)
 	}
-	free := g.sp[side][q] - g.movedSP[side][q] - mv.taken[q]
+	free := g.unmovedSPs(side, q) - mv.taken[q]
 	n := want
 	if n < 0 {
 		n = free
@@ -198,7 +198,7 @@ func (g *game) regroupCandidate(side string, gen *general, at rules.Point, n, ma
 	}
 	built := g.railsBuilt1864()
 	for _, q := range b.neighbors(at) {
-		free := g.sp[side][q] - g.movedSP[side][q]
+		free := g.unmovedSPs(side, q)
 		if free < 1 || len(g.generalsAt(side, q)) > 0 {
 			continue
 		}

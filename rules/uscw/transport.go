@@ -104,7 +104,7 @@ func (g *game) transport(o transportOrder) error {
 			return refuse("5.1.2", "%s has already been activated or moved in this Action Phase (U218)", x.name)
 		}
 	}
-	free := g.sp[side][start] - g.movedSP[side][start]
+	free := g.unmovedSPs(side, start)
 	limit, why := g.transportCapacity(side)
 	n := o.sps
 	if n < 0 {

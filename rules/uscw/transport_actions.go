@@ -72,7 +72,7 @@ func (g *game) transportCandidates(out []candidate) []candidate {
 		if gen.side != side || !on || g.moved[id] || !g.canSpend(at) && !bonusOnly {
 			continue
 		}
-		n := min(g.sp[side][at]-g.movedSP[side][at], limit)
+		n := min(g.unmovedSPs(side, at), limit)
 		if n == g.sp[side][at] && len(g.generalsAt(side, at)) > 1 {
 			n--
 		}
@@ -91,7 +91,7 @@ func (g *game) transportCandidates(out []candidate) []candidate {
 	}
 	sortPoints(stacks)
 	for _, at := range stacks {
-		free := g.sp[side][at] - g.movedSP[side][at]
+		free := g.unmovedSPs(side, at)
 		if free == g.sp[side][at] && len(g.generalsAt(side, at)) > 0 {
 			free--
 		}
