@@ -15,7 +15,10 @@ const kentucky = "kentucky"
 func (g *game) kentuckyNeutral() bool { return g.core.Statuses[kentucky] == "neutral" }
 
 // closedByNeutrality: while Kentucky is neutral nothing may enter New
-// Madrid (U1370), and no LOC may enter Kentucky (U1368).
+// Madrid (U1370), and no LOC or Supply Path may enter Kentucky (U1368:
+// "While Kentucky is neutral, LOC and Supply Paths may not enter into a
+// hex or hexside entirely inside Kentucky or a hex containing a Town,
+// City or Port in Kentucky"); loc asks for an LOC or Supply Path.
 func (g *game) closedByNeutrality(p rules.Point, loc bool) bool {
 	if !g.kentuckyNeutral() {
 		return false
@@ -24,6 +27,26 @@ func (g *game) closedByNeutrality(p rules.Point, loc bool) bool {
 		return true
 	}
 	return loc && homeState(g.e.b.hexes[p]) == kentucky
+}
+
+// neutralClosed is closedByNeutrality(p, true) by board index: the hexes
+// no LOC or Supply Path enters while Kentucky is neutral (Kentucky's
+// hexes, New Madrid); nil while it is not. The supply searches
+// (supplywater.go's rail/waterway portion, loc.go's grid and its rail
+// and waterway segments) read it.
+func (g *game) neutralClosed() []bool {
+	if !g.kentuckyNeutral() {
+		return nil
+	}
+	b := g.e.b
+	closed := make([]bool, len(b.order))
+	for _, i := range b.kentucky {
+		closed[i] = true
+	}
+	if g.e.hasNewMadrid {
+		closed[b.index[g.e.newMadrid]] = true
+	}
+	return closed
 }
 
 // invade: 'If a player "invades" Kentucky in 1861 it will immediately

@@ -500,12 +500,16 @@ func (g *game) buildSegments(side string, c *supplyCache) *locSegments {
 	rc := g.railControl()
 	built := g.railsBuilt1864()
 	rg := b.rails
+	// 17.1.3 (U1368): while Kentucky is neutral no LOC enters its hexes
+	// or New Madrid, along a segment either (passed hexes included).
+	closed := g.neutralClosed()
+	shut := func(bi int) bool { return closed != nil && closed[bi] }
 	s := &locSegments{railNet: make([]int32, len(rg.railHexs)), waterNet: make([]int32, len(b.ww.sides))}
 	for i := range s.railNet {
 		s.railNet[i] = -1
 	}
 	for i := range rg.railHexs {
-		if s.railNet[i] >= 0 || rc.owner[i] != side {
+		if s.railNet[i] >= 0 || rc.owner[i] != side || shut(b.index[rg.railHexs[i]]) {
 			continue
 		}
 		net := int32(len(s.railEnds))
@@ -519,7 +523,7 @@ func (g *game) buildSegments(side string, c *supplyCache) *locSegments {
 				ends = append(ends, bi)
 			}
 			for _, st := range rg.railNext[r] {
-				if s.railNet[st.to] >= 0 || st.from1864 && !built || rc.owner[st.to] != side || !g.railCrossingOpen(nav, side, rg.railHexs[r], rg.railHexs[st.to]) {
+				if s.railNet[st.to] >= 0 || st.from1864 && !built || rc.owner[st.to] != side || shut(b.index[rg.railHexs[st.to]]) || !g.railCrossingOpen(nav, side, rg.railHexs[r], rg.railHexs[st.to]) {
 					continue
 				}
 				s.railNet[st.to] = net
@@ -548,7 +552,7 @@ func (g *game) buildSegments(side string, c *supplyCache) *locSegments {
 			x := queue[0]
 			queue = queue[1:]
 			for _, h := range w.on[x] {
-				if !seen[h] && g.riverDepot(side, h, c) {
+				if !seen[h] && !shut(h) && g.riverDepot(side, h, c) {
 					seen[h] = true
 					ends = append(ends, h)
 				}

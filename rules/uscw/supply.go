@@ -22,9 +22,10 @@ import (
 // portion of a Supply Path (one hex, never into an enemy-controlled hex or
 // an enemy ZOI, nor across an impassable hexside or an enemy-controlled
 // Navigable River hexside); its rail and Navigable Waterway portion and
-// River Supply (13.3.3-13.3.5, supplywater.go). Not played: neutral
-// Kentucky closed to Supply Paths (17.1.3) and Fortress Supply (13.2.3);
-// docs/uscw-cases.md says so row by row.
+// River Supply (13.3.3-13.3.5, supplywater.go); neutral Kentucky closed
+// to both portions as to LOCs (17.1.3, U1368: border.go's
+// neutralClosed); Fortress Supply (13.2.3) is loc.go's. docs/uscw-cases.md
+// says what is left row by row.
 
 // supplyLevel is a unit's supply state (13.1, U941-948).
 type supplyLevel int8
@@ -248,15 +249,17 @@ func (g *game) leadsToSource(side string, q rules.Point, c *supplyCache) bool {
 // into q (13.3.2, U978-983: "The one-hex path may not: Enter an
 // enemy-controlled hex (6.3). Enter a hex in the ZOI of an enemy unit
 // (9.1). Cross an all-Sea, all-Lake, Non-Playable, or impassable Mountain
-// hexside. Cross an enemy-controlled Navigable River hexside"). The ZOI is retreat.go's
+// hexside. Cross an enemy-controlled Navigable River hexside"), nor,
+// while Kentucky is neutral, into a hex of Kentucky or New Madrid
+// (17.1.3, U1368). The ZOI is retreat.go's
 // (9.1: friendly SPs in q cancel it); an enemy-controlled hexside is one
 // where the enemy has Naval Control or that is enemy to both (10.2.7,
 // 19.1.5; the water of a Coastal Fort included, navalControl); the map
 // has no sea or lake hexsides; a non-playable one is read as impassable
 // (nonplayable.go).
 func (g *game) overlandStep(side string, p, q rules.Point) bool {
-	if g.controller(q) == other(side) {
-		return false
+	if g.controller(q) == other(side) || g.closedByNeutrality(q, true) {
+		return false // 17.1.3 (U1368): no Supply Path into neutral Kentucky or New Madrid
 	}
 	if g.e.b.impassable(p, q) {
 		return false

@@ -31,12 +31,14 @@ func (g *game) net(side string, c *supplyCache) *supplyNet {
 // Supply Path that uses a railroad may only connect to a Navigable
 // Waterway in a hex containing a friendly port. The opposite is also
 // true", U992). The path:
+//
 //   - on rails, only through hexes whose railroad the side controls
 //     ("the railroad line must be under friendly control (6.5)", U986),
 //     the yellow 1864 lines once built (5.4.5), and over a railroad
 //     bridge or Railroad Ferry across a Navigable River only under the
 //     side's Naval Control or none's (5.4.3-5.4.4, U277-281: "for supply
 //     purposes (13.3.3) ... the railroad is considered connected");
+//
 //   - on water, only on hexsides under the side's Naval Control (U988:
 //     "the path may only enter hexes or hexsides where you have Naval
 //     Control that originates from a port (19.1.3)"), never on one an
@@ -47,9 +49,12 @@ func (g *game) net(side string, c *supplyCache) *supplyNet {
 //     Atlantic and the Gulf that are void of hexes", U982: the sea's
 //     links are not steps here);
 //
-// Not read: neutral Kentucky's closing of its hexes to Supply Paths
-// (17.1.3, U1368), as the overland portion does not read it either
-// (docs/uscw-cases.md, 13.3).
+//   - while Kentucky is neutral, never into a hex of Kentucky or New
+//     Madrid (17.1.3, U1368: "LOC and Supply Paths may not enter into a
+//     hex or hexside entirely inside Kentucky or a hex containing a Town,
+//     City or Port in Kentucky"; U1370): no rail step into one, no
+//     source in one, no port in one as a conduit; its hexsides entirely
+//     inside Kentucky carry no Naval Control (naval.go), so no waterway.
 //
 // Reading: a waterway reaches a source whose hex it runs along (a
 // hexside of the source's hex), as a railroad reaches one in its hex.
@@ -64,8 +69,9 @@ func (g *game) searchSupplyNet(side string, c *supplyCache) *supplyNet {
 	n := &supplyNet{railed: make([]bool, len(b.order)), watered: make([]bool, len(w.sides))}
 	var rails []rules.Point
 	var waters []int
+	closed := g.neutralClosed()
 	railOK := func(p rules.Point) bool {
-		return rc.at(b, p) == side
+		return rc.at(b, p) == side && (closed == nil || !closed[b.index[p]])
 	}
 	waterOK := func(s int) bool { return nav[s] == own && !blocked[s] }
 	addRail := func(p rules.Point) {
@@ -88,7 +94,7 @@ func (g *game) searchSupplyNet(side string, c *supplyCache) *supplyNet {
 		}
 	}
 	for i := range b.order {
-		if len(w.atHex[i]) > 0 && b.maySource[sideIndex(side)][i] && g.isSourceAt(side, i, c) {
+		if len(w.atHex[i]) > 0 && b.maySource[sideIndex(side)][i] && (closed == nil || !closed[i]) && g.isSourceAt(side, i, c) {
 			addWaters(i)
 		}
 	}
