@@ -14,13 +14,7 @@ import "github.com/musterhq/muster/rules"
 // Supply Source (Limited, U946), the two traceSupply tries before the
 // LOC to a friendly Fort.
 func (g *game) cavalryCutOff(side string, p rules.Point) bool {
-	switch g.supplyAt(side, p) {
-	case fullSupply:
-		return false
-	case outOfSupply:
-		return true
-	}
-	return !g.locToSource(side, p, g.supplyFor(side))
+	return !g.primarySupplied(side, p)
 }
 
 // noteCavalrySupply records, before a battle removes anything, the supply

@@ -128,15 +128,23 @@ func (g *game) rally(hex string) error {
 }
 
 // endTurnRally is 20.2 (U1677-1680): "All Demoralized units that have an
-// LOC to a Supply Source immediately rally"; the others stay Demoralized.
+// LOC to a Supply Source immediately rally ... Those that do not have an
+// LOC remain Demoralized (12.5.3)", and 12.5.3 (U933): "all Demoralized
+// units that are in Supply (13.1) immediately Rally ... Those stacks that
+// are Out of Supply (13.1) remain Demoralized". Read as 12.5.3 words it,
+// which 20.2 cites: in supply, Full or Limited (13.1, U949): a Supply
+// Path (Full Supply, though no LOC runs: no Depot within 4 MPs), an LOC to
+// a Primary Supply Source, or an LOC to a friendly Fort (Fortress Supply,
+// 13.2.3: "a source of Fortress Supply ... may Rally", so a Supply
+// Source of 20.2's words); the Out of Supply stay Demoralized.
 func (g *game) endTurnRally() {
 	for _, side := range sides {
 		for _, p := range g.sortedHexes(g.demoral[side]) {
-			if g.hasLOCToSupply(side, p) { // a Fort's Fortress Supply included (13.2.3: "may Rally")
+			if l := g.supplyAt(side, p); l != outOfSupply {
 				delete(g.demoral[side], p)
-				g.say("20.2", "End Turn Rally: the %s force in %s rallies (an LOC to a Supply Source)", side, g.e.b.ids[p])
+				g.say("20.2", "End Turn Rally: the %s force in %s rallies (%s, 12.5.3)", side, g.e.b.ids[p], l.text())
 			} else {
-				g.say("20.2", "End Turn Rally: the %s force in %s has no LOC to a Supply Source and stays Demoralized (12.5.3)", side, g.e.b.ids[p])
+				g.say("20.2", "End Turn Rally: the %s force in %s is Out of Supply, no LOC to a Supply Source: it stays Demoralized (12.5.3)", side, g.e.b.ids[p])
 			}
 		}
 	}

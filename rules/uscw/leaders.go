@@ -280,8 +280,8 @@ func (g *game) placeArrival(id, hex string) error {
 		return refuse("16.2", "%s holds no friendly SP: the space must have 'at least 1 SP that is friendly' (U1317)", hex)
 	case gen.rank >= 3 && g.e.b.coastal[p] != nil:
 		return refuse("16.2", "%s is a %d-star General: 'it may not be placed on an Island or Coastal Fort unless it is replacing another General' (U1317)", gen.name, gen.rank)
-	case !g.hasLOC(gen.side, p):
-		return refuse("16.2", "%s has no LOC to a Primary Supply Source (U1317)", hex)
+	case !g.primarySupplied(gen.side, p):
+		return refuse("16.2", "%s has no LOC or Supply Path to a Primary Supply Source (U1317)", hex)
 	}
 	g.genAt[id] = p
 	g.say("16.2", "the %s places %s in %s", gen.side, gen.name, hex)
@@ -429,12 +429,13 @@ func (g *game) placementSpace(gen *general, th string) (rules.Point, bool) {
 // placed in (16.2, U1317): "a space that has a LOC to a Primary Supply
 // Source and has at least 1 SP that is friendly", and for a 3-star (or
 // the 4-star Grant, 7.4.2 U474) not "on an Island or Coastal Fort".
-// Islands are not on the board.
+// Islands are not on the board. A space with a Supply Path and no LOC
+// counts (primarySupplied's reading).
 func (g *game) placeable(gen *general, p rules.Point) bool {
 	if g.sp[gen.side][p] == 0 || gen.rank >= 3 && g.e.b.coastal[p] != nil {
 		return false
 	}
-	return g.hasLOC(gen.side, p)
+	return g.primarySupplied(gen.side, p)
 }
 
 // freeTransferAnywhere plays a Free Transfer whose General shares no box

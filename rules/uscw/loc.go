@@ -151,6 +151,28 @@ func (g *game) hasLOC(side string, p rules.Point) bool {
 	return g.locToSource(side, p, c)
 }
 
+// primarySupplied reports side's units in p supplied from a Primary
+// Supply Source: a Supply Path to one (Full Supply, 13.1, U945) or an LOC
+// to one (Limited Supply, U946); Fortress Supply alone (an LOC to a
+// friendly Fort, 13.2.3) is not. The rules that ask a space for "a LOC to
+// a Primary Supply Source" read it: a General's placement (16.2, U1317,
+// and the Leader Transfer's legal space, 16.6), returning Displaced
+// Generals (14.6, U1241), the Confederate Training SP (17.3, U1417) and
+// the Cavalry General cut off (8.7). Reading: a space that traces a
+// Supply Path counts though no LOC runs from it (no Depot within 4 MPs):
+// "An LOC is much easier to trace than a Supply Path" (13.4.1, U1006),
+// and 13.5.2 (U1046) lists the Displaced Generals' placement among what
+// Limited Supply "is needed" for, which Full Supply gives and more.
+func (g *game) primarySupplied(side string, p rules.Point) bool {
+	switch g.supplyAt(side, p) {
+	case fullSupply:
+		return true
+	case outOfSupply:
+		return false
+	}
+	return g.locToSource(side, p, g.supplyFor(side))
+}
+
 // locToSource reports an LOC from p to a Primary Supply Source (13.4.3),
 // read from the position's set of such hexes. Each search's answer is
 // kept (c.locTo) for its start and the Depots it tells of: a Depot's LOC
@@ -433,14 +455,6 @@ func (g *game) hasFort(side string) bool {
 // Supply alone: no Supply Path and no LOC to a Primary Supply Source.
 func (g *game) fortressOnly(side string, p rules.Point) bool {
 	return g.supplyAt(side, p) == limitedSupply && !g.locToSource(side, p, g.supplyFor(side))
-}
-
-// hasLOCToSupply reports an LOC from p to a Supply Source, Fortress
-// Supply's Forts included: what the End Turn Rally asks (20.2, U1679;
-// 13.2.3: units with Fortress Supply "may Rally").
-func (g *game) hasLOCToSupply(side string, p rules.Point) bool {
-	c := g.supplyFor(side)
-	return g.locToSource(side, p, c) || g.locToFortress(side, p, c)
 }
 
 // fortressViolations holds the kept answers of locToFortress to a fresh

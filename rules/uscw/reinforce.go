@@ -344,7 +344,7 @@ func (g *game) returnDisplaced(side string) {
 	}
 	var home *rules.Point
 	for _, p := range g.e.b.order {
-		if g.sp[side][p] > 0 && (home == nil || g.sp[side][p] > g.sp[side][*home]) && g.hasLOC(side, p) {
+		if g.sp[side][p] > 0 && (home == nil || g.sp[side][p] > g.sp[side][*home]) && g.primarySupplied(side, p) {
 			q := p
 			home = &q
 		}

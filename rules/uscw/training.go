@@ -34,7 +34,7 @@ func (g *game) trainingHex(side string, p rules.Point) bool {
 		return false
 	}
 	if side == "confederate" {
-		return h.BP != nil && g.hasLOC(side, p)
+		return h.BP != nil && g.primarySupplied(side, p)
 	}
 	return h.Objective && g.northern(homeState(h)) && g.inFullSupply(side, p)
 }
