@@ -51,9 +51,8 @@ func (g *game) isolated(side string, p rules.Point) bool {
 	if side == "union" && g.e.b.coastal[p] != nil && g.fortAt(side, p) > 0 {
 		return false
 	}
-	if l := g.supplyAt(side, p); l == fullSupply || l == limitedSupply && !g.fortressOnly(side, p) {
-		return false
-	}
+	// The LOC to three vacant hexes first: the cheaper test, and the one
+	// most stacks pass (the supply trace is a search of its own).
 	vacant := 0
 	g.locScan(side, p, g.supplyFor(side), func(q rules.Point) bool {
 		if g.vacantForForage(side, q) {
@@ -61,7 +60,11 @@ func (g *game) isolated(side string, p rules.Point) bool {
 		}
 		return vacant == 3
 	})
-	return vacant < 3
+	if vacant == 3 {
+		return false
+	}
+	l := g.supplyAt(side, p)
+	return l != fullSupply && (l != limitedSupply || g.fortressOnly(side, p))
 }
 
 // isolatedGroups splits side's Isolated stacks into Isolated Groups:
