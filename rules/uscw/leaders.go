@@ -170,10 +170,7 @@ func (g *game) answerOffer(take bool, general, to string) error {
 	case !take:
 		g.say(map[string]string{"remove": "16.4", "transfer": "16.6.4"}[ev.Code], "the %s declines: %s is not %s", ev.Side, gen.name, map[string]string{"remove": "removed", "transfer": "transferred (forfeited)"}[ev.Code])
 	case to != "":
-		delete(g.mgmt.arrived, gen.id)
-		delete(g.displacedGen, gen.id)
-		g.genAt[gen.id] = dest
-		g.say("16.6.4", "%s transfers free to %s", gen.name, to)
+		g.transferFreeTo(gen, dest)
 	default:
 		g.generalEvent(ev.Code, ev.General, ev.Partner, ev.Theater, ev.Printed)
 	}
@@ -449,6 +446,13 @@ func (g *game) freeTransferAnywhere(gen *general) {
 		g.say("16.6.4", "%s's Free Transfer is forfeited (no other legal space, 16.2)", gen.name)
 		return
 	}
+	g.transferFreeTo(gen, p)
+}
+
+// transferFreeTo plays a Free Transfer with no partner to the legal space
+// p (16.6.4): a Transfer, no longer an arrival to place (16.2).
+func (g *game) transferFreeTo(gen *general, p rules.Point) {
+	delete(g.mgmt.arrived, gen.id)
 	delete(g.displacedGen, gen.id)
 	g.genAt[gen.id] = p
 	g.say("16.6.4", "%s transfers free to %s, a legal space (16.2, U1354)", gen.name, g.e.b.ids[p])
