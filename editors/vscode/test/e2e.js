@@ -477,6 +477,16 @@ async function main() {
     await clearToasts();
 
     // The setup cards in a tab (a webview), and the order of battle.
+    // A webview's frames come and go as tabs change; puppeteer throws
+    // synchronously (not a rejected promise) on a detached frame, so both
+    // kinds of failure read as an empty frame.
+    const frameText = async (f) => {
+      try {
+        return await f.evaluate(() => (document.body ? document.body.innerText : ''));
+      } catch {
+        return '';
+      }
+    };
     await clickIn('.editor-instance .monaco-editor');
     await palette('muster: Preview the Setup Cards of This Scenario');
     await page.waitForFunction(() => [...document.querySelectorAll('.tabs-container .tab')]
@@ -485,7 +495,7 @@ async function main() {
     const cardsText = await (async () => {
       for (let i = 0; i < 60; i++) {
         for (const f of page.frames()) {
-          const t = await f.evaluate(() => (document.body ? document.body.innerText : '')).catch(() => '');
+          const t = await frameText(f);
           if (/Chancellorsville/.test(t) && /Union/.test(t) && /Confederate/.test(t)) return t;
         }
         await new Promise((r) => setTimeout(r, 500));
@@ -523,7 +533,7 @@ async function main() {
     const oobText = await (async () => {
       for (let i = 0; i < 60; i++) {
         for (const f of page.frames()) {
-          const t = await f.evaluate(() => (document.body ? document.body.innerText : '')).catch(() => '');
+          const t = await frameText(f);
           if (/Order of battle: lgv-01/.test(t) && /Army of the Potomac/.test(t)) return t;
         }
         await new Promise((r) => setTimeout(r, 500));
