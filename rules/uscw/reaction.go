@@ -310,7 +310,11 @@ const (
 // reactionDRM sums the 9.4.1 modifiers (U642-649) of the stack in q
 // reacting across the hexside q-p with the Generals force, its
 // Commanding General first (7.2.2: an Interception's named General, an
-// Avoid Battle's chosen one): his Defense Rating; +2 for a Cavalry General in the stack (8.2) or else +2 Picket
+// Avoid Battle's chosen one): his Defense Rating; +2 for a Cavalry
+// General in force (8.2; "if a Cavalry Unit is making the
+// Interception/Avoid Battle or if a Cavalry General is present in the
+// force", U645: the Generals who react, not those left behind in q, so
+// the example of U659's C, Beauregard at +1) or else +2 Picket
 // Line (an Interception into a hex holding friendly SPs); +1 Momentum (an
 // Avoid Battle of a Demoralized stack, or one a General of force has
 // already avoided with in this activation); -1 across an unbridged Minor River or a bridged
@@ -328,7 +332,7 @@ func (g *game) reactionDRM(q, p rules.Point, kind int, force []*general, why *[]
 		add(force[0].defense, force[0].name+"'s Defense Rating")
 	}
 	switch {
-	case slices.ContainsFunc(g.generalsAt(react, q), cavalryBenefit):
+	case slices.ContainsFunc(force, cavalryBenefit): // the force's, not the hex's (U645)
 		add(2, "Cavalry (8.2)")
 	case kind == kIntercept && g.sp[react][p] > 0: // not for Maneuver (U1755)
 		add(2, "Picket Line")

@@ -178,3 +178,31 @@ func TestAvoidBattleIntoEnemyFort(t *testing.T) {
 		}
 	}
 }
+
+// 9.4.1 (U645): "+2 CAVALRY: If a Cavalry Unit is making the
+// Interception/Avoid Battle or if a Cavalry General is present in the
+// force": a Cavalry General left behind in the hex gives nothing, to an
+// Interception or a Maneuver alike (U659's C); in the force he gives +2.
+func TestCavalryInTheForce(t *testing.T) {
+	g, _, _ := reactionGame(t, "3432", "3431")
+	lee, st := g.gens["c.lee.ldr-general"], g.gens["c.stuart.ldr-general"]
+	q, p := findSide(t, g)
+	g.genAt = map[string]rules.Point{lee.id: q, st.id: q}
+	g.sp["confederate"] = map[rules.Point]int{q: 3}
+	for _, c := range []struct {
+		kind  int
+		force []*general
+		want  int
+	}{
+		{kIntercept, []*general{lee}, 2},
+		{kManeuver, []*general{lee}, 2},
+		{kIntercept, []*general{lee, st}, 2 + 2},
+		{kManeuver, []*general{st}, 2 + 2},
+		{kAvoid, []*general{lee, st}, 2 + 2},
+	} {
+		var why []string
+		if got := g.reactionDRM(q, p, c.kind, c.force, &why); got != c.want {
+			t.Errorf("kind %d, %d General(s) in the force: DRM %+d (%v), want %+d", c.kind, len(c.force), got, why, c.want)
+		}
+	}
+}
