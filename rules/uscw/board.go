@@ -20,6 +20,7 @@ type board struct {
 	prohib  map[string]bool // prohibited terrain (swamp, 5.7)
 	costRow map[string]string
 	nbrs    map[rules.Point][]rules.Point // the on-map neighbours, sorted
+	edge    map[rules.Point]bool          // the hexes a force may leave the map from (5.1.4, offmap.go)
 	order   []rules.Point                 // every hex, sorted
 
 	// The same graph by index into order, with each step's MP cost (-1:
@@ -166,6 +167,7 @@ func newBoard(m *scenarios.Module, s *scenarios.Scenario) (*board, []string) {
 			b.nbrs[p] = ns
 		}
 		b.addCoastalForts(m)
+		b.computeEdge()
 	}
 	// A completely non-playable hex is closed to Land Movement as the
 	// List of Movement Costs' Prohibited rows are (5.7, U307).

@@ -67,6 +67,7 @@ func (Ruleset) Compile(sf *scenarios.ScenarioFile, options map[string]string) (r
 		return nil, err
 	}
 	e.maneuver = options["maneuver-reaction"] == "on"
+	e.offMapDisplaced, _ = offMapOption(options["off-map-generals"]) // checked by checkOptions
 	return e.Sim, nil
 }
 
@@ -89,6 +90,7 @@ func (Ruleset) Script(sf *scenarios.ScenarioFile, s *rules.Script) (rules.Driver
 		return nil, err
 	}
 	sd.e.maneuver = opts["maneuver-reaction"] == "on"
+	sd.e.offMapDisplaced, _ = offMapOption(opts["off-map-generals"]) // checked by checkOptions
 	return d, nil
 }
 
@@ -118,6 +120,11 @@ func checkOptions(options map[string]string) error {
 				return fmt.Errorf("%w: USCW attrition=%q: want per-stack (one column, the default) or by-size (the Attrition Table's column by the stack's SPs)", rules.ErrBadOption, v)
 			}
 			continue
+		case "off-map-generals": // 5.1.4's reading (offmap.go)
+			if _, err := offMapOption(options[k]); err != nil {
+				return err
+			}
+			continue
 		case "maneuver-reaction":
 			if v := options[k]; v != "on" && v != "off" {
 				return fmt.Errorf("%w: USCW maneuver-reaction=%q: want on (Optional 5, Maneuver Reaction, U1748-1766, is played) or off (default)", rules.ErrBadOption, v)
@@ -135,7 +142,7 @@ func checkOptions(options map[string]string) error {
 				}
 				continue
 			}
-			return fmt.Errorf("%w: the USCW engine has no option %q (it takes invariants, game=basic, attrition, blockade-2m, and the optional rules: dice-difference-2, Optional 1, salt-hexes, Optional 2, army-morale, Optional 3 and 4, and maneuver-reaction, Optional 5)", rules.ErrBadOption, k)
+			return fmt.Errorf("%w: the USCW engine has no option %q (it takes invariants, game=basic, attrition, blockade-2m, off-map-generals, and the optional rules: dice-difference-2, Optional 1, salt-hexes, Optional 2, army-morale, Optional 3 and 4, and maneuver-reaction, Optional 5)", rules.ErrBadOption, k)
 		}
 	}
 	return nil
@@ -169,6 +176,9 @@ type Engine struct {
 	// its cell holds (14.4.5 does not say; the default gives the cell's).
 	twoMNoBPs bool
 	maneuver  bool // maneuver-reaction=on: Optional 5 (U1748-1766)
+	// off-map-generals=displaced: Generals who move off the map go to the
+	// Displaced Box, not out of play (5.1.4, offmap.go)
+	offMapDisplaced bool
 
 	markable   []rules.Point // hexes a Control marker may go in (6.2.3), board order
 	objectives []rules.Point // Objective Hexes (2.1.4)

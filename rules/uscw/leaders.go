@@ -301,6 +301,10 @@ func (g *game) generalEvent(code, id, partner, theater, printed string) {
 			// (placeReplacements)
 			return
 		}
+		if g.gone[id] == "eliminated" {
+			g.say("16.2", "%s was eliminated off the map (5.1.4): he does not return", gen.name)
+			return
+		}
 		delete(g.gone, id)
 		if _, on := g.genAt[id]; on || g.displacedGen[id] {
 			g.say("16.2", "%s is already in play", gen.name)

@@ -161,6 +161,7 @@ func (g *game) march(f force, o moveOrder) error {
 	var planK []int           // how many hexes of entered the force has entered at each hand-off (7.5)
 	var shapes []forceShape   // and the force after it
 	mv := newMoving(f)        // the force as it picks up and drops off (7.5)
+	off := false              // the path ends off the map (5.1.4, offmap.go)
 	for i, id := range o.path {
 		if from, _, ok, _ := regroupToken(id); ok {
 			k := len(mv.plan)
@@ -210,6 +211,15 @@ func (g *game) march(f force, o moveOrder) error {
 			steps = append(steps, fmt.Sprintf("Control marker %d (6.2.1)", c))
 			marks = append(marks, at)
 			marksK = append(marksK, len(entered))
+			continue
+		}
+		if id == offMapStep {
+			if err := g.canLeaveMap(mv, at, i == len(o.path)-1, o.rail, spent, ma); err != nil {
+				return err
+			}
+			spent += offMapCost
+			steps = append(steps, fmt.Sprintf("off the map %d (5.1.4)", offMapCost))
+			off = true
 			continue
 		}
 		if id == entrenchStep {
@@ -314,7 +324,11 @@ func (g *game) march(f force, o moveOrder) error {
 		// qualifying hex, paid with an Action Point, meets the obligation.
 		how := ""
 		if side == "union" && g.richmondOwed {
-			how = g.richmondMove(battleAt, at, mv.n, marks)
+			stays := mv.n
+			if off {
+				stays = 0 // a force leaving the map takes control of nothing
+			}
+			how = g.richmondMove(battleAt, at, stays, marks)
 		}
 		g.richmondAim = how != ""
 		ap := g.ap
@@ -364,7 +378,7 @@ func (g *game) march(f force, o moveOrder) error {
 	// reaction.go); it picks up and drops off in each hex as it reaches it
 	// (7.5).
 	g.pending = &pendingMove{side: side, gen: gen, subs: subs, n: n, dem: dem, start: start, pts: entered, at: start, avoided: map[string]bool{},
-		f: f, spentAt: spentAt, dig: dig, digK: digK, marks: marks, marksK: marksK, foraging: foraging, plan: mv.plan, planK: planK, shapes: shapes}
+		f: f, spentAt: spentAt, dig: dig, digK: digK, marks: marks, marksK: marksK, foraging: foraging, plan: mv.plan, planK: planK, shapes: shapes, off: off}
 	if gen != nil {
 		delete(g.genAt, gen.id)
 	}

@@ -94,7 +94,7 @@ type game struct {
 	cavDelay     map[string]int         // a Displaced Cavalry General cut off: the turn he returns (8.7, cavalrydelay.go)
 	cavNoted     map[string]bool        // during a battle: its Cavalry Generals' supply before its losses (8.7, U556)
 	gens         map[string]*general    // the Generals as they are now: a promotion swaps in a copy (16.3)
-	gone         map[string]string      // Generals out of play: "removed" or "unassigned" (16.4, 16.5.2)
+	gone         map[string]string      // Generals out of play: "removed" or "unassigned" (16.4, 16.5.2), "eliminated" (5.1.4)
 	invaded      int                    // CSA VPs earned Invading the North (20.3.2)
 	faded        int                    // and lost to Fading Glory (20.3.3)
 	works        map[rules.Point]works  // Entrenchments and Forts (10.1-10.2, forts.go)

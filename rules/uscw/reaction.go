@@ -58,6 +58,7 @@ type pendingMove struct {
 	planK  []int
 	shapes []forceShape
 	played int
+	off    bool // the path ends off the map (5.1.4, offmap.go)
 }
 
 // forceShape is the moving force after a pick-up or drop-off (7.5).
@@ -273,11 +274,16 @@ func (g *game) finishMove(battleAt *rules.Point) {
 			g.foughtAcross = g.last.aSP // for the invariant checker (11.5.1)
 		}
 		g.mayContinue(pm.f, pm.subs, *battleAt, pm.spentAt[pm.i], inBattle)
-	} else {
+	}
+	left := battleAt == nil && pm.off && pm.i == len(pm.pts)
+	switch {
+	case left:
+		g.leaveMap(pm) // its Foraging marker goes with it
+	case battleAt == nil:
 		g.arrive(side, pm.gen, pm.subs, pm.n, pm.dem, pm.at)
 	}
 	g.pending = nil
-	if pm.foraging {
+	if pm.foraging && !left {
 		g.carryForaging(side, pm.gen, pm.at, battleAt)
 	}
 	// The hex left reverts only now, the move and its battle done (6.3, U390).

@@ -64,14 +64,14 @@ import (
 // expect: track (turn, phase, first, diff, ap, bonus (Optional 1), morale.GENERAL (Optional 4), phasing, stage, cards.SIDE,
 // cards.SIDE.deck and .discard (the piles' sizes), hand.SIDE, discard.SIDE,
 // deck.SIDE (the piles' card numbers, sorted),
-// sp.SIDE.HEX, displaced.SIDE, demoralized.SIDE.HEX, supply.SIDE.HEX (full,
+// sp.SIDE.HEX, displaced.SIDE, lost.SIDE, demoralized.SIDE.HEX, supply.SIDE.HEX (full,
 // limited, out: 13.1), foraging.SIDE.HEX, isolated.SIDE.HEX,
 // surrender-points.SIDE.HEX (13.5.5, 13.6), control.HEX (who
 // controls it, 6.3, or none), naval.HEX.HEX (who has Naval Control of
 // that Navigable River hexside, 19.1, or none), marker.HEX (a Control marker's side, or
 // none), destroyed.HEX, rail.HEX (who controls its railroad, 6.5, or none), status.STATE (who controls it, 6.1, 17.1),
 // battle.FIELD, or a rules-core track), at (a
-// General's hex, displaced, or removed/unassigned when out of play,
+// General's hex, displaced, or removed/unassigned/eliminated when out of play,
 // 16.4-16.5), event, fail, vp (total, lines, exact,
 // level, winner, unknown: the rules core's count).
 type scriptDriver struct {
@@ -603,6 +603,10 @@ func (d *scriptDriver) track(name string) (string, error) {
 		if len(parts) == 2 {
 			return strconv.Itoa(g.displace[parts[1]]), nil
 		}
+	case "lost": // lost.SIDE: the side's SPs eliminated for good (11.6.6, 13.6.3, 5.1.4, ...)
+		if len(parts) == 2 {
+			return strconv.Itoa(g.spLost[parts[1]]), nil
+		}
 	case "zoi": // zoi.SIDE.HEX: the hex lies in the ZOI of a unit of SIDE (9.1)
 		if len(parts) == 3 && (parts[1] == "union" || parts[1] == "confederate") {
 			p, err := g.e.b.locate(parts[2])
@@ -725,5 +729,5 @@ func (d *scriptDriver) track(name string) (string, error) {
 			return strconv.FormatFloat(v, 'f', -1, 64), nil
 		}
 	}
-	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], bonus, morale.GENERAL, stage, cards.SIDE[.deck|.discard], hand.SIDE, discard.SIDE, deck.SIDE, displaced.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, supply.SIDE.HEX, foraging.SIDE.HEX, isolated.SIDE.HEX, surrender-points.SIDE.HEX, fortress-supply.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, arsenal.HEX, fort.HEX, entrenchment.HEX, building.HEX, free-fort, rail.HEX, naval.HEX.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
+	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], bonus, morale.GENERAL, stage, cards.SIDE[.deck|.discard], hand.SIDE, discard.SIDE, deck.SIDE, displaced.SIDE, lost.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, supply.SIDE.HEX, foraging.SIDE.HEX, isolated.SIDE.HEX, surrender-points.SIDE.HEX, fortress-supply.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, arsenal.HEX, fort.HEX, entrenchment.HEX, building.HEX, free-fort, rail.HEX, naval.HEX.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
 }
