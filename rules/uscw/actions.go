@@ -133,7 +133,7 @@ func (g *game) describe(c candidate) string {
 		}
 		return fmt.Sprintf("move %s %s %s%s", who, spCount(o.sps), strings.Join(o.path, "-"), rail) + c.card.suffix()
 	case c.reinforce:
-		return fmt.Sprintf("place %d reinforcement SPs in %s", c.sps, g.e.b.ids[c.from])
+		return fmt.Sprintf("place %s in %s", spKind(c.sps, "reinforcement"), g.e.b.ids[c.from])
 	case c.arsenal:
 		return "place an Arsenal in " + g.e.b.ids[c.from]
 	case c.sacrifice && c.sacrificeAt:

@@ -42,7 +42,7 @@ func (g *game) avoidStep(p, r rules.Point) error {
 	// against an unoccupied Fort, a 0 SP Militia or a Union intrinsic
 	// garrison (17.4) alone.
 	if e := g.sp[pm.side][r]; g.defended(pm.side, r) && (n < 7*e || e == 0 && n < 4) {
-		return refuse("9.3.2", "%s holds %d enemy SPs%s: the avoiding %s must outnumber them at least 7-1, or 4-0 (U616)", b.ids[r], e, fortNote(g.fortAt(pm.side, r)), spCount(n))
+		return refuse("9.3.2", "%s holds %s%s: the avoiding %s must outnumber them at least 7-1, or 4-0 (U616)", b.ids[r], spKind(e, "enemy"), fortNote(g.fortAt(pm.side, r)), spCount(n))
 	}
 	for _, s := range b.neighbors(r) {
 		if e := g.sp[pm.side][s]; e > 0 && e >= n && g.zoi(pm.side, s, r) {

@@ -40,7 +40,7 @@ func (g *game) canMarkOnMove(side string, mv *moving, at rules.Point, spent int,
 		return 0, refuse("8.3", "%s is a Cavalry General: 'Since Cavalry Generals can carry only 1 SP, they cannot spend MPs to place Control markers (6.2.1)' (U533)", mv.gen.name)
 	}
 	if mv.n < 2 {
-		return 0, refuse("6.2.1", "the force has %d SP: 'During movement an activated General with 2 or more SPs may spend 1 MP to place a Control marker in its hex' (U359)", mv.n)
+		return 0, refuse("6.2.1", "the force has %s: 'During movement an activated General with 2 or more SPs may spend 1 MP to place a Control marker in its hex' (U359)", spCount(mv.n))
 	}
 	if rail {
 		return 0, refuse("5.4.2", "a force using the Rail Movement Bonus 'spends its entire movement moving along a friendly-controlled railroad' (U268): no MP for a Control marker (a reading)")

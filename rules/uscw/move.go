@@ -429,10 +429,10 @@ func (g *game) join(side string, p rules.Point, n int, dem bool) bool {
 	}
 	if fresh >= 3*demSP {
 		delete(g.demoral[side], p)
-		g.say("12.5.4", "3-1 Rally in %s: %s not Demoralized with %d Demoralized SPs: they rally", g.e.b.ids[p], spCount(fresh), demSP)
+		g.say("12.5.4", "3-1 Rally in %s: %s not Demoralized with %s: they rally", g.e.b.ids[p], spCount(fresh), spKind(demSP, "Demoralized"))
 		return false
 	}
-	g.say("12.2", "%d Demoralized SPs and %d others end together in %s: the stack is Demoralized", demSP, fresh, g.e.b.ids[p])
+	g.say("12.2", "%s and %d others end together in %s: the stack is Demoralized", spKind(demSP, "Demoralized"), fresh, g.e.b.ids[p])
 	return true
 }
 

@@ -92,7 +92,7 @@ func (g *game) stopForGrants() bool {
 		}
 		if gr.n > 0 {
 			if gr.side == "union" {
-				g.say("14.2.2", "%d Union SPs for %s: no Union-controlled Objective Hex of a Northern State in Full Supply there, lost", gr.n, gr.where)
+				g.say("14.2.2", "%s for %s: no Union-controlled Objective Hex of a Northern State in Full Supply there, lost", spKind(gr.n, "Union"), gr.where)
 			} else {
 				g.say("14.3.5", "%d Confederate SP(s) for the %s: no legal Resource Hex left (friendly-controlled, in Full Supply, 2 per state), lost", gr.n, gr.where)
 			}
@@ -134,7 +134,7 @@ func (g *game) placeReinforcement(hex string, n int) error {
 	gr.n -= n
 	g.addSP(side, p, n)
 	if side == "union" {
-		g.say("14.2.1", "%d Union SPs for %s placed in %s", n, gr.where, g.e.b.ids[p])
+		g.say("14.2.1", "%s for %s placed in %s", spKind(n, "Union"), gr.where, g.e.b.ids[p])
 	} else {
 		st := homeState(g.e.b.hexes[p])
 		g.reinfState[st] += n

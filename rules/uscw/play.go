@@ -225,6 +225,15 @@ func spCount(n int) string {
 	return strconv.Itoa(n) + " SPs"
 }
 
+// spKind writes a number of SPs of a kind: "1 Demoralized SP", "2 enemy
+// SPs".
+func spKind(n int, kind string) string {
+	if n == 1 {
+		return "1 " + kind + " SP"
+	}
+	return strconv.Itoa(n) + " " + kind + " SPs"
+}
+
 var spCounts = func() []string {
 	out := make([]string, 64)
 	for n := range out {

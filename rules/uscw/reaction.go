@@ -267,7 +267,7 @@ func (g *game) finishMove(battleAt *rules.Point) {
 	}
 	if battleAt != nil {
 		g.invade(side, *battleAt)
-		g.say("11.1.1", "%s enters %s, which holds %d enemy SPs%s: battle", what, b.ids[*battleAt], g.sp[other(side)][*battleAt], fortNote(g.fortAt(other(side), *battleAt)))
+		g.say("11.1.1", "%s enters %s, which holds %s%s: battle", what, b.ids[*battleAt], spKind(g.sp[other(side)][*battleAt], "enemy"), fortNote(g.fortAt(other(side), *battleAt)))
 		inBattle := g.acrossRiverLimit(side, pm.gen, pm.at, *battleAt, pm.n, pm.intoVacant)
 		g.fight(side, pm.gen, pm.subs, pm.n, inBattle, pm.dem, pm.at, *battleAt)
 		if acrossNavigable(b, pm.at, *battleAt) && g.last != nil {

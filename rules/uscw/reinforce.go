@@ -325,7 +325,7 @@ func (g *game) returnDisplaced(side string) {
 			break
 		}
 		if at == nil {
-			g.say("14.6", "the %s's %d returning Displaced SPs have no legal hex: they stay in the box", side, back)
+			g.say("14.6", "the %s's %s have no legal hex: they stay in the box", side, spKind(back, "returning Displaced"))
 		} else {
 			g.displace[side] -= 2 * back
 			g.spLost[side] += back

@@ -151,7 +151,7 @@ func (g *game) retreatStep(r *pendingRetreat, n int, a, p rules.Point) error {
 	}
 	for _, q := range b.neighbors(p) {
 		if m := g.sp[enemy][q]; q != r.attacker && m > 0 && m >= n && g.zoi(enemy, q, p) {
-			return refuse("11.6.4", "%s is in the ZOI of %d enemy SPs in %s, as many as or more than the %d retreating (U880)", b.ids[p], m, b.ids[q], n)
+			return refuse("11.6.4", "%s is in the ZOI of %s in %s, as many as or more than the %d retreating (U880)", b.ids[p], spKind(m, "enemy"), b.ids[q], n)
 		}
 	}
 	return nil

@@ -239,7 +239,7 @@ func (g *game) transport(o transportOrder) error {
 			// 19.5.2 (U1618): the same procedures and DRMs as a land battle;
 			// a failed assault re-embarks to the port it sailed from (19.5.4,
 			// U1628), which fight's retreat to the hex entered from gives.
-			g.say("19.5.2", "%s lands in %s, which holds %d enemy SPs: battle", what, o.to, g.sp[other(side)][dst])
+			g.say("19.5.2", "%s lands in %s, which holds %s: battle", what, o.to, spKind(g.sp[other(side)][dst], "enemy"))
 			g.landing = true
 			g.fight(side, gen, subs, n, n, dem, back, dst)
 			g.landing = false
