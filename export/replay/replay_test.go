@@ -356,15 +356,16 @@ func BenchmarkBuildLGVGame(b *testing.B) {
 // back out of battle, retreating with their side, displaced.
 func TestBuildUSCWGenerals(t *testing.T) {
 	want := map[string][]Move{ // a sentence's start -> its moves
-		"McDowell (2-star":                                            {{Unit: "McDowell", To: "3430"}},
-		"Beauregard with 11 SPs moves from 3429":                      {{Unit: "Beauregard", To: "3430"}},
-		"the union retreats 4 SPs and 1 General(s) from 3430 to 3230": {{Unit: "McDowell", To: "3230"}},
-		"the defender wins (1 beats 0*): the attacker is Demoralized": {{Unit: "Polk", To: "4417"}},
-		"Beauregard with 7 SPs and Jackson and Polk moves":            {{Unit: "Beauregard", To: "3430"}, {Unit: "Jackson", To: "3430"}, {Unit: "Polk", To: "3430"}},
-		"all the defeated force's SPs are eliminated":                 {{Unit: "Fremont", Gone: "in the west Displaced Box"}},
+		"McDowell (2-star":                                                         {{Unit: "McDowell", To: "3430"}},
+		"Beauregard with 11 SPs moves from 3429":                                   {{Unit: "Beauregard", To: "3430"}},
+		"the union retreats 4 SPs and 1 General from 3430 to 3230":                 {{Unit: "McDowell", To: "3230"}},
+		"Sherman with 1 SP enters 4037":                                            {{Unit: "Sherman", To: "4037"}},
+		"the defender wins (1 beats 0*): the attacker is Demoralized":              {{Unit: "Polk", To: "4417"}},
+		"Beauregard with 7 SPs and Jackson and Polk moves":                         {{Unit: "Beauregard", To: "3430"}, {Unit: "Jackson", To: "3430"}, {Unit: "Polk", To: "3430"}},
+		"all the defeated force's SPs are eliminated: its Generals go to the west": {{Unit: "Fremont", Gone: "in the west Displaced Box"}},
 	}
 	seen := map[string]bool{}
-	for _, name := range []string{"03-battle.json", "06-subordinates.json", "07-heavy-losses.json"} {
+	for _, name := range []string{"03-battle.json", "06-subordinates.json", "07-heavy-losses.json", "44-navigable-river-assault.json"} {
 		res := playtest.RunFile(filepath.Join("..", "..", "rules", "uscw", "testdata", "playtests", name))
 		if res.Log == nil {
 			t.Fatalf("%s: %s", name, res.Failure)

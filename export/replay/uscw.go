@@ -7,15 +7,16 @@ import (
 
 // The USCW engine's sentences name its Generals, not counter ids: a
 // General is drawn from where it is placed and moved with its SPs (the SPs
-// themselves are strength, not counters, and are not drawn).
+// themselves are strength, not counters, and are not drawn). "1 SP" and
+// "1 General" are singular; logs before 2026-11-29 wrote "General(s)".
 var (
 	uscwActor  = regexp.MustCompile(`^the (\w+)'s Player Action Phase`)
 	uscwPlaced = regexp.MustCompile(`^(\S+) \(\d-star[^)]*\) placed in (\S+) with`)
-	uscwMoves  = regexp.MustCompile(`^(\S+) with \d+ SPs(?: and (.+?))? moves from (\S+): (.*);`)
-	uscwEnters = regexp.MustCompile(`^(\S+) with \d+ SPs(?: and (.+?))? enters (\S+), which holds`)
+	uscwMoves  = regexp.MustCompile(`^(\S+) with \d+ SPs?(?: and (.+?))? moves from (\S+): (.*);`)
+	uscwEnters = regexp.MustCompile(`^(\S+) with \d+ SPs?(?: and (.+?))? enters (\S+), which holds`)
 	uscwHexes  = regexp.MustCompile(`(\S+) \(`)
 	uscwBack   = regexp.MustCompile(`(?:retreats|backs up) to (\S+), the hex it entered from`)
-	uscwRetire = regexp.MustCompile(`^the (\w+) retreats \d+ SPs and \d+ General\(s\) from ([^\s,]+) to ([^\s,]+)`)
+	uscwRetire = regexp.MustCompile(`^the (\w+) retreats \d+ SPs? and \d+ General(?:s|\(s\))? from ([^\s,]+) to ([^\s,]+)`)
 	uscwWins   = regexp.MustCompile(`^the (attacker|defender) wins`)
 	uscwAway   = regexp.MustCompile(`(the defender's SPs and Generals|its Generals) go to the (.+ Displaced Box)`)
 )

@@ -193,7 +193,7 @@ func (g *game) foragingDefender(side string, p rules.Point, col, used int) (int,
 	if c.Max != nil {
 		used = min(used, generalsUsed(*c.Max))
 	}
-	g.say("13.5.5", "the defender has a Foraging marker: one column shift left, to the %s column (%d General(s) used)", c.ID, used)
+	g.say("13.5.5", "the defender has a Foraging marker: one column shift left, to the %s column (%s used)", c.ID, genCount(used))
 	return col, used
 }
 

@@ -138,7 +138,7 @@ func (g *game) avoidBattle(to, unit string) error {
 	for _, c := range gens { // the whole stack has avoided (9.4.1 Momentum, U647)
 		pm.avoided[c.id] = true
 	}
-	g.say("9.3.2", "%s avoids battle: the entire force (%s, %d General(s)) moves from %s to %s", who, spCount(n), len(gens), b.ids[p], b.ids[r])
+	g.say("9.3.2", "%s avoids battle: the entire force (%s, %s) moves from %s to %s", who, spCount(n), genCount(len(gens)), b.ids[p], b.ids[r])
 	g.advance()
 	return nil
 }

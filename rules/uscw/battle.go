@@ -102,7 +102,7 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 			g.say("11.4", "attacker: +%d, %s's Attack Rating (a subordinate, 11.3%s)", r, sub.name, limitNote(sub, sub.attack, r))
 		}
 		for _, sub := range unused {
-			g.say("11.3", "attacker: %s is not used: %s use %d General(s) (U809-812)", sub.name, spCount(k), generalsUsed(k))
+			g.say("11.3", "attacker: %s is not used: %s use %s (U809-812)", sub.name, spCount(k), genCount(generalsUsed(k)))
 		}
 	}
 	bt.aDRM += g.battleCard(at)
@@ -118,7 +118,7 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 		g.say("11.4", "defender: +%d, %s's Defense Rating%s", r, dg.name, limitNote(dg, dg.defense, r))
 	}
 	for _, dg := range dUnused {
-		g.say("11.3", "defender: %s is not used: %s use %d General(s) (U809-812)", dg.name, spCount(d), used)
+		g.say("11.3", "defender: %s is not used: %s use %s (U809-812)", dg.name, spCount(d), genCount(used))
 	}
 	denied := g.terrainDenied(at) // a failed Avoid Battle (9.3.3)
 	fortDRM, fortWhy := g.fortificationDRM(def, at)

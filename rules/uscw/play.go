@@ -225,6 +225,14 @@ func spCount(n int) string {
 	return strconv.Itoa(n) + " SPs"
 }
 
+// genCount writes a number of Generals: "1 General", "2 Generals".
+func genCount(n int) string {
+	if n == 1 {
+		return "1 General"
+	}
+	return strconv.Itoa(n) + " Generals"
+}
+
 // spKind writes a number of SPs of a kind: "1 Demoralized SP", "2 enemy
 // SPs".
 func spKind(n int, kind string) string {

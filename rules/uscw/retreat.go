@@ -241,7 +241,7 @@ func (g *game) pushAside(r *pendingRetreat, a, p, next, to rules.Point, named bo
 	m := g.sp[enemy][p]
 	gens := g.generalsAt(enemy, p)
 	g.shift(enemy, p, dest, m, gens)
-	g.say("11.6.5", "the retreating %s pushes the %s force (%s, %d General(s)) aside from %s to %s", r.side, enemy, spCount(m), len(gens), b.ids[p], b.ids[dest])
+	g.say("11.6.5", "the retreating %s pushes the %s force (%s, %s) aside from %s to %s", r.side, enemy, spCount(m), genCount(len(gens)), b.ids[p], b.ids[dest])
 	return nil
 }
 
@@ -421,7 +421,7 @@ func (g *game) retreatTo(path []string, push string) error {
 	g.catchLoneGenerals(side, at)
 	g.touch(r.from)
 	g.touch(at)
-	g.say("11.6.1", "the %s retreats %s and %d General(s) from %s to %s%s", side, spCount(n), len(gens), b.ids[r.from], b.ids[at], map[bool]string{true: ", Demoralized", false: ""}[dem])
+	g.say("11.6.1", "the %s retreats %s and %s from %s to %s%s", side, spCount(n), genCount(len(gens)), b.ids[r.from], b.ids[at], map[bool]string{true: ", Demoralized", false: ""}[dem])
 	g.retreat = nil
 	g.stage = stPlayer
 	g.askSurvivors() // a victorious attacker without SPs (11.2.3, 11.2.4)

@@ -44,7 +44,7 @@ func (g *game) transfer(orders []transferOrder) error {
 		return refuse("16.6.2", "a Leader Transfer repositions one or two Generals, not %d (U1350)", len(orders))
 	}
 	if free && g.mgmt.moves+len(orders) > 2 {
-		return refuse("16.6.3", "the %s has repositioned %d General(s) in this Leader Management Phase: 'up to two one- or two-star Generals may be repositioned' (U1352)", g.phasing, g.mgmt.moves)
+		return refuse("16.6.3", "the %s has repositioned %s in this Leader Management Phase: 'up to two one- or two-star Generals may be repositioned' (U1352)", g.phasing, genCount(g.mgmt.moves))
 	}
 	side, b := g.phasing, g.e.b
 	var theater string
