@@ -95,6 +95,9 @@ func (g *game) entrench(hex string) error {
 	if st := homeState(g.e.b.hexes[p]); g.stateSide(st) != side {
 		return refuse("10.1.2", "%s lies in %s, not a %s-controlled state (U679)", hex, st, side)
 	}
+	if g.sp[side][p] == 0 && g.westVirginiaTurn1(side, p) {
+		return refuse("S1.3.6", "%s holds only the Confederate West Virginia Militia: 'On Turn 1, Confederate West Virginia Militia may not be used to satisfy the requirements that need to be met to place an Entrenchment using an Entrench Action' (U1834)", hex)
+	}
 	if err := g.canEntrench(side, p); err != nil {
 		return err
 	}
@@ -103,6 +106,17 @@ func (g *game) entrench(hex string) error {
 	}
 	g.placeEntrenchment(side, p)
 	return nil
+}
+
+// westVirginiaTurn1 reports the Confederate West Virginia Militia in p on
+// Turn 1 of a game that starts in 1861 (S1.3.6, U1834). The test module's
+// Militia start in the Displaced Box, so only a test puts one there.
+func (g *game) westVirginiaTurn1(side string, p rules.Point) bool {
+	if side != "confederate" || g.turn != 1 || g.e.year(g.e.first) != 1861 {
+		return false
+	}
+	i, ok := g.milHex[p]
+	return ok && g.e.militia[i].id == "militia.confederate.west-virginia"
 }
 
 // canEntrench refuses a second completed Fortification (10.2.4, U711).

@@ -353,7 +353,7 @@ func (g *game) militiaEntrenchCandidates(side string, out []candidate) []candida
 		if u.side != side || m.where != militiaOnMap || g.sp[side][m.at] > 0 {
 			continue
 		}
-		if w := g.works[m.at]; w.entrench == "" && w.fort == "" && g.canSpend(m.at) && g.stateSide(u.state) == side {
+		if w := g.works[m.at]; w.entrench == "" && w.fort == "" && g.canSpend(m.at) && g.stateSide(u.state) == side && !g.westVirginiaTurn1(side, m.at) {
 			out = append(out, candidate{works: "entrench", from: m.at})
 		}
 	}

@@ -1,6 +1,7 @@
 package uscw
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/musterhq/muster/scenarios"
@@ -81,5 +82,52 @@ func TestMilitiaRepositionOffered(t *testing.T) {
 		if c.militia > 0 {
 			t.Errorf("offered again in the same Action Phase: %s", g.describe(c))
 		}
+	}
+}
+
+// S1.3.6 (U1834): "On Turn 1, Confederate West Virginia Militia may not be
+// used to satisfy the requirements that need to be met to place an
+// Entrenchment using an Entrench Action." The test module's Militia start
+// in the Displaced Box (no At Start Cards), so the test puts it on the map.
+func TestWestVirginiaMilitiaTurn1(t *testing.T) {
+	x, err := checkedGames(t, scen1861)(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := x.(*Game).g
+	for n := 0; g.stage != stPlayer || g.phasing != "confederate"; n++ {
+		if n > 100 || g.turn != 1 {
+			t.Fatalf("no Confederate Player Action Phase on Turn 1 (stage %s, turn %d)", stageNames[g.stage], g.turn)
+		}
+		if err := x.Apply(0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	i, err := g.e.militiaIndex("militia.confederate.west-virginia")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := g.e.b.pts["2635"] // a West Virginia hex the Confederate controls (script 120)
+	g.setMilitia(i, militiaOnMap, p)
+	offered := func() bool {
+		for _, c := range g.militiaEntrenchCandidates("confederate", nil) {
+			if c.works == "entrench" && c.from == p {
+				return true
+			}
+		}
+		return false
+	}
+	if err := g.clone().entrench("2635"); err == nil || !strings.Contains(err.Error(), "S1.3.6") {
+		t.Errorf("Turn 1: ENTRENCH with the West Virginia Militia alone: %v, want refused (S1.3.6)", err)
+	}
+	if offered() {
+		t.Error("Turn 1: the bots are offered ENTRENCH with the West Virginia Militia alone")
+	}
+	g.turn = 2
+	if err := g.clone().entrench("2635"); err != nil {
+		t.Errorf("Turn 2: ENTRENCH with the West Virginia Militia alone: %v, want played", err)
+	}
+	if !offered() {
+		t.Error("Turn 2: ENTRENCH with the West Virginia Militia alone is not offered")
 	}
 }
