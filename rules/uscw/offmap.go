@@ -39,7 +39,7 @@ func (b *board) computeEdge() {
 	b.edge = map[rules.Point]bool{}
 	for _, p := range b.order {
 		for _, n := range b.topo.Neighbours(p) {
-			if len(b.topo.Sheets(n)) == 0 {
+			if b.hexes[n] == nil && len(b.topo.Sheets(n)) == 0 { // a hex of the map is on a sheet
 				b.edge[p] = true
 				break
 			}
