@@ -408,7 +408,7 @@ func (g *game) leftBehind(side string, p rules.Point, o moveOrder) bool {
 // are placed or retreat there.
 func (g *game) catchLoneGenerals(side string, p rules.Point) {
 	if enemy := other(side); g.sp[side][p] > 0 && g.sp[enemy][p] == 0 && len(g.generalsAt(enemy, p)) > 0 {
-		g.say("7.6", "the %s General(s) without SPs in %s are caught by enemy SPs: to the Displaced Box", enemy, g.e.b.ids[p])
+		g.say("7.6", "enemy SPs catch the %s's %s without SPs in %s: to the Displaced Box", enemy, genCount(len(g.generalsAt(enemy, p))), g.e.b.ids[p])
 		g.displaceAll(enemy, p)
 	}
 }
