@@ -511,7 +511,7 @@ func (g *game) segments(side string, c *supplyCache) *locSegments {
 func (g *game) buildSegments(side string, c *supplyCache) *locSegments {
 	b := g.e.b
 	_, depot, _, nav := g.grid(side, c)
-	rc := g.railControl()
+	rc := g.supplyRail(c)
 	built := g.railsBuilt1864()
 	rg := b.rails
 	// 17.1.3 (U1368): while Kentucky is neutral no LOC enters its hexes

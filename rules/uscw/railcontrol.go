@@ -16,9 +16,11 @@ import (
 // enter a hex in an enemy ZOI (U410-413). Union control trumps
 // Confederate control (6.5.2, U421).
 //
-// Readings (docs/engines.md, USCW): Full Supply (13.0) of the source is
-// not asked (railSourceSupplied: the Supply Path's rail portion reads
-// Railroad Control, so asking would be circular); the ZOI is 9.1's one
+// Readings (docs/engines.md, USCW): the source's Full Supply (13.1, a
+// Supply Path) and the Supply Path's rail portion, which reads Railroad
+// Control (13.3.3), are solved together (railFixedPoint): every
+// friendly-controlled source first, then the control they give, then the
+// sources not in Full Supply under it dropped, until none is; the ZOI is 9.1's one
 // (retreat.go's zoi: SPs, Forts and Militia, bridged by a railroad bridge
 // not under enemy Naval Control); a railroad bridge or Railroad Ferry
 // under the enemy's Naval Control (19.1) carries no line (U411, 5.4.3:
@@ -45,7 +47,7 @@ func (g *game) railControl() *railControl {
 	if g.railCtl != nil && g.railVer == g.ver && g.railBuilt == built && g.assaultNaval == nil {
 		return g.railCtl
 	}
-	fresh := g.computeRailControl()
+	fresh, caches := g.railFixedPoint()
 	if g.assaultNaval != nil {
 		return fresh // 19.5.5's temporary Naval Control: not the position's
 	}
@@ -53,6 +55,14 @@ func (g *game) railControl() *railControl {
 		g.railCtl = fresh
 	}
 	g.railVer, g.railBuilt = g.ver, built
+	// The last round's supply was worked out under this control: it is
+	// the position's, unless a side's own is already kept.
+	for k, c := range caches {
+		if old := g.supply[k]; old == nil || old.ver != g.ver || old.built != built || old.assault {
+			c.rc = g.railCtl
+			g.supply[k] = c
+		}
+	}
 	return g.railCtl
 }
 
@@ -74,9 +84,66 @@ func (rc *railControl) at(b *board, p rules.Point) string {
 	return ""
 }
 
+// computeRailControl is the position's Railroad Control worked out
+// afresh (railFixedPoint), nothing kept.
 func (g *game) computeRailControl() *railControl {
+	rc, _ := g.railFixedPoint()
+	return rc
+}
+
+// railFixedPoint solves 6.5.1's "The Objective/Resource Hex or port must
+// be friendly-controlled and in Full Supply" (U409) with the Supply Path
+// that reads Railroad Control (13.3.3, U986: "the railroad line must be
+// under friendly control (6.5)"): the sources start as every
+// friendly-controlled Objective/Resource Hex and port on a railroad; each
+// round works out the control they give and both sides' supply under it
+// (a supply cache of that control), and drops each source with no Supply
+// Path (13.1, U945); the first round that drops none gives the control,
+// and its supply caches (railControl keeps them as the position's). The
+// sources only shrink, so the rounds end: the control of the largest set
+// of sources each in Full Supply under the control it gives (a source
+// that supplies itself along its own line counts). Reading: a source
+// dropped stays dropped within the position, though a Union source
+// dropped could widen the Confederate's lines (6.5.2's trumping) and so
+// supply a Confederate source dropped before.
+func (g *game) railFixedPoint() (*railControl, [2]*supplyCache) {
 	rg := g.e.b.rails
-	rc := &railControl{owner: make([]string, len(rg.railHexs))}
+	ctl := g.railHexControllers()
+	nav := g.naval()
+	built := g.railsBuilt1864()
+	var anchors [2][]bool
+	for k, side := range sides {
+		anchors[k] = make([]bool, len(rg.railHexs))
+		for i := range rg.railHexs {
+			anchors[k][i] = rg.source[i] && ctl[i] == side
+		}
+	}
+	for {
+		rc := g.railFromAnchors(ctl, anchors, nav)
+		var caches [2]*supplyCache
+		dropped := false
+		for k, side := range sides {
+			c := g.newSupplyCache()
+			c.built, c.assault, c.rc = built, g.assaultNaval != nil, rc
+			caches[k] = c
+			for i, ok := range anchors[k] {
+				if ok && !g.supplyPath(side, rg.railHexs[i], c) {
+					anchors[k][i] = false
+					dropped = true
+				}
+			}
+		}
+		if !dropped {
+			return rc, caches
+		}
+	}
+}
+
+// railHexControllers is each rail hex's controller by 6.3 (by rail
+// index): only a Town, Port, Objective or Resource Hex, or a hex with SPs
+// or a marker, has one.
+func (g *game) railHexControllers() []string {
+	rg := g.e.b.rails
 	// Who controls each rail hex by 6.3: only a Town, Port, Objective or
 	// Resource Hex, or a hex with SPs or a marker, has a controller.
 	ctl := make([]string, len(rg.railHexs))
@@ -97,14 +164,21 @@ func (g *game) computeRailControl() *railControl {
 			ctl[i] = g.controller(p)
 		}
 	}
-	nav := g.naval()
-	union := g.railReach("union", ctl, nil, nav)
+	return ctl
+}
+
+// railFromAnchors is the control the sources in anchors (by side, rail
+// index) give: the Union's lines first, the Confederate's never through
+// them (6.5.2).
+func (g *game) railFromAnchors(ctl []string, anchors [2][]bool, nav []int8) *railControl {
+	rc := &railControl{owner: make([]string, len(ctl))}
+	union := g.railReach("union", ctl, nil, nav, anchors[0])
 	for i, ok := range union {
 		if ok {
 			rc.owner[i] = "union"
 		}
 	}
-	for i, ok := range g.railReach("confederate", ctl, union, nav) {
+	for i, ok := range g.railReach("confederate", ctl, union, nav, anchors[1]) {
 		if ok {
 			rc.owner[i] = "confederate"
 		}
@@ -113,9 +187,10 @@ func (g *game) computeRailControl() *railControl {
 }
 
 // railReach is every rail hex (by rail index) side's railroads reach
-// from its sources, never through the hexes in blocked; ctl is each rail
-// hex's controller (6.3), nav the position's Naval Control.
-func (g *game) railReach(side string, ctl []string, blocked []bool, nav []int8) []bool {
+// from its sources (anchor, by rail index), never through the hexes in
+// blocked; ctl is each rail hex's controller (6.3), nav the position's
+// Naval Control.
+func (g *game) railReach(side string, ctl []string, blocked []bool, nav []int8, anchor []bool) []bool {
 	b := g.e.b
 	rg := b.rails
 	built := g.railsBuilt1864()
@@ -126,8 +201,8 @@ func (g *game) railReach(side string, ctl []string, blocked []bool, nav []int8) 
 	}
 	reached := make([]bool, len(rg.railHexs))
 	queue := make([]int, 0, len(rg.railHexs))
-	for i, p := range rg.railHexs {
-		if rg.source[i] && ctl[i] == side && g.railSourceSupplied(side, p) && open(i) {
+	for i := range rg.railHexs {
+		if anchor[i] && open(i) {
 			reached[i] = true
 			queue = append(queue, i)
 		}
@@ -151,11 +226,6 @@ func (g *game) railReach(side string, ctl []string, blocked []bool, nav []int8) 
 	}
 	return reached
 }
-
-// railSourceSupplied is whether the Objective/Resource Hex or port p is
-// in Full Supply for side (6.5.1). Full Supply (13.0) is not played in
-// this branch: every source counts (a reading, said in the ledger).
-func (g *game) railSourceSupplied(side string, p rules.Point) bool { return true }
 
 // railZOIs marks the rail hexes in the Zone of Influence of a unit of
 // side's enemy: 9.1's one ZOI (zoi, retreat.go), from every hex whose

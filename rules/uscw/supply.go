@@ -53,6 +53,7 @@ type supplyCache struct {
 	source  []int8                      // by board index: a Primary Supply Source (13.2) undecided (0), not (1) or one (2)
 	ctl     []int8                      // by board index: the hex's controller (ctlAt), 0 not yet asked
 	net     *supplyNet                  // the rail/waterway portion's search (13.3.3-13.3.4, supplywater.go); nil until asked
+	rc      *railControl                // the Railroad Control its searches read (railFixedPoint's round, else the position's: supplyRail); nil until asked
 	level   map[rules.Point]supplyLevel // asked hexes
 	locTo   []int8                      // by board index: an LOC to a source not known (0), none (1), one (2) (locToSource; nil until asked)
 	enter   []bool                      // by board index: an LOC may enter (locGrid; nil until asked)
@@ -82,12 +83,26 @@ func (g *game) supplyFor(side string) *supplyCache {
 	// made for each ask.
 	assault := g.assaultNaval != nil
 	built := g.railsBuilt1864()
-	if c == nil || c.ver != g.ver || c.built != built || assault || c.assault {
+	stale := func() bool { return c == nil || c.ver != g.ver || c.built != built || assault || c.assault }
+	if stale() && !assault {
+		g.railControl() // worked out with both sides' supply (railFixedPoint), which it keeps
+		c = g.supply[i]
+	}
+	if stale() {
 		c = g.newSupplyCache()
 		c.built, c.assault = built, assault
 		g.supply[i] = c
 	}
 	return c
+}
+
+// supplyRail is the Railroad Control c's searches read: the round's of
+// railFixedPoint for its own caches, else the position's.
+func (g *game) supplyRail(c *supplyCache) *railControl {
+	if c.rc == nil {
+		c.rc = g.railControl()
+	}
+	return c.rc
 }
 
 func (g *game) newSupplyCache() *supplyCache {

@@ -61,7 +61,7 @@ func (g *game) net(side string, c *supplyCache) *supplyNet {
 func (g *game) searchSupplyNet(side string, c *supplyCache) *supplyNet {
 	b := g.e.b
 	w := b.ww
-	rc := g.railControl()
+	rc := g.supplyRail(c)
 	nav := g.naval()
 	blocked := g.navalBlocked(side)
 	own := navOf(side)
