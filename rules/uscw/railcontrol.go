@@ -18,9 +18,10 @@ import (
 //
 // Readings (docs/engines.md, USCW): the source's Full Supply (13.1, a
 // Supply Path) and the Supply Path's rail portion, which reads Railroad
-// Control (13.3.3), are solved together (railFixedPoint): every
-// friendly-controlled source first, then the control they give, then the
-// sources not in Full Supply under it dropped, until none is; the ZOI is 9.1's one
+// Control (13.3.3), are solved together (railFixedPoint, the greatest
+// fixed point, the Union's lines first): every friendly-controlled
+// source first, then the lines they give, then the sources not in Full
+// Supply under them dropped, until none is; the ZOI is 9.1's one
 // (retreat.go's zoi: SPs, Forts and Militia, bridged by a railroad bridge
 // not under enemy Naval Control); a railroad bridge or Railroad Ferry
 // under the enemy's Naval Control (19.1) carries no line (U411, 5.4.3:
@@ -94,49 +95,111 @@ func (g *game) computeRailControl() *railControl {
 // railFixedPoint solves 6.5.1's "The Objective/Resource Hex or port must
 // be friendly-controlled and in Full Supply" (U409) with the Supply Path
 // that reads Railroad Control (13.3.3, U986: "the railroad line must be
-// under friendly control (6.5)"): the sources start as every
-// friendly-controlled Objective/Resource Hex and port on a railroad; each
-// round works out the control they give and both sides' supply under it
-// (a supply cache of that control), and drops each source with no Supply
-// Path (13.1, U945); the first round that drops none gives the control,
-// and its supply caches (railControl keeps them as the position's). The
-// sources only shrink, so the rounds end: the control of the largest set
-// of sources each in Full Supply under the control it gives (a source
-// that supplies itself along its own line counts). Reading: a source
-// dropped stays dropped within the position, though a Union source
-// dropped could widen the Confederate's lines (6.5.2's trumping) and so
-// supply a Confederate source dropped before.
+// under friendly control (6.5)"), one side after the other, the Union
+// first (6.5.2: its lines trump, so they never depend on the
+// Confederate's): a side's sources start as every friendly-controlled
+// Objective/Resource Hex and port on a railroad whose line may start
+// there (not in an enemy ZOI, not a Union line's hex for the
+// Confederate); each round works out the lines they give (railReach) and
+// the side's supply under them (a supply cache of that control), and
+// keeps only the sources with a Supply Path (13.1, U945); the first round
+// that keeps them all gives the side's lines and its supply cache
+// (railControl keeps both as the position's). Most positions take one
+// round: a second is worked out only when a source is not in Full Supply.
+//
+// It is the greatest fixed point: a side's supply reads only its own
+// lines (searchSupplyNet's and buildSegments's rc.owner == side), and
+// more sources give more lines (railReach from more starts), more lines
+// more railed hexes and LOC segments, so more Primary Supply Sources
+// (13.2's LOCs) and Supply Paths: the map from a set of sources to those
+// of them in Full Supply under its lines is monotone. Starting from all
+// of them, each round's set holds every set that keeps itself (by
+// induction: such a set S within the round's A is kept by F(S) within
+// F(A)), so the rounds, which only shrink and so end, stop at the largest
+// such set (Knaster-Tarski on a finite lattice). The Confederate's map is
+// monotone too once the Union's lines are fixed (they only close hexes to
+// it), which is why the Union is solved first: solving both at once would
+// drop a Confederate source that only a Union line later dropped cut off.
+// A source that supplies itself along its own line counts.
 func (g *game) railFixedPoint() (*railControl, [2]*supplyCache) {
 	rg := g.e.b.rails
 	ctl := g.railHexControllers()
 	nav := g.naval()
 	built := g.railsBuilt1864()
-	var anchors [2][]bool
+	assault := g.assaultNaval != nil
+	rc := &railControl{owner: make([]string, len(rg.railHexs))}
+	var caches [2]*supplyCache
+	var union []bool // the Union's lines, closed to the Confederate's (6.5.2)
 	for k, side := range sides {
-		anchors[k] = make([]bool, len(rg.railHexs))
-		for i := range rg.railHexs {
-			anchors[k][i] = rg.source[i] && ctl[i] == side
+		zoi := g.railZOIs(side) // the same every round
+		enemy := other(side)
+		open := func(i int) bool {
+			return (union == nil || !union[i]) && ctl[i] != enemy && !zoi[i]
 		}
-	}
-	for {
-		rc := g.railFromAnchors(ctl, anchors, nav)
-		var caches [2]*supplyCache
-		dropped := false
-		for k, side := range sides {
-			c := g.newSupplyCache()
-			c.built, c.assault, c.rc = built, g.assaultNaval != nil, rc
-			caches[k] = c
-			for i, ok := range anchors[k] {
-				if ok && !g.supplyPath(side, rg.railHexs[i], c) {
-					anchors[k][i] = false
-					dropped = true
-				}
+		var starts []int
+		for i := range rg.railHexs {
+			if rg.source[i] && ctl[i] == side && open(i) {
+				starts = append(starts, i)
 			}
 		}
-		if !dropped {
-			return rc, caches
+		reach := g.railReach(side, open, nav, built, starts)
+		var c *supplyCache
+		for {
+			round := &railControl{owner: slices.Clone(rc.owner)}
+			for i, ok := range reach {
+				if ok {
+					round.owner[i] = side
+				}
+			}
+			c = g.nextRailRound(c)
+			c.built, c.assault, c.rc = built, assault, round
+			kept := starts[:0:0]
+			for _, i := range starts {
+				if g.supplyPath(side, rg.railHexs[i], c) {
+					kept = append(kept, i)
+				}
+			}
+			if len(kept) < len(starts) {
+				// The sources left give lines of their own; when they
+				// are the same lines (each source dropped lies on one
+				// of theirs), the supply is the same and the round ends.
+				starts = kept
+				if next := g.railReach(side, open, nav, built, starts); !slices.Equal(next, reach) {
+					reach = next
+					continue
+				}
+			}
+			rc, caches[k] = round, c
+			break
+		}
+		if side == "union" {
+			union = reach
 		}
 	}
+	return rc, caches
+}
+
+// nextRailRound is a supply cache for railFixedPoint's next round, kept
+// from the last round (prev, nil for the first) what it found that fewer
+// lines cannot change: the controllers (6.3) and the LOC's grid (13.4),
+// which read no Railroad Control, and every hex found no Primary Supply
+// Source (13.2: fewer lines give fewer LOC segments, 13.4.5, so an LOC
+// reaches no more; sourceHere's searches start no search of isSource, so
+// the answer does not depend on the order asked). Its searches are those
+// of a cache made afresh under the round's lines.
+func (g *game) nextRailRound(prev *supplyCache) *supplyCache {
+	c := g.newSupplyCache()
+	if prev == nil {
+		return c
+	}
+	c.ctl = prev.ctl
+	c.enter, c.depot, c.toll, c.nav = prev.enter, prev.depot, prev.toll, prev.nav
+	for i, v := range prev.source {
+		if v == 1 {
+			c.source[i] = 1
+		}
+	}
+	return c
 }
 
 // railHexControllers is each rail hex's controller by 6.3 (by rail
@@ -167,45 +230,18 @@ func (g *game) railHexControllers() []string {
 	return ctl
 }
 
-// railFromAnchors is the control the sources in anchors (by side, rail
-// index) give: the Union's lines first, the Confederate's never through
-// them (6.5.2).
-func (g *game) railFromAnchors(ctl []string, anchors [2][]bool, nav []int8) *railControl {
-	rc := &railControl{owner: make([]string, len(ctl))}
-	union := g.railReach("union", ctl, nil, nav, anchors[0])
-	for i, ok := range union {
-		if ok {
-			rc.owner[i] = "union"
-		}
-	}
-	for i, ok := range g.railReach("confederate", ctl, union, nav, anchors[1]) {
-		if ok {
-			rc.owner[i] = "confederate"
-		}
-	}
-	return rc
-}
-
 // railReach is every rail hex (by rail index) side's railroads reach
-// from its sources (anchor, by rail index), never through the hexes in
-// blocked; ctl is each rail hex's controller (6.3), nav the position's
-// Naval Control.
-func (g *game) railReach(side string, ctl []string, blocked []bool, nav []int8, anchor []bool) []bool {
-	b := g.e.b
-	rg := b.rails
-	built := g.railsBuilt1864()
-	zoi := g.railZOIs(side)
-	enemy := other(side)
-	open := func(i int) bool {
-		return (blocked == nil || !blocked[i]) && ctl[i] != enemy && !zoi[i]
-	}
+// from its sources (starts, by rail index), entering only the hexes open
+// says a line may enter (not enemy-controlled, 6.3; not in an enemy ZOI,
+// 9.1; for the Confederate, not on a Union line, 6.5.2); nav is the
+// position's Naval Control, built whether the 1864 lines are built.
+func (g *game) railReach(side string, open func(int) bool, nav []int8, built bool, starts []int) []bool {
+	rg := g.e.b.rails
 	reached := make([]bool, len(rg.railHexs))
 	queue := make([]int, 0, len(rg.railHexs))
-	for i := range rg.railHexs {
-		if anchor[i] && open(i) {
-			reached[i] = true
-			queue = append(queue, i)
-		}
+	for _, i := range starts {
+		reached[i] = true
+		queue = append(queue, i)
 	}
 	for len(queue) > 0 {
 		i := queue[0]
