@@ -1,6 +1,7 @@
 package uscw
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 )
@@ -47,7 +48,12 @@ func TestFadingGloryCities(t *testing.T) {
 // primarySupplied), and a returning Displaced General goes to it (14.6,
 // U1241); a stack Out of Supply stays Demoralized. On the test module's
 // map (made up) the campaign's 1861 Missouri hex 2044 is one hex from
-// the Union-controlled railroad at 2045 and 4 MPs from no Union Depot;
+// the Union-controlled railroad at 2045 and 4 MPs from no Union Depot
+// (Kentucky joins the Union first: the railroad's source, the Objective
+// Hex 2649, must be in Full Supply, 6.5.1 U409, and its Supply Path runs
+// north through Kentucky, which no Supply Path enters while neutral,
+// 17.1.3; Confederate Control markers hold Kentucky's Towns in column
+// 42, rows 16-25, which would be Union Depots 2 hexes away);
 // 3230 lies in a Southern State with no Union Depot near (script 10).
 // The old reading (an LOC only) left 2044 Demoralized and no space for
 // a General.
@@ -61,6 +67,10 @@ func TestSupplyPathWithoutLOC(t *testing.T) {
 		t.Fatal(err)
 	}
 	path, out := e.b.pts["2044"], e.b.pts["3230"]
+	g.joinState(kentucky, "union")
+	for r := 16; r <= 25; r++ { // Kentucky's Towns in column 42, Union with their state, would be Depots
+		g.setMarker(e.b.pts[fmt.Sprintf("%02d42", r)], "confederate")
+	}
 	g.addSP("union", path, 3)
 	g.addSP("union", out, 1)
 	c := g.supplyFor("union")
