@@ -117,3 +117,81 @@ func TestRailroadBridgeBarrier(t *testing.T) {
 		t.Error("under Union Naval Control a Confederate ZOI crosses the bridge 3021-3020")
 	}
 }
+
+// The bridge 3020-3021 likewise, from a source in Full Supply (6.5.1,
+// U409): in 1861, with Union SPs holding the Town 3021 and the Resource
+// Hex 3020 across the bridge, the Union line from Pennsylvania's
+// Objective Hex 2621 runs 2922, 3021, over the uncontrolled bridge to
+// 3020 and on to 2918; 3020's own Supply Path is the one hex over the
+// bridge's hexside to the railed 3021 (13.3.2). Under Confederate Naval
+// Control the line stops at 3021, and 3020, whose hexside to 3021 is now
+// enemy-controlled, is in no Full Supply, so no source: 3020 and 2918
+// are nobody's. Under the Union's own the line crosses.
+func TestRailControlBridgeNavalControl(t *testing.T) {
+	e, err := Compile(loadScenario(t, scen1861))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		nav    int8
+		far    string // 3020's and 2918's railroad
+		supply supplyLevel
+	}{{navNone, "union", fullSupply}, {navUnion, "union", fullSupply}, {navConfederate, "", limitedSupply}} {
+		g, err := newGame(e, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.addSP("union", e.b.pts["3021"], 2)
+		g.addSP("union", e.b.pts["3020"], 2)
+		plantNaval(t, g, "3020", "3021", c.nav)
+		if got := g.railController(e.b.pts["3021"]); got != "union" {
+			t.Errorf("Naval Control %d of the bridge 3020-3021: 3021's railroad is %q's, want the Union's", c.nav, got)
+		}
+		want := c.far
+		if got := g.railController(e.b.pts["3020"]); got != want {
+			t.Errorf("Naval Control %d of the bridge 3020-3021: 3020's railroad is %q's, want %q's", c.nav, got, want)
+		}
+		if got := g.railController(e.b.pts["2918"]); got != want {
+			t.Errorf("Naval Control %d of the bridge 3020-3021: 2918's railroad is %q's, want %q's", c.nav, got, want)
+		}
+		if got := g.supplyAt("union", e.b.pts["3020"]); got != c.supply {
+			t.Errorf("Naval Control %d of the bridge 3020-3021: the Union in 3020 %v, want %v", c.nav, got, c.supply)
+		}
+		if v := g.railViolations(); len(v) > 0 {
+			t.Error(v)
+		}
+	}
+}
+
+// 17.1.3 (U1368) closes Kentucky to Supply Paths and LOCs, not to
+// Railroad Control's lines (6.5.1 names no such bar): from a source the
+// line runs into neutral Kentucky. The test map's only line into it from
+// a source (2649) has no source in Full Supply while Kentucky is neutral
+// (its Supply Path runs through Kentucky: script 340), so the lines'
+// search (railReach) is asked directly, from 2649.
+func TestRailLinesEnterNeutralKentucky(t *testing.T) {
+	e, err := Compile(loadScenario(t, scen1861))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := newGame(e, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.kentuckyNeutral() {
+		t.Fatal("the premise: Kentucky neutral in 1861")
+	}
+	rg := e.b.rails
+	ctl := g.railHexControllers()
+	zoi := g.railZOIs("union")
+	open := func(i int) bool { return ctl[i] != "confederate" && !zoi[i] }
+	reach := g.railReach("union", open, g.naval(), g.railsBuilt1864(), []int{rg.railIdx[e.b.pts["2649"]]})
+	for _, h := range []string{"2644", "2643", "2543", "2443", "2344", "1647"} {
+		if !reach[rg.railIdx[e.b.pts[h]]] {
+			t.Errorf("the line from 2649 does not reach %s through neutral Kentucky", h)
+		}
+	}
+	if g.railControlled("union", e.b.pts["2643"]) {
+		t.Error("2643 is the Union's while 2649 is in no Full Supply (U409)")
+	}
+}
