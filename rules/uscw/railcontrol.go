@@ -104,8 +104,9 @@ func (g *game) computeRailControl() *railControl {
 // the side's supply under them (a supply cache of that control), and
 // keeps only the sources with a Supply Path (13.1, U945); the first round
 // that keeps them all gives the side's lines and its supply cache
-// (railControl keeps both as the position's). Most positions take one
-// round: a second is worked out only when a source is not in Full Supply.
+// (railControl keeps both as the position's). A side takes one round
+// when every source is in Full Supply; another only when one is not and
+// the sources left give fewer lines.
 //
 // It is the greatest fixed point: a side's supply reads only its own
 // lines (searchSupplyNet's and buildSegments's rc.owner == side), and
