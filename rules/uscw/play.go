@@ -143,6 +143,7 @@ type game struct {
 	navalScratch []int8            // naval's key buffer, never cloned
 	assaultNaval []int8            // 19.5.5: set only while a Confederate Amphibious Assault's route is found (amphibious.go)
 	locSearch    *searchScratch    // the LOC searches' memory
+	nearSearch   *searchScratch    // vacantNear's memory (surrender.go), never cloned
 
 	// Supply (supply.go): the position's version (touch bumps it), each
 	// side's supply worked out for it, the Foraging markers (13.5.5) and

@@ -11,7 +11,7 @@ import (
 // engine writes it (its tracks and statuses); the rest is read only.
 func (g *game) clone() *game {
 	c := *g
-	c.log, c.search, c.locSearch, c.navalScratch = nil, nil, nil, nil
+	c.log, c.search, c.locSearch, c.nearSearch, c.navalScratch = nil, nil, nil, nil, nil
 	c.bonusReach = nil // its map grows as the game asks: a clone keeps its own
 	c.supply, c.scanScratch, c.scanDepth = [2]*supplyCache{}, nil, 0
 	c.forage, c.surrPts = map[string]map[rules.Point]bool{}, map[string]map[rules.Point]surrenderMark{}

@@ -53,8 +53,14 @@ func (g *game) isolated(side string, p rules.Point) bool {
 	}
 	// The LOC to three vacant hexes first: the cheaper test, and the one
 	// most stacks pass (the supply trace is a search of its own).
+	// Without the position's LOC grid, the LOC's first 4 MPs asked hex
+	// by hex: most stacks find three vacant hexes there.
+	c := g.supplyFor(side)
+	if c.enter == nil && g.vacantNear(side, p) {
+		return false
+	}
 	vacant := 0
-	g.locScan(side, p, g.supplyFor(side), func(q rules.Point) bool {
+	g.locScan(side, p, c, func(q rules.Point) bool {
 		if g.vacantForForage(side, q) {
 			vacant++
 		}
@@ -65,6 +71,129 @@ func (g *game) isolated(side string, p rules.Point) bool {
 	}
 	l := g.supplyAt(side, p)
 	return l != fullSupply && (l != limitedSupply || g.fortressOnly(side, p))
+}
+
+// vacantNear is isolated's LOC test on the cheap: the 4 MPs an LOC
+// reaches from p itself (locScan's first search; the Depots it reaches
+// and the rail and waterway segments left out), each hex asked of the
+// position as locGrid would set it, without building the position's
+// grid. It reports three vacant hexes found; those are hexes locScan
+// visits, so true is locScan's answer, and false leaves the question to
+// it. Most stacks find three within a hex or two, and the Leader
+// Transfer's listing asks at every new position (16.6.2, U1350).
+func (g *game) vacantNear(side string, p rules.Point) bool {
+	b := g.e.b
+	start, ok := b.index[p]
+	if !ok {
+		return false
+	}
+	enemy := other(side)
+	enemySP := g.sp[enemy]
+	neutral := g.kentuckyNeutral()
+	// held reports an enemy unit of locGrid's in q: its hex is closed and
+	// its ZOI (9.1) closes its neighbours.
+	held := func(q rules.Point) (unit, zoi bool) {
+		if enemySP[q] > 0 {
+			return true, true
+		}
+		if k, ok := g.milHex[q]; ok && g.e.militia[k].side != side {
+			return true, true
+		}
+		w := g.works[q]
+		return w.fort == enemy || w.entrench == enemy, w.fort == enemy
+	}
+	// enter is locGrid's enter for board index t.
+	enter := func(t int) bool {
+		q := b.order[t]
+		if neutral && (b.home[t] == kentucky || g.e.hasNewMadrid && q == g.e.newMadrid) {
+			return false
+		}
+		if h := b.hexes[q]; h != nil && (h.Objective || h.BP != nil) && g.controller(q) == enemy {
+			return false
+		}
+		if unit, _ := held(q); unit {
+			return false
+		}
+		for _, st := range b.next[t] {
+			from := b.order[st.to]
+			if _, zoi := held(from); !zoi {
+				continue
+			}
+			for _, back := range b.next[st.to] {
+				if back.to == t && g.zoiAcross(enemy, from, q, back.zoi) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	// toll is locGrid's toll for board index t.
+	toll := func(t int) int {
+		if h := b.hexes[b.order[t]]; h != nil && (h.Place != "" || h.Port != "") && g.controller(b.order[t]) == enemy {
+			return 1
+		}
+		return 0
+	}
+	if g.nearSearch == nil || len(g.nearSearch.best) != len(b.order) {
+		n := len(b.order)
+		g.nearSearch = &searchScratch{best: make([]int, n), prev: make([]int, n), seen: make([]uint32, n)}
+	}
+	// A bucket queue over the board's steps as locScan's, but a hex is
+	// asked whether an LOC may enter it only when it comes out of the
+	// queue (the answer is the hex's, whatever the step): a closed hex
+	// is settled and goes no further. seen marks the hexes queued, best
+	// their MPs (-1 once settled).
+	s := g.nearSearch
+	s.stamp++
+	stamp := s.stamp
+	s.seen[start], s.best[start] = stamp, 0
+	buckets := s.buckets
+	for len(buckets) < locMPs+1 {
+		buckets = append(buckets, nil)
+	}
+	buckets = buckets[:locMPs+1]
+	for d := range buckets {
+		buckets[d] = buckets[d][:0]
+	}
+	buckets[0] = append(buckets[0], start)
+	defer func() { s.buckets = buckets }()
+	var nav []int8
+	vacant := 0
+	for d := 0; d <= locMPs; d++ {
+		for k := 0; k < len(buckets[d]); k++ {
+			u := buckets[d][k]
+			if s.best[u] != d {
+				continue
+			}
+			s.best[u] = -1
+			if u != start && !enter(u) {
+				continue
+			}
+			if g.vacantForForage(side, b.order[u]) {
+				if vacant++; vacant == 3 {
+					return true
+				}
+			}
+			for _, st := range b.next[u] {
+				if st.cost < 0 || s.seen[st.to] == stamp && s.best[st.to] <= d+st.cost {
+					continue
+				}
+				nd := d + st.cost + toll(st.to)
+				if nd > locMPs || s.seen[st.to] == stamp && s.best[st.to] <= nd {
+					continue
+				}
+				if nav == nil {
+					nav = g.naval()
+				}
+				if !g.locCross(side, u, st, nav) {
+					continue
+				}
+				s.seen[st.to], s.best[st.to] = stamp, nd
+				buckets[nd] = append(buckets[nd], st.to)
+			}
+		}
+	}
+	return false
 }
 
 // isolatedGroups splits side's Isolated stacks into Isolated Groups:
