@@ -340,7 +340,7 @@ func (g *game) reach(side string, p rules.Point, ma int, sps int) []int {
 	s := g.scratch()
 	naval, own := s.naval, navOf(side)
 	enemy := s.enemy
-	start := b.index[p]
+	start := b.ix(p)
 	closed := -1 // New Madrid while Kentucky is neutral (17.1.3)
 	if g.e.hasNewMadrid && g.kentuckyNeutral() {
 		closed = b.index[g.e.newMadrid]
@@ -494,7 +494,7 @@ func (g *game) markEnemy(side string) {
 	clear(s.enemy)
 	for p, n := range g.sp[other(side)] {
 		if n > 0 {
-			s.enemy[g.e.b.index[p]] = true
+			s.enemy[g.e.b.ix(p)] = true
 		}
 	}
 	for p, w := range g.works {

@@ -50,6 +50,12 @@ type board struct {
 	theaterAt                        []string // theater by board index (locFlood)
 	railAt                           []int    // the rail index (railGraph.railHexs) by board index, -1 off the railroads
 
+	// dense answers index's question for a hex (a point without an
+	// Area) from a table by frame, column and row, without hashing the
+	// point; hexAt and nbrAt are hexes and nbrs by board index.
+	dense   denseIndex
+	hexAt   []*scenarios.HexData
+	nbrAt   [][]rules.Point
 	coastal map[rules.Point]*coastalFort   // the Coastal Fort spaces, after the hexes in order (coastal.go)
 	through []rules.Point                  // the hexes a Navigable River runs through the middle of (5.8.4, naval.go)
 	madrid  int                            // New Madrid's board index among them, else -1 (S1.3.1)
@@ -95,6 +101,97 @@ type step struct {
 	navRiver bool
 	nav      int  // the navigable hexside crossed (naval.go), -1 none
 	zoi      int8 // the hexside's fixed facts for 9.1's ZOI (zoiHexside, retreat.go)
+}
+
+// denseIndex is a board index by a hex's frame, column and row: -1 for
+// none (idx nil: the map's hexes span too wide a table, and index
+// answers).
+type denseIndex struct {
+	frame0, x0, y0 int
+	nf, w, h       int
+	idx            []int32
+}
+
+// maxDense bounds the dense table (entries).
+const maxDense = 1 << 22
+
+func (b *board) compileDense() {
+	b.index = make(map[rules.Point]int, len(b.order))
+	for i, p := range b.order {
+		b.index[p] = i
+	}
+	b.hexAt = make([]*scenarios.HexData, len(b.order))
+	b.nbrAt = make([][]rules.Point, len(b.order))
+	for i, p := range b.order {
+		b.hexAt[i], b.nbrAt[i] = b.hexes[p], b.nbrs[p]
+	}
+	d := denseIndex{}
+	first := true
+	var f1, x1, y1 int
+	for _, p := range b.order {
+		if p.Area != "" {
+			continue
+		}
+		if first {
+			d.frame0, d.x0, d.y0, f1, x1, y1 = p.Frame, p.X, p.Y, p.Frame, p.X, p.Y
+			first = false
+		}
+		d.frame0, d.x0, d.y0 = min(d.frame0, p.Frame), min(d.x0, p.X), min(d.y0, p.Y)
+		f1, x1, y1 = max(f1, p.Frame), max(x1, p.X), max(y1, p.Y)
+	}
+	d.nf, d.w, d.h = f1-d.frame0+1, x1-d.x0+1, y1-d.y0+1
+	if first || d.nf*d.w*d.h > maxDense || d.nf*d.w*d.h <= 0 {
+		b.dense = denseIndex{}
+		return
+	}
+	d.idx = make([]int32, d.nf*d.w*d.h)
+	for k := range d.idx {
+		d.idx[k] = -1
+	}
+	for i, p := range b.order {
+		if p.Area == "" {
+			d.idx[((p.Frame-d.frame0)*d.w+p.X-d.x0)*d.h+p.Y-d.y0] = int32(i)
+		}
+	}
+	b.dense = d
+}
+
+// at is index[p]: p's board index, and whether p is on the board.
+func (b *board) at(p rules.Point) (int, bool) {
+	if d := &b.dense; p.Area == "" && d.idx != nil {
+		f, x, y := p.Frame-d.frame0, p.X-d.x0, p.Y-d.y0
+		if uint(f) < uint(d.nf) && uint(x) < uint(d.w) && uint(y) < uint(d.h) {
+			if i := d.idx[(f*d.w+x)*d.h+y]; i >= 0 {
+				return int(i), true
+			}
+		}
+		return 0, false
+	}
+	i, ok := b.index[p]
+	return i, ok
+}
+
+// fortSpace is coastal[p]: a Coastal Fort space is a point with an Area
+// (coastal.go), a hex never one.
+func (b *board) fortSpace(p rules.Point) *coastalFort {
+	if p.Area == "" {
+		return nil
+	}
+	return b.coastal[p]
+}
+
+// ix is index[p] (0 off the board, as the map's zero value).
+func (b *board) ix(p rules.Point) int {
+	i, _ := b.at(p)
+	return i
+}
+
+// hex is hexes[p].
+func (b *board) hex(p rules.Point) *scenarios.HexData {
+	if i, ok := b.at(p); ok {
+		return b.hexAt[i]
+	}
+	return nil
 }
 
 // compileSteps fills index, next and next1864 once the costs are known.
@@ -188,6 +285,7 @@ func newBoard(m *scenarios.Module, s *scenarios.Scenario) (*board, []string) {
 			}
 		}
 	}
+	b.compileDense() // the hexes and their neighbours are all known
 	b.rails = newRailGraph(b, m)
 	b.compileSteps()
 	b.compileSourceCandidates()
@@ -198,7 +296,12 @@ func newBoard(m *scenarios.Module, s *scenarios.Scenario) (*board, []string) {
 }
 
 // neighbors lists the hexes on the map next to p, in a fixed order.
-func (b *board) neighbors(p rules.Point) []rules.Point { return b.nbrs[p] }
+func (b *board) neighbors(p rules.Point) []rules.Point {
+	if i, ok := b.at(p); ok {
+		return b.nbrAt[i]
+	}
+	return nil
+}
 
 // comparePoints orders points as pointLess does, for slices.SortFunc:
 // read from it, so that a Coastal Fort space (no frame or row) sorts
@@ -259,7 +362,7 @@ func (b *board) adjacent(a, c rules.Point) bool {
 
 // theater of a hex (2.1.1): east, west or trans-mississippi.
 func (b *board) theater(p rules.Point) string {
-	if h := b.hexes[p]; h != nil {
+	if h := b.hex(p); h != nil {
 		return h.Theater
 	}
 	return ""

@@ -115,7 +115,7 @@ func (b *board) addCoastalForts(m *scenarios.Module) {
 // one of its land hexes, or nil.
 func (b *board) coastalLink(a, c rules.Point) *coastalFort {
 	for _, x := range [2][2]rules.Point{{a, c}, {c, a}} {
-		if cf := b.coastal[x[0]]; cf != nil && slices.Contains(cf.land, x[1]) {
+		if cf := b.fortSpace(x[0]); cf != nil && slices.Contains(cf.land, x[1]) {
 			return cf
 		}
 	}
@@ -150,7 +150,7 @@ func (g *game) coastalStacking(side string, p rules.Point, n int) error {
 // coastalRoom is how many more of side's SPs p holds: 3 less those there
 // in a Coastal Fort (10.3.2, U736), no limit elsewhere.
 func (g *game) coastalRoom(side string, p rules.Point) int {
-	if g.e.b.coastal[p] == nil {
+	if g.e.b.fortSpace(p) == nil {
 		return math.MaxInt
 	}
 	return 3 - g.sp[side][p]

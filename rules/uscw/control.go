@@ -90,7 +90,7 @@ func (g *game) controller(p rules.Point) string {
 	if m := g.marker[p]; m != "" {
 		return m
 	}
-	if h := g.e.b.hexes[p]; markable(h) {
+	if h := g.e.b.hex(p); markable(h) {
 		return g.stateSide(homeState(h))
 	}
 	return ""

@@ -92,7 +92,7 @@ func (g *game) locCross(side string, u int, st step, nav []int8) bool {
 func (g *game) within(side string, p rules.Point, mps int) []rules.Point {
 	b := g.e.b
 	var out []rules.Point
-	for _, i := range g.withinAt(side, b.index[p], mps) {
+	for _, i := range g.withinAt(side, b.ix(p), mps) {
 		out = append(out, b.order[i])
 	}
 	return out
@@ -178,7 +178,7 @@ func (g *game) primarySupplied(side string, p rules.Point) bool {
 // kept (c.locTo) for its start and the Depots it tells of: a Depot's LOC
 // is part of the LOC of every hex whose search reaches it.
 func (g *game) locToSource(side string, p rules.Point, c *supplyCache) bool {
-	i := g.e.b.index[p]
+	i := g.e.b.ix(p)
 	if c.locTo == nil {
 		c.locTo = make([]int8, len(g.e.b.order))
 	}
@@ -202,7 +202,7 @@ func (g *game) locGrid(side string, c *supplyCache) (enter, depot []bool, toll [
 			enter[i] = false
 		}
 		if e.hasNewMadrid {
-			enter[b.index[e.newMadrid]] = false
+			enter[b.ix(e.newMadrid)] = false
 		}
 	}
 	g.fillControllers(c)
@@ -230,7 +230,7 @@ func (g *game) locGrid(side string, c *supplyCache) (enter, depot []bool, toll [
 	// The board's steps are q's neighbours with each hexside's 9.1 facts
 	// (zoiHexside); a hex closed already is not asked again.
 	zoiFrom := func(q rules.Point) {
-		for _, st := range b.next[b.index[q]] {
+		for _, st := range b.next[b.ix(q)] {
 			if enter[st.to] && g.zoiAcross(other(side), q, b.order[st.to], st.zoi) {
 				enter[st.to] = false
 			}
@@ -238,33 +238,33 @@ func (g *game) locGrid(side string, c *supplyCache) (enter, depot []bool, toll [
 	}
 	for p, n := range g.sp[other(side)] {
 		if n > 0 {
-			enter[b.index[p]] = false
+			enter[b.ix(p)] = false
 			zoiFrom(p)
 		}
 	}
 	for p, n := range g.sp[side] {
 		if n > 0 {
-			depot[b.index[p]] = true
+			depot[b.ix(p)] = true
 		}
 	}
 	for p, k := range g.milHex {
 		switch g.e.militia[k].side {
 		case side:
-			depot[b.index[p]] = true
+			depot[b.ix(p)] = true
 		default:
-			enter[b.index[p]] = false
+			enter[b.ix(p)] = false
 			zoiFrom(p)
 		}
 	}
 	for p, w := range g.works {
 		if w.fort == other(side) || w.entrench == other(side) {
-			enter[b.index[p]] = false
+			enter[b.ix(p)] = false
 		}
 		if w.fort == other(side) {
 			zoiFrom(p)
 		}
 		if w.fort == side {
-			depot[b.index[p]] = true
+			depot[b.ix(p)] = true
 		}
 	}
 	return enter, depot, toll
@@ -292,7 +292,7 @@ type scanMemory struct {
 // Depot reached searches 4 MPs further (13.4.3).
 func (g *game) locScan(side string, p rules.Point, c *supplyCache, visit func(rules.Point) bool) bool {
 	order := g.e.b.order
-	return g.locScanAt(side, g.e.b.index[p], c, func(q int) bool { return visit(order[q]) })
+	return g.locScanAt(side, g.e.b.ix(p), c, func(q int) bool { return visit(order[q]) })
 }
 
 // locScanAt is locScan with the hexes by board index.
@@ -426,7 +426,7 @@ func (g *game) locHexes(side string, p rules.Point, c *supplyCache) []rules.Poin
 // Fort or Coastal Fort (p itself included), each search's answer kept
 // for the position as locToSource keeps its own (c.locFort).
 func (g *game) locToFortress(side string, p rules.Point, c *supplyCache) bool {
-	i := g.e.b.index[p]
+	i := g.e.b.ix(p)
 	if c.locFort == nil {
 		c.locFort = make([]int8, len(g.e.b.order))
 	}

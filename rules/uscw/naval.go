@@ -545,6 +545,6 @@ func typeIndex(type2 bool) int {
 // Maneuver and retreat across a railroad bridge.
 func (g *game) railCrossingOpen(nav []int8, side string, a, c rules.Point) bool {
 	b := g.e.b
-	s, ok := b.ww.side(b.index[a], b.index[c])
+	s, ok := b.ww.side(b.ix(a), b.ix(c))
 	return !ok || nav[s] == navNone || nav[s] == navOf(side)
 }

@@ -66,7 +66,7 @@ func (g *game) zoiAcross(owner string, q, p rules.Point, kind int8) bool {
 		}
 	}
 	enemy := other(owner)
-	if h := g.e.b.hexes[p]; (h.Objective || h.BP != nil) && g.controller(p) == enemy {
+	if h := g.e.b.hex(p); (h.Objective || h.BP != nil) && g.controller(p) == enemy {
 		return false
 	}
 	return !g.defended(enemy, p)

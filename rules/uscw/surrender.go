@@ -32,13 +32,13 @@ func (g *game) vacantForForage(side string, q rules.Point) bool {
 	if g.sp["union"][q] > 0 || g.sp["confederate"][q] > 0 || len(g.generalsAt("union", q)) > 0 || len(g.generalsAt("confederate", q)) > 0 {
 		return false
 	}
-	if _, ok := g.milHex[q]; ok || g.garrisonIn(q) || g.e.b.coastal[q] != nil {
+	if _, ok := g.milHex[q]; ok || g.garrisonIn(q) || g.e.b.fortSpace(q) != nil {
 		return false
 	}
 	if w := g.works[q]; w.fort != "" || w.entrench != "" {
 		return false
 	}
-	h := g.e.b.hexes[q]
+	h := g.e.b.hex(q)
 	return !((h.Objective || h.BP != nil) && g.controller(q) == other(side))
 }
 
@@ -83,7 +83,7 @@ func (g *game) isolated(side string, p rules.Point) bool {
 // Transfer's listing asks at every new position (16.6.2, U1350).
 func (g *game) vacantNear(side string, p rules.Point) bool {
 	b := g.e.b
-	start, ok := b.index[p]
+	start, ok := b.at(p)
 	if !ok {
 		return false
 	}
@@ -108,7 +108,7 @@ func (g *game) vacantNear(side string, p rules.Point) bool {
 		if neutral && (b.home[t] == kentucky || g.e.hasNewMadrid && q == g.e.newMadrid) {
 			return false
 		}
-		if h := b.hexes[q]; h != nil && (h.Objective || h.BP != nil) && g.controller(q) == enemy {
+		if h := b.hexAt[t]; h != nil && (h.Objective || h.BP != nil) && g.controller(q) == enemy {
 			return false
 		}
 		if unit, _ := held(q); unit {
@@ -129,7 +129,7 @@ func (g *game) vacantNear(side string, p rules.Point) bool {
 	}
 	// toll is locGrid's toll for board index t.
 	toll := func(t int) int {
-		if h := b.hexes[b.order[t]]; h != nil && (h.Place != "" || h.Port != "") && g.controller(b.order[t]) == enemy {
+		if h := b.hexAt[t]; h != nil && (h.Place != "" || h.Port != "") && g.controller(b.order[t]) == enemy {
 			return 1
 		}
 		return 0

@@ -104,7 +104,7 @@ func chain(prev map[int]int, s int) []int {
 
 // friendlyPort reports a Port in p that side controls.
 func (g *game) friendlyPort(side string, p rules.Point) bool {
-	h := g.e.b.hexes[p]
+	h := g.e.b.hex(p)
 	return h != nil && h.Port != "" && g.controller(p) == side
 }
 
