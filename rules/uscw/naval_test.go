@@ -296,6 +296,7 @@ func TestPortsBlockType1Only(t *testing.T) {
 	h := *b.hexes[p]
 	h.Port = "river"
 	b.hexes[p] = &h
+	b.hexAt[b.ix(p)] = &h // the board's hexes by index, which controller reads
 	b.linkWaterways()
 	g, err := newGame(e, 1)
 	if err != nil {
