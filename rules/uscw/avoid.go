@@ -112,7 +112,8 @@ func (g *game) avoidBattle(to, unit string) error {
 		force = append([]*general{cmd}, slices.DeleteFunc(slices.Clone(gens), func(c *general) bool { return c == cmd })...)
 	}
 	n := g.sp[react][p]
-	pm.tried = true // no Interception into this hex after the Avoid Battle (U634)
+	pm.tried = true  // no Interception into this hex after the Avoid Battle (U634)
+	g.designate(cmd) // he commands the stack for the rest of the phase (7.2.4, command.go)
 	who := fmt.Sprintf("%s without a General", spCount(n))
 	if cmd != nil {
 		who = cmd.name
@@ -134,8 +135,10 @@ func (g *game) avoidBattle(to, unit string) error {
 		g.zeroSPDefeated(pm.side, r, true)
 		g.captureWorks(react, r)
 	}
+	before := g.commander(react, r)
 	g.shift(react, p, r, n, gens)
-	for _, c := range gens { // the whole stack has avoided (9.4.1 Momentum, U647)
+	g.combine(react, r, before, cmd) // ENEMY ACTION PHASE (7.2.4, U451)
+	for _, c := range gens {         // the whole stack has avoided (9.4.1 Momentum, U647)
 		pm.avoided[c.id] = true
 	}
 	g.say("9.3.2", "%s avoids battle: the entire force (%s, %s) moves from %s to %s", who, spCount(n), genCount(len(gens)), b.ids[p], b.ids[r])

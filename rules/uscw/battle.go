@@ -111,7 +111,7 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 		bt.aDRM -= 2
 		g.say("11.4", "attacker: -2, attacking when Demoralized (12.2)")
 	}
-	dUsed, dUnused := battleGenerals(nil, g.generalsAt(def, at), used, defenseRating)
+	dUsed, dUnused := g.defenderGenerals(def, at, used)
 	for i, dg := range dUsed {
 		r := battleRating(dg, dg.defense, i > 0)
 		bt.dDRM += r

@@ -273,7 +273,7 @@ func (g *game) battleWeight(c candidate, gen *general, d int, from, at rules.Poi
 		atk -= 2
 	}
 	def := float64(d)
-	dUsed, _ := battleGenerals(nil, g.generalsAt(other(side), at), generalsUsed(d), defenseRating)
+	dUsed, _ := g.defenderGenerals(other(side), at, generalsUsed(d))
 	for i, dg := range dUsed {
 		def += float64(battleRating(dg, dg.defense, i > 0)) // as the battle uses them (11.3)
 	}

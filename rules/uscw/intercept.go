@@ -209,6 +209,15 @@ func (g *game) intercept(id, at string, sps int, subs, more []string) error {
 	}
 	pm.tried = true
 	react := other(pm.side)
+	for _, it := range all {
+		// Of a stack's highest ranks, the one named commands it for the
+		// rest of the phase, his Defense Rating the DRM (7.2.2, 7.2.4,
+		// 9.2.4); another of them still may go as a subordinate sent
+		// (9.2.4, U601), the stack's designation standing.
+		if it.gen != nil && g.designatedAt(react, it.q) == nil && slices.Contains(g.commandChoices(react, it.q), it.gen) {
+			g.designate(it.gen)
+		}
+	}
 	// Every attempt rolls on the position as declared (a success does
 	// not give the next one a Picket Line), then the successes move.
 	var ok []bool
@@ -228,7 +237,9 @@ func (g *game) intercept(id, at string, sps int, subs, more []string) error {
 			continue
 		}
 		won = true
+		before := g.commander(react, p)
 		g.shift(react, it.q, p, it.n, it.generals())
+		g.combine(react, p, before, it.gen) // ENEMY ACTION PHASE (7.2.4, U451)
 		g.lastMove = &movedForce{gen: it.gen, sps: it.n}
 		g.say("9.2.2", "%s intercepts into %s with %s: a battle follows at once", it.name(), g.e.b.ids[p], spCount(it.n))
 	}

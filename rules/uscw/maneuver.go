@@ -76,7 +76,9 @@ func (g *game) maneuver(id string, sps int, subs []string, to string) error {
 	pm.tried = true
 	react := other(pm.side)
 	if g.reactionRoll(fmt.Sprintf("Maneuver by %s from %s to %s", it.gen.name, g.e.b.ids[it.q], g.e.b.ids[m]), it.q, m, kManeuver, it.generals()) {
+		before := g.commander(react, m)
 		g.shift(react, it.q, m, it.n, append([]*general{it.gen}, it.subs...))
+		g.combine(react, m, before, it.gen) // ENEMY ACTION PHASE (7.2.4, U451)
 		g.lastMove = &movedForce{gen: it.gen, sps: it.n}
 		g.say("Optional 5", "%s maneuvers to %s with %s, in contact with the active force", it.gen.name, g.e.b.ids[m], spCount(it.n))
 	}

@@ -379,6 +379,7 @@ func (g *game) march(f force, o moveOrder) error {
 	// (7.5).
 	g.pending = &pendingMove{side: side, gen: gen, subs: subs, n: n, dem: dem, start: start, pts: entered, at: start, avoided: map[string]bool{},
 		f: f, spentAt: spentAt, dig: dig, digK: digK, marks: marks, marksK: marksK, foraging: foraging, plan: mv.plan, planK: planK, shapes: shapes, off: off}
+	g.undesignate(append([]*general{gen}, subs...)...) // the activated General commands them (7.2.4)
 	if gen != nil {
 		delete(g.genAt, gen.id)
 	}

@@ -101,12 +101,16 @@ func (g *game) handOff() {
 // commander is the Commanding General of side's stack in p: the highest
 // rank, a Cavalry General only when no other General is there (8.4). Of
 // equal highest ranks "the owning player may choose, between those, who
-// will command" (7.2.2, U441): unless a script names him (an Interception
-// names its General, an Avoid Battle its `unit`), the one with the best
-// Defense Rating, which is all a stack's command changes while it is not
-// activated (9.4.1's "+? the Commanding General's Defense Rating", U644;
-// the battle's choice is battlegenerals.go's).
+// will command" (7.2.2, U441): the General designated in this Player
+// Action Phase (7.2.4, command.go), else, unless a script names him (an
+// Interception names its General, an Avoid Battle its `unit`), the one
+// with the best Defense Rating, which is all a stack's command changes
+// while it is not activated (9.4.1's "+? the Commanding General's
+// Defense Rating", U644; the battle's choice is battlegenerals.go's).
 func (g *game) commander(side string, p rules.Point) *general {
+	if d := g.designatedAt(side, p); d != nil { // 7.2.4 (command.go)
+		return d
+	}
 	cs := g.commandChoices(side, p)
 	if len(cs) == 0 {
 		return nil
@@ -136,7 +140,8 @@ func (g *game) commandChoices(side string, p rules.Point) []*general {
 // namedCommander is the General a script names to command side's stack
 // in p (7.2.2, U441: "If there is more than one high-ranking General, then
 // the owning player may choose, between those, who will command"), or the
-// default (commander) when it names none.
+// default (commander) when it names none; one other than the General
+// designated in this Player Action Phase is refused (7.2.4, U445).
 func (g *game) namedCommander(side string, p rules.Point, id string) (*general, error) {
 	if id == "" {
 		return g.commander(side, p), nil
@@ -151,6 +156,9 @@ func (g *game) namedCommander(side string, p rules.Point, id string) (*general, 
 	}
 	if !slices.Contains(cs, gen) {
 		return nil, refuse("7.2.2", "%s (%d-star) is outranked by %s (%d-star) in %s: 'the highest ranking General must be designated the Commanding General' (U441)", gen.name, gen.rank, cs[0].name, cs[0].rank, g.e.b.ids[p])
+	}
+	if d := g.designatedAt(side, p); d != nil && d != gen {
+		return nil, refuse("7.2.4", "%s was designated the Commanding General of the stack in %s in this Player Action Phase: 'he must remain the Commanding General throughout his activation' (U445); %s may not take the command", d.name, g.e.b.ids[p], gen.name)
 	}
 	return gen, nil
 }
@@ -280,7 +288,9 @@ func (g *game) finishMove(battleAt *rules.Point) {
 	case left:
 		g.leaveMap(pm) // its Foraging marker goes with it
 	case battleAt == nil:
+		before := g.commander(side, pm.at)
 		g.arrive(side, pm.gen, pm.subs, pm.n, pm.dem, pm.at)
+		g.combine(side, pm.at, before, pm.gen) // 7.2.4 1) and 2) (U447-449)
 	}
 	g.pending = nil
 	if pm.foraging && !left {
@@ -431,6 +441,9 @@ func (g *game) reactCandidates(out []candidate) []candidate {
 	}
 	if g.mayAvoid(p) {
 		cs := g.commandChoices(react, p)
+		if g.designatedAt(react, p) != nil {
+			cs = nil // the stack's Commanding General is designated (7.2.4, command.go)
+		}
 		for _, r := range g.avoidTargets(p) {
 			if len(cs) < 2 {
 				out = append(out, candidate{react: rAvoid, dst: g.e.b.index[r]})

@@ -27,6 +27,7 @@ func (g *game) clone() *game {
 	c.draws = slices.Clone(g.draws)
 	c.grants, c.reinfState = slices.Clone(g.grants), maps.Clone(g.reinfState)
 	c.genAt = maps.Clone(g.genAt)
+	c.designated = maps.Clone(g.designated)
 	c.moved = maps.Clone(g.moved)
 	c.displace = maps.Clone(g.displace)
 	c.marker = maps.Clone(g.marker)
