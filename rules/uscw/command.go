@@ -29,6 +29,9 @@ import (
 // designatedAt is the designated Commanding General of side's stack in
 // p, if one of its highest ranks is designated.
 func (g *game) designatedAt(side string, p rules.Point) *general {
+	if len(g.designated) == 0 { // the bots ask often: most phases have none
+		return nil
+	}
 	for _, c := range g.commandChoices(side, p) {
 		if g.designated[c.id] {
 			return c
