@@ -22,7 +22,7 @@ import (
 // (11.3) and the Attack Rating of Attrition in the Supply Segment
 // (13.5.6). A General outranked in his hex no longer commands it (7.2.4
 // 1); when two stacks combine (a MOVE's end, an Interception, an Avoid
-// Battle) the owner picks between their two Commanding Generals, never a
+// Battle, a Retreat) the owner picks between their two Commanding Generals, never a
 // subordinate (7.2.4 2, ENEMY ACTION PHASE, U449-451). The record is
 // cleared as each Player Action Phase begins (grantAP).
 

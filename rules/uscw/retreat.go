@@ -397,6 +397,7 @@ func (g *game) retreatTo(path []string, push string) error {
 		return refuse("11.6.5", "the retreat %s pushes no enemy force aside: push names none", idsOf(b, pts))
 	}
 	gens := g.generalsAt(side, r.from)
+	mover, before := g.commander(side, r.from), g.commander(side, at) // 7.2.4 ENEMY ACTION PHASE (U451)
 	g.sp[side][r.from] = 0
 	delete(g.demoral[side], r.from)
 	if g.forage[side][r.from] {
@@ -412,6 +413,7 @@ func (g *game) retreatTo(path []string, push string) error {
 	} else {
 		delete(g.demoral[side], at)
 	}
+	g.combine(side, at, before, mover)
 	g.tidy(side, r.from)
 	for _, p := range pts {
 		g.clearEnemyMarker(side, p)
