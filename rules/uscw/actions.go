@@ -464,6 +464,26 @@ func (g *game) pathTo(start rules.Point, dst int) []string {
 
 // searchScratch is the reusable memory of the path searches: a search
 // marks what it touched with a new stamp instead of clearing.
+// startBuckets begins a bucket-queue search of maxMP+1 depths from
+// start: a new stamp for seen and best, start at depth 0, each depth's
+// list emptied but keeping its memory. The caller stores the buckets
+// back in s.buckets when done.
+func (s *searchScratch) startBuckets(start, maxMP int) (buckets [][]int, stamp uint32) {
+	s.stamp++
+	stamp = s.stamp
+	s.seen[start], s.best[start] = stamp, 0
+	buckets = s.buckets
+	for len(buckets) < maxMP+1 {
+		buckets = append(buckets, nil)
+	}
+	buckets = buckets[:maxMP+1]
+	for d := range buckets {
+		buckets[d] = buckets[d][:0]
+	}
+	buckets[0] = append(buckets[0], start)
+	return buckets, stamp
+}
+
 type searchScratch struct {
 	best, prev []int
 	seen       []uint32

@@ -137,11 +137,15 @@ func (g *game) withinAt(side string, start, mps int) []int {
 }
 
 func (g *game) locScratch() *searchScratch {
-	n := len(g.e.b.order)
-	if g.locSearch == nil || len(g.locSearch.best) != n {
-		g.locSearch = &searchScratch{best: make([]int, n), prev: make([]int, n), seen: make([]uint32, n)}
+	return boardScratch(&g.locSearch, len(g.e.b.order))
+}
+
+// boardScratch is *s, made for a board of n hexes if it is not.
+func boardScratch(s **searchScratch, n int) *searchScratch {
+	if *s == nil || len((*s).best) != n {
+		*s = &searchScratch{best: make([]int, n), prev: make([]int, n), seen: make([]uint32, n)}
 	}
-	return g.locSearch
+	return *s
 }
 
 // hasLOC reports whether side has an LOC from p to a Primary Supply
@@ -364,18 +368,7 @@ func (g *game) scanLOC(side string, start int, c *supplyCache, visit func(int) b
 		if depot[from] && g.segmentEnds(side, from, c, reached) {
 			return true
 		}
-		s.stamp++
-		stamp := s.stamp // seen and best: this 4-MP search
-		s.seen[from], s.best[from] = stamp, 0
-		buckets := s.buckets // each depth's lists keep their memory
-		for len(buckets) < locMPs+1 {
-			buckets = append(buckets, nil)
-		}
-		buckets = buckets[:locMPs+1]
-		for d := range buckets {
-			buckets[d] = buckets[d][:0]
-		}
-		buckets[0] = append(buckets[0], from)
+		buckets, stamp := s.startBuckets(from, locMPs) // seen and best: this 4-MP search
 		for d := 0; d <= locMPs; d++ {
 			for k := 0; k < len(buckets[d]); k++ {
 				u := buckets[d][k]

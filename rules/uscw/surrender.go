@@ -134,28 +134,13 @@ func (g *game) vacantNear(side string, p rules.Point) bool {
 		}
 		return 0
 	}
-	if g.nearSearch == nil || len(g.nearSearch.best) != len(b.order) {
-		n := len(b.order)
-		g.nearSearch = &searchScratch{best: make([]int, n), prev: make([]int, n), seen: make([]uint32, n)}
-	}
 	// A bucket queue over the board's steps as locScan's, but a hex is
 	// asked whether an LOC may enter it only when it comes out of the
 	// queue (the answer is the hex's, whatever the step): a closed hex
 	// is settled and goes no further. seen marks the hexes queued, best
 	// their MPs (-1 once settled).
-	s := g.nearSearch
-	s.stamp++
-	stamp := s.stamp
-	s.seen[start], s.best[start] = stamp, 0
-	buckets := s.buckets
-	for len(buckets) < locMPs+1 {
-		buckets = append(buckets, nil)
-	}
-	buckets = buckets[:locMPs+1]
-	for d := range buckets {
-		buckets[d] = buckets[d][:0]
-	}
-	buckets[0] = append(buckets[0], start)
+	s := boardScratch(&g.nearSearch, len(b.order))
+	buckets, stamp := s.startBuckets(start, locMPs)
 	defer func() { s.buckets = buckets }()
 	var nav []int8
 	vacant := 0
