@@ -292,6 +292,7 @@ func newBoard(m *scenarios.Module, s *scenarios.Scenario) (*board, []string) {
 	b.compileHexLists()
 	b.through, b.madrid = riverThroughHexes(b, m) // 5.8.4 (naval.go)
 	b.linkWaterways()
+	b.compileRailNav()
 	return b, missing
 }
 

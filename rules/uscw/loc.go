@@ -516,7 +516,7 @@ func (g *game) buildSegments(side string, c *supplyCache) *locSegments {
 		s.railNet[i] = -1
 	}
 	for i := range rg.railHexs {
-		if s.railNet[i] >= 0 || rc.owner[i] != side || shut(b.index[rg.railHexs[i]]) {
+		if s.railNet[i] >= 0 || rc.owner[i] != side || shut(rg.board[i]) {
 			continue
 		}
 		net := int32(len(s.railEnds))
@@ -526,11 +526,11 @@ func (g *game) buildSegments(side string, c *supplyCache) *locSegments {
 		for len(queue) > 0 {
 			r := queue[0]
 			queue = queue[1:]
-			if bi := b.index[rg.railHexs[r]]; depot[bi] || b.maySource[sideIndex(side)][bi] {
+			if bi := rg.board[r]; depot[bi] || b.maySource[sideIndex(side)][bi] {
 				ends = append(ends, bi)
 			}
 			for _, st := range rg.railNext[r] {
-				if s.railNet[st.to] >= 0 || st.from1864 && !built || rc.owner[st.to] != side || shut(b.index[rg.railHexs[st.to]]) || !g.railCrossingOpen(nav, side, rg.railHexs[r], rg.railHexs[st.to]) {
+				if s.railNet[st.to] >= 0 || st.from1864 && !built || rc.owner[st.to] != side || shut(rg.board[st.to]) || !railStepOpen(nav, side, st) {
 					continue
 				}
 				s.railNet[st.to] = net

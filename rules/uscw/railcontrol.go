@@ -79,8 +79,16 @@ func (g *game) railControlled(side string, p rules.Point) bool {
 
 // at is the side controlling the railroad in p, "" for none or no rail.
 func (rc *railControl) at(b *board, p rules.Point) string {
-	if i, ok := b.rails.railIdx[p]; ok {
-		return rc.owner[i]
+	if i, ok := b.at(p); ok {
+		return rc.atIdx(b, i)
+	}
+	return ""
+}
+
+// atIdx is at with the hex by board index.
+func (rc *railControl) atIdx(b *board, i int) string {
+	if r := b.railAt[i]; r >= 0 {
+		return rc.owner[r]
 	}
 	return ""
 }
@@ -254,7 +262,7 @@ func (g *game) railReach(side string, open func(int) bool, nav []int8, built boo
 			// "may not: Use a railroad bridge over a Navigable River
 			// hexside controlled by the enemy (5.4.3)" (U411); a ferry
 			// likewise (5.4.4, U283)
-			if (st.bridge || st.ferry) && !g.railCrossingOpen(nav, side, rg.railHexs[i], rg.railHexs[st.to]) {
+			if (st.bridge || st.ferry) && !railStepOpen(nav, side, st) {
 				continue
 			}
 			reached[st.to] = true
@@ -262,6 +270,13 @@ func (g *game) railReach(side string, open func(int) bool, nav []int8, built boo
 		}
 	}
 	return reached
+}
+
+// railStepOpen is railCrossingOpen for a rail step (its navigable
+// hexside worked out when the board is compiled): no navigable hexside,
+// or one under side's Naval Control or none's.
+func railStepOpen(nav []int8, side string, st railStep) bool {
+	return st.nav < 0 || nav[st.nav] == navNone || nav[st.nav] == navOf(side)
 }
 
 // railZOIs marks the rail hexes in the Zone of Influence of a unit of

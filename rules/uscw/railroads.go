@@ -40,6 +40,8 @@ type railGraph struct {
 	// The rail net by index into railHexs, for the control search (6.5).
 	railIdx  map[rules.Point]int
 	railNext [][]railStep
+	// board is each rail hex's board index (the inverse of board.railAt).
+	board []int
 	// markable: the rail hexes a controller can hold without SPs or a
 	// marker (a Town, Port, Objective or Resource Hex, 6.3).
 	markable []bool
@@ -53,6 +55,7 @@ type railStep struct {
 	to              int
 	from1864, ferry bool
 	bridge          bool // a railroad bridge over a Navigable River (5.4.3)
+	nav             int  // the navigable hexside crossed (naval.go's waterways), -1 none (compileRailNav)
 }
 
 // newRailGraph reads the map's railroad and road features: each pair of
@@ -150,6 +153,24 @@ func newRailGraph(b *board, m *scenarios.Module) *railGraph {
 		sortPoints(rg.road[p])
 	}
 	return rg
+}
+
+// compileRailNav fills each rail step's navigable hexside (railStep.nav)
+// and the rail hexes' board indexes, once the waterways are known.
+func (b *board) compileRailNav() {
+	rg := b.rails
+	rg.board = make([]int, len(rg.railHexs))
+	for i, p := range rg.railHexs {
+		rg.board[i] = b.index[p]
+	}
+	for i := range rg.railNext {
+		for k, st := range rg.railNext[i] {
+			rg.railNext[i][k].nav = -1
+			if s, ok := b.ww.side(rg.board[i], rg.board[st.to]); ok {
+				rg.railNext[i][k].nav = s
+			}
+		}
+	}
 }
 
 func (rg *railGraph) addRail(p rules.Point, e railEdge) {

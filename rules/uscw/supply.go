@@ -253,7 +253,7 @@ func (g *game) supplyPath(side string, p rules.Point, c *supplyCache) bool {
 // a Primary Supply Source, a rail hex whose rail/waterway portion reaches
 // one, or a friendly port on a waterway that does.
 func (g *game) leadsToSource(side string, q rules.Point, c *supplyCache) bool {
-	i, ok := g.e.b.index[q]
+	i, ok := g.e.b.at(q)
 	if !ok {
 		return false
 	}
@@ -288,7 +288,7 @@ func (g *game) overlandStep(side string, p, q rules.Point) bool {
 // isSource reports a Primary Supply Source of side in p (13.2), decided
 // once per position: the LOC searches it needs stop at their answer.
 func (g *game) isSource(side string, p rules.Point, c *supplyCache) bool {
-	return g.isSourceAt(side, g.e.b.index[p], c)
+	return g.isSourceAt(side, g.e.b.ix(p), c)
 }
 
 // isSourceAt is isSource with p by board index; only the hexes whose fixed
@@ -340,7 +340,7 @@ func (b *board) compileSourceCandidates() {
 func (g *game) sourceHere(side string, i int, c *supplyCache) bool {
 	b := g.e.b
 	p := b.order[i]
-	h := b.hexes[p]
+	h := b.hexAt[i]
 	ctl := g.ctlAt(c, i)
 	if h == nil || ctl == other(side) {
 		return false
@@ -364,7 +364,7 @@ func (g *game) sourceHere(side string, i int, c *supplyCache) bool {
 		}
 		others := 0
 		return g.locScanAt(side, i, c, func(q int) bool {
-			if q != i && b.hexes[b.order[q]].BP != nil && g.ctlAt(c, q) == side {
+			if q != i && b.hexAt[q].BP != nil && g.ctlAt(c, q) == side {
 				others++
 			}
 			return others == 2
@@ -380,7 +380,7 @@ func (g *game) sourceHere(side string, i int, c *supplyCache) bool {
 	}
 	if (h.Place == "city" || h.Place == "capital") && !slices.Contains(southern, homeState(h)) {
 		return g.locScanAt(side, i, c, func(q int) bool {
-			return q != i && b.hexes[b.order[q]].Objective && g.ctlAt(c, q) == side
+			return q != i && b.hexAt[q].Objective && g.ctlAt(c, q) == side
 		})
 	}
 	return false

@@ -66,18 +66,19 @@ func (g *game) searchSupplyNet(side string, c *supplyCache) *supplyNet {
 	blocked := g.navalBlocked(side)
 	own := navOf(side)
 	built := g.railsBuilt1864()
+	rg := b.rails
 	n := &supplyNet{railed: make([]bool, len(b.order)), watered: make([]bool, len(w.sides))}
-	var rails []rules.Point
+	var rails []int // by rail index
 	var waters []int
 	closed := g.neutralClosed()
-	railOK := func(p rules.Point) bool {
-		return rc.at(b, p) == side && (closed == nil || !closed[b.index[p]])
+	railOK := func(r int) bool { // r by rail index
+		return rc.owner[r] == side && (closed == nil || !closed[rg.board[r]])
 	}
 	waterOK := func(s int) bool { return nav[s] == own && !blocked[s] }
-	addRail := func(p rules.Point) {
-		if i := b.index[p]; !n.railed[i] {
+	addRail := func(r int) {
+		if i := rg.board[r]; !n.railed[i] {
 			n.railed[i] = true
-			rails = append(rails, p)
+			rails = append(rails, r)
 		}
 	}
 	addWaters := func(i int) {
@@ -88,9 +89,9 @@ func (g *game) searchSupplyNet(side string, c *supplyCache) *supplyNet {
 			}
 		}
 	}
-	for _, p := range b.rails.railHexs {
-		if railOK(p) && g.isSource(side, p, c) {
-			addRail(p)
+	for r, i := range rg.board {
+		if railOK(r) && g.isSourceAt(side, i, c) {
+			addRail(r)
 		}
 	}
 	for i := range b.order {
@@ -100,19 +101,19 @@ func (g *game) searchSupplyNet(side string, c *supplyCache) *supplyNet {
 	}
 	for len(rails) > 0 || len(waters) > 0 {
 		for len(rails) > 0 {
-			p := rails[0]
+			r := rails[0]
 			rails = rails[1:]
-			if g.supplyPort(side, p) {
-				addWaters(b.index[p]) // rail to water at a friendly port (13.3.4)
+			if g.supplyPortAt(side, rg.board[r], c) {
+				addWaters(rg.board[r]) // rail to water at a friendly port (13.3.4)
 			}
-			for _, e := range b.rails.rail[p] {
-				if n.railed[b.index[e.to]] || e.from1864 && !built || !railOK(e.to) {
+			for _, st := range rg.railNext[r] {
+				if n.railed[rg.board[st.to]] || st.from1864 && !built || !railOK(st.to) {
 					continue
 				}
-				if (e.bridge || e.ferry) && !g.railCrossingOpen(nav, side, p, e.to) {
+				if (st.bridge || st.ferry) && !railStepOpen(nav, side, st) {
 					continue // 5.4.3-5.4.4: "treat the Navigable River hexside as if no railroad bridge exists there"
 				}
-				addRail(e.to)
+				addRail(st.to)
 			}
 		}
 		for len(waters) > 0 {
@@ -125,8 +126,8 @@ func (g *game) searchSupplyNet(side string, c *supplyCache) *supplyNet {
 				}
 			}
 			for _, i := range w.on[s] {
-				if p := b.order[i]; g.supplyPort(side, p) && railOK(p) {
-					addRail(p) // water to rail at a friendly port (13.3.4)
+				if r := b.railAt[i]; r >= 0 && railOK(r) && g.supplyPortAt(side, i, c) {
+					addRail(r) // water to rail at a friendly port (13.3.4)
 				}
 			}
 		}
@@ -139,6 +140,13 @@ func (g *game) searchSupplyNet(side string, c *supplyCache) *supplyNet {
 // Ocean Supply Paths and Rail Supply Paths").
 func (g *game) supplyPort(side string, p rules.Point) bool {
 	return g.friendlyPort(side, p)
+}
+
+// supplyPortAt is supplyPort with the hex by board index and its
+// controller read from the cache (ctlAt).
+func (g *game) supplyPortAt(side string, i int, c *supplyCache) bool {
+	h := g.e.b.hexAt[i]
+	return h != nil && h.Port != "" && g.ctlAt(c, i) == side
 }
 
 // portLeads reports a friendly port in p on a waterway hexside that leads
