@@ -120,7 +120,7 @@ func (g *game) attrition(side string, p rules.Point) {
 		return
 	}
 	n := min(*cell.Value, g.sp[side][p])
-	g.say("13.5.6", "Supply Attrition for the %s stack in %s: roll %d%s = %d%s: %s SPs Displaced", side, id, roll, drmNote(why), roll+drm, maxNote(beyond), cell.Text)
+	g.say("13.5.6", "Supply Attrition for the %s stack in %s: roll %d%s = %d%s: %s Displaced", side, id, roll, drmNote(why), roll+drm, maxNote(beyond), spCount(*cell.Value))
 	if n == 0 {
 		return
 	}
@@ -196,7 +196,7 @@ func (g *game) foragingDefender(side string, p rules.Point, col, used int) (int,
 	if c.Max != nil {
 		used = min(used, generalsUsed(*c.Max))
 	}
-	g.say("13.5.5", "the defender has a Foraging marker: one column shift left, to the %s column (%s used)", c.ID, genCount(used))
+	g.say("13.5.5", "the defender has a Foraging marker: one column shift left, to the %s column (up to %s used)", c.ID, genCount(used))
 	return col, used
 }
 

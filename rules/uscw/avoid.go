@@ -130,7 +130,7 @@ func (g *game) avoidBattle(to, unit string) error {
 	if g.defended(pm.side, r) {
 		// "The outnumbered enemy force is Displaced (11.1.2) and any enemy
 		// Entrenchments or Forts are removed or Captured" (U616-618).
-		g.say("9.3.2", "the %d %s SPs in %s%s are outnumbered 7-1 (or 4-0) and Displaced (11.1.2)", g.sp[pm.side][r], pm.side, b.ids[r], fortNote(g.fortAt(pm.side, r)))
+		g.say("9.3.2", "the %s in %s%s are outnumbered 7-1 (or 4-0) and Displaced (11.1.2)", spKind(g.sp[pm.side][r], pm.side), b.ids[r], fortNote(g.fortAt(pm.side, r)))
 		g.displaceAll(pm.side, r)
 		g.zeroSPDefeated(pm.side, r, true)
 		g.captureWorks(react, r)

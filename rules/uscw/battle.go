@@ -230,19 +230,15 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 		g.tiedBattleSupply(def, at, defWasDem)
 	case "defender":
 		g.say("11.2.2", "the defender wins (%s beats %s): the attacker is Demoralized (12.2) and retreats to %s, the hex it entered from (11.6.2)", dc.Text, ac.Text, b.ids[from])
-		if atkWasDem && n > 0 {
-			n--
-			g.spLost[side]++
-			g.say("12.2", "the attacker was Demoralized already: Demoralized again, it loses 1 more SP")
+		if atkWasDem {
+			n = g.demoralizedAgain("attacker", side, n)
 		}
 		g.arrive(side, gen, subs, n, true, from)
 		g.displaceIfEmpty(side, from, "defeated")
 	case "attacker":
 		g.say("11.2.2", "the attacker wins (%s beats %s): the defender is Demoralized (12.2) and must retreat (11.6)", ac.Text, dc.Text)
-		if defWasDem && g.sp[def][at] > 0 {
-			g.sp[def][at]--
-			g.spLost[def]++
-			g.say("12.2", "the defender was Demoralized already: Demoralized again, it loses 1 more SP")
+		if defWasDem {
+			g.sp[def][at] = g.demoralizedAgain("defender", def, g.sp[def][at])
 		}
 		g.zeroSPDefeated(def, at, false)
 		g.captureWorks(side, at)
@@ -262,6 +258,22 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 		g.retreat = r
 		g.stage = stRetreat
 	}
+}
+
+// demoralizedAgain takes 12.2's extra SP from a loser that was
+// Demoralized before the battle: "If Demoralized again, the stack loses
+// 1 additional SP. If the stack does not have 1 SP to lose (the stack was
+// eliminated, or contained only a Fort) then ignore the extra loss"
+// (U915). sps is side's SPs left after the battle's losses; it returns
+// those left after the extra loss.
+func (g *game) demoralizedAgain(who, side string, sps int) int {
+	if sps == 0 {
+		g.say("12.2", "the %s was Demoralized already: Demoralized again, it has no SP left to lose (eliminated, or only a Fort): the extra loss is ignored (U915)", who)
+		return 0
+	}
+	g.spLost[side]++
+	g.say("12.2", "the %s was Demoralized already: Demoralized again, it loses 1 more SP", who)
+	return sps - 1
 }
 
 // surrender: "If a force cannot Retreat, then it Surrenders the SPs are

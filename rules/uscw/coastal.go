@@ -144,7 +144,7 @@ func (g *game) coastalStacking(side string, p rules.Point, n int) error {
 	if g.e.b.coastal[p] == nil || g.sp[side][p]+n <= 3 {
 		return nil
 	}
-	return refuse("10.3.2", "%s is a Coastal Fort: 'Both sides are limited to stacking 3 SPs in each Coastal Fort' (U736); %d %s SPs there and %d more", g.e.b.ids[p], g.sp[side][p], side, n)
+	return refuse("10.3.2", "%s is a Coastal Fort: 'Both sides are limited to stacking 3 SPs in each Coastal Fort' (U736); %s there and %d more", g.e.b.ids[p], spKind(g.sp[side][p], side), n)
 }
 
 // coastalRoom is how many more of side's SPs p holds: 3 less those there
@@ -212,7 +212,7 @@ func (g *game) coastalViolations() []string {
 	for _, p := range b.order[len(b.order)-len(b.coastal):] {
 		for _, side := range sides {
 			if n := g.sp[side][p]; n > 3 {
-				out = append(out, fmt.Sprintf("USCW 10.3.2: %d %s SPs in the Coastal Fort %s, at most 3", n, side, b.ids[p]))
+				out = append(out, fmt.Sprintf("USCW 10.3.2: %s in the Coastal Fort %s, at most 3", spKind(n, side), b.ids[p]))
 			}
 		}
 		w := g.works[p]

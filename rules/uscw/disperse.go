@@ -28,7 +28,7 @@ func (g *game) disperse(hex string, n int) error {
 		return refuse("4.3", "%s holds no %s SPs to disperse: 'Any number of non-Isolated (13.6.2) friendly SPs may be placed in the theater's Displaced Box' (U210)", hex, side)
 	}
 	if n > have {
-		return refuse("4.3", "%s holds %d %s SPs, not %d to disperse (U210)", hex, have, side, n)
+		return refuse("4.3", "%s holds %s, not %d to disperse (U210)", hex, spKind(have, side), n)
 	}
 	if g.isolated(side, p) {
 		return refuse("4.3", "the %s SPs in %s are Isolated (13.6.2: Out of Supply, and no LOC to three vacant land hexes): only 'non-Isolated (13.6.2) friendly SPs' may be dispersed (U210)", side, hex)
@@ -45,7 +45,7 @@ func (g *game) disperse(hex string, n int) error {
 	g.dispersed++
 	g.tidy(side, p)
 	g.touch(p)
-	g.say("4.3", "DISPERSE: %d %s SPs in %s go to the Displaced Box (0 Action Points; %d there now, 14.6)", n, side, hex, g.displace[side])
+	g.say("4.3", "DISPERSE: %s in %s go to the Displaced Box (0 Action Points; %d there now, 14.6)", spKind(n, side), hex, g.displace[side])
 	return nil
 }
 

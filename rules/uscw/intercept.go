@@ -82,9 +82,9 @@ func (g *game) declareInterception(p rules.Point, id string, sps int, subIDs []s
 	case sps > limit:
 		return it, refuse("9.2.4", "%s may take %s, not %d: 'any number of SPs and subordinates as his rank allows' (U580, 7.3)", gen.name, spCount(limit), sps)
 	case sps > here:
-		return it, refuse("9.2.4", "%s holds %d %s SPs, not %d", b.ids[q], here, react, sps)
+		return it, refuse("9.2.4", "%s holds %s, not %d", b.ids[q], spKind(here, react), sps)
 	case behind && (sps == here || sps < 0): // sps < 0: no SP stands in q to leave behind
-		return it, refuse("9.2.4", "'If one or more Generals are left behind, then at least 1 SP must also be left behind' (U601): %s holds %d %s SPs", b.ids[q], here, react)
+		return it, refuse("9.2.4", "'If one or more Generals are left behind, then at least 1 SP must also be left behind' (U601): %s holds %s", b.ids[q], spKind(here, react))
 	case sps == 0 && g.sp[react][p] == 0:
 		return it, refuse("7.6", "%s would intercept alone into %s, where no friendly SP stands: a General by himself intercepts only to reinforce friendly SPs (U492, read as a restriction: alone he has no battle to fight)", gen.name, b.ids[p])
 	}
@@ -118,9 +118,9 @@ func (g *game) declareAutoSPs(p, q rules.Point, sps int) (interception, error) {
 	case sps <= 0:
 		return interception{}, refuse("9.2.1", "no %s SP in %s may intercept into %s", react, b.ids[q], b.ids[p])
 	case sps > here:
-		return interception{}, refuse("9.2.4", "%s holds %d %s SPs, not %d", b.ids[q], here, react, sps)
+		return interception{}, refuse("9.2.4", "%s holds %s, not %d", b.ids[q], spKind(here, react), sps)
 	case behind && sps == here:
-		return interception{}, refuse("9.2.4", "'If one or more Generals are left behind, then at least 1 SP must also be left behind' (U601): %s holds %d %s SPs", b.ids[q], here, react)
+		return interception{}, refuse("9.2.4", "'If one or more Generals are left behind, then at least 1 SP must also be left behind' (U601): %s holds %s", b.ids[q], spKind(here, react))
 	}
 	if err := g.coastalStacking(react, p, sps); err != nil {
 		return interception{}, err

@@ -51,7 +51,7 @@ func (g *game) violations() []string {
 		on := 0
 		for p, n := range g.sp[side] {
 			if n < 0 {
-				out = append(out, fmt.Sprintf("USCW 11.2.1: %d %s SPs in %s", n, side, b.ids[p]))
+				out = append(out, fmt.Sprintf("USCW 11.2.1: %s in %s", spKind(n, side), b.ids[p]))
 			}
 			on += n
 			if side == sides[0] && n > 0 && g.sp[other(side)][p] > 0 && (g.retreat == nil || g.retreat.from != p) {
@@ -60,7 +60,7 @@ func (g *game) violations() []string {
 				out = append(out, fmt.Sprintf("USCW 11.6: both sides' SPs stand in %s after the action", b.ids[p]))
 			}
 			if m := g.marker[p]; n > 0 && m == other(side) && g.stage != stRetreat {
-				out = append(out, fmt.Sprintf("USCW 6.2.2: a %s Control marker stays in %s under %d %s SPs", m, b.ids[p], n, side))
+				out = append(out, fmt.Sprintf("USCW 6.2.2: a %s Control marker stays in %s under %s", m, b.ids[p], spKind(n, side)))
 			}
 		}
 		on += g.inTransit(side) // a MOVE stopped for a reaction (9.0)

@@ -235,8 +235,8 @@ func genCount(n int) string {
 	return strconv.Itoa(n) + " Generals"
 }
 
-// spKind writes a number of SPs of a kind: "1 Demoralized SP", "2 enemy
-// SPs".
+// spKind writes a number of SPs of a kind or side: "1 Demoralized SP",
+// "2 enemy SPs", "1 union SP".
 func spKind(n int, kind string) string {
 	if n == 1 {
 		return "1 " + kind + " SP"

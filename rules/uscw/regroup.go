@@ -97,10 +97,10 @@ func (g *game) planRegroup(side string, mv *moving, tok string, at rules.Point, 
 		n = free
 	}
 	if free == 0 {
-		return 0, refuse("5.9", "the %d %s SPs in %s have all moved this Action Phase: the SPs regrouped 'must not have moved yet that Action Phase' (U341)", g.sp[side][q], side, hex)
+		return 0, refuse("5.9", "the %s in %s have all moved this Action Phase: the SPs regrouped 'must not have moved yet that Action Phase' (U341)", spKind(g.sp[side][q], side), hex)
 	}
 	if n > free {
-		return 0, refuse("5.9", "%s holds %d %s SPs that have not moved this Action Phase, not %d: the SPs regrouped 'must not have moved yet that Action Phase' (U341)", hex, free, side, n)
+		return 0, refuse("5.9", "%s holds %s that have not moved this Action Phase, not %d: the SPs regrouped 'must not have moved yet that Action Phase' (U341)", hex, spKind(free, side), n)
 	}
 	if n > 6 {
 		return 0, refuse("5.9", "'Each Regroup Command can bring in up to 6 SPs' (U341), not %d (name the count: regroup:%s:6)", n, hex)

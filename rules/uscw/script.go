@@ -340,7 +340,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 				return errors.New("place sps: give side")
 			}
 			g.addSP(s.Side, p, s.Manpower)
-			g.say("2.2.3", "%d %s SPs placed in %s", s.Manpower, s.Side, s.To)
+			g.say("2.2.3", "%s of the %s placed in %s", spCount(s.Manpower), s.Side, s.To)
 			return nil
 		}
 		gen := g.gens[s.Unit]

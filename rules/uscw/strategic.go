@@ -172,7 +172,7 @@ func (g *game) strategicMove(o strategicOrder) error {
 	at = o.from
 	for _, l := range legs {
 		m := stratModes[l.mode]
-		g.say(m.rule, "Strategic %s Movement: %d %s SPs from %s to %s", m.name, o.sps, side, b.ids[at], b.ids[l.to])
+		g.say(m.rule, "Strategic %s Movement: %s from %s to %s", m.name, spKind(o.sps, side), b.ids[at], b.ids[l.to])
 		at = l.to
 	}
 	return nil
