@@ -74,7 +74,7 @@ func (g *game) attritionDRM(side string, p rules.Point) (int, []string) {
 			}
 		}
 		if d := g.designatedAt(side, p); d != nil {
-			c = d // designated in this phase (7.2.4, command.go)
+			c = d // designated (7.2.4, command.go)
 		}
 		drm -= c.attack
 		why = append(why, fmt.Sprintf("-%d %s's Attack Rating", c.attack, c.name))

@@ -113,7 +113,7 @@ func (g *game) avoidBattle(to, unit string) error {
 	}
 	n := g.sp[react][p]
 	pm.tried = true  // no Interception into this hex after the Avoid Battle (U634)
-	g.designate(cmd) // he commands the stack for the rest of the phase (7.2.4, command.go)
+	g.designate(cmd) // he commands the stack until it is next activated (7.2.4, command.go)
 	who := fmt.Sprintf("%s without a General", spCount(n))
 	if cmd != nil {
 		who = cmd.name

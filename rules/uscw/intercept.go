@@ -210,10 +210,10 @@ func (g *game) intercept(id, at string, sps int, subs, more []string) error {
 	pm.tried = true
 	react := other(pm.side)
 	for _, it := range all {
-		// Of a stack's highest ranks, the one named commands it for the
-		// rest of the phase, his Defense Rating the DRM (7.2.2, 7.2.4,
-		// 9.2.4); another of them still may go as a subordinate sent
-		// (9.2.4, U601), the stack's designation standing.
+		// Of a stack's highest ranks, the one named commands it until
+		// it is next activated, his Defense Rating the DRM (7.2.2,
+		// 7.2.4, 9.2.4); another of them still may go as a subordinate
+		// sent (9.2.4, U601), the stack's designation standing.
 		if it.gen != nil && g.designatedAt(react, it.q) == nil && slices.Contains(g.commandChoices(react, it.q), it.gen) {
 			g.designate(it.gen)
 		}

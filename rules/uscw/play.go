@@ -114,11 +114,12 @@ type game struct {
 	// Regroups played and Control markers placed while moving (5.9,
 	// 6.2.1): TestInvariants requires that random games play them
 	regrouped, markedOnMove int
-	dispersed               int             // DISPERSE actions taken (4.3, disperse.go)
-	lastNaval               *navalMove      // the last Naval Transport (transport.go)
-	foughtAcross            int             // the SPs of the last action's battle across a Navigable River (rivers.go)
-	designated              map[string]bool // the Generals designated Commanding General in this Player Action Phase (7.2.4, command.go)
-	landing                 bool            // an Amphibious Assault's battle is being fought (amphibious.go)
+	dispersed               int                     // DISPERSE actions taken (4.3, disperse.go)
+	lastNaval               *navalMove              // the last Naval Transport (transport.go)
+	foughtAcross            int                     // the SPs of the last action's battle across a Navigable River (rivers.go)
+	designated              map[commandKey]*general // each stack's designated Commanding General, until it is next activated (7.2.4, command.go)
+	pick                    *commandPick            // the owner's pick a script step names for a combination (7.2.4, command.go)
+	landing                 bool                    // an Amphibious Assault's battle is being fought (amphibious.go)
 	// On to Richmond! (4.1.4, richmond.go): the Union owes this Player
 	// Action Phase a qualifying activation; and the MOVE being paid is one
 	richmondOwed, richmondAim bool
@@ -357,7 +358,6 @@ func (g *game) rollInitiative() {
 }
 
 func (g *game) grantAP() {
-	g.designated = nil // a new Player Action Phase: each stack's choice is free again (7.2.4, command.go)
 	g.theaterAP = map[string]int{}
 	g.ap = 0
 	g.newMilitiaPhase()

@@ -101,8 +101,8 @@ func (g *game) handOff() {
 // commander is the Commanding General of side's stack in p: the highest
 // rank, a Cavalry General only when no other General is there (8.4). Of
 // equal highest ranks "the owning player may choose, between those, who
-// will command" (7.2.2, U441): the General designated in this Player
-// Action Phase (7.2.4, command.go), else, unless a script names him (an
+// will command" (7.2.2, U441): the General designated since the stack
+// was last activated (7.2.4, command.go), else, unless a script names him (an
 // Interception names its General, an Avoid Battle its `unit`), the one
 // with the best Defense Rating, which is all a stack's command changes
 // while it is not activated (9.4.1's "+? the Commanding General's
@@ -141,7 +141,7 @@ func (g *game) commandChoices(side string, p rules.Point) []*general {
 // in p (7.2.2, U441: "If there is more than one high-ranking General, then
 // the owning player may choose, between those, who will command"), or the
 // default (commander) when it names none; one other than the General
-// designated in this Player Action Phase is refused (7.2.4, U445).
+// designated since the stack was last activated is refused (7.2.4, U445).
 func (g *game) namedCommander(side string, p rules.Point, id string) (*general, error) {
 	if id == "" {
 		return g.commander(side, p), nil
@@ -158,7 +158,7 @@ func (g *game) namedCommander(side string, p rules.Point, id string) (*general, 
 		return nil, refuse("7.2.2", "%s (%d-star) is outranked by %s (%d-star) in %s: 'the highest ranking General must be designated the Commanding General' (U441)", gen.name, gen.rank, cs[0].name, cs[0].rank, g.e.b.ids[p])
 	}
 	if d := g.designatedAt(side, p); d != nil && d != gen {
-		return nil, refuse("7.2.4", "%s was designated the Commanding General of the stack in %s in this Player Action Phase: 'he must remain the Commanding General throughout his activation' (U445); %s may not take the command", d.name, g.e.b.ids[p], gen.name)
+		return nil, refuse("7.2.4", "%s is the designated Commanding General of the stack in %s: 'The owning player may switch the Commanding General of a stack each time a stack is activated' (U445), and a reaction is no activation; %s may not take the command", d.name, g.e.b.ids[p], gen.name)
 	}
 	return gen, nil
 }

@@ -3,6 +3,7 @@ package uscw
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -176,6 +177,12 @@ func (d *scriptDriver) act(s *rules.Step) error {
 	g := d.g
 	if g.stage == stOver && (s.Play != "" || s.Do == "turn") {
 		return refuse("20.3", "the game is over (%s)", d.g.outcome.Level)
+	}
+	if v, ok := s.Set["command"]; ok && s.Play != "" {
+		rest := *s
+		rest.Set = maps.Clone(s.Set)
+		delete(rest.Set, "command")
+		return g.pickCommand(fmt.Sprint(v), func() error { return d.act(&rest) })
 	}
 	switch s.Play {
 	case "":
