@@ -161,6 +161,7 @@ type game struct {
 	// The course for the report (course.go): the side that went first in
 	// the game's first Action Phase, the standing at each End Phase, the
 	// route and the final total's reading.
+	startNotes []startNote // the set-up's log lines, said as the first turn begins (setup.go)
 	firstMover string
 	track      []rules.TurnVP
 	route      string
@@ -280,6 +281,10 @@ func (g *game) roll(n int, purpose string) int {
 // beginTurn plays the phases before the Action Cycle: none of them is
 // played yet, each is logged as such (3.1-3.3).
 func (g *game) beginTurn() {
+	for _, n := range g.startNotes { // the set-up's lines, once a log is kept (setup.go)
+		g.say(n.rule, "%s", n.text)
+	}
+	g.startNotes = nil
 	g.say("3.1", "turn %d (%d): Reinforcement Phase", g.turn, g.e.year(g.turn))
 	g.kentuckyIn1862()
 	if g.reinforcementPhase() {

@@ -566,6 +566,17 @@ SETUP = {
     "union": [("u.mcdowell.ldr-general", "2836", 6), ("u.patterson.ldr-general", "2734", 5), ("u.sherman.ldr-general", "2822", 5), ("u.lyon.ldr-general", "2812", 3)],
     "confederate": [("c.j-johnston.ldr-general", "3236", 6), ("c.magruder.ldr-general", "3340", 4), ("c.morgan.ldr-general", "3222", 5), ("c.holmes.ldr-general", "3212", 3)],
 }
+# Made-up at-start Fortifications and a Control marker, in the 1863
+# scenario only (the At Start Cards print them; the text does not): a
+# Confederate F1 Fort with Magruder (3340, Texas on this map), a Union
+# Entrenchment with McDowell (2836) and a Union Control marker in the Town
+# 3035 (Louisiana), so the engine's set-up of them is played (setup.go,
+# script 394). The other scenarios keep Generals and SPs only: 195 scripts
+# play on them.
+SETUP_MARKERS = {
+    "03-1863.json": {"confederate": [("fort-f1", "3340")], "union": [("entrenchment", "2836"), ("control", "3035")]},
+}
+MARKER_ROW_NAMES = {"fort-f1": "F1 Fort", "entrenchment": "Entrenchment", "control": "Control marker"}
 # ---- the shipped scenarios, pointed at this module ----
 for name in sorted(os.listdir(os.path.join(SRC, "scenarios"))):
     s = load(os.path.join("scenarios", name))
@@ -580,5 +591,8 @@ for name in sorted(os.listdir(os.path.join(SRC, "scenarios"))):
             for g, h, n in rows:
                 table["rows"].append({"name": names[g], "unit": g, "manpower": None, "hex": h, "notes": [dict(NOTE)]})
                 table["rows"].append({"name": "%s SPs" % ("Union" if table["side"] == "union" else "Confederate"), "marker": "sp", "manpower": n, "hex": h, "notes": [dict(NOTE)]})
+    for table in s.get("setup", []):
+        for marker, h in SETUP_MARKERS.get(name, {}).get(table["side"], []):
+            table["rows"].append({"name": MARKER_ROW_NAMES[marker], "marker": marker, "manpower": None, "hex": h, "notes": [dict(NOTE)]})
     s.setdefault("notes", []).insert(0, {"kind": "comment", "text": "The shipped scenario on the made-up test module (rules/uscw/testdata/gen.py)."})
     save(os.path.join("scenarios", name), s)
