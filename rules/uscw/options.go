@@ -120,7 +120,7 @@ func (g *game) useBonus(what string) {
 // with the option and a dice difference of 2, one at a time (U1720).
 func (g *game) optionViolations() []string {
 	if g.bonus < 0 || g.bonus > 1 || g.bonus > 0 && (!g.e.optional.bonusAction || g.diff != 2) {
-		return []string{fmt.Sprintf("USCW Optional 1: %d Bonus Action(s) with a dice difference of %d (option %v)", g.bonus, g.diff, g.e.optional.bonusAction)}
+		return []string{fmt.Sprintf("USCW Optional 1: %s with a dice difference of %d (option %v)", plural(g.bonus, "Bonus Action"), g.diff, g.e.optional.bonusAction)}
 	}
 	return nil
 }

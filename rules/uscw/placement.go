@@ -94,7 +94,7 @@ func (g *game) stopForGrants() bool {
 			if gr.side == "union" {
 				g.say("14.2.2", "%s for %s: no Union-controlled Objective Hex of a Northern State in Full Supply there, lost", spKind(gr.n, "Union"), gr.where)
 			} else {
-				g.say("14.3.5", "%d Confederate SP(s) for the %s: no legal Resource Hex left (friendly-controlled, in Full Supply, 2 per state), lost", gr.n, gr.where)
+				g.say("14.3.5", "%s for the %s: no legal Resource Hex left (friendly-controlled, in Full Supply, 2 per state), lost", spKind(gr.n, "Confederate"), gr.where)
 			}
 		}
 		g.grants = g.grants[1:]
@@ -127,7 +127,7 @@ func (g *game) placeReinforcement(hex string, n int) error {
 	}
 	if n < 1 || n > room {
 		if side == "confederate" && n > room && room < gr.n {
-			return refuse("14.3.5", "%s takes at most %d more SP(s): 'No more than 2 SPs may be placed in each state' (U1184)", hex, room)
+			return refuse("14.3.5", "%s takes at most %s more: 'No more than 2 SPs may be placed in each state' (U1184)", hex, spCount(room))
 		}
 		return refuse("14.2.1", "%s: the %s has %d left to place for %s", spCount(n), side, gr.n, gr.where)
 	}
@@ -138,7 +138,7 @@ func (g *game) placeReinforcement(hex string, n int) error {
 	} else {
 		st := homeState(g.e.b.hexes[p])
 		g.reinfState[st] += n
-		g.say("14.3.5", "%d Confederate SP(s) placed in %s (%s)", n, g.e.b.ids[p], st)
+		g.say("14.3.5", "%s placed in %s (%s)", spKind(n, "Confederate"), g.e.b.ids[p], st)
 	}
 	g.afterPlacement()
 	return nil

@@ -237,6 +237,17 @@ func genCount(n int) string {
 	return strconv.Itoa(n) + " Generals"
 }
 
+// plural writes a count of a noun: "1 Bonus Action", "2 Bonus Actions".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// cardCount writes a number of Special Action Cards.
+func cardCount(n int) string { return plural(n, "Special Action Card") }
+
 // spKind writes a number of SPs of a kind or side: "1 Demoralized SP",
 // "2 enemy SPs", "1 union SP".
 func spKind(n int, kind string) string {

@@ -62,7 +62,7 @@ func (g *game) reinforcementSteps(from int) bool {
 			if g.e.year(g.turn) == 1861 {
 				n = 1 // S1.3.4, U1826
 			}
-			g.say("18.2", "each player draws %d Special Action Card(s) (at most five held)", n)
+			g.say("18.2", "each player draws %s (at most five held)", cardCount(n))
 			g.freeFort = true
 			g.say("10.2.6", "the Union may build an F1 Fort or upgrade an F1 or F2 free (taken as a play before its first action of the turn)")
 			for _, s := range sides {

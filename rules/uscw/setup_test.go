@@ -48,3 +48,33 @@ func TestSetupMarkerRows(t *testing.T) {
 		}
 	}
 }
+
+// TestStartControlMarkers pins the 1863 scenario's "Union Control
+// Markers" (S3.1, U1875): a Town of an enemy-controlled state with Union
+// SPs takes a Union marker, one where the Union has a Fort does not, and
+// no track moves (the scenario's tracks count the start).
+func TestStartControlMarkers(t *testing.T) {
+	x, err := checkedGames(t, "testdata/module/scenarios/03-1863.json")(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := x.(*Game).g
+	b := g.e.b
+	town, fortified := b.pts["3135"], b.pts["3142"] // Towns of Louisiana and Arkansas, Confederate states
+	g.sp["union"][town], g.sp["union"][fortified] = 2, 1
+	g.works[fortified] = works{fort: "union", level: 1}
+	vp, bps := g.core.Tracks["union-vp"], g.core.Tracks["resource-bps"]
+	g.startControlMarkers("union")
+	if g.marker[town] != "union" {
+		t.Errorf("3135 (a Louisiana Town with 2 Union SPs): marker %q, want union", g.marker[town])
+	}
+	if g.marker[fortified] != "" {
+		t.Errorf("3142 (a Union Fort): marker %q, want none: 'except where you have an Entrenchment or Fort'", g.marker[fortified])
+	}
+	if g.core.Tracks["union-vp"] != vp || g.core.Tracks["resource-bps"] != bps {
+		t.Errorf("tracks moved: Union VPs %v -> %v, Resource BPs %v -> %v", vp, g.core.Tracks["union-vp"], bps, g.core.Tracks["resource-bps"])
+	}
+	if g.gone["u.mcclellan.ldr-general"] != "removed" || g.gone["u.butler.ldr-general"] != "unassigned" {
+		t.Errorf("start boxes: McClellan %q, Butler %q, want removed and unassigned", g.gone["u.mcclellan.ldr-general"], g.gone["u.butler.ldr-general"])
+	}
+}

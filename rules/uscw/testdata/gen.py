@@ -576,6 +576,12 @@ SETUP = {
 SETUP_MARKERS = {
     "03-1863.json": {"confederate": [("fort-f1", "3340")], "union": [("entrenchment", "2836"), ("control", "3035")]},
 }
+# The 1863 scenario starts with Patterson and Lyon among the "Union Removed
+# Generals" and J. Johnston in the Unassigned Box (S3.1, rulebook 003 lines
+# 1882-1883): its made-up set-up puts other Generals in their places.
+SETUP_STAND_INS = {
+    "03-1863.json": {"u.patterson.ldr-general": "u.thomas.ldr-general", "u.lyon.ldr-general": "u.curtis.ldr-general", "c.j-johnston.ldr-general": "c.longstreet.ldr-general"},
+}
 MARKER_ROW_NAMES = {"fort-f1": "F1 Fort", "entrenchment": "Entrenchment", "control": "Control marker"}
 # ---- the shipped scenarios, pointed at this module ----
 for name in sorted(os.listdir(os.path.join(SRC, "scenarios"))):
@@ -589,6 +595,7 @@ for name in sorted(os.listdir(os.path.join(SRC, "scenarios"))):
             names = {c["id"]: c["name"] for c in cs["counters"]}
             table["rows"] = []
             for g, h, n in rows:
+                g = SETUP_STAND_INS.get(name, {}).get(g, g)
                 table["rows"].append({"name": names[g], "unit": g, "manpower": None, "hex": h, "notes": [dict(NOTE)]})
                 table["rows"].append({"name": "%s SPs" % ("Union" if table["side"] == "union" else "Confederate"), "marker": "sp", "manpower": n, "hex": h, "notes": [dict(NOTE)]})
     for table in s.get("setup", []):
