@@ -15,7 +15,8 @@ import (
 // Generals can place Control Markers"); a Cavalry General may not (8.3,
 // U533). The marker is placed when the MOVE ends, in the hexes the force
 // reached (as its Entrenchments are, 10.1.2), after the enemy markers it
-// passed were removed (6.2.2). Offered to scripts only, not to the bots.
+// passed were removed (6.2.2). The bots are offered it where a stack
+// stands: it places the marker and stays (markCandidate).
 
 // controlStep is the path item that places a Control marker.
 const controlStep = "control"

@@ -45,8 +45,9 @@ import (
 // (U1654, whoever holds the waters now) are the hexes on that system;
 // from a Union-controlled Ocean Port, any other Ocean Port hex (the sea,
 // U1510). Not played: the water between a Coastal Fort and its Ocean
-// Port (U1650; no Coastal Forts on the board), coastal hexes and solid
-// Tidal River Paths (U1658; not on the test map), Islands (none).
+// Port (U1650: the Coastal Forts are spaces of the board, coastal.go, but
+// no Naval Assist reads that water), coastal hexes and solid Tidal River
+// Paths (U1658; not on the test map), Islands (none).
 
 // navalUses are the card uses of this file.
 var navalUses = []string{"transport", "assault", "assist", "bombard"}
