@@ -104,7 +104,7 @@ func (g *game) setMarker(p rules.Point, side string) {
 	} else {
 		g.marker[p] = side
 		if side == "union" {
-			g.destroyArsenals(p)
+			g.destroyArsenals(p, "Control marker")
 		}
 		g.destroyIfHeartland(p, side)
 	}

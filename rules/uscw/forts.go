@@ -164,7 +164,7 @@ func (g *game) unionFortification(side string, p rules.Point, had bool) {
 		return
 	}
 	g.say("6.4.1", "a completed Union Fortification on the Resource Hex %s", g.e.b.ids[p])
-	g.destroyArsenals(p)
+	g.destroyArsenals(p, "Fortification")
 	g.destroyIfHeartland(p, side)
 }
 

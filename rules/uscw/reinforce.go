@@ -292,11 +292,11 @@ func (g *game) placeArsenals(s *rules.Step) error {
 // destroyArsenals: "When the Union player places a Control marker or
 // completed Fortification on a Resource Hex it destroys any Arsenal
 // markers located in that hex" (6.4.1, U393).
-func (g *game) destroyArsenals(p rules.Point) {
+func (g *game) destroyArsenals(p rules.Point, by string) {
 	if n := g.arsenal[p]; n > 0 {
 		g.arsenalsLost += n
 		delete(g.arsenal, p)
-		g.say("6.4.1", "the Union Control marker in %s destroys its Arsenal (+%d)", g.e.b.ids[p], n)
+		g.say("6.4.1", "the Union %s in %s destroys its Arsenal (+%d)", by, g.e.b.ids[p], n)
 	}
 }
 
