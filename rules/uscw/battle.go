@@ -32,6 +32,14 @@ func rank(c *scenarios.Cell) int {
 	return l*3 + markRank[c.Mark]
 }
 
+// spUse writes "1 SP uses", "5 SPs use" for 11.3's limit.
+func spUse(n int) string {
+	if n == 1 {
+		return "1 SP uses"
+	}
+	return spCount(n) + " use"
+}
+
 // generalsUsed is how many Generals a force of n SPs may use (11.3,
 // U809-812).
 func generalsUsed(n int) int {
@@ -102,7 +110,7 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 			g.say("11.4", "attacker: +%d, %s's Attack Rating (a subordinate, 11.3%s)", r, sub.name, limitNote(sub, sub.attack, r))
 		}
 		for _, sub := range unused {
-			g.say("11.3", "attacker: %s is not used: %s use %s (U809-812)", sub.name, spCount(k), genCount(generalsUsed(k)))
+			g.say("11.3", "attacker: %s is not used: %s %s (U809-812)", sub.name, spUse(k), genCount(generalsUsed(k)))
 		}
 	}
 	bt.aDRM += g.battleCard(at)
@@ -118,7 +126,7 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 		g.say("11.4", "defender: +%d, %s's Defense Rating%s", r, dg.name, limitNote(dg, dg.defense, r))
 	}
 	for _, dg := range dUnused {
-		g.say("11.3", "defender: %s is not used: %s use %s (U809-812)", dg.name, spCount(d), genCount(used))
+		g.say("11.3", "defender: %s is not used: %s %s (U809-812)", dg.name, spUse(d), genCount(used))
 	}
 	denied := g.terrainDenied(at) // a failed Avoid Battle (9.3.3)
 	fortDRM, fortWhy := g.fortificationDRM(def, at)
