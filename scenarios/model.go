@@ -412,6 +412,7 @@ type HexsideKind struct {
 type HexsideData struct {
 	Between []string   `json:"between"`
 	Kinds   []string   `json:"kinds"`
+	River   string     `json:"river,omitempty"` // the named river it lies on (USCW 20.3.1's Mississippi)
 	Status  string     `json:"status,omitempty"`
 	Source  *SourceRef `json:"source,omitempty"`
 }

@@ -293,6 +293,7 @@ func newBoard(m *scenarios.Module, s *scenarios.Scenario) (*board, []string) {
 	b.through, b.madrid = riverThroughHexes(b, m) // 5.8.4 (naval.go)
 	b.linkWaterways()
 	b.compileRailNav()
+	missing = append(missing, b.compileMississippi(m)...) // 20.3.1
 	return b, missing
 }
 

@@ -197,6 +197,7 @@ func (g *game) books() {
 	}
 	g.arsenalsAtStart -= float64(g.arsenalsLost)
 	g.heldAtStart, g.invaded, g.faded = 0, 0, 0
+	g.missAtStart = g.missHeld
 	for _, p := range g.e.resources {
 		g.heldAtStart += g.credit[p]
 	}

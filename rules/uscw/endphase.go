@@ -10,12 +10,13 @@ import (
 // endPhase plays the End Phase (3.5, U150-158): A. the Control Segment
 // (20.1), B. the End Turn Rally (20.2), C. the Automatic Victory Segment
 // (20.3): the Confederate VPs for Invading the North and Fading Glory,
-// then the victory calculation and the scenario's end by the rules core.
+// the Union's for Mississippi River Control (20.3.1, mississippi.go), then the victory calculation and the scenario's end by the rules core.
 func (g *game) endPhase() {
 	g.say("3.5", "End Phase of turn %d", g.turn)
 	g.controlSegment()
 	g.endTurnRally()
 	g.invadingTheNorth()
+	g.mississippiControl()
 	g.core.Turn = g.turn
 	g.victoryTracks()
 	r := rules.Evaluate(g.core)

@@ -121,12 +121,17 @@ func (g *game) violations() []string {
 		held += u
 	}
 	t := g.core.Tracks
-	if got := t["union-vp"] + t["resource-bps"]; math.Abs(got-g.bpTotal) > 1e-9 {
-		out = append(out, fmt.Sprintf("USCW 20.3.1: Union VPs %g + Resource BPs %g = %g, but the scenario started at %g", t["union-vp"], t["resource-bps"], got, g.bpTotal))
+	// Mississippi River Control's 3 VPs (20.3.1, U1691) are on the Union
+	// VP track, not taken from the Resource BPs, while the last End Phase
+	// found the river the Union's.
+	miss := float64(mississippiVPs * (b2i(g.missHeld) - b2i(g.missAtStart)))
+	if got := t["union-vp"] - miss + t["resource-bps"]; math.Abs(got-g.bpTotal) > 1e-9 {
+		out = append(out, fmt.Sprintf("USCW 20.3.1: Union VPs %g (%+g of them Mississippi River Control) + Resource BPs %g = %g, but the scenario started at %g", t["union-vp"], miss, t["resource-bps"], got, g.bpTotal))
 	}
-	if got := t["union-vp"] - g.bpStartVP; math.Abs(got-float64(held-g.heldAtStart)) > 1e-9 {
-		out = append(out, fmt.Sprintf("USCW 20.3.1: the Union VP track moved %g since the start, the Resource Hexes it holds %d", got, held-g.heldAtStart))
+	if got := t["union-vp"] - g.bpStartVP; math.Abs(got-float64(held-g.heldAtStart)-miss) > 1e-9 {
+		out = append(out, fmt.Sprintf("USCW 20.3.1: the Union VP track moved %g since the start, the Resource Hexes it holds %d and Mississippi River Control %+g", got, held-g.heldAtStart, miss))
 	}
+	out = append(out, g.mississippiViolations()...)
 	if want := g.csaStartVP + float64(g.invaded-g.faded); math.Abs(t["csa-vp"]-want) > 1e-9 || t["csa-vp"] < 0 {
 		out = append(out, fmt.Sprintf("USCW 20.3.2: the CSA VP track shows %g, Invading the North and Fading Glory make %g", t["csa-vp"], want))
 	}

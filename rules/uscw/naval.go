@@ -71,6 +71,10 @@ type waterways struct {
 	// system: the side is joined to a Type 2 hexside, the Ohio and
 	// Mississippi and their tributaries (19.6, navalcards.go).
 	system []bool
+	// miss: the Mississippi's hexsides, sorted, and gulf the one where it
+	// reaches the Gulf, -1 for none (20.3.1, mississippi.go).
+	miss []int
+	gulf int
 }
 
 type navSide struct {

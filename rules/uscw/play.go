@@ -97,6 +97,7 @@ type game struct {
 	gone         map[string]string      // Generals out of play: "removed" or "unassigned" (16.4, 16.5.2), "eliminated" (5.1.4)
 	invaded      int                    // CSA VPs earned Invading the North (20.3.2)
 	faded        int                    // and lost to Fading Glory (20.3.3)
+	missHeld     bool                   // the Union VP track counts Mississippi River Control's 3 VPs (20.3.1)
 	works        map[rules.Point]works  // Entrenchments and Forts (10.1-10.2, forts.go)
 	freeFort     bool                   // the Union's free Fort of this Reinforcement Phase is unused (10.2.6)
 	// the hexes the bots may take it in, searched once per turn (forts.go)
@@ -131,6 +132,7 @@ type game struct {
 	bpTotal, bpStartVP, csaStartVP float64
 	arsenalsAtStart, maintAtStart  float64
 	heldAtStart                    int
+	missAtStart                    bool // missHeld when the books were set
 
 	strat        stratUse          // the Strategic Movement Phase's counts (15.2, 15.5)
 	mgmt         leaderPhase       // the Leader Management Phase in progress (16.1, leaders.go)

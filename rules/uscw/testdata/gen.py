@@ -414,6 +414,33 @@ assert not any(p["at"] == "4204" or p["name"] == "Richmond" for p in m["places"]
 assert any(h["at"] == "4204" and h["states"] == ["virginia"] and h.get("bp") for h in hexes)
 m["places"].append(made_up({"at": "4204", "name": "Richmond", "source": {"lines": "171"}},
                            "The hex is invented: the shipped map lists Richmond among the places without a hex number; here it stands in 4204, a made-up Virginia Resource Hex."))
+# ---- mississippi (made up) ----
+# Mississippi River Control (20.3.1, U1691: "If during the End Phase, Union
+# Naval Control extends the length of the Mississippi River from the north
+# map edge to the Gulf, then award the Union player 3 VPs"): the map names a
+# river's hexsides (hexsides[].river) and marks where it reaches the Gulf (a
+# feature of kind river with the attributes river and end "gulf"). The test
+# map has no chain of Type 2 hexsides (row 30's touch nothing, naval.go), so
+# a made-up three-hexside Type 2 "Mississippi" starts at the north map edge
+# (1614-1615, both on row 16) and runs 1614-1715 to 1714-1715, its made-up
+# Gulf end, along the Trans-Mississippi/West boundary (columns 14/15,
+# 2.1.1). No port stands on it: Union Naval Control reaches it only from a
+# Fort in its hexes (19.1.3), so no game that places none scores it. Off
+# every railroad, road, river and script hex (asserted for the first
+# three). No random draws.
+MISSISSIPPI = (("1614", "1615"), ("1614", "1715"), ("1714", "1715"))
+for a, b in MISSISSIPPI:
+    assert frozenset((a, b)) not in have
+    assert not any(a in f["hexes"] or b in f["hexes"] for f in m["features"] if f.get("kind") in ("railroad", "road"))
+    assert not any(e["at"] in (a, b) and e.get("port") for e in hexes)
+    have.add(frozenset((a, b)))
+    sides.append({"between": [a, b], "kinds": ["navigable-river-type-2"], "river": "Mississippi", "status": "made-up"})
+m["features"].append(made_up({"id": "mississippi-gulf-end", "kind": "river", "name": "Mississippi River: its Gulf end", "hexside": list(MISSISSIPPI[-1]),
+                              "provenance": "made-up", "attributes": {"river": "Mississippi", "end": "gulf"}},
+                             "The hexside is invented: on this map the Gulf is nowhere near it; the engine reads it as the river's Gulf end (20.3.1)."))
+for t in m["missing"]:
+    if t["topic"] == "hexside-features":
+        t["madeUp"] += "; a three-hexside Type 2 Mississippi (hexsides river Mississippi) 1614-1615 (the north map edge), 1614-1715, 1714-1715 (its Gulf end, feature mississippi-gulf-end), no port on it (20.3.1)"
 save("map.json", m)
 
 # ---- tables ----
