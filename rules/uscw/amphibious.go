@@ -32,6 +32,9 @@ func (g *game) assaultPath(side string, si, di int) []int {
 	w := g.e.b.ww
 	queue, prev := g.waterSearch(side, si)
 	for _, t := range w.atHex[di] {
+		if !g.sails(side, t) {
+			continue // 19.4 (U1601)
+		}
 		if slices.Contains(w.atHex[si], t) {
 			return []int{t}
 		}
@@ -105,11 +108,15 @@ func (g *game) confederateAssaultNaval() []int8 {
 	for _, i := range w.worksHexes(g.works, b) {
 		x := g.works[b.order[i]]
 		for _, s := range w.atHex[i] {
+			if w.sides[s].tidal {
+				continue // never blocked by Forts or Entrenchments (19.4, U1601)
+			}
 			if x.fort == "union" && !simmesport(b, i, w.sides[s]) || x.entrench == "union" && !w.sides[s].type2 {
 				blocked[s] = true
 			}
 		}
 	}
+	g.islandBlocks("confederate", blocked) // a Union Island blocks it (19.1.4)
 	open := func(s int) bool {
 		return ctrl[s] != navConfederate && ctrl[s] != navBoth && !blocked[s] && !(ky && w.kyIn[s])
 	}

@@ -60,6 +60,8 @@ type board struct {
 	through []rules.Point                  // the hexes a Navigable River runs through the middle of (5.8.4, naval.go)
 	madrid  int                            // New Madrid's board index among them, else -1 (S1.3.1)
 	guards  map[rules.Point][]*coastalFort // the Coastal Forts between a port and the sea (seaaccess.go)
+	islands map[rules.Point]*island        // the Island spaces, after the hexes and before the Coastal Forts (islands.go)
+	tidal   []tidalPath                    // the Tidal River Paths (19.4, islands.go)
 }
 
 // compileHexLists fills the board's per-index lists of the hexes
@@ -263,6 +265,7 @@ func newBoard(m *scenarios.Module, s *scenarios.Scenario) (*board, []string) {
 			sortPoints(ns)
 			b.nbrs[p] = ns
 		}
+		b.addIslands(m) // islands.go
 		b.addCoastalForts(m)
 		b.computeEdge()
 	}

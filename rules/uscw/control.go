@@ -59,10 +59,10 @@ func (g *game) northern(st string) bool {
 }
 
 // markable: Control markers go only in Towns, Objective Hexes, Resource
-// Hexes, Ports and Coastal Forts (an Ocean Port, coastal.go; Islands are
-// not on the board) (6.2.3, U371-377).
+// Hexes, Ports, Coastal Forts (an Ocean Port, coastal.go) and Island
+// spaces (islands.go) (6.2.3, U371-377).
 func markable(h *scenarios.HexData) bool {
-	return h != nil && (h.Place != "" || h.Objective || h.BP != nil || h.Port != "")
+	return h != nil && (h.Place != "" || h.Objective || h.BP != nil || h.Port != "" || h.Terrain == islandTerrain)
 }
 
 // controller is who controls hex p (6.3, U381-388): the side with SPs

@@ -275,7 +275,7 @@ func (g *game) placeArrival(id, hex string) error {
 		return refuse("16.2", "%s is not in the %s: 'Generals are placed in the theater indicated on the Turn Record Track' (U1317)", hex, th)
 	case g.sp[gen.side][p] == 0:
 		return refuse("16.2", "%s holds no friendly SP: the space must have 'at least 1 SP that is friendly' (U1317)", hex)
-	case gen.rank >= 3 && g.e.b.coastal[p] != nil:
+	case gen.rank >= 3 && g.e.b.islandOrFort(p):
 		return refuse("16.2", "%s is a %d-star General: 'it may not be placed on an Island or Coastal Fort unless it is replacing another General' (U1317)", gen.name, gen.rank)
 	case !g.primarySupplied(gen.side, p):
 		return refuse("16.2", "%s has no LOC or Supply Path to a Primary Supply Source (U1317)", hex)
@@ -430,10 +430,10 @@ func (g *game) placementSpace(gen *general, th string) (rules.Point, bool) {
 // placed in (16.2, U1317): "a space that has a LOC to a Primary Supply
 // Source and has at least 1 SP that is friendly", and for a 3-star (or
 // the 4-star Grant, 7.4.2 U474) not "on an Island or Coastal Fort".
-// Islands are not on the board. A space with a Supply Path and no LOC
-// counts (primarySupplied's reading).
+// A space with a Supply Path and no LOC counts (primarySupplied's
+// reading).
 func (g *game) placeable(gen *general, p rules.Point) bool {
-	if g.sp[gen.side][p] == 0 || gen.rank >= 3 && g.e.b.coastal[p] != nil {
+	if g.sp[gen.side][p] == 0 || gen.rank >= 3 && g.e.b.islandOrFort(p) {
 		return false
 	}
 	return g.primarySupplied(gen.side, p)
@@ -476,7 +476,7 @@ func (g *game) leaderViolations() []string {
 		if _, on := g.genAt[id]; !on {
 			continue
 		}
-		if g.sp[gen.side][at] == 0 || gen.rank >= 3 && g.e.b.coastal[at] != nil || g.spaceTheater(at) != th {
+		if g.sp[gen.side][at] == 0 || gen.rank >= 3 && g.e.b.islandOrFort(at) || g.spaceTheater(at) != th {
 			out = append(out, fmt.Sprintf("USCW 16.2: %s (%d-star) was placed in %s, not a legal space of the %s", gen.name, gen.rank, g.e.b.ids[at], th))
 		}
 	}

@@ -458,6 +458,7 @@ func (g *game) arrive(side string, gen *general, subs []*general, n int, dem boo
 		g.clearEnemyMarker(side, p)
 		g.catchLoneGenerals(side, p)
 		g.takeCoastal(side, p)
+		g.takeIsland(side, p) // islands.go
 	}
 	g.touch(p)
 }

@@ -80,6 +80,9 @@ type waterways struct {
 type navSide struct {
 	a, b  int // board indexes, a < b
 	type2 bool
+	// tidal: a Tidal River Path (19.4, islands.go), dotted or solid, on
+	// Chesapeake Bay or not; its ends need not be adjacent.
+	tidal, dotted, chesapeake bool
 }
 
 func navKind(k string) (navigable, type2 bool) {
@@ -142,6 +145,7 @@ func (b *board) linkWaterways() {
 			}
 		}
 	}
+	w.addTidal(b) // 19.4 (islands.go)
 	for i, p := range b.order {
 		h := b.hexes[p]
 		if h.Port != "" && len(w.atHex[i]) > 0 {
@@ -161,7 +165,7 @@ func (b *board) linkWaterways() {
 		for i := range next {
 			for k, st := range next[i] {
 				next[i][k].nav = -1
-				if s, ok := w.side(i, st.to); ok {
+				if s, ok := w.side(i, st.to); ok && !w.sides[s].tidal {
 					next[i][k].nav = s
 				}
 			}
@@ -297,6 +301,12 @@ func (g *game) navalKey(into []int8) []int8 {
 		ky = 1
 	}
 	into = append(into, ky)
+	// The Island spaces, which block the enemy's Tidal River Paths (19.1.4).
+	for _, p := range b.order {
+		if b.isIsland(p) {
+			into = append(into, ctrlCode(g.controller(p)))
+		}
+	}
 	// The Coastal Forts guarding an Ocean Port on a waterway (19.1.4).
 	for _, i := range b.ww.seaPorts {
 		for _, cf := range b.guards[b.order[i]] {
@@ -395,8 +405,9 @@ func (g *game) enemyNaval(side string, s int) bool {
 // Union's from the sea off the hexsides of the port it guards: "Confederate-
 // controlled Coastal Forts block Union Naval Control from reaching the
 // fort's associated port or entering any Navigable River or bay they
-// protect" (19.1.4, U1502; seaaccess.go). The Island spaces are not yet
-// read.
+// protect" (19.1.4, U1502; seaaccess.go). An enemy-controlled Island
+// space blocks it on the Tidal River Paths tangent to it, which nothing
+// else blocks (19.4, U1601; islands.go).
 func (g *game) computeNaval() []int8 {
 	ctrl, _ := g.navalSearch()
 	return ctrl
@@ -437,7 +448,7 @@ func (g *game) navalSearch() ([]int8, [2][]bool) {
 			if south {
 				csa = append(csa, w.atHex[i]...)
 				for _, s := range w.atHex[i] {
-					if g.e.navalMatrix.portBlocks[typeIndex(w.sides[s].type2)] {
+					if !w.sides[s].tidal && g.e.navalMatrix.portBlocks[typeIndex(w.sides[s].type2)] {
 						blockedUnion[s] = true
 					}
 				}
@@ -476,8 +487,8 @@ func (g *game) navalSearch() ([]int8, [2][]bool) {
 	for _, i := range forts {
 		x := g.works[b.order[i]]
 		for _, s := range w.atHex[i] {
-			if simmesport(b, i, w.sides[s]) {
-				continue
+			if simmesport(b, i, w.sides[s]) || w.sides[s].tidal {
+				continue // Tidal River Paths: 'cannot be controlled, or blocked, by ... Forts' (U1601)
 			}
 			for _, by := range []struct {
 				side string
@@ -492,6 +503,10 @@ func (g *game) navalSearch() ([]int8, [2][]bool) {
 			}
 		}
 	}
+	// Island spaces block the enemy's Naval Control on the Tidal River
+	// Paths tangent to them (19.1.4, U1507; islands.go).
+	g.islandBlocks("union", blockedUnion)
+	g.islandBlocks("confederate", blockedCSA)
 	spread(union, navUnion, func(s int) bool { return blockedUnion[s] || closed(s) })
 	spread(csa, navConfederate, func(s int) bool { return blockedCSA[s] || closed(s) })
 	// A Fort gives its side Naval Control of its hex's navigable
@@ -503,7 +518,7 @@ func (g *game) navalSearch() ([]int8, [2][]bool) {
 			continue
 		}
 		for _, s := range w.atHex[i] {
-			if simmesport(b, i, w.sides[s]) {
+			if simmesport(b, i, w.sides[s]) || w.sides[s].tidal {
 				continue
 			}
 			if c := ctrl[s]; c == navBoth || fortAtEnd(g, b, w.sides[s], i) == other(x.fort) {

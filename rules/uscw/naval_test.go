@@ -72,7 +72,7 @@ func TestNavalControlRules(t *testing.T) {
 			p := g.e.b.order[i]
 			if g.controller(p) == "confederate" && slices.Contains(southern, homeState(g.e.b.hexes[p])) {
 				for _, s := range w.atHex[i] {
-					blocked[s] = blocked[s] || !w.sides[s].type2 // U1503: Type 1 only
+					blocked[s] = blocked[s] || !w.sides[s].type2 && !w.sides[s].tidal // U1503: Type 1 only; never a Tidal River Path (U1601)
 				}
 			}
 		}
@@ -82,12 +82,22 @@ func TestNavalControlRules(t *testing.T) {
 		for _, i := range w.worksHexes(g.works, g.e.b) {
 			x := g.works[g.e.b.order[i]]
 			for _, s := range w.atHex[i] {
-				if !simmesport(g.e.b, i, w.sides[s]) && (x.fort == "confederate" || x.entrench == "confederate" && !w.sides[s].type2) {
+				if !simmesport(g.e.b, i, w.sides[s]) && !w.sides[s].tidal && (x.fort == "confederate" || x.entrench == "confederate" && !w.sides[s].type2) {
 					byWorks[s] = true
 				}
 			}
 		}
-		closed := func(s int) bool { return blocked[s] || byWorks[s] || g.kentuckyNeutral() && w.kyIn[s] }
+		// A Confederate Island blocks it on the Tidal River Paths tangent
+		// to it (19.1.4, U1507; islands.go).
+		byIsland := make([]bool, len(w.sides))
+		for p, is := range g.e.b.islands {
+			if is.blocks && g.controller(p) == "confederate" {
+				for _, s := range w.atHex[g.e.b.index[p]] {
+					byIsland[s] = true
+				}
+			}
+		}
+		closed := func(s int) bool { return blocked[s] || byWorks[s] || byIsland[s] || g.kentuckyNeutral() && w.kyIn[s] }
 		for s := range w.sides {
 			if ctrl[s] == navUnion && blocked[s] {
 				t.Fatalf("turn %d: Union Naval Control on a hexside a Confederate port blocks (19.1.4)", g.turn)

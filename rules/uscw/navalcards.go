@@ -44,10 +44,13 @@ import (
 // rivers, so the hexes an assault from them could "conceivably" reach
 // (U1654, whoever holds the waters now) are the hexes on that system;
 // from a Union-controlled Ocean Port, any other Ocean Port hex (the sea,
-// U1510). Not played: the water between a Coastal Fort and its Ocean
-// Port (U1650: the Coastal Forts are spaces of the board, coastal.go, but
-// no Naval Assist reads that water), coastal hexes and solid Tidal River
-// Paths (U1658; not on the test map), Islands (none).
+// U1510), and any space the solid Tidal River Paths reach from such a
+// port or an Island the sea reaches ("would not require the use of a
+// dotted Tidal River Path", U1654; "locations reachable from solid Tidal
+// River Paths", U1658; islands.go). Not played: the water between a
+// Coastal Fort and its Ocean Port (U1650: the Coastal Forts are spaces of
+// the board, coastal.go, but no Naval Assist reads that water), coastal
+// hexes (not on the test map).
 
 // navalUses are the card uses of this file.
 var navalUses = []string{"transport", "assault", "assist", "bombard"}
@@ -185,7 +188,7 @@ func (g *game) bombardable(side string, at rules.Point) error {
 	h := b.hexes[at]
 	w := g.works[at]
 	def := other(side)
-	if w.fort != def && w.entrench != def && (h == nil || h.Port == "") {
+	if w.fort != def && w.entrench != def && (h == nil || h.Port == "") && !b.isIsland(at) {
 		return refuse("19.6", "%s is no Fortification, Port or Island of the %s: Shore Bombardment is 'when attacking a Fortification, Port or Island' (U1654)", b.ids[at], def)
 	}
 	i := b.index[at]
@@ -194,7 +197,7 @@ func (g *game) bombardable(side string, at rules.Point) error {
 			return nil // on the Ohio-Mississippi system: from Cairo, Pittsburgh or Cincinnati
 		}
 	}
-	if h != nil && h.Port == "ocean" {
+	if h != nil && h.Port == "ocean" || g.solidTidalReach(i) {
 		for _, j := range g.e.oceanPorts {
 			if j != i && g.controller(b.order[j]) == side && g.seaBarred(b.order[j]) == nil {
 				return nil // by sea from a Union-controlled Ocean Port (19.3.5)
@@ -211,14 +214,14 @@ func (w *waterways) riverSystem() []bool {
 	in := make([]bool, len(w.sides))
 	var queue []int
 	for s, ns := range w.sides {
-		if ns.type2 {
+		if ns.type2 && !ns.tidal {
 			in[s] = true
 			queue = append(queue, s)
 		}
 	}
 	for k := 0; k < len(queue); k++ {
 		for _, t := range w.touch[queue[k]] {
-			if !in[t] {
+			if !in[t] && !w.sides[t].tidal {
 				in[t] = true
 				queue = append(queue, t)
 			}

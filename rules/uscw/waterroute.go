@@ -33,6 +33,14 @@ func (g *game) riverRoute(side string, start, dst rules.Point, assault bool) (st
 	if path == nil && assault {
 		path = g.assaultPath(side, si, di)
 	}
+	if path == nil && side == "confederate" {
+		queue, _ := g.waterSearchBy(side, si, nil, false)
+		for _, s := range queue {
+			if slices.Contains(w.on[s], di) {
+				return "", refuse("19.4", "the Confederate's only way from %s to %s is along a Chesapeake Bay Tidal River Path: 'the Confederate player may not use Naval Transport in any form on the Chesapeake Bay Tidal River Paths' (U1601)", b.ids[start], b.ids[dst])
+			}
+		}
+	}
 	if path == nil {
 		return "", refuse("19.3.3", "no contiguous path of Navigable Waterways under %s Naval Control joins %s and %s: 'Naval Transport may only travel where that player has Naval Control that originates from a port' (U1572)", side, b.ids[start], b.ids[dst])
 	}
@@ -40,6 +48,9 @@ func (g *game) riverRoute(side string, start, dst rules.Point, assault bool) (st
 	for k, s := range path {
 		ns := w.sides[s]
 		parts[k] = b.ids[b.order[ns.a]] + "|" + b.ids[b.order[ns.b]]
+		if ns.tidal {
+			parts[k] += " (a Tidal River Path, 19.4)"
+		}
 		if g.naval()[s] != navOf(side) {
 			parts[k] += " (the one hexside without friendly Naval Control, 19.5.1)"
 		}
@@ -71,9 +82,15 @@ func (g *game) waterSearch(side string, si int) ([]int, map[int]int) {
 // avoid (nil: none), as Strategic River Movement avoids the blocked ones
 // (15.3).
 func (g *game) waterSearchAvoiding(side string, si int, avoid []bool) ([]int, map[int]int) {
+	return g.waterSearchBy(side, si, avoid, true)
+}
+
+// waterSearchBy is waterSearchAvoiding; bay false lets the Confederate on
+// the Chesapeake Bay paths (to say why a route is refused, 19.4).
+func (g *game) waterSearchBy(side string, si int, avoid []bool, bay bool) ([]int, map[int]int) {
 	w := g.e.b.ww
 	naval, own := g.naval(), navOf(side)
-	ok := func(s int) bool { return naval[s] == own && (avoid == nil || !avoid[s]) }
+	ok := func(s int) bool { return naval[s] == own && (avoid == nil || !avoid[s]) && (!bay || g.sails(side, s)) }
 	prev := map[int]int{}
 	var queue []int
 	for _, s := range w.atHex[si] {
@@ -91,6 +108,13 @@ func (g *game) waterSearchAvoiding(side string, si int, avoid []bool) ([]int, ma
 		}
 	}
 	return queue, prev
+}
+
+// sails reports that side's Naval Transport may use the waterway s: "the
+// Confederate player may not use Naval Transport in any form on the
+// Chesapeake Bay Tidal River Paths" (19.4, U1601).
+func (g *game) sails(side string, s int) bool {
+	return side != "confederate" || !g.e.b.ww.sides[s].chesapeake
 }
 
 // chain is the path of hexsides a search's predecessors give to s.

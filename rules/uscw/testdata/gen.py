@@ -441,6 +441,42 @@ m["features"].append(made_up({"id": "mississippi-gulf-end", "kind": "river", "na
 for t in m["missing"]:
     if t["topic"] == "hexside-features":
         t["madeUp"] += "; a three-hexside Type 2 Mississippi (hexsides river Mississippi) 1614-1615 (the north map edge), 1614-1715, 1714-1715 (its Gulf end, feature mississippi-gulf-end), no port on it (20.3.1)"
+# ---- coastal: a made-up sound of Island spaces and Tidal River Paths
+# (19.4, U1599-1606; 19.1.4, U1507; 2.1.3, U56). The shipped map's Islands
+# carry no connections (map art), so this block adds two MADE-UP Islands
+# and MADE-UP paths (features of kind tidal-river-path, attributes from,
+# to, line and bay) standing in for Pamlico Sound: the sea - Test Inlet
+# (Hatteras Inlet's stand-in, solid) - the River Port 4608 (New Bern's) and
+# Test Inlet - Test Roanoke (Roanoke Island's, solid) - the River Port
+# 4309 (Plymouth's, dotted); and a Chesapeake Bay path between the River
+# Ports 4103 and 4404 in Virginia. The four hexes are off every railroad,
+# road, river and script, none a town; North Carolina and Virginia on this
+# made-up map lie in columns 6-9 and 1-5. No random draws.
+SOUND_PORTS = {"4608": "New Bern", "4309": "Plymouth", "4103": "a Chesapeake port", "4404": "a Chesapeake port"}
+for e in hexes:
+    if e["at"] in SOUND_PORTS:
+        assert "port" not in e and "place" not in e
+        assert not any(e["at"] in f.get("hexes", []) for f in m["features"])
+        e["port"] = "river"
+for iid, name, stand in (("test-inlet", "Test Inlet", "Hatteras Inlet"), ("test-roanoke", "Test Roanoke", "Roanoke Island")):
+    m["features"].append(made_up({"id": iid, "kind": "island", "name": name, "provenance": "made-up",
+                                  "attributes": {"space": "Island box", "controlAtCampaignStart": "confederate"}},
+                                 "An Island space standing in for %s (19.1.4, U1507): its place and paths are invented." % stand))
+for pid, a, b, line, bay in (("tidal-sea-inlet", "sea", "test-inlet", "solid", ""), ("tidal-inlet-newbern", "test-inlet", "4608", "solid", ""),
+                             ("tidal-inlet-roanoke", "test-inlet", "test-roanoke", "solid", ""), ("tidal-roanoke-plymouth", "test-roanoke", "4309", "dotted", ""),
+                             ("tidal-chesapeake", "4103", "4404", "solid", "chesapeake")):
+    attrs = {"from": a, "to": b, "line": line}
+    if bay:
+        attrs["bay"] = bay
+    m["features"].append(made_up({"id": pid, "kind": "tidal-river-path", "name": "Tidal River Path %s-%s" % (a, b), "provenance": "made-up", "attributes": attrs},
+                                 "A Tidal River Path (19.4) of the made-up sound: its ends and line are invented."))
+for t in m["missing"]:
+    if t["topic"] == "coastal-hexes-and-waters":
+        t["madeUp"] += "; a made-up sound: Tidal River Paths sea-Test Inlet-4608 (solid), Test Inlet-Test Roanoke (solid), Test Roanoke-4309 (dotted), and a Chesapeake Bay path 4103-4404"
+    if t["topic"] == "island-and-coastal-fort-connections":
+        t["madeUp"] += "; two made-up Island spaces, Test Inlet (the sea reaches it) and Test Roanoke, joined by those paths"
+    if t["topic"] == "ports-towns-cities":
+        t["madeUp"] += "; River Ports 4608 and 4309 on the made-up sound and 4103 and 4404 on its Chesapeake Bay path"
 save("map.json", m)
 
 # ---- tables ----
