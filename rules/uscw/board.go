@@ -53,15 +53,16 @@ type board struct {
 	// dense answers index's question for a hex (a point without an
 	// Area) from a table by frame, column and row, without hashing the
 	// point; hexAt and nbrAt are hexes and nbrs by board index.
-	dense   denseIndex
-	hexAt   []*scenarios.HexData
-	nbrAt   [][]rules.Point
-	coastal map[rules.Point]*coastalFort   // the Coastal Fort spaces, after the hexes in order (coastal.go)
-	through []rules.Point                  // the hexes a Navigable River runs through the middle of (5.8.4, naval.go)
-	madrid  int                            // New Madrid's board index among them, else -1 (S1.3.1)
-	guards  map[rules.Point][]*coastalFort // the Coastal Forts between a port and the sea (seaaccess.go)
-	islands map[rules.Point]*island        // the Island spaces, after the hexes and before the Coastal Forts (islands.go)
-	tidal   []tidalPath                    // the Tidal River Paths (19.4, islands.go)
+	dense     denseIndex
+	hexAt     []*scenarios.HexData
+	nbrAt     [][]rules.Point
+	coastal   map[rules.Point]*coastalFort   // the Coastal Fort spaces, after the hexes in order (coastal.go)
+	through   []rules.Point                  // the hexes a Navigable River runs through the middle of (5.8.4, naval.go)
+	madrid    int                            // New Madrid's board index among them, else -1 (S1.3.1)
+	guards    map[rules.Point][]*coastalFort // the Coastal Forts between a port and the sea (seaaccess.go)
+	islands   map[rules.Point]*island        // the Island spaces, after the hexes and before the Coastal Forts (islands.go)
+	islandPts []rules.Point                  // the same in board order
+	tidal     []tidalPath                    // the Tidal River Paths (19.4, islands.go)
 }
 
 // compileHexLists fills the board's per-index lists of the hexes

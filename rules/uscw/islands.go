@@ -141,6 +141,7 @@ func (b *board) addIslands(m *scenarios.Module) {
 		b.islands[is.at] = is
 	}
 	sortPoints(b.order[start:])
+	b.islandPts = slices.Clone(b.order[start:])
 	for _, r := range paths {
 		pa, oka := b.pts[r.from]
 		pb, okb := b.pts[r.to]
@@ -222,8 +223,8 @@ func (w *waterways) addTidal(b *board) {
 // the blocking unit/hex or going beyond it" (19.1.4, U1499, U1507).
 func (g *game) islandBlocks(side string, blocked []bool) {
 	b := g.e.b
-	for p, is := range b.islands {
-		if !is.blocks || g.controller(p) != other(side) {
+	for _, p := range b.islandPts {
+		if !b.islands[p].blocks || g.controller(p) != other(side) {
 			continue
 		}
 		for _, s := range b.ww.atHex[b.index[p]] {
@@ -236,9 +237,12 @@ func (g *game) islandBlocks(side string, blocked []bool) {
 // Fort, a Control marker is immediately placed in the hex without the need
 // to spend 1 MP and regardless of the SP size of the force" (19.5.3,
 // U1626); a landing unopposed places one as well ("the SP lands and a
-// Control marker is placed", U1616).
+// Control marker is placed", U1616). An Island of side's own state needs
+// none: it is side's once the enemy's marker is gone (6.3, U387; 6.2.1
+// places markers "in an enemy-controlled state", U357).
 func (g *game) takeIsland(side string, p rules.Point) {
-	if g.e.b.isIsland(p) && g.sp[side][p] > 0 && g.marker[p] != side {
+	b := g.e.b
+	if b.isIsland(p) && g.sp[side][p] > 0 && g.marker[p] != side && g.stateSide(homeState(b.hexes[p])) != side {
 		g.setMarker(p, side)
 		g.say("19.5.3", "the %s places a Control marker in the Island %s (U1616, U1626)", side, g.e.b.ids[p])
 	}

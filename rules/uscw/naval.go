@@ -302,10 +302,8 @@ func (g *game) navalKey(into []int8) []int8 {
 	}
 	into = append(into, ky)
 	// The Island spaces, which block the enemy's Tidal River Paths (19.1.4).
-	for _, p := range b.order {
-		if b.isIsland(p) {
-			into = append(into, ctrlCode(g.controller(p)))
-		}
+	for _, p := range b.islandPts {
+		into = append(into, ctrlCode(g.controller(p)))
 	}
 	// The Coastal Forts guarding an Ocean Port on a waterway (19.1.4).
 	for _, i := range b.ww.seaPorts {
