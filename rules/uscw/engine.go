@@ -262,7 +262,6 @@ func Compile(sf *scenarios.ScenarioFile) (*Engine, error) {
 	e.b = b
 	e.salt = saltHexes(m, b)
 	missing = append(missing, bmissing...)
-	missing = append(missing, islandsMissing(m)...) // 19.4 (islands.go)
 	unrated := 0
 	var contradict []string // counters whose parenthesised flag disagrees with 8.5 (cavalry.go)
 	if m.Counters != nil {

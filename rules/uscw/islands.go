@@ -1,7 +1,6 @@
 package uscw
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/musterhq/muster/rules"
@@ -35,9 +34,11 @@ import (
 // ("Ship Island does not block Union Naval Control", U1507). "The
 // Confederate player may not use Naval Transport in any form on the
 // Chesapeake Bay Tidal River Paths" (U1601): waterroute.go's sails.
-// The shipped map lists the paths as map art (its missing topic
-// coastal-hexes-and-waters): a module with Islands and no path is refused
-// (islandsMissing).
+// The shipped map lists the paths as map art (its missing topics
+// coastal-hexes-and-waters and island-and-coastal-fort-connections, which
+// muster validate reports): on a map without paths no Island is on the
+// board and the game is played without them (a module filled from the
+// component template, which has no place for paths, still plays).
 
 // islandTerrain is the terrain of an Island space: no row of the List of
 // Movement Costs (no land movement enters it).
@@ -150,27 +151,6 @@ func (b *board) addIslands(m *scenarios.Module) {
 		}
 		b.tidal = append(b.tidal, tidalPath{id: r.id, a: pa, b: pb, dotted: r.dotted, chesapeake: r.ches})
 	}
-}
-
-// islandsMissing is what the engine lacks of the Islands' waters: the
-// Tidal River Paths (map art) when the map has Islands and no path.
-func islandsMissing(m *scenarios.Module) []string {
-	if m.Map == nil {
-		return nil
-	}
-	islands, paths := 0, 0
-	for _, f := range m.Map.Features {
-		switch f.Kind {
-		case "island":
-			islands++
-		case "tidal-river-path":
-			paths++
-		}
-	}
-	if islands > 0 && paths == 0 {
-		return []string{fmt.Sprintf("the Tidal River Paths joining the %d Island spaces to the ports (19.4, U1599-1601; map art: map.json missing topics coastal-hexes-and-waters, island-and-coastal-fort-connections)", islands)}
-	}
-	return nil
 }
 
 // addTidal adds the Tidal River Paths to the network: each a waterway of
