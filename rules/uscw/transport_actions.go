@@ -125,8 +125,10 @@ func (g *game) waterReach(side string, p rules.Point) []int {
 	naval, own := g.naval(), navOf(side)
 	seen := map[int]bool{}
 	var queue []int
+	// The Confederate never sails a Chesapeake Bay path (19.4, U1601).
+	ok := func(s int) bool { return naval[s] == own && g.sails(side, s) }
 	for _, s := range w.atHex[si] {
-		if naval[s] == own {
+		if ok(s) {
 			seen[s] = true
 			queue = append(queue, s)
 		}
@@ -142,7 +144,7 @@ func (g *game) waterReach(side string, p rules.Point) []int {
 			}
 		}
 		for _, t := range g.links(s) {
-			if !seen[t] && naval[t] == own {
+			if !seen[t] && ok(t) {
 				seen[t] = true
 				queue = append(queue, t)
 			}
