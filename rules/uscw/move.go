@@ -309,7 +309,7 @@ func (g *game) march(f force, o moveOrder) error {
 			}
 		}
 	}
-	if !f.cont && g.sp[side][start] == n && g.leftBehind(side, start, o) {
+	if !f.cont && n > 0 && g.sp[side][start] == n && g.leftBehind(side, start, o) {
 		return refuse("7.6", "the move would leave a General in %s without SPs: 'Players may never intentionally leave a General without at least 1 SP' (U490)", b.ids[start])
 	}
 	what := fmt.Sprintf("%s", spCount(n))
