@@ -445,9 +445,17 @@ func (g *game) hasFort(side string) bool {
 }
 
 // fortressOnly reports side's units in p in Limited Supply by Fortress
-// Supply alone: no Supply Path and no LOC to a Primary Supply Source.
+// Supply alone: no Supply Path and no LOC to a Primary Supply Source (the
+// Confederate's in a Coastal Fort: 10.3.2's, coastalsupply.go).
 func (g *game) fortressOnly(side string, p rules.Point) bool {
-	return g.supplyAt(side, p) == limitedSupply && !g.locToSource(side, p, g.supplyFor(side))
+	c := g.supplyFor(side)
+	if g.levelIn(side, p, c) != limitedSupply {
+		return false
+	}
+	if _, fortress, ok := g.coastalSupply(side, p, c); ok {
+		return fortress
+	}
+	return !g.locToSource(side, p, c)
 }
 
 // fortressViolations holds the kept answers of locToFortress to a fresh

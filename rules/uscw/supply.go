@@ -190,7 +190,12 @@ func ctlCode(side string) int8 {
 
 // supplyAt is the supply state of side's units in p (13.1).
 func (g *game) supplyAt(side string, p rules.Point) supplyLevel {
-	c := g.supplyFor(side)
+	return g.levelIn(side, p, g.supplyFor(side))
+}
+
+// levelIn is supplyAt with the cache c (a fresh one for the invariant
+// checker): each hex's state traced once.
+func (g *game) levelIn(side string, p rules.Point, c *supplyCache) supplyLevel {
 	if l, ok := c.level[p]; ok {
 		return l
 	}
@@ -216,8 +221,12 @@ func (g *game) inFullSupply(side string, p rules.Point) bool {
 	return g.supplyAt(side, p) == fullSupply
 }
 
-// traceSupply works out a state without the cache's answer for p.
+// traceSupply works out a state without the cache's answer for p: the
+// Confederate's in a Coastal Fort by 10.3.2 SUPPLY (coastalsupply.go).
 func (g *game) traceSupply(side string, p rules.Point, c *supplyCache) supplyLevel {
+	if l, _, ok := g.coastalSupply(side, p, c); ok {
+		return l
+	}
 	if g.supplyPath(side, p, c) {
 		return fullSupply
 	}
