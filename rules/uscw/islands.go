@@ -265,3 +265,94 @@ func (g *game) solidTidalReach(i int) bool {
 	}
 	return false
 }
+
+// islandSeaWay is the way by sea to the Island p the sea does not reach:
+// the Tidal River Paths (board hexsides, from the sea's Island to p) that
+// join it, through Islands only, to an Island the sea reaches. The Map
+// Notes (The North Carolina Tide Water, U2091-2095): "Roanoke Island does
+// not have direct access to the sea except with respect to its Blockade
+// Runner DRM—the Union must control Hatteras Inlet to make an Ocean
+// Amphibious Assault into Roanoke Island", and "Provided Hatteras Inlet is
+// under Union Control, the Union player may make an Ocean Amphibious
+// Assault directly into New Bern or Roanoke Island (without stopping at
+// Hatteras Inlet)". Ocean Transport "is allowed along Tidal River Paths
+// (19.4), but must follow those paths" and has "no delay to move ...
+// through friendly-controlled Island spaces" (19.3.5, U1589-1592): every
+// Island passed is Union-controlled and holds no Confederate SP, the sea's
+// Island is one no Confederate Coastal Fort bars (19.2.2), and every path
+// is under Union Naval Control (19.3.3) but, for an Amphibious Assault,
+// the target's own: "an Amphibious Assault may enter one enemy controlled
+// hex or hexside where friendly naval control does not exist in order to
+// land at the target hex, but it may never bypass such a hex or hexside"
+// (19.5.1, U1609). Reading (docs/engines.md): the Island p is an end of
+// Ocean Transport as the Map Notes make Roanoke Island one, whether it is
+// landed in or sailed from; a path to a hex leads no further by sea.
+func (g *game) islandSeaWay(p rules.Point, assault bool) ([]int, error) {
+	b := g.e.b
+	w := b.ww
+	naval := g.naval()
+	pi := b.index[p]
+	prev := map[int]int{}
+	var queue, firstBlocked []int
+	var barred error
+	passable := func(q rules.Point) bool {
+		return g.controller(q) == "union" && g.sp["confederate"][q] == 0
+	}
+	for _, s := range w.atHex[pi] {
+		ns := w.sides[s]
+		if !ns.tidal {
+			continue
+		}
+		if naval[s] != navUnion && !assault {
+			firstBlocked = append(firstBlocked, s)
+			continue
+		}
+		prev[s] = -1
+		queue = append(queue, s)
+	}
+	far := func(s, from int) int {
+		if w.sides[s].a == from {
+			return w.sides[s].b
+		}
+		return w.sides[s].a
+	}
+	// from[s] is the space the search entered the path s from.
+	from := map[int]int{}
+	for _, s := range queue {
+		from[s] = pi
+	}
+	for k := 0; k < len(queue); k++ {
+		s := queue[k]
+		qi := far(s, from[s])
+		q := b.order[qi]
+		if !b.isIsland(q) || !passable(q) {
+			continue
+		}
+		if b.hexes[q].Port == "ocean" {
+			if err := g.seaRefusal("19.2.2", q); err != nil {
+				if barred == nil {
+					barred = err
+				}
+				continue
+			}
+			path := chain(prev, s)
+			slices.Reverse(path)
+			return path, nil
+		}
+		for _, t := range w.atHex[qi] {
+			if _, seen := prev[t]; seen || t == s || !w.sides[t].tidal || naval[t] != navUnion {
+				continue
+			}
+			prev[t], from[t] = s, qi
+			queue = append(queue, t)
+		}
+	}
+	if barred != nil {
+		return nil, barred
+	}
+	why := "no chain of Tidal River Paths under Union Naval Control through Union-controlled Islands joins it to an Island the sea reaches"
+	if len(firstBlocked) > 0 && len(queue) == 0 {
+		why = "its Tidal River Paths are not under Union Naval Control (19.1.4, U1507) and only an Amphibious Assault enters one such path (19.5.1, U1609)"
+	}
+	return nil, refuse("19.3.5", "%s is an Island the sea does not reach: Ocean Transport reaches it only along Tidal River Paths ('must follow those paths', U1592; 'the Union must control Hatteras Inlet to make an Ocean Amphibious Assault into Roanoke Island', Map Notes U2091), and %s", b.ids[p], why)
+}

@@ -213,16 +213,16 @@ func TestNavalRampUp(t *testing.T) {
 	}
 	p := e.b.pts["2449"]
 	g.turn = 4
-	if err := g.oceanRoute("union", p, e.b.pts["3345"], 1); err == nil || !strings.Contains(err.Error(), "19.2.2") {
+	if _, err := g.oceanRoute("union", p, e.b.pts["3345"], 1, false); err == nil || !strings.Contains(err.Error(), "19.2.2") {
 		t.Errorf("to 3345 past the Confederate Fort Johnson/Fisher: got %v, want the 19.2.2 refusal", err)
 	}
 	g.works[e.b.pts["fort-johnson-fisher"]] = works{fort: "union", level: 1, coastal: true}
 	g.turn, g.oceanActs = 2, 1
-	if err := g.oceanRoute("union", p, e.b.pts["3345"], 1); err == nil || !strings.Contains(err.Error(), "S1.3.2") {
+	if _, err := g.oceanRoute("union", p, e.b.pts["3345"], 1, false); err == nil || !strings.Contains(err.Error(), "S1.3.2") {
 		t.Errorf("turn 2, a second Ocean Transport in the Action Phase: got %v, want the S1.3.2 refusal", err)
 	}
 	g.turn = 4
-	if err := g.oceanRoute("union", p, e.b.pts["3345"], 1); err != nil {
+	if _, err := g.oceanRoute("union", p, e.b.pts["3345"], 1, false); err != nil {
 		t.Errorf("turn 4, a second Ocean Transport: %v", err)
 	}
 }

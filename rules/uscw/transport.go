@@ -150,10 +150,11 @@ func (g *game) transport(o transportOrder) error {
 	var route string
 	ap := 1
 	if o.ocean {
-		if err := g.oceanRoute(side, start, dst, n); err != nil {
+		r, err := g.oceanRoute(side, start, dst, n, o.assault)
+		if err != nil {
 			return err
 		}
-		ap, route = n, "the hex-less sea"
+		ap, route = n, r
 	} else {
 		if o.assault && side == "confederate" {
 			g.assaultNaval = g.confederateAssaultNaval() // 19.5.5

@@ -44,18 +44,7 @@ func (g *game) riverRoute(side string, start, dst rules.Point, assault bool) (st
 	if path == nil {
 		return "", refuse("19.3.3", "no contiguous path of Navigable Waterways under %s Naval Control joins %s and %s: 'Naval Transport may only travel where that player has Naval Control that originates from a port' (U1572)", side, b.ids[start], b.ids[dst])
 	}
-	parts := make([]string, len(path))
-	for k, s := range path {
-		ns := w.sides[s]
-		parts[k] = b.ids[b.order[ns.a]] + "|" + b.ids[b.order[ns.b]]
-		if ns.tidal {
-			parts[k] += " (a Tidal River Path, 19.4)"
-		}
-		if g.naval()[s] != navOf(side) {
-			parts[k] += " (the one hexside without friendly Naval Control, 19.5.1)"
-		}
-	}
-	return "the hexsides " + strings.Join(parts, ", "), nil
+	return g.sidesPhrase(side, path), nil
 }
 
 // waterPath is the shortest chain of side-controlled hexsides from one
@@ -137,24 +126,81 @@ func (g *game) friendlyPort(side string, p rules.Point) bool {
 // may use it", and it "must start and end in an Ocean Port". The sea is
 // hex-less and never blocked (U1510); an Ocean Port reaches it unless a
 // Confederate Coastal Fort guards it (19.2.2, seaaccess.go), at either end.
-func (g *game) oceanRoute(side string, start, dst rules.Point, n int) error {
+// An Island the sea does not reach is an end along the Tidal River Paths
+// that join it to one it reaches (the Map Notes, U2091-2095; islandSeaWay).
+// It returns the route sailed, for the log.
+func (g *game) oceanRoute(side string, start, dst rules.Point, n int, assault bool) (string, error) {
 	b := g.e.b
 	if side != "union" {
-		return refuse("19.3.5", "'Only the Union player may use Ocean Transport' (U1589)")
+		return "", refuse("19.3.5", "'Only the Union player may use Ocean Transport' (U1589)")
 	}
+	var out, in []int
 	for _, p := range []rules.Point{start, dst} {
-		if h := b.hexes[p]; h == nil || h.Port != "ocean" {
-			return refuse("19.3.5", "'Ocean Transport must start and end in an Ocean Port' (U1589): %s is none", b.ids[p])
+		h := b.hexes[p]
+		if h != nil && h.Port != "ocean" && b.isIsland(p) {
+			way, err := g.islandSeaWay(p, assault && p == dst)
+			if err != nil {
+				return "", err
+			}
+			if p == start {
+				slices.Reverse(way)
+				out = way
+			} else {
+				in = way
+			}
+			continue
+		}
+		if h == nil || h.Port != "ocean" {
+			return "", refuse("19.3.5", "'Ocean Transport must start and end in an Ocean Port' (U1589): %s is none", b.ids[p])
 		}
 		if err := g.seaRefusal("19.2.2", p); err != nil {
-			return err
+			return "", err
 		}
 	}
 	if g.oceanSPs+n > 3 {
-		return refuse("19.3.5", "'no more than 3 SPs per Action Phase may use' Ocean Transport (U1589): %d have, %d more would make %d", g.oceanSPs, n, g.oceanSPs+n)
+		return "", refuse("19.3.5", "'no more than 3 SPs per Action Phase may use' Ocean Transport (U1589): %d have, %d more would make %d", g.oceanSPs, n, g.oceanSPs+n)
 	}
 	if g.e.year(g.e.first) == 1861 && (g.turn == 2 || g.turn == 3) && g.oceanActs > 0 {
-		return refuse("S1.3.2", "on Turns 2 and 3 'the Union player is limited to one Ocean Transport Action per Action Phase' (U1819-1820)")
+		return "", refuse("S1.3.2", "on Turns 2 and 3 'the Union player is limited to one Ocean Transport Action per Action Phase' (U1819-1820)")
 	}
-	return nil
+	route := "the hex-less sea"
+	if len(out) > 0 {
+		route = g.sidesPhrase("union", out) + " and " + route
+	}
+	if len(in) > 0 {
+		route += " and " + g.sidesPhrase("union", in)
+	}
+	return route, nil
+}
+
+// sidesPhrase names the hexsides and Tidal River Paths of a route, for
+// the log: "the hexsides a|b, ...", "the Tidal River Path a|b" or, mixed,
+// "the hexsides and Tidal River Paths ...", each without side's Naval
+// Control marked as the one an Amphibious Assault enters (19.5.1).
+func (g *game) sidesPhrase(side string, path []int) string {
+	b := g.e.b
+	w := b.ww
+	parts := make([]string, len(path))
+	tidal := 0
+	for k, s := range path {
+		ns := w.sides[s]
+		parts[k] = b.ids[b.order[ns.a]] + "|" + b.ids[b.order[ns.b]]
+		if ns.tidal {
+			tidal++
+			parts[k] += " (a Tidal River Path, 19.4)"
+		}
+		if g.naval()[s] != navOf(side) {
+			parts[k] += " (the one hexside without friendly Naval Control, 19.5.1)"
+		}
+	}
+	head := "the hexsides "
+	switch {
+	case tidal == len(path) && tidal == 1:
+		head = "the Tidal River Path "
+	case tidal == len(path):
+		head = "the Tidal River Paths "
+	case tidal > 0:
+		head = "the hexsides and Tidal River Paths "
+	}
+	return head + strings.Join(parts, ", ")
 }
