@@ -15,9 +15,10 @@ import (
 // assaultBack). The Union pays with Action Points or a
 // card, and must play a Naval or Any card against a Fort or Coastal Fort
 // (19.5.1, U1611; coastal.go); every Confederate assault is
-// activated by an Any card (U1612) and carries 1 SP (navalcards.go). Not
-// yet: the Island Control marker of 19.5.3 (a captured Coastal Fort
-// changes sides, coastal.go; Islands are not on the board), interception of a landing (U1618)
+// activated by an Any card (U1612) and carries 1 SP (navalcards.go). A
+// landing in an Island places a Control marker (19.5.3, islands.go's
+// takeIsland; a captured Coastal Fort changes sides, coastal.go). Not
+// yet: interception of a landing (U1618)
 // but 10.3.2's automatic reaction at a Coastal Fort (U739, U1622; transport.go's landingReactions). A Confederate assault sails by 19.5.5's temporary
 // Naval Control (confederateAssaultNaval).
 
@@ -152,7 +153,11 @@ func (g *game) confederateAssaultNaval() []int8 {
 // have reached at the start of their move" (19.5.4, U1628). A script names
 // the other port (hexes); the bots and an unnamed one take the port sailed
 // from. By River Transport the port is one the stack's waters reach; by
-// Ocean Transport any other friendly Ocean Port.
+// Ocean Transport any other friendly Ocean Port or Island Ocean Transport
+// reaches (oceanEnd). Reading (docs/engines.md): a friendly-controlled
+// Island is a Port to sail back to, as it is an end of Naval Transport
+// (19.3.4 "into/out of ... Island boxes", U1577; the Map Notes' Ocean
+// Amphibious Assault into Roanoke Island, U2091-2095).
 func (g *game) assaultBack(side string, start rules.Point, o transportOrder) (rules.Point, error) {
 	if o.back == "" {
 		return start, nil
@@ -168,14 +173,14 @@ func (g *game) assaultBack(side string, start rules.Point, o transportOrder) (ru
 	if p == start {
 		return p, nil
 	}
-	h := b.hexes[p]
 	reach := false
 	if o.ocean {
-		reach = h != nil && h.Port == "ocean" && g.seaBarred(p) == nil // 19.2.2
+		reach = g.oceanEndOK(p, false) // 19.2.2; an Island along the Tidal River Paths (Map Notes U2091-2095)
 	} else {
 		reach = slices.Contains(g.waterReach(side, start), b.index[p])
 	}
-	if !g.friendlyPort(side, p) || !reach {
+	friendly := g.friendlyPort(side, p) || b.isIsland(p) && g.controller(p) == side
+	if !friendly || !reach {
 		return start, refuse("19.5.4", "%s is not a friendly-controlled Port the stack could have reached at the start of its move (U1628)", o.back)
 	}
 	g.say("19.5.4", "if the assault fails, the survivors sail to %s (U1628)", o.back)

@@ -231,13 +231,21 @@ func (g *game) fight(side string, gen *general, subs []*general, n, k int, dem b
 	}
 	switch bt.winner {
 	case "tie":
-		g.say("11.2.2", "tie (%s against %s): neither side wins, the attacker backs up to %s, the hex it entered from (U799)", ac.Text, dc.Text, b.ids[from])
+		if g.landing {
+			g.say("11.2.2", "tie (%s against %s): neither side wins, and the failed Amphibious Assault's survivors re-embark and sail to %s (19.5.4, U1628)", ac.Text, dc.Text, b.ids[from])
+		} else {
+			g.say("11.2.2", "tie (%s against %s): neither side wins, the attacker backs up to %s, the hex it entered from (U799)", ac.Text, dc.Text, b.ids[from])
+		}
 		g.arrive(side, gen, subs, n, dem, from)
 		g.victorsWithoutSPs(side, from) // 11.2.4, read for the hex it backed up to
 		g.tiedBattleSupply(side, from, atkWasDem)
 		g.tiedBattleSupply(def, at, defWasDem)
 	case "defender":
-		g.say("11.2.2", "the defender wins (%s beats %s): the attacker is Demoralized (12.2) and retreats to %s, the hex it entered from (11.6.2)", dc.Text, ac.Text, b.ids[from])
+		if g.landing {
+			g.say("11.2.2", "the defender wins (%s beats %s): the attacker is Demoralized (12.2), and the failed Amphibious Assault's survivors re-embark and sail to %s (19.5.4, U1628)", dc.Text, ac.Text, b.ids[from])
+		} else {
+			g.say("11.2.2", "the defender wins (%s beats %s): the attacker is Demoralized (12.2) and retreats to %s, the hex it entered from (11.6.2)", dc.Text, ac.Text, b.ids[from])
+		}
 		if atkWasDem {
 			n = g.demoralizedAgain("attacker", side, n)
 		}

@@ -130,31 +130,20 @@ func (g *game) friendlyPort(side string, p rules.Point) bool {
 // that join it to one it reaches (the Map Notes, U2091-2095; islandSeaWay).
 // It returns the route sailed, for the log.
 func (g *game) oceanRoute(side string, start, dst rules.Point, n int, assault bool) (string, error) {
-	b := g.e.b
 	if side != "union" {
 		return "", refuse("19.3.5", "'Only the Union player may use Ocean Transport' (U1589)")
 	}
 	var out, in []int
 	for _, p := range []rules.Point{start, dst} {
-		h := b.hexes[p]
-		if h != nil && h.Port != "ocean" && b.isIsland(p) {
-			way, err := g.islandSeaWay(p, assault && p == dst)
-			if err != nil {
-				return "", err
-			}
-			if p == start {
-				slices.Reverse(way)
-				out = way
-			} else {
-				in = way
-			}
-			continue
-		}
-		if h == nil || h.Port != "ocean" {
-			return "", refuse("19.3.5", "'Ocean Transport must start and end in an Ocean Port' (U1589): %s is none", b.ids[p])
-		}
-		if err := g.seaRefusal("19.2.2", p); err != nil {
+		way, err := g.oceanEnd(p, assault && p == dst)
+		if err != nil {
 			return "", err
+		}
+		if p == start {
+			slices.Reverse(way)
+			out = way
+		} else {
+			in = way
 		}
 	}
 	if g.oceanSPs+n > 3 {
@@ -171,6 +160,29 @@ func (g *game) oceanRoute(side string, start, dst rules.Point, n int, assault bo
 		route += " and " + g.sidesPhrase("union", in)
 	}
 	return route, nil
+}
+
+// oceanEnd checks that Ocean Transport may start or end in p (assault:
+// an Amphibious Assault lands in p): an Ocean Port the sea reaches
+// (19.3.5, U1589; 19.2.2), or an Island joined to one by Tidal River
+// Paths (islandSeaWay: the paths, from the sea's Island to p). The step
+// (oceanRoute) and 19.5.4's port to sail back to ask it.
+func (g *game) oceanEnd(p rules.Point, assault bool) ([]int, error) {
+	b := g.e.b
+	h := b.hexes[p]
+	if h != nil && h.Port != "ocean" && b.isIsland(p) {
+		return g.islandSeaWay(p, assault)
+	}
+	if h == nil || h.Port != "ocean" {
+		return nil, refuse("19.3.5", "'Ocean Transport must start and end in an Ocean Port' (U1589): %s is none", b.ids[p])
+	}
+	return nil, g.seaRefusal("19.2.2", p)
+}
+
+// oceanEndOK: oceanEnd allows p.
+func (g *game) oceanEndOK(p rules.Point, assault bool) bool {
+	_, err := g.oceanEnd(p, assault)
+	return err == nil
 }
 
 // sidesPhrase names the hexsides and Tidal River Paths of a route, for
