@@ -1,6 +1,7 @@
 package uscw
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/musterhq/muster/rules"
@@ -62,5 +63,54 @@ func TestIslandsOnBoard(t *testing.T) {
 	}
 	if !b.islandOrFort(rules.Point{Frame: -1, Area: "test-roanoke"}) {
 		t.Error("16.2 (U1317): an Island is no place for a 3-star General")
+	}
+}
+
+// 16.2 (U1317) on an Island: "If a 3-star General, it may not be placed
+// on an Island or Coastal Fort unless it is replacing another General".
+// The test module's only 3-star arrival (Buell) comes in the West and its
+// made-up sound lies in the Trans-Mississippi, so the test lets Buell's
+// arrival name the Island's theater: his placement in the Union's Test
+// Roanoke, with a Union SP and in Full Supply, is refused for his rank
+// alone, and the bots are never offered it (placeable). Script 414 plays
+// the exception: a 3-star replacing another General there.
+func TestThreeStarNotPlacedOnIsland(t *testing.T) {
+	e, err := Compile(loadScenario(t, scen1861))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := e.scriptDriver(&rules.Script{ID: "three-star-island", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []rules.Step{
+		{Do: "marker", At: "test-inlet", Marker: "control", Side: "union"},
+		{Do: "marker", At: "test-roanoke", Marker: "control", Side: "union"},
+		{Do: "place", Unit: "sps", To: "test-roanoke", Manpower: 1, Side: "union"},
+		{Do: "turn", Turn: 2, Phase: "leaders"},
+	} {
+		if err := d.Act(&s); err != nil {
+			t.Fatalf("%+v: %v", s, err)
+		}
+	}
+	g := d.g
+	const buell = "u.buell.ldr-general"
+	if g.stage != stLeaders || g.phasing != "union" || g.gens[buell].rank != 3 {
+		t.Fatalf("want the Union's Leader Management with the 3-star Buell arriving, got %s, %s, rank %d", stageNames[g.stage], g.phasing, g.gens[buell].rank)
+	}
+	p := g.e.b.pts["test-roanoke"]
+	if g.supplyAt("union", p) != fullSupply {
+		t.Fatalf("the premise: the Union SP in test-roanoke is not in Full Supply")
+	}
+	g.mgmt.arrived[buell] = g.spaceTheater(p)
+	err = g.placeArrival(buell, "test-roanoke")
+	if err == nil || !strings.Contains(err.Error(), "16.2") || !strings.Contains(err.Error(), "Island or Coastal Fort") {
+		t.Errorf("Buell placed in test-roanoke: %v", err)
+	}
+	if g.placeable(g.gens[buell], p) {
+		t.Error("placeable offers the 3-star Buell the Island test-roanoke")
+	}
+	if g.gens["u.grant.ldr-general"].rank >= 3 || !g.placeable(g.gens["u.grant.ldr-general"], p) {
+		t.Error("placeable refuses the Island to a General of fewer than 3 stars")
 	}
 }
