@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 )
 
@@ -17,6 +18,7 @@ import (
 // script that forces the wrong number of rolls has misread a procedure.
 type Dice struct {
 	seed       uint64
+	pcg        *rand.PCG // rng's source, kept so Clone can copy its state
 	rng        *rand.Rand
 	forced     []int
 	forcedOnly bool
@@ -41,7 +43,20 @@ func (r Roll) Total() int {
 
 // NewDice returns a dice source seeded with seed.
 func NewDice(seed uint64) *Dice {
-	return &Dice{seed: seed, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+	pcg := rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
+	return &Dice{seed: seed, pcg: pcg, rng: rand.New(pcg)}
+}
+
+// Clone is an independent copy: the same forced values still to come and
+// the same draws after them. A playtest tries a step it expects refused
+// on a copy of the game, and a refused step must leave the script's
+// forced rolls and the seeded draws as they were.
+func (d *Dice) Clone() *Dice {
+	pcg := *d.pcg
+	c := *d
+	c.pcg, c.rng = &pcg, rand.New(&pcg)
+	c.forced = slices.Clone(d.forced)
+	return &c
 }
 
 // Seed is the seed the source was made with; every log prints it.

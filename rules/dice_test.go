@@ -87,3 +87,29 @@ func TestThrowBounds(t *testing.T) {
 		}
 	}
 }
+
+// A clone throws what the original would, and throwing on it leaves the
+// original's forced values and draws as they were (a playtest's refused
+// step is tried on a clone).
+func TestDiceClone(t *testing.T) {
+	d := NewDice(9)
+	d.Throw(3, 6, "advance the stream")
+	d.Force(2, 5)
+	c := d.Clone()
+	var fromClone []int
+	for range 6 {
+		r, _ := c.Throw(1, 6, "clone")
+		fromClone = append(fromClone, r.Values[0])
+	}
+	if d.Pending() != 2 {
+		t.Fatalf("the clone used up the original's forced values: %d left", d.Pending())
+	}
+	var fromOriginal []int
+	for range 6 {
+		r, _ := d.Throw(1, 6, "original")
+		fromOriginal = append(fromOriginal, r.Values[0])
+	}
+	if !reflect.DeepEqual(fromClone, fromOriginal) || fromOriginal[0] != 2 || fromOriginal[1] != 5 {
+		t.Fatalf("clone threw %v, original %v (forced 2 and 5 first)", fromClone, fromOriginal)
+	}
+}

@@ -354,6 +354,7 @@ func (d *scriptDriver) Expect(s *rules.Step) error {
 		save := d.g
 		d.g = g.clone()
 		d.g.log = nil
+		d.g.dice = g.dice.Clone() // a refused step uses up no forced roll
 		err := d.act(s.Step)
 		d.g = save
 		var re *rules.RuleError

@@ -483,6 +483,8 @@ func (d *scriptDriver) Expect(s *rules.Step) error {
 		}
 		save := d.g
 		d.g = g.clone()
+		d.g.dice = g.dice.Clone() // a refused step uses up no forced roll
+		d.g.cards.dice = g.cards.dice.Clone()
 		err := d.answerDefaults(s.Step)
 		if err == nil {
 			err = d.act(s.Step)
