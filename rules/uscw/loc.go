@@ -102,7 +102,7 @@ func (g *game) within(side string, p rules.Point, mps int) []rules.Point {
 // until the next search.
 func (g *game) withinAt(side string, start, mps int) []int {
 	b := g.e.b
-	enter, _, toll, nav := g.grid(side, g.supplyFor(side)) // enterableForLOC of every hex, kept for the position
+	enter, _, toll, nav := g.grid(side, g.locGridCache(side)) // enterableForLOC of every hex, kept for the position
 	s := g.locScratch()
 	s.stamp++
 	s.best[start], s.seen[start] = 0, s.stamp
@@ -272,6 +272,29 @@ func (g *game) locGrid(side string, c *supplyCache) (enter, depot []bool, toll [
 		}
 	}
 	return enter, depot, toll
+}
+
+// locGridCache is a cache holding the position's LOC grid for side
+// without working out its supply: the supply's own when kept (supplyKept),
+// else one of the grid alone (g.gridOnly, same key), which the position's
+// supply takes over when it is worked out (railFixedPoint's first round:
+// the grid reads no Railroad Control). Under an Amphibious Assault's
+// temporary Naval Control it is supplyFor's.
+func (g *game) locGridCache(side string) *supplyCache {
+	if c := g.supplyKept(side); c != nil {
+		return c
+	}
+	if g.assaultNaval != nil {
+		return g.supplyFor(side)
+	}
+	k, built := sideIndex(side), g.railsBuilt1864()
+	if c := g.gridOnly[k]; g.supplyCurrent(c, built, false) {
+		return c
+	}
+	c := g.newSupplyCache()
+	c.built = built
+	g.gridOnly[k] = c
+	return c
 }
 
 // grid is the position's locGrid for side, kept in the cache with the

@@ -154,8 +154,9 @@ type game struct {
 	// the Surrender Points of Isolated stacks (13.6.3).
 	ver         uint64
 	supply      [2]*supplyCache
-	supScratch  *searchScratch // the searches from the sources, never cloned
-	scanScratch []*scanMemory  // locScan's memory by depth, never cloned
+	gridOnly    [2]*supplyCache // a side's LOC grid alone for the position (locGridCache), until its supply is worked out
+	supScratch  *searchScratch  // the searches from the sources, never cloned
+	scanScratch []*scanMemory   // locScan's memory by depth, never cloned
 	scanDepth   int
 	forage      map[string]map[rules.Point]bool
 	surrPts     map[string]map[rules.Point]surrenderMark

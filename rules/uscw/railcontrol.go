@@ -48,7 +48,7 @@ func (g *game) railControl() *railControl {
 	if g.railCtl != nil && g.railVer == g.ver && g.railBuilt == built && g.assaultNaval == nil {
 		return g.railCtl
 	}
-	fresh, caches := g.railFixedPoint()
+	fresh, caches := g.railFixedPoint(true)
 	if g.assaultNaval != nil {
 		return fresh // 19.5.5's temporary Naval Control: not the position's
 	}
@@ -96,7 +96,7 @@ func (rc *railControl) atIdx(b *board, i int) string {
 // computeRailControl is the position's Railroad Control worked out
 // afresh (railFixedPoint), nothing kept.
 func (g *game) computeRailControl() *railControl {
-	rc, _ := g.railFixedPoint()
+	rc, _ := g.railFixedPoint(false)
 	return rc
 }
 
@@ -130,7 +130,11 @@ func (g *game) computeRailControl() *railControl {
 // it), which is why the Union is solved first: solving both at once would
 // drop a Confederate source that only a Union line later dropped cut off.
 // A source that supplies itself along its own line counts.
-func (g *game) railFixedPoint() (*railControl, [2]*supplyCache) {
+//
+// With kept, a side's first round takes the position's LOC grid where
+// one was worked out alone (locGridCache); the invariant checker's fresh
+// control takes nothing.
+func (g *game) railFixedPoint(kept bool) (*railControl, [2]*supplyCache) {
 	rg := g.e.b.rails
 	ctl := g.railHexControllers()
 	nav := g.naval()
@@ -160,7 +164,11 @@ func (g *game) railFixedPoint() (*railControl, [2]*supplyCache) {
 					round.owner[i] = side
 				}
 			}
+			first := c == nil
 			c = g.nextRailRound(c)
+			if first && kept && !assault {
+				g.takeGrid(c, k, built)
+			}
 			c.built, c.assault, c.rc = built, assault, round
 			kept := starts[:0:0]
 			for _, i := range starts {
@@ -209,6 +217,18 @@ func (g *game) nextRailRound(prev *supplyCache) *supplyCache {
 		}
 	}
 	return c
+}
+
+// takeGrid gives c, a first round's cache, the position's LOC grid of
+// side k where it was worked out alone (locGridCache): the controllers
+// and the grid, which read no Railroad Control.
+func (g *game) takeGrid(c *supplyCache, k int, built bool) {
+	gc := g.gridOnly[k]
+	if !g.supplyCurrent(gc, built, false) || gc.enter == nil {
+		return
+	}
+	c.ctl = gc.ctl
+	c.enter, c.depot, c.toll, c.nav = gc.enter, gc.depot, gc.toll, gc.nav
 }
 
 // railHexControllers is each rail hex's controller by 6.3 (by rail

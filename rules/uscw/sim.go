@@ -13,7 +13,7 @@ func (g *game) clone() *game {
 	c := *g
 	c.log, c.search, c.locSearch, c.nearSearch, c.navalScratch = nil, nil, nil, nil, nil
 	c.bonusReach = nil // its map grows as the game asks: a clone keeps its own
-	c.supply, c.scanScratch, c.scanDepth = [2]*supplyCache{}, nil, 0
+	c.supply, c.gridOnly, c.scanScratch, c.scanDepth = [2]*supplyCache{}, [2]*supplyCache{}, nil, 0
 	c.forage, c.surrPts = map[string]map[rules.Point]bool{}, map[string]map[rules.Point]surrenderMark{}
 	for _, s := range sides {
 		c.forage[s], c.surrPts[s] = maps.Clone(g.forage[s]), maps.Clone(g.surrPts[s])

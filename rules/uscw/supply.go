@@ -83,7 +83,7 @@ func (g *game) supplyFor(side string) *supplyCache {
 	// made for each ask.
 	assault := g.assaultNaval != nil
 	built := g.railsBuilt1864()
-	stale := func() bool { return c == nil || c.ver != g.ver || c.built != built || assault || c.assault }
+	stale := func() bool { return !g.supplyCurrent(c, built, assault) }
 	if stale() && !assault {
 		g.railControl() // worked out with both sides' supply (railFixedPoint), which it keeps
 		c = g.supply[i]
@@ -94,6 +94,22 @@ func (g *game) supplyFor(side string) *supplyCache {
 		g.supply[i] = c
 	}
 	return c
+}
+
+// supplyCurrent reports c the supply cache of the current position
+// (supplyFor's key: the version and the 1864 lines, and never one of or
+// under an Amphibious Assault's temporary Naval Control).
+func (g *game) supplyCurrent(c *supplyCache, built, assault bool) bool {
+	return c != nil && c.ver == g.ver && c.built == built && !assault && !c.assault
+}
+
+// supplyKept is side's supply cache when it is the current position's,
+// else nil: unlike supplyFor it works nothing out.
+func (g *game) supplyKept(side string) *supplyCache {
+	if c := g.supply[sideIndex(side)]; g.supplyCurrent(c, g.railsBuilt1864(), g.assaultNaval != nil) {
+		return c
+	}
+	return nil
 }
 
 // supplyRail is the Railroad Control c's searches read: the round's of
@@ -472,6 +488,14 @@ func (g *game) supplyViolations() []string {
 		}
 	}
 	for i, side := range sides {
+		// The LOC grid kept alone (locGridCache), as the supply's below.
+		if gc := g.gridOnly[i]; g.supplyCurrent(gc, g.railsBuilt1864(), g.assaultNaval != nil) && gc.enter != nil {
+			for k, p := range b.order {
+				if gc.enter[k] != g.enterableForLOC(side, p) || gc.depot[k] != g.depot(side, p) || gc.toll[k] != g.locToll(side, p) {
+					out = append(out, fmt.Sprintf("USCW 13.4: the %s LOC grid kept alone gives %s enterable %v, a Depot %v, toll %d; the position: %v, %v, %d", side, b.ids[p], gc.enter[k], gc.depot[k], gc.toll[k], g.enterableForLOC(side, p), g.depot(side, p), g.locToll(side, p)))
+				}
+			}
+		}
 		c := g.supply[i]
 		if c == nil || c.ver != g.ver || c.built != g.railsBuilt1864() || c.assault || g.assaultNaval != nil {
 			continue

@@ -54,11 +54,14 @@ func (g *game) isolated(side string, p rules.Point) bool {
 	// The LOC to three vacant hexes first: the cheaper test, and the one
 	// most stacks pass (the supply trace is a search of its own).
 	// Without the position's LOC grid, the LOC's first 4 MPs asked hex
-	// by hex: most stacks find three vacant hexes there.
-	c := g.supplyFor(side)
-	if c.enter == nil && g.vacantNear(side, p) {
+	// by hex: most stacks find three vacant hexes there. The position's
+	// supply is not worked out for it (supplyFor's Railroad Control and
+	// both sides' supply, railFixedPoint): the grid is asked only when
+	// kept already.
+	if c := g.supplyKept(side); (c == nil || c.enter == nil) && g.vacantNear(side, p) {
 		return false
 	}
+	c := g.supplyFor(side)
 	vacant := 0
 	g.locScan(side, p, c, func(q rules.Point) bool {
 		if g.vacantForForage(side, q) {
