@@ -542,7 +542,7 @@ func (g *game) buildSegments(side string, c *supplyCache) *locSegments {
 	// or New Madrid, along a segment either (passed hexes included).
 	closed := g.neutralClosed()
 	shut := func(bi int) bool { return closed != nil && closed[bi] }
-	s := &locSegments{railNet: make([]int32, len(rg.railHexs)), waterNet: make([]int32, len(b.ww.sides))}
+	s := &locSegments{railNet: make([]int32, len(rg.railHexs))}
 	for i := range s.railNet {
 		s.railNet[i] = -1
 	}
@@ -570,7 +570,12 @@ func (g *game) buildSegments(side string, c *supplyCache) *locSegments {
 		}
 		s.railEnds = append(s.railEnds, ends)
 	}
+	if k := c.waterSeg; k != nil { // kept from railFixedPoint's last round
+		s.waterNet, s.waterEnd = k.waterNet, k.waterEnd
+		return s
+	}
 	w := b.ww
+	s.waterNet = make([]int32, len(w.sides))
 	blocked := g.navalBlocked(side)
 	mine := navOf(side)
 	open := func(k int) bool { return nav[k] == mine && !blocked[k] }

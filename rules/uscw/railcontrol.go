@@ -198,8 +198,8 @@ func (g *game) railFixedPoint(kept bool) (*railControl, [2]*supplyCache) {
 
 // nextRailRound is a supply cache for railFixedPoint's next round, kept
 // from the last round (prev, nil for the first) what it found that fewer
-// lines cannot change: the controllers (6.3) and the LOC's grid (13.4),
-// which read no Railroad Control, and every hex found no Primary Supply
+// lines cannot change: the controllers (6.3), the LOC's grid (13.4) and
+// its waterway segments (13.4.5), which read no Railroad Control, and every hex found no Primary Supply
 // Source (13.2: fewer lines give fewer LOC segments, 13.4.5, so an LOC
 // reaches no more; sourceHere's searches start no search of isSource, so
 // the answer does not depend on the order asked). Its searches are those
@@ -211,6 +211,10 @@ func (g *game) nextRailRound(prev *supplyCache) *supplyCache {
 	}
 	c.ctl = prev.ctl
 	c.enter, c.depot, c.toll, c.nav = prev.enter, prev.depot, prev.toll, prev.nav
+	c.waterSeg = prev.seg
+	if c.waterSeg == nil {
+		c.waterSeg = prev.waterSeg
+	}
 	for i, v := range prev.source {
 		if v == 1 {
 			c.source[i] = 1

@@ -65,6 +65,7 @@ type supplyCache struct {
 	// waterway segments (13.4.5).
 	toll, nav, locFort []int8
 	seg                *locSegments
+	waterSeg           *locSegments // railFixedPoint's last round's segments: their waterway part, which reads no Railroad Control
 }
 
 // supplyFor is side's cache for the current position.
