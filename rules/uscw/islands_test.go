@@ -114,3 +114,70 @@ func TestThreeStarNotPlacedOnIsland(t *testing.T) {
 		t.Error("placeable refuses the Island to a General of fewer than 3 stars")
 	}
 }
+
+// The bots' Ocean Transport offers agree with the step on the Islands the
+// sea does not reach (oceanEnd): with Test Inlet Confederate nothing is
+// offered into or out of Test Roanoke by sea (the Map Notes, U2091); once
+// the Union holds Test Inlet, an Ocean Amphibious Assault from 2449 into
+// Test Roanoke is offered (U2095), and later, with Test Roanoke the
+// Union's, an Ocean Transport out of it; every ocean offer applies in its
+// own copy of the position.
+func TestBotsOceanTransportIslands(t *testing.T) {
+	e, err := Compile(loadScenario(t, "testdata/module/scenarios/02-1862.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := &rules.Script{ID: "ocean-islands-offered", Seed: 1}
+	script.Dice = &struct {
+		Forced     []int `json:"forced,omitempty"`
+		ForcedOnly bool  `json:"forcedOnly,omitempty"`
+	}{Forced: []int{5, 2}}
+	d, err := e.scriptDriver(script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	act := func(steps ...rules.Step) {
+		t.Helper()
+		for _, s := range steps {
+			if err := d.Act(&s); err != nil {
+				t.Fatalf("%+v: %v", s, err)
+			}
+		}
+	}
+	g := d.g
+	offers := func() map[string]bool {
+		t.Helper()
+		out := map[string]bool{}
+		for _, c := range g.candidates(nil) {
+			if !c.naval || !c.ocean {
+				continue
+			}
+			desc := g.describe(c)
+			out[desc] = true
+			x := g.clone()
+			x.log = rules.NewEventLog("ocean-islands-offered", 1)
+			if err := x.play(c); err != nil {
+				t.Errorf("offered %s, which the step refuses: %v", desc, err)
+			}
+		}
+		return out
+	}
+	act(rules.Step{Do: "place", Unit: "sps", To: "2449", Manpower: 2, Side: "union"})
+	if g.phasing != "union" || g.stage != stPlayer {
+		t.Fatalf("want the Union's Player Action Phase, got %s in %s", g.phasing, stageNames[g.stage])
+	}
+	into := "ocean-assault sps@2449 2 SPs to test-roanoke"
+	if o := offers(); o[into] {
+		t.Errorf("offered %s while Test Inlet is Confederate", into)
+	}
+	act(rules.Step{Do: "marker", At: "test-inlet", Marker: "control", Side: "union"})
+	if o := offers(); !o[into] {
+		t.Errorf("not offered: %s (offers %v)", into, o)
+	}
+	act(rules.Step{Do: "marker", At: "test-roanoke", Marker: "control", Side: "union"},
+		rules.Step{Do: "place", Unit: "sps", To: "test-roanoke", Manpower: 1, Side: "union"})
+	out := "ocean-transport sps@test-roanoke 1 SP to 2449"
+	if o := offers(); !o[out] {
+		t.Errorf("not offered: %s (offers %v)", out, o)
+	}
+}

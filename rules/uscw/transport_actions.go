@@ -13,7 +13,8 @@ import (
 // transportCandidates adds the bots' Naval Transports: each General (by
 // id) and each hex's SPs alone (board order), with the SPs the stack may
 // carry, to every hex River Transport reaches and, for the Union, every
-// other Ocean Port Ocean Transport reaches.
+// other Ocean Port or Island Ocean Transport reaches (oceanEnd, as the
+// step asks it).
 func (g *game) transportCandidates(out []candidate) []candidate {
 	side, b := g.phasing, g.e.b
 	if g.e.year(g.e.first) == 1861 && g.turn == 1 {
@@ -43,11 +44,11 @@ func (g *game) transportCandidates(out []candidate) []candidate {
 			}
 		}
 		c.card = cardPlay{}
-		if side == "union" && b.hexes[at].Port == "ocean" && g.controller(at) == side && g.seaBarred(at) == nil && g.oceanSPs+c.sps <= 3 && (g.canSpendN(at, c.sps) || bonusOnly) &&
-			(g.e.year(g.e.first) != 1861 || g.turn > 3 || g.oceanActs == 0) {
-			for _, i := range g.e.oceanPorts {
+		if side == "union" && g.controller(at) == side && g.oceanSPs+c.sps <= 3 && (g.canSpendN(at, c.sps) || bonusOnly) &&
+			(g.e.year(g.e.first) != 1861 || g.turn > 3 || g.oceanActs == 0) && g.oceanEndOK(at, false) {
+			for _, i := range g.oceanEnds() {
 				p := b.order[i]
-				if p == at || g.closedByNeutrality(p, false) || g.seaBarred(p) != nil || g.coastalLanding(side, p, c.sps, g.enemySpace(side, i)) != nil {
+				if p == at || g.closedByNeutrality(p, false) || !g.oceanEndOK(p, g.enemySpace(side, i)) || g.coastalLanding(side, p, c.sps, g.enemySpace(side, i)) != nil {
 					continue
 				}
 				c.naval, c.ocean, c.assault, c.dst = true, true, g.enemySpace(side, i), i
@@ -101,6 +102,20 @@ func (g *game) transportCandidates(out []candidate) []candidate {
 		}
 		if free > 0 {
 			out = add(candidate{from: at, sps: min(free, limit)}, at, bonusOnly)
+		}
+	}
+	return out
+}
+
+// oceanEnds lists (board indexes) the spaces Ocean Transport may start or
+// end in: the Ocean Ports, then the Islands the sea does not reach
+// (oceanEnd), each in board order.
+func (g *game) oceanEnds() []int {
+	b := g.e.b
+	out := g.e.oceanPorts
+	for _, p := range b.islandPts {
+		if b.hexes[p].Port != "ocean" {
+			out = append(out[:len(out):len(out)], b.index[p])
 		}
 	}
 	return out

@@ -166,7 +166,8 @@ func (g *game) oceanRoute(side string, start, dst rules.Point, n int, assault bo
 // an Amphibious Assault lands in p): an Ocean Port the sea reaches
 // (19.3.5, U1589; 19.2.2), or an Island joined to one by Tidal River
 // Paths (islandSeaWay: the paths, from the sea's Island to p). The step
-// (oceanRoute) and 19.5.4's port to sail back to ask it.
+// (oceanRoute), the bots' offers (transportCandidates) and 19.5.4's port
+// to sail back to all ask it.
 func (g *game) oceanEnd(p rules.Point, assault bool) ([]int, error) {
 	b := g.e.b
 	h := b.hexes[p]
