@@ -68,6 +68,7 @@ func (Ruleset) Compile(sf *scenarios.ScenarioFile, options map[string]string) (r
 	}
 	e.maneuver = options["maneuver-reaction"] == "on"
 	e.offMapDisplaced, _ = offMapOption(options["off-map-generals"]) // checked by checkOptions
+	e.coastalPortOnly = options["coastal-fort-supply"] == "port-only"
 	return e.Sim, nil
 }
 
@@ -91,6 +92,7 @@ func (Ruleset) Script(sf *scenarios.ScenarioFile, s *rules.Script) (rules.Driver
 	}
 	sd.e.maneuver = opts["maneuver-reaction"] == "on"
 	sd.e.offMapDisplaced, _ = offMapOption(opts["off-map-generals"]) // checked by checkOptions
+	sd.e.coastalPortOnly = opts["coastal-fort-supply"] == "port-only"
 	return d, nil
 }
 
@@ -125,6 +127,11 @@ func checkOptions(options map[string]string) error {
 				return err
 			}
 			continue
+		case "coastal-fort-supply": // 10.3.2 SUPPLY's reading with 13.2.3 (coastalsupply.go)
+			if v := options[k]; v != "fortress" && v != "port-only" {
+				return fmt.Errorf("%w: USCW coastal-fort-supply=%q: want fortress (the Confederate units inside a Coastal Fort keep its Fortress Supply, 13.2.3, whatever 10.3.2 says of their port or LOC, the default) or port-only (they have only what 10.3.2 gives: Out of Supply without their port or LOC)", rules.ErrBadOption, v)
+			}
+			continue
 		case "maneuver-reaction":
 			if v := options[k]; v != "on" && v != "off" {
 				return fmt.Errorf("%w: USCW maneuver-reaction=%q: want on (Optional 5, Maneuver Reaction, U1748-1766, is played) or off (default)", rules.ErrBadOption, v)
@@ -142,7 +149,7 @@ func checkOptions(options map[string]string) error {
 				}
 				continue
 			}
-			return fmt.Errorf("%w: the USCW engine has no option %q (it takes invariants, game=basic, attrition, blockade-2m, off-map-generals, and the optional rules: dice-difference-2, Optional 1, salt-hexes, Optional 2, army-morale, Optional 3 and 4, and maneuver-reaction, Optional 5)", rules.ErrBadOption, k)
+			return fmt.Errorf("%w: the USCW engine has no option %q (it takes invariants, game=basic, attrition, blockade-2m, off-map-generals, coastal-fort-supply, and the optional rules: dice-difference-2, Optional 1, salt-hexes, Optional 2, army-morale, Optional 3 and 4, and maneuver-reaction, Optional 5)", rules.ErrBadOption, k)
 		}
 	}
 	return nil
@@ -179,6 +186,10 @@ type Engine struct {
 	// off-map-generals=displaced: Generals who move off the map go to the
 	// Displaced Box, not out of play (5.1.4, offmap.go)
 	offMapDisplaced bool
+	// coastal-fort-supply=port-only: the Confederate units inside a
+	// Coastal Fort have only 10.3.2's supply, not its own Fortress Supply
+	// (13.2.3; coastalsupply.go)
+	coastalPortOnly bool
 
 	markable   []rules.Point // hexes a Control marker may go in (6.2.3), board order
 	objectives []rules.Point // Objective Hexes (2.1.4)

@@ -166,7 +166,14 @@ func (g *game) hasLOC(side string, p rules.Point) bool {
 // Supply Path counts though no LOC runs from it (no Depot within 4 MPs):
 // "An LOC is much easier to trace than a Supply Path" (13.4.1, U1006),
 // and 13.5.2 (U1046) lists the Displaced Generals' placement among what
-// Limited Supply "is needed" for, which Full Supply gives and more.
+// Limited Supply "is needed" for, which Full Supply gives and more. The
+// Confederate's units in a Coastal Fort read 10.3.2 SUPPLY's state
+// (coastalsupply.go), not the fort space's own trace: "Confederate units
+// inside a Coastal Fort are in supply as long as the associated Ocean
+// Port is also in supply" (U747), an LOC of the port's counting and the
+// fort's own through a port the Union controls not; Limited Supply by
+// Fortress Supply alone (their own Coastal Fort's, 13.2.3) is not from a
+// Primary Supply Source.
 func (g *game) primarySupplied(side string, p rules.Point) bool {
 	switch g.supplyAt(side, p) {
 	case fullSupply:
@@ -174,7 +181,11 @@ func (g *game) primarySupplied(side string, p rules.Point) bool {
 	case outOfSupply:
 		return false
 	}
-	return g.locToSource(side, p, g.supplyFor(side))
+	c := g.supplyFor(side)
+	if _, fortress, ok := g.coastalSupply(side, p, c); ok {
+		return !fortress // 10.3.2's Limited Supply by a Primary Supply Source
+	}
+	return g.locToSource(side, p, c)
 }
 
 // locToSource reports an LOC from p to a Primary Supply Source (13.4.3),

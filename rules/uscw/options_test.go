@@ -26,6 +26,21 @@ func TestOptionalRulesOptions(t *testing.T) {
 			t.Errorf("maneuver-reaction=%s (Optional 5, maneuver.go): %v", v, err)
 		}
 	}
+	for v, ok := range map[string]bool{"fortress": true, "port-only": true, "off": false} {
+		err := checkOptions(map[string]string{"coastal-fort-supply": v})
+		if (err == nil) != ok || err != nil && !errors.Is(err, rules.ErrBadOption) {
+			t.Errorf("coastal-fort-supply=%s (10.3.2 SUPPLY's reading, coastalsupply.go): %v", v, err)
+		}
+	}
+	ng, err := Ruleset{}.Compile(loadScenario(t, scen1861), map[string]string{"coastal-fort-supply": "port-only"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x, err := ng(1); err != nil {
+		t.Fatal(err)
+	} else if gm, ok := x.(*Game); !ok || !gm.g.e.coastalPortOnly {
+		t.Errorf("coastal-fort-supply=port-only: the compiled engine does not play it (%T)", x)
+	}
 }
 
 // Random campaign games with Optional 1 and 2 in test mode: the bots use
