@@ -181,3 +181,72 @@ func TestBotsOceanTransportIslands(t *testing.T) {
 		t.Errorf("not offered: %s (offers %v)", out, o)
 	}
 }
+
+// The bots' Strategic Ocean and River Movement offers agree with the step
+// on the Islands (15.3, 15.4, 15.6): in the Union's Strategic Movement
+// Phase with both Islands of the made-up sound the Union's, Strategic
+// Ocean Movement from 2449 to Test Roanoke (along the Tidal River Paths
+// through Test Inlet) and Strategic River Movement from Test Inlet to Test
+// Roanoke are offered, every strategic offer applies in its own copy of
+// the position, and with Test Inlet the Confederate's no ocean offer goes
+// to Test Roanoke.
+func TestBotsStrategicIslands(t *testing.T) {
+	e, err := Compile(loadScenario(t, "testdata/module/scenarios/02-1862.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := &rules.Script{ID: "strategic-islands-offered", Seed: 1}
+	script.Dice = &struct {
+		Forced     []int `json:"forced,omitempty"`
+		ForcedOnly bool  `json:"forcedOnly,omitempty"`
+	}{Forced: []int{6, 2, 6, 2, 6, 2, 6, 2, 5, 1}}
+	d, err := e.scriptDriver(script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	act := func(steps ...rules.Step) {
+		t.Helper()
+		for _, s := range steps {
+			if err := d.Act(&s); err != nil {
+				t.Fatalf("%+v: %v", s, err)
+			}
+		}
+	}
+	g := d.g
+	roanoke := g.e.b.index[g.e.b.pts["test-roanoke"]]
+	offers := func() map[string]bool {
+		t.Helper()
+		out := map[string]bool{}
+		for _, c := range g.candidates(nil) {
+			if c.strat != "ocean" && c.strat != "river" {
+				continue
+			}
+			if c.dst == roanoke || c.from == g.e.b.pts["test-roanoke"] {
+				out[c.strat+" "+g.e.b.ids[c.from]] = true
+			}
+			x := g.clone()
+			x.log = rules.NewEventLog("strategic-islands-offered", 1)
+			if err := x.play(c); err != nil {
+				t.Errorf("offered %s, which the step refuses: %v", g.describe(c), err)
+			}
+		}
+		return out
+	}
+	act(rules.Step{Do: "turn", Turn: 5, Phase: "strategic"},
+		rules.Step{Do: "marker", At: "test-roanoke", Marker: "control", Side: "union"},
+		rules.Step{Do: "place", Unit: "sps", To: "2449", Manpower: 2, Side: "union"})
+	if g.phasing != "union" || g.stage != stStrategic {
+		t.Fatalf("want the Union's Strategic Movement Phase, got %s in %s", g.phasing, stageNames[g.stage])
+	}
+	if o := offers(); o["ocean 2449"] {
+		t.Errorf("offered Strategic Ocean Movement from 2449 to test-roanoke while Test Inlet is Confederate")
+	}
+	act(rules.Step{Do: "marker", At: "test-inlet", Marker: "control", Side: "union"},
+		rules.Step{Do: "place", Unit: "sps", To: "test-inlet", Manpower: 2, Side: "union"})
+	o := offers()
+	for _, want := range []string{"ocean 2449", "river test-inlet"} {
+		if !o[want] {
+			t.Errorf("not offered: %s to test-roanoke (offers %v)", want, o)
+		}
+	}
+}

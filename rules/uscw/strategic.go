@@ -146,7 +146,7 @@ func (g *game) strategicMove(o strategicOrder) error {
 		return err
 	}
 	if !g.strategicEnd(side, o.to) {
-		return refuse("15.6", "%s is no friendly-controlled Resource/Objective Hex, no hex with a friendly General and no friendly-controlled Fort, Port or Town: 'SPs that use Strategic Movement must always end their move in one of three places' (U1294-1300)", b.ids[o.to])
+		return refuse("15.6", "%s is no friendly-controlled Resource/Objective Hex, no hex with a friendly General and no friendly-controlled Fort, Coastal Fort, Port, Island or Town: 'SPs that use Strategic Movement must always end their move in one of three places' (U1294-1300)", b.ids[o.to])
 	}
 	use, at := g.strat, o.from
 	for _, l := range legs {
@@ -223,9 +223,8 @@ func (g *game) strategicLeg(side string, use *stratUse, at rules.Point, l stratL
 // move in one of three places: A friendly-controlled Resource/Objective
 // Hex. A space containing a friendly General. A space containing a
 // friendly-controlled Fort, Coastal Fort, Port, Island, or Town" (15.6,
-// U1294-1300). The board has no Coastal Fort or Island space (map
-// features without hexes in the module), so of the three only Forts are
-// read.
+// U1294-1300). A Coastal Fort is an Ocean Port (10.3.2); an Island space
+// (islands.go) is one whatever its port.
 func (g *game) strategicEnd(side string, p rules.Point) bool {
 	return g.strategicEndWith(side, p, len(g.generalsAt(side, p)) > 0)
 }
@@ -240,7 +239,7 @@ func (g *game) strategicEndWith(side string, p rules.Point, general bool) bool {
 	if general {
 		return true
 	}
-	return (h.Objective || h.BP != nil || h.Port != "" || h.Place != "" || g.works[p].fort == side) && g.controller(p) == side
+	return (h.Objective || h.BP != nil || h.Port != "" || h.Place != "" || g.works[p].fort == side || g.e.b.isIsland(p)) && g.controller(p) == side
 }
 
 // railReachable is every rail hex side may reach by Strategic Rail

@@ -15,9 +15,10 @@ import (
 // Transport searches them (waterroute.go) under the position's Naval
 // Control (naval.go). Neither costs Action Points, and the 1861 Naval
 // Ramp Up has "no effect on Strategic Movement" (S1.3.2, U1819-1820).
-// The board has no Coastal hexes, Coastal Forts, Naval Batteries, Naval
-// Units or Island spaces, so the text's clauses on them have nothing to
-// read here.
+// The board has no Coastal hexes, Naval Batteries or Naval Units, so the
+// text's clauses on them have nothing to read here; Coastal Forts guard
+// their ports (seaaccess.go) and Island spaces are ends (15.3's "hex or
+// Island", 15.6) joined by Tidal River Paths (islands.go).
 
 // riverLimit is the SPs a side may move by Strategic River Movement in a
 // phase: "The Union player may move up to 3 SPs by Navigable Waterways
@@ -96,7 +97,15 @@ func (g *game) riverReaches(side string, ai, ti int, avoid []bool) bool {
 // (15.4, U1281). The sea is hex-less and touches every Ocean Port of this
 // board (as Ocean Transport reads it, oceanRoute), so only a Confederate
 // Coastal Fort guarding one of them stands between two ("No enemy Coastal
-// Forts ... may be passed", U1281; seaaccess.go).
+// Forts ... may be passed", U1281; seaaccess.go). "SPs may sail ... along
+// Navigable Waterways (19.1.2)" (U1281), which include the Tidal River
+// Paths (19.1.2, U1476): an Island the sea does not reach is an end as it
+// is Ocean Transport's (oceanEnd: the Map Notes, U2091-2095, make Roanoke
+// Island an Ocean Amphibious Assault's end once Hatteras Inlet is the
+// Union's), joined to the sea by Tidal River Paths under Union Naval
+// Control through Union-controlled Islands holding no Confederate SP
+// (islandSeaWay; no enemy "may be passed"). A River Port of the sound is
+// none (Washington (NC), U2095).
 func (g *game) strategicOceanLeg(side string, use *stratUse, at, to rules.Point, n int) error {
 	b := g.e.b
 	if side != "union" {
@@ -106,11 +115,19 @@ func (g *game) strategicOceanLeg(side string, use *stratUse, at, to rules.Point,
 		return refuse("15.4", "the Union may move %s by Strategic Ocean Movement per phase: %d left, not %d (U1281)", spCount(oceanLimit), left, n)
 	}
 	for _, p := range []rules.Point{at, to} {
-		if b.hexes[p].Port != "ocean" || g.controller(p) != side || g.sp[other(side)][p] > 0 {
+		island := b.hexes[p].Port != "ocean" && b.isIsland(p)
+		if b.hexes[p].Port != "ocean" && !island || g.controller(p) != side || g.sp[other(side)][p] > 0 {
 			return refuse("15.4", "'Each SP must move from one Union controlled Ocean Port to another Union controlled Ocean Port' (U1281): %s is not one", b.ids[p])
 		}
 		if cf := g.seaBarred(p); cf != nil {
 			return refuse("15.4", "'No enemy Coastal Forts, Forts, Naval Batteries, or Naval Units may be passed' (U1281): the Confederate Coastal Fort %s stands between %s and the sea", cf.name, b.ids[p])
+		}
+		if _, err := g.oceanEnd(p, false); island && err != nil {
+			why := err.Error()
+			if re, ok := err.(*rules.RuleError); ok {
+				why = re.Msg
+			}
+			return refuse("15.4", "SPs sail 'along Navigable Waterways (19.1.2)' (U1281), the Tidal River Paths among them, as Ocean Transport does (19.3.5): %s", why)
 		}
 	}
 	if g.inEnemyZOI(side, to) {
@@ -123,7 +140,8 @@ func (g *game) strategicOceanLeg(side string, use *stratUse, at, to rules.Point,
 // strategicWaterCandidates adds the bots' one-type River and Ocean
 // Strategic Moves of free SPs from at (combined moves are a script's):
 // by river to every hex the waters reach that 15.3 and 15.6 allow, by
-// ocean to every other Union-controlled Ocean Port. Both are small
+// ocean to every other Union-controlled Ocean Port or Island the step
+// allows (oceanEnd, as strategicOceanLeg asks it). Both are small
 // searches (the waterway hexsides of one stack, the Ocean Ports).
 func (g *game) strategicWaterCandidates(side string, at rules.Point, free int, generals map[rules.Point]bool, out []candidate) []candidate {
 	b := g.e.b
@@ -153,9 +171,9 @@ func (g *game) strategicWaterCandidates(side string, at rules.Point, free int, g
 			}
 		}
 	}
-	if left := oceanLimit - g.strat.ocean; side == "union" && left > 0 && b.hexes[at].Port == "ocean" && g.controller(at) == side && g.seaBarred(at) == nil {
-		for _, i := range g.e.oceanPorts {
-			if p := b.order[i]; end(p) && g.seaBarred(p) == nil {
+	if left := oceanLimit - g.strat.ocean; side == "union" && left > 0 && g.controller(at) == side && g.oceanEndOK(at, false) {
+		for _, i := range g.oceanEnds() {
+			if p := b.order[i]; end(p) && g.oceanEndOK(p, false) {
 				if n := min(free, left, g.coastalRoom(side, p)); n > 0 { // 10.3.2: 3 SPs in a Coastal Fort
 					out = append(out, candidate{strat: "ocean", from: at, sps: n, dst: i})
 				}
