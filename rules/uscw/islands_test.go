@@ -68,12 +68,13 @@ func TestIslandsOnBoard(t *testing.T) {
 
 // 16.2 (U1317) on an Island: "If a 3-star General, it may not be placed
 // on an Island or Coastal Fort unless it is replacing another General".
-// The test module's only 3-star arrival (Buell) comes in the West and its
-// made-up sound lies in the Trans-Mississippi, so the test lets Buell's
-// arrival name the Island's theater: his placement in the Union's Test
-// Roanoke, with a Union SP and in Full Supply, is refused for his rank
-// alone, and the bots are never offered it (placeable). Script 414 plays
-// the exception: a 3-star replacing another General there.
+// Script 427 plays it with the test module's turn-16 Trans-Mississippi
+// arrival (Halleck); this test reaches it on turn 2 of 1861 by letting
+// Buell's West arrival name the Island's theater: his placement in the
+// Union's Test Roanoke, with a Union SP and in Full Supply, is refused
+// for his rank alone, and the bots are never offered it (placeable).
+// Script 414 plays the exception: a 3-star replacing another General
+// there.
 func TestThreeStarNotPlacedOnIsland(t *testing.T) {
 	e, err := Compile(loadScenario(t, scen1861))
 	if err != nil {

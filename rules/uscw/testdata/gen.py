@@ -607,6 +607,11 @@ trt["generalEvents"] += [
     # A 3-star arrival, so 16.2's ban on placing one in a Coastal Fort has
     # a place to happen (script 164).
     {"turn": 2, "side": "union", "code": "arrive", "general": "u.buell.ldr-general", "printed": "Buell", "theater": "W", "status": "made-up"},
+    # A 3-star arrival in the Trans-Mississippi, where the made-up sound
+    # lies, so 16.2's ban on placing one on an Island not replacing another
+    # has a place to happen (script 427); on turn 16, which only scripts
+    # 331-332 pass, and Halleck, no other event's General.
+    {"turn": 16, "side": "union", "code": "arrive", "general": "u.halleck.ldr-general", "printed": "Halleck", "theater": "TM", "status": "made-up"},
     # Sheridan promoted (8.6: a 2-star with intrinsic cavalry, script 161)
     # and Grant promoted twice to the 4-star of 7.4.2 (script 163), inside
     # the 1863 scenario (turns 9-13).
