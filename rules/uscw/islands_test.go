@@ -128,23 +128,8 @@ func TestBotsOceanTransportIslands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	script := &rules.Script{ID: "ocean-islands-offered", Seed: 1}
-	script.Dice = &struct {
-		Forced     []int `json:"forced,omitempty"`
-		ForcedOnly bool  `json:"forcedOnly,omitempty"`
-	}{Forced: []int{5, 2}}
-	d, err := e.scriptDriver(script)
-	if err != nil {
-		t.Fatal(err)
-	}
-	act := func(steps ...rules.Step) {
-		t.Helper()
-		for _, s := range steps {
-			if err := d.Act(&s); err != nil {
-				t.Fatalf("%+v: %v", s, err)
-			}
-		}
-	}
+	d := diceDriver(t, e, "ocean-islands-offered", false, 5, 2)
+	act := func(steps ...rules.Step) { t.Helper(); actSteps(t, d, steps...) }
 	g := d.g
 	offers := func() map[string]bool {
 		t.Helper()
@@ -196,23 +181,8 @@ func TestBotsStrategicIslands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	script := &rules.Script{ID: "strategic-islands-offered", Seed: 1}
-	script.Dice = &struct {
-		Forced     []int `json:"forced,omitempty"`
-		ForcedOnly bool  `json:"forcedOnly,omitempty"`
-	}{Forced: []int{6, 2, 6, 2, 6, 2, 6, 2, 5, 1}}
-	d, err := e.scriptDriver(script)
-	if err != nil {
-		t.Fatal(err)
-	}
-	act := func(steps ...rules.Step) {
-		t.Helper()
-		for _, s := range steps {
-			if err := d.Act(&s); err != nil {
-				t.Fatalf("%+v: %v", s, err)
-			}
-		}
-	}
+	d := diceDriver(t, e, "strategic-islands-offered", false, 6, 2, 6, 2, 6, 2, 6, 2, 5, 1)
+	act := func(steps ...rules.Step) { t.Helper(); actSteps(t, d, steps...) }
 	g := d.g
 	roanoke := g.e.b.index[g.e.b.pts["test-roanoke"]]
 	offers := func() map[string]bool {

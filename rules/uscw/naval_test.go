@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/musterhq/muster/playtest"
+	"github.com/musterhq/muster/rules"
 )
 
 // randomNavalGames plays random campaign games and calls each with the
@@ -399,14 +400,32 @@ func TestLandingReactionPositionKept(t *testing.T) {
 // those (a script's "dice": {"forced": [...], "forcedOnly": true}).
 func forcedDriver(t *testing.T, e *Engine, id string, dice ...int) *scriptDriver {
 	t.Helper()
+	return diceDriver(t, e, id, true, dice...)
+}
+
+// diceDriver is a script driver on e (seed 1) whose first rolls are dice,
+// the seeded stream after them unless forcedOnly.
+func diceDriver(t *testing.T, e *Engine, id string, forcedOnly bool, dice ...int) *scriptDriver {
+	t.Helper()
 	s := &playtest.Script{ID: id, Seed: 1}
 	s.Dice = &struct {
 		Forced     []int `json:"forced,omitempty"`
 		ForcedOnly bool  `json:"forcedOnly,omitempty"`
-	}{Forced: dice, ForcedOnly: true}
+	}{Forced: dice, ForcedOnly: forcedOnly}
 	d, err := e.scriptDriver(s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return d
+}
+
+// actSteps plays steps on d as a script would, failing the test at the
+// first refused.
+func actSteps(t *testing.T, d *scriptDriver, steps ...rules.Step) {
+	t.Helper()
+	for _, s := range steps {
+		if err := d.Act(&s); err != nil {
+			t.Fatalf("%+v: %v", s, err)
+		}
+	}
 }

@@ -17,27 +17,15 @@ func TestNavalCardsOfferedToBots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	script := &rules.Script{ID: "naval-cards-offered", Seed: 1}
-	script.Dice = &struct {
-		Forced     []int `json:"forced,omitempty"`
-		ForcedOnly bool  `json:"forcedOnly,omitempty"`
-	}{Forced: []int{5, 2}}
-	d, err := e.scriptDriver(script)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range []rules.Step{
+	d := diceDriver(t, e, "naval-cards-offered", false, 5, 2)
+	actSteps(t, d, []rules.Step{
 		{Do: "place", Unit: "u.burnside.ldr-general", To: "2717", Manpower: 3},
 		{Do: "place", Unit: "sps", To: "3318", Manpower: 1, Side: "confederate"},
 		{Do: "marker", At: "3318", Marker: "fort-f1", Side: "confederate"},
 		{Do: "place", Unit: "u.grant.ldr-general", To: "3418", Manpower: 3},
 		{Do: "place", Unit: "u.sherman.ldr-general", To: "3517", Manpower: 3},
 		{Do: "state", Unit: "union-special-action", Set: map[string]any{"hand": "2,5"}},
-	} {
-		if err := d.Act(&s); err != nil {
-			t.Fatalf("%+v: %v", s, err)
-		}
-	}
+	}...)
 	g := d.g
 	if g.phasing != "union" || g.stage != stPlayer {
 		t.Fatalf("want the Union's Player Action Phase, got %s in %s", g.phasing, stageNames[g.stage])
