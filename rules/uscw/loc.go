@@ -638,6 +638,9 @@ func (g *game) riverDepot(side string, i int, c *supplyCache) bool {
 func (g *game) segmentEnds(side string, u int, c *supplyCache, reach func(int) bool) bool {
 	b := g.e.b
 	s := g.segments(side, c)
+	if r := b.railAt[u]; r >= 0 {
+		c.railAsk = true // the only part of a scan that reads Railroad Control (nextRailRound)
+	}
 	if r := b.railAt[u]; r >= 0 && s.railNet[r] >= 0 {
 		for _, q := range s.railEnds[s.railNet[r]] {
 			if q != u && reach(q) {

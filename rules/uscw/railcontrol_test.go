@@ -1,8 +1,12 @@
 package uscw
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/musterhq/muster/rules"
 )
 
 // The cost of one Railroad Control computation on the campaign's opening
@@ -194,4 +198,99 @@ func TestRailLinesEnterNeutralKentucky(t *testing.T) {
 	if g.railControlled("union", e.b.pts["2643"]) {
 		t.Error("2643 is the Union's while 2649 is in no Full Supply (U409)")
 	}
+}
+
+// railFixedPoint's later rounds keep the Primary Supply Sources decided
+// in the round before whose LOC scan asked no rail segment (nextRailRound).
+// At every 3rd position of random 1861 games and whole 20-turn campaign
+// games (the Automatic Victories taken out): every source answer of the
+// caches railFixedPoint returns is the one decided afresh under the same
+// lines; and, every candidate decided under the position's lines, a next
+// round under none of the side's lines (the fewest) keeps answers that
+// are the fresh ones under no lines. (The sources whose scan asked a rail
+// segment are asked again; in these games they keep their answer too, so
+// the test cannot fail when every source is kept: it pins the kept ones.)
+func TestRailRoundsKeepSources(t *testing.T) {
+	flipped, railed := 0, 0
+	for _, path := range []string{scen1861, scenCampaign} {
+		sf := loadScenario(t, path)
+		sf.Scenario.Victory.Automatic = nil
+		ng, err := Ruleset{}.Compile(sf, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		asked, kept := 0, 0
+		for seed := uint64(1); seed <= 2; seed++ {
+			gm, err := ng(seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			x := gm.(*Game)
+			rng := rand.New(rand.NewPCG(seed, 9))
+			for n := 0; !x.Over(); n++ {
+				if g := x.g; n%3 == 0 && g.assaultNaval == nil {
+					where := func(side string, i int) string {
+						return fmt.Sprintf("%s seed %d action %d: %s as a %s Primary Supply Source", path, seed, n, g.e.b.ids[g.e.b.order[i]], side)
+					}
+					_, caches := g.railFixedPoint(false)
+					for k, side := range sides {
+						c := caches[k]
+						fresh := g.newSupplyCache()
+						fresh.built, fresh.rc = c.built, c.rc
+						for i, v := range c.source {
+							if v == 0 {
+								continue
+							}
+							asked++
+							if now := g.isSourceAt(side, i, fresh); now != (v == 2) {
+								t.Fatalf("%s: kept %v, decided afresh under the same lines %v", where(side, i), v == 2, now)
+							}
+						}
+						// The fewest lines: the side's taken out.
+						all := g.newSupplyCache()
+						all.built, all.rc = c.built, g.railControl()
+						for i := range all.source {
+							g.isSourceAt(side, i, all)
+						}
+						none := &railControl{owner: slices.Clone(all.rc.owner)}
+						for r, o := range none.owner {
+							if o == side {
+								none.owner[r] = ""
+							}
+						}
+						next := g.nextRailRound(all)
+						next.built, next.rc = c.built, none
+						fresh = g.newSupplyCache()
+						fresh.built, fresh.rc = c.built, none
+						for i, v := range next.source {
+							now := g.isSourceAt(side, i, fresh)
+							if v != 0 && all.source[i] != v {
+								t.Fatalf("%s: %v under the position's lines, %v kept", where(side, i), all.source[i], v)
+							}
+							if v == 2 {
+								kept++
+								if now != (v == 2) {
+									t.Fatalf("%s: kept %v from the position's lines, decided afresh under none of the side's %v", where(side, i), v == 2, now)
+								}
+							} else if all.source[i] == 2 {
+								railed++ // asked a rail segment
+								if !now {
+									flipped++ // and no source without the lines
+								}
+							}
+						}
+					}
+				}
+				a, ok := x.Sample(rng)
+				if !ok {
+					a = rules.Action(rng.IntN(len(x.Legal())))
+				}
+				if err := x.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		t.Logf("%s: %d source answers of railFixedPoint and %d kept under no lines asked afresh", path, asked, kept)
+	}
+	t.Logf("of %d sources whose scan asked a rail segment, %d are none without the side's lines", railed, flipped)
 }

@@ -51,6 +51,8 @@ type supplyCache struct {
 	built   bool                        // the 1864 lines built (5.4.5): with ver, the rail control it reads (railControl's own key)
 	assault bool                        // worked out under an Amphibious Assault's temporary Naval Control (19.5.5)
 	source  []int8                      // by board index: a Primary Supply Source (13.2) undecided (0), not (1) or one (2)
+	srcRail []int                       // the sources (2, board index) whose LOC scan asked a rail segment (13.4.5): nextRailRound asks them again
+	railAsk bool                        // an LOC scan of this cache asked a rail segment (segmentEnds; isSourceAt resets and reads it)
 	ctl     []int8                      // by board index: the hex's controller (ctlAt), 0 not yet asked
 	net     *supplyNet                  // the rail/waterway portion's search (13.3.3-13.3.4, supplywater.go); nil until asked
 	rc      *railControl                // the Railroad Control its searches read (railFixedPoint's round, else the position's: supplyRail); nil until asked
@@ -328,10 +330,16 @@ func (g *game) isSourceAt(side string, i int, c *supplyCache) bool {
 		return false
 	}
 	c.source[i] = 1 // a search from p that comes back to p finds no source there
+	outer := c.railAsk
+	c.railAsk = false
 	v := g.sourceHere(side, i, c)
 	if v {
 		c.source[i] = 2
+		if c.railAsk {
+			c.srcRail = append(c.srcRail, i)
+		}
 	}
+	c.railAsk = c.railAsk || outer
 	return v
 }
 
