@@ -125,7 +125,7 @@ func (g *game) attrition(side string, p rules.Point) {
 		return
 	}
 	g.sp[side][p] -= n
-	g.displace[side] += n
+	g.displace[displacedBox{side, g.spaceTheater(p)}] += n
 	if g.sp[side][p] == 0 {
 		if len(g.generalsAt(side, p)) == 0 {
 			g.displaceAll(side, p)

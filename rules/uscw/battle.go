@@ -312,14 +312,15 @@ func maxNote(beyond bool) string {
 }
 
 // displaceAll puts a side's SPs and Generals in hex p in the Displaced
-// Box (14.6).
+// Box of p's theater, the one they return to (14.6, U1241).
 func (g *game) displaceAll(side string, p rules.Point) {
-	g.displace[side] += g.sp[side][p]
+	th := g.spaceTheater(p)
+	g.displace[displacedBox{side, th}] += g.sp[side][p]
 	g.sp[side][p] = 0
 	for _, gen := range g.generalsAt(side, p) {
 		g.delayIfCutOff(gen, side, p) // 8.7, before the hex is emptied
 		delete(g.genAt, gen.id)
-		g.displacedGen[gen.id] = true
+		g.displacedGen[gen.id] = th
 	}
 	g.tidy(side, p)
 	g.touch(p)
@@ -327,7 +328,7 @@ func (g *game) displaceAll(side string, p rules.Point) {
 
 func (g *game) displaceIfEmpty(side string, p rules.Point, why string) {
 	if g.sp[side][p] == 0 && len(g.generalsAt(side, p)) > 0 {
-		g.say("11.2.4", "all SPs of the %s force are eliminated: its Generals go to the Displaced Box", why)
+		g.say("11.2.4", "all SPs of the %s force are eliminated: its Generals go to the %s Displaced Box", why, g.spaceTheater(p))
 		g.displaceAll(side, p)
 	}
 }

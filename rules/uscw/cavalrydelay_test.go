@@ -29,7 +29,7 @@ func TestCavalryDelayOnlyWhenCutOff(t *testing.T) {
 		t.Fatalf("the test map's supply moved: 3218 %v, 3118 %v", g.supplyAt("confederate", loc("3218")), g.supplyAt("confederate", loc("3118")))
 	}
 	displaceAt("3218", stuart)
-	if g.cavalryDelayed(stuart.id) || !g.displacedGen[stuart.id] {
+	if g.cavalryDelayed(stuart.id) || g.displacedGen[stuart.id] == "" {
 		t.Errorf("Stuart Displaced in Supply: delayed %v (until turn %d), want back next turn", g.cavalryDelayed(stuart.id), g.cavDelay[stuart.id])
 	}
 	displaceAt("3118", stuart, lee)

@@ -38,14 +38,14 @@ func (g *game) disperse(hex string, n int) error {
 	}
 	g.actionTaken()
 	g.sp[side][p] -= n
-	g.displace[side] += n
+	g.displace[displacedBox{side, g.spaceTheater(p)}] += n
 	if m := g.movedSP[side][p]; m > g.sp[side][p] {
 		g.movedSP[side][p] = g.sp[side][p] // the moved ones are among those that went, if they must be
 	}
 	g.dispersed++
 	g.tidy(side, p)
 	g.touch(p)
-	g.say("4.3", "DISPERSE: %s in %s go to the Displaced Box (0 Action Points; %d there now, 14.6)", spKind(n, side), hex, g.displace[side])
+	g.say("4.3", "DISPERSE: %s in %s go to the %s Displaced Box (0 Action Points; %d there now, 14.6)", spKind(n, side), hex, g.spaceTheater(p), g.displace[displacedBox{side, g.spaceTheater(p)}])
 	return nil
 }
 

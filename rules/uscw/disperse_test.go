@@ -50,11 +50,11 @@ func TestDisperseOffered(t *testing.T) {
 	if w := x.Weight(a, "union"); w >= 1 {
 		t.Errorf("the sensible bot weighs a DISPERSE %v, not below passing (1)", w)
 	}
-	ap, box := g.ap, g.displace["union"]
+	ap, box := g.ap, g.displace[displacedBox{"union", g.spaceTheater(at)}]
 	if err := x.Apply(a); err != nil {
 		t.Fatal(err)
 	}
-	if g.sp["union"][at] != 0 || g.displace["union"] != box+2 || g.ap != ap {
-		t.Errorf("after %q: %d SPs in 4118, %d in the box (was %d), %d Action Points (was %d)", want, g.sp["union"][at], g.displace["union"], box, g.ap, ap)
+	if g.sp["union"][at] != 0 || g.displace[displacedBox{"union", g.spaceTheater(at)}] != box+2 || g.ap != ap {
+		t.Errorf("after %q: %d SPs in 4118, %d in the box (was %d), %d Action Points (was %d)", want, g.sp["union"][at], g.displace[displacedBox{"union", g.spaceTheater(at)}], box, g.ap, ap)
 	}
 }

@@ -64,8 +64,8 @@ func (g *game) violations() []string {
 			}
 		}
 		on += g.inTransit(side) // a MOVE stopped for a reaction (9.0)
-		if on+g.displace[side]+g.spLost[side] != g.spIn[side] {
-			out = append(out, fmt.Sprintf("USCW 14.6: the %s has %s on the map or moving, %d displaced, %d lost: %d, but %d entered play", side, spCount(on), g.displace[side], g.spLost[side], on+g.displace[side]+g.spLost[side], g.spIn[side]))
+		if on+g.displacedSPs(side)+g.spLost[side] != g.spIn[side] {
+			out = append(out, fmt.Sprintf("USCW 14.6: the %s has %s on the map or moving, %d displaced, %d lost: %d, but %d entered play", side, spCount(on), g.displacedSPs(side), g.spLost[side], on+g.displacedSPs(side)+g.spLost[side], g.spIn[side]))
 		}
 		for p := range g.demoral[side] {
 			if g.sp[side][p] == 0 && len(g.generalsAt(side, p)) == 0 {
@@ -81,14 +81,14 @@ func (g *game) violations() []string {
 		if gen := g.gens[id]; g.sp[other(gen.side)][p] > 0 && g.sp[gen.side][p] == 0 && (g.retreat == nil || g.retreat.from != p) {
 			out = append(out, fmt.Sprintf("USCW 16.5.1: %s stands alone in %s with enemy SPs", id, b.ids[p]))
 		}
-		if g.displacedGen[id] || g.gone[id] != "" {
+		if g.displacedGen[id] != "" || g.gone[id] != "" {
 			out = append(out, fmt.Sprintf("USCW 16.4: %s stands in %s and is also displaced or out of play (%s)", id, b.ids[p], g.gone[id]))
 		}
 	}
 	// 8.7: only a Displaced Cavalry General waits out a turn, and at most
 	// until the turn after next.
 	for id, turn := range g.cavDelay {
-		if gen := g.gens[id]; !g.displacedGen[id] || gen == nil || !gen.cavalry && !gen.intrinsicCav || turn > g.turn+2 {
+		if gen := g.gens[id]; g.displacedGen[id] == "" || gen == nil || !gen.cavalry && !gen.intrinsicCav || turn > g.turn+2 {
 			out = append(out, fmt.Sprintf("USCW 8.7: %s waits until turn %d (turn %d) but is no Displaced Cavalry General or waits too long", id, turn, g.turn))
 		}
 	}

@@ -143,7 +143,7 @@ func TestInvariantCheckerReports(t *testing.T) {
 			g.marker[p] = "confederate"
 		}},
 		// SPs that appear from nowhere (here in the Displaced Box) break the count.
-		{"USCW 14.6: the union has", func(t *testing.T, g *game) { g.displace["union"] += 2 }},
+		{"USCW 14.6: the union has", func(t *testing.T, g *game) { g.displace[displacedBox{"union", "east"}] += 2 }},
 		{"USCW 12.2: a union Demoralized marker", func(t *testing.T, g *game) {
 			g.demoral["union"][quietHex(t, g, func(*scenarios.HexData) bool { return true })] = true
 		}},
@@ -155,7 +155,7 @@ func TestInvariantCheckerReports(t *testing.T) {
 			plantSPs(g, "confederate", p, 1)
 			g.genAt[onMapGeneral(t, g, "union")] = p
 		}},
-		{"USCW 16.4: ", func(t *testing.T, g *game) { g.displacedGen[onMapGeneral(t, g, "union")] = true }},
+		{"USCW 16.4: ", func(t *testing.T, g *game) { g.displacedGen[onMapGeneral(t, g, "union")] = "east" }},
 		{"USCW 8.7: ", func(t *testing.T, g *game) { g.cavDelay[onMapGeneral(t, g, "union")] = g.turn + 2 }},
 		{"USCW 16.6.3: the union repositioned 3", func(t *testing.T, g *game) { g.mgmt = leaderPhase{side: "union", moves: 3} }},
 		{"USCW 16.2: Patterson (3-star) was placed in fort-monroe", func(t *testing.T, g *game) {

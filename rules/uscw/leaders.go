@@ -118,7 +118,7 @@ func (g *game) optionalEvent(ev *scenarios.GeneralEvent) bool {
 		return false
 	}
 	at, on := g.genAt[gen.id]
-	if !on && !g.displacedGen[gen.id] {
+	if !on && g.displacedGen[gen.id] == "" {
 		return false
 	}
 	if ev.Partner != "" {
@@ -306,7 +306,7 @@ func (g *game) generalEvent(code, id, partner, theater, printed string) {
 			return
 		}
 		delete(g.gone, id)
-		if _, on := g.genAt[id]; on || g.displacedGen[id] {
+		if _, on := g.genAt[id]; on || g.displacedGen[id] != "" {
 			g.say("16.2", "%s is already in play", gen.name)
 			return
 		}
@@ -317,7 +317,7 @@ func (g *game) generalEvent(code, id, partner, theater, printed string) {
 			g.say("16.2", "%s arrives in the %s with the %s force in %s", gen.name, th, gen.side, g.e.b.ids[at])
 			return
 		}
-		g.displacedGen[id] = true
+		g.displacedGen[id] = th
 		g.say("16.2", "%s cannot be placed in the %s (no friendly SP with an LOC): to the Displaced Box", gen.name, th)
 	case "promote", "demote":
 		d := 1
@@ -348,7 +348,7 @@ func (g *game) generalEvent(code, id, partner, theater, printed string) {
 		// played with the removal or demotion it answers (placeReplacements)
 	case "transfer":
 		delete(g.mgmt.arrived, id) // a Transfer, not a placement, from here (16.6.4)
-		if _, on := g.genAt[id]; !on && !g.displacedGen[id] {
+		if _, on := g.genAt[id]; !on && g.displacedGen[id] == "" {
 			// "any two 1- or 2-star Generals on the map" (16.6.2, U1350): a
 			// Transfer repositions a General in play.
 			g.say("16.6.4", "%s's Free Transfer is forfeited: he is not in play", gen.name)
@@ -389,7 +389,7 @@ func (g *game) departsNow(id string) bool {
 // where he was: "place the replacement General (if any) in the same
 // location as the departing General even if that departing General is
 // Isolated or in the Displaced Box" (16.4, U1334).
-func (g *game) placeReplacements(id string, at rules.Point, on, displaced bool) {
+func (g *game) placeReplacements(id string, at rules.Point, on bool, box string) {
 	for i := range g.e.track.GeneralEvents {
 		ev := &g.e.track.GeneralEvents[i]
 		if ev.Turn != g.turn || ev.Code != "replace-with" && ev.Code != "return" || ev.Partner != id || g.gens[ev.General] == nil {
@@ -401,8 +401,8 @@ func (g *game) placeReplacements(id string, at rules.Point, on, displaced bool) 
 		case on:
 			g.genAt[rep.id] = at
 			g.say("16.4", "%s replaces %s in %s", rep.name, g.gens[id].name, g.e.b.ids[at])
-		case displaced:
-			g.displacedGen[rep.id] = true
+		case box != "":
+			g.displacedGen[rep.id] = box // the box of the departing General's theater
 			g.say("16.4", "%s replaces %s in the Displaced Box", rep.name, g.gens[id].name)
 		default:
 			g.say("16.4", "%s would replace %s, who was not in play: %s is not placed", rep.name, g.gens[id].name, rep.name)

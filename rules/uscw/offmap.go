@@ -85,7 +85,7 @@ func (g *game) leaveMap(pm *pendingMove) {
 		names = append(names, gen.name)
 		if g.e.offMapDisplaced {
 			g.delayIfCutOff(gen, side, pm.at)
-			g.displacedGen[gen.id] = true
+			g.displacedGen[gen.id] = g.spaceTheater(pm.at)
 		} else {
 			g.gone[gen.id] = "eliminated"
 		}

@@ -47,8 +47,8 @@ func TestEliminatedGeneralStaysOut(t *testing.T) {
 	delete(g.genAt, id)
 	g.gone[id] = "eliminated"
 	g.generalEvent("return", id, "", "E", "test")
-	if _, on := g.genAt[id]; on || g.displacedGen[id] || g.gone[id] != "eliminated" {
-		t.Fatalf("%s returned after being eliminated off the map (on the map %v, displaced %v, gone %q)", id, on, g.displacedGen[id], g.gone[id])
+	if _, on := g.genAt[id]; on || g.displacedGen[id] != "" || g.gone[id] != "eliminated" {
+		t.Fatalf("%s returned after being eliminated off the map (on the map %v, displaced %q, gone %q)", id, on, g.displacedGen[id], g.gone[id])
 	}
 }
 

@@ -39,10 +39,16 @@ type grant struct {
 	where string   // the area, as the log names it
 	theat string   // its theater ("" any)
 	state []string // Union: its states (nil: any Northern State)
+	// displaced: SPs returning from the theater's Displaced Box (14.6,
+	// displaced.go), which wait there until placed
+	displaced bool
 }
 
 // grantHex reports whether p may take gr's SPs now (14.2.2, 14.3.5).
 func (g *game) grantHex(gr grant, p rules.Point) bool {
+	if gr.displaced {
+		return g.displacedHex(gr, p)
+	}
 	h := g.e.b.hexes[p]
 	st := homeState(h)
 	if gr.theat != "" && h.Theater != gr.theat {
@@ -59,8 +65,14 @@ func (g *game) grantHex(gr grant, p rules.Point) bool {
 // grantHexes lists the hexes gr's SPs may go to, in board order.
 func (g *game) grantHexes(gr grant) []rules.Point {
 	from := g.e.objectives
-	if gr.side == "confederate" {
+	switch {
+	case gr.side == "confederate":
 		from = g.e.resources
+	case gr.displaced && gr.theat == "trans-mississippi":
+		from = nil
+		if g.e.hasStLouis {
+			from = []rules.Point{g.e.stLouis} // U1243
+		}
 	}
 	var out []rules.Point
 	for _, p := range from {
@@ -74,7 +86,7 @@ func (g *game) grantHexes(gr grant) []rules.Point {
 // grantRoom is how many of gr's SPs p takes: all that are left, or for
 // the Confederate the state's room (at most 2 a state, U1184).
 func (g *game) grantRoom(gr grant, p rules.Point) int {
-	if gr.side == "confederate" {
+	if gr.side == "confederate" && !gr.displaced {
 		return min(gr.n, 2-g.reinfState[homeState(g.e.b.hexes[p])])
 	}
 	return gr.n
@@ -91,9 +103,12 @@ func (g *game) stopForGrants() bool {
 			return true
 		}
 		if gr.n > 0 {
-			if gr.side == "union" {
+			switch {
+			case gr.displaced:
+				g.say("14.6", "%s returning from %s: no legal hex (%s), they stay in the box: 'If a player is unable to place the returning Displaced SPs for a theater on the map, return those SPs to the Displaced Box' (U1245)", spKind(gr.n, gr.side), gr.where, displacedHexRule(gr))
+			case gr.side == "union":
 				g.say("14.2.2", "%s for %s: no Union-controlled Objective Hex of a Northern State in Full Supply there, lost", spKind(gr.n, "Union"), gr.where)
-			} else {
+			default:
 				g.say("14.3.5", "%s for the %s: no legal Resource Hex left (friendly-controlled, in Full Supply, 2 per state), lost", spKind(gr.n, "Confederate"), gr.where)
 			}
 		}
@@ -115,6 +130,9 @@ func (g *game) placeReinforcement(hex string, n int) error {
 	side := g.grants[0].side
 	i := slices.IndexFunc(g.grants, func(gr grant) bool { return gr.n > 0 && g.grantHex(gr, p) })
 	if i < 0 {
+		if gr := g.grants[0]; gr.displaced {
+			return refuse("14.6", "%s is not where the SPs of %s may return: %s (U1241-1243)", hex, gr.where, displacedHexRule(gr))
+		}
 		if side == "union" {
 			return refuse("14.2.2", "%s is no Union controlled Objective Hex in a Northern State of %s in Full Supply: 'Union Reinforcement SPs in the East and West must be placed in Union controlled Objective Hexes in Northern States that are in Full Supply' (U1153)", hex, g.grants[0].where)
 		}
@@ -132,6 +150,16 @@ func (g *game) placeReinforcement(hex string, n int) error {
 		return refuse("14.2.1", "%s: the %s has %d left to place for %s", spCount(n), side, gr.n, gr.where)
 	}
 	gr.n -= n
+	if gr.displaced {
+		box := displacedBox{side, gr.theat}
+		g.displace[box] -= n
+		g.sp[side][p] += n
+		g.catchLoneGenerals(side, p)
+		g.touch(p)
+		g.say("14.6", "%s from %s placed in %s", spKind(n, side), gr.where, g.e.b.ids[p])
+		g.afterPlacement()
+		return nil
+	}
 	g.addSP(side, p, n)
 	if side == "union" {
 		g.say("14.2.1", "%s for %s placed in %s", spKind(n, "Union"), gr.where, g.e.b.ids[p])

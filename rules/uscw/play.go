@@ -73,7 +73,7 @@ type game struct {
 	genAt    map[string]rules.Point         // General id -> hex (on map)
 	moved    map[string]bool                // Generals moved this Action Phase
 	demoral  map[string]map[rules.Point]bool
-	displace map[string]int // side -> SPs in the Displaced Boxes (14.6)
+	displace map[displacedBox]int // SPs in each side's theater Displaced Boxes (14.6, displaced.go)
 
 	retreat *pendingRetreat
 	// survivors: the 11.2.4 choices pending, in order (survivors.go)
@@ -90,7 +90,7 @@ type game struct {
 	credit       map[rules.Point]int    // the Resource BPs of a hex counted for the Union (6.4.1)
 	arsenal      map[rules.Point]int    // Arsenals placed on Resource Hexes (14.5)
 	arsenalsLost int                    // Arsenals destroyed (6.4.1)
-	displacedGen map[string]bool        // Generals in the Displaced Box (14.6)
+	displacedGen map[string]string      // Generals in a Displaced Box -> its theater (14.6)
 	cavDelay     map[string]int         // a Displaced Cavalry General cut off: the turn he returns (8.7, cavalrydelay.go)
 	cavNoted     map[string]bool        // during a battle: its Cavalry Generals' supply before its losses (8.7, U556)
 	gens         map[string]*general    // the Generals as they are now: a promotion swaps in a copy (16.3)
@@ -193,8 +193,8 @@ func newGame(e *Engine, seed uint64) (*game, error) {
 	}
 	g := &game{e: e, core: core, dice: rules.NewDice(seed), turn: e.first, cards: newCardBook(e, seed), theaterAP: map[string]int{},
 		sp: map[string]map[rules.Point]int{}, movedSP: map[string]map[rules.Point]int{}, genAt: map[string]rules.Point{},
-		moved: map[string]bool{}, demoral: map[string]map[rules.Point]bool{}, displace: map[string]int{},
-		marker: map[rules.Point]string{}, arsenal: map[rules.Point]int{}, displacedGen: map[string]bool{}, cavDelay: map[string]int{},
+		moved: map[string]bool{}, demoral: map[string]map[rules.Point]bool{}, displace: map[displacedBox]int{},
+		marker: map[rules.Point]string{}, arsenal: map[rules.Point]int{}, displacedGen: map[string]string{}, cavDelay: map[string]int{},
 		gens: maps.Clone(e.generals), gone: map[string]string{}, works: map[rules.Point]works{}, destroyed: map[rules.Point]bool{}, credit: map[rules.Point]int{}, spIn: map[string]int{}, spLost: map[string]int{}}
 	for _, s := range sides {
 		g.sp[s], g.movedSP[s], g.demoral[s] = map[rules.Point]int{}, map[rules.Point]int{}, map[rules.Point]bool{}

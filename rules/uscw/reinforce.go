@@ -33,12 +33,13 @@ func (g *game) reinforcementPhase() bool {
 // reinforcementSteps plays the Reinforcement Phase from step from: 0 the
 // Union's SPs (14.2), 1 the Confederate's War Industry (14.5), 2 its SPs
 // (14.3-14.4), 3 the cards (18.2) and the Union's free Fort (10.2.6), 4
-// Step C. It reports whether it
+// Step C's Displaced SPs (14.6, placed as the reinforcements are), 5 its
+// Displaced Generals and Militia. It reports whether it
 // stopped for a player's choice (placement.go, cardchoice.go), reinfStep
 // then naming the step that follows.
 func (g *game) reinforcementSteps(from int) bool {
 	winter := g.e.winter(g.turn)
-	for step := from; step < 5; step++ {
+	for step := from; step < 6; step++ {
 		g.reinfStep = step + 1
 		switch step {
 		case 0:
@@ -73,6 +74,13 @@ func (g *game) reinforcementSteps(from int) bool {
 				return true
 			}
 		case 4:
+			for _, s := range sides {
+				g.returnDisplacedSPs(s)
+			}
+			if g.stopForGrants() {
+				return true
+			}
+		case 5:
 			g.reinforcementStepC()
 		}
 	}
@@ -88,10 +96,11 @@ func (g *game) afterReinforcementDraws() {
 	}
 }
 
-// reinforcementStepC returns the Displaced and places the Militia (3.1 C).
+// reinforcementStepC returns the Displaced Generals, once the Displaced
+// SPs they may join are placed, and places the Militia (3.1 C).
 func (g *game) reinforcementStepC() {
 	for _, s := range sides {
-		g.returnDisplaced(s)
+		g.returnDisplacedGenerals(s)
 		g.placeMilitia(s) // Step C (3.1, U117; 17.2.3)
 	}
 }
@@ -300,69 +309,3 @@ func (g *game) destroyArsenals(p rules.Point, by string) {
 	}
 }
 
-// returnDisplaced: all Displaced Generals and half the Displaced SPs
-// (rounded down) return, as many more are eliminated, an odd one stays
-// (14.6, U1241). The engine keeps one box per side, not per theater (a
-// reading), and places the SPs in the first friendly Objective Hex of a
-// Northern State (Union) or Resource Hex (Confederate) in Full Supply
-// ("Placement hexes must be in Full Supply"), the Generals with
-// the side's largest stack that has an LOC (13.4 as loc.go reads it).
-func (g *game) returnDisplaced(side string) {
-	n := g.displace[side]
-	back := n / 2
-	if back > 0 {
-		var at *rules.Point
-		for _, p := range append(slices.Clone(g.e.objectives), g.e.resources...) {
-			h := g.e.b.hexes[p]
-			if g.controller(p) != side || side == "union" && !(h.Objective && g.northern(homeState(h))) || side == "confederate" && (h.BP == nil || !slices.Contains(southern, homeState(h))) {
-				continue
-			}
-			if !g.inFullSupply(side, p) { // "Placement hexes must be in Full Supply" (14.6, U1241)
-				continue
-			}
-			q := p
-			at = &q
-			break
-		}
-		if at == nil {
-			g.say("14.6", "the %s's %s have no legal hex: they stay in the box", side, spKind(back, "returning Displaced"))
-		} else {
-			g.displace[side] -= 2 * back
-			g.spLost[side] += back
-			g.sp[side][*at] += back
-			g.catchLoneGenerals(side, *at)
-			g.touch(*at)
-			g.say("14.6", "%d %s Displaced SPs return in %s, %d are eliminated, %d stay in the box", back, side, g.e.b.ids[*at], back, g.displace[side])
-		}
-	}
-	waiting := false
-	for id := range g.displacedGen {
-		waiting = waiting || g.gens[id].side == side
-	}
-	if !waiting {
-		return
-	}
-	var home *rules.Point
-	for _, p := range g.e.b.order {
-		if g.sp[side][p] > 0 && (home == nil || g.sp[side][p] > g.sp[side][*home]) && g.primarySupplied(side, p) {
-			q := p
-			home = &q
-		}
-	}
-	for _, id := range g.e.genIDs {
-		if !g.displacedGen[id] || home == nil {
-			continue
-		}
-		if g.gens[id].side != side {
-			continue
-		}
-		if g.cavalryDelayed(id) {
-			g.say("8.7", "%s, Displaced while cut off from supply, stays out of play this turn", g.gens[id].name)
-			continue
-		}
-		delete(g.displacedGen, id)
-		delete(g.cavDelay, id)
-		g.genAt[id] = *home
-		g.say("14.6", "%s returns from the Displaced Box to %s", g.gens[id].name, g.e.b.ids[*home])
-	}
-}

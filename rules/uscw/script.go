@@ -65,7 +65,7 @@ import (
 // expect: track (turn, phase, first, diff, ap, bonus (Optional 1), morale.GENERAL (Optional 4), phasing, stage, cards.SIDE,
 // cards.SIDE.deck and .discard (the piles' sizes), hand.SIDE, discard.SIDE,
 // deck.SIDE (the piles' card numbers, sorted),
-// sp.SIDE.HEX, displaced.SIDE, lost.SIDE, demoralized.SIDE.HEX, supply.SIDE.HEX (full,
+// sp.SIDE.HEX, displaced.SIDE (all its Displaced Boxes) and displaced.SIDE.THEATER (one, 14.6), lost.SIDE, demoralized.SIDE.HEX, supply.SIDE.HEX (full,
 // limited, out: 13.1), foraging.SIDE.HEX, isolated.SIDE.HEX,
 // surrender-points.SIDE.HEX (13.5.5, 13.6), control.HEX (who
 // controls it, 6.3, or none), naval.HEX.HEX (who has Naval Control of
@@ -610,7 +610,10 @@ func (d *scriptDriver) track(name string) (string, error) {
 		}
 	case "displaced":
 		if len(parts) == 2 {
-			return strconv.Itoa(g.displace[parts[1]]), nil
+			return strconv.Itoa(g.displacedSPs(parts[1])), nil
+		}
+		if len(parts) == 3 { // displaced.SIDE.THEATER: one theater's box (14.6)
+			return strconv.Itoa(g.displace[displacedBox{parts[1], parts[2]}]), nil
 		}
 	case "lost": // lost.SIDE: the side's SPs eliminated for good (11.6.6, 13.6.3, 5.1.4, ...)
 		if len(parts) == 2 {
@@ -738,5 +741,5 @@ func (d *scriptDriver) track(name string) (string, error) {
 			return strconv.FormatFloat(v, 'f', -1, 64), nil
 		}
 	}
-	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], bonus, morale.GENERAL, stage, cards.SIDE[.deck|.discard], hand.SIDE, discard.SIDE, deck.SIDE, displaced.SIDE, lost.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, supply.SIDE.HEX, foraging.SIDE.HEX, isolated.SIDE.HEX, surrender-points.SIDE.HEX, fortress-supply.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, arsenal.HEX, fort.HEX, entrenchment.HEX, building.HEX, free-fort, rail.HEX, naval.HEX.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
+	return "", fmt.Errorf("track %q: turn, phase, phases, first, phasing, diff, ap[.THEATER], bonus, morale.GENERAL, stage, cards.SIDE[.deck|.discard], hand.SIDE, discard.SIDE, deck.SIDE, displaced.SIDE[.THEATER], lost.SIDE, sp.SIDE.HEX, demoralized.SIDE.HEX, supply.SIDE.HEX, foraging.SIDE.HEX, isolated.SIDE.HEX, surrender-points.SIDE.HEX, fortress-supply.SIDE.HEX, control.HEX, marker.HEX, destroyed.HEX, arsenal.HEX, fort.HEX, entrenchment.HEX, building.HEX, free-fort, rail.HEX, naval.HEX.HEX, status.STATE, battle.(winner|attacker-column|defender-column|attacker-roll|defender-roll|attacker-drm|defender-drm|attacker-result|defender-result|attacker-loss|defender-loss), or a scenario track", name)
 }

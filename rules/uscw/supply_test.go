@@ -1,6 +1,7 @@
 package uscw
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/musterhq/muster/playtest/sim"
@@ -60,9 +61,9 @@ func TestSupplyFollowsPosition(t *testing.T) {
 // "Placement hexes must be in Full Supply"), a Supply Path (13.1, U945),
 // not one with an LOC alone. On the test module's map (made up), with
 // Union Control markers on the Confederate's first four Resource Hexes in
-// board order, the next, Louisiana's 3034, has an LOC but no Supply
-// Path: the SPs pass it over for 3041. The old reading (no supply check)
-// put them in 3034.
+// board order, the next, Louisiana's 3034 (East on the made-up map), has
+// an LOC but no Supply Path: the SPs of the East's box may go to 3041,
+// not to it. The old reading (no supply check) put them in 3034.
 func TestDisplacedReturnFullSupply(t *testing.T) {
 	e, err := Compile(loadScenario(t, scen1861))
 	if err != nil {
@@ -90,10 +91,19 @@ func TestDisplacedReturnFullSupply(t *testing.T) {
 	if !g.inFullSupply("confederate", full) {
 		t.Fatalf("the premise: 3041 in Full Supply, is %v", g.supplyAt("confederate", full))
 	}
-	before := g.sp["confederate"][full]
-	g.displace["confederate"] = 5
-	g.returnDisplaced("confederate")
-	if g.sp["confederate"][limited] != 0 || g.sp["confederate"][full] != before+2 || g.displace["confederate"] != 1 {
-		t.Fatalf("5 Displaced SPs: %d returned to 3034, %d to 3041, %d left in the box; want 0, 2, 1", g.sp["confederate"][limited], g.sp["confederate"][full]-before, g.displace["confederate"])
+	box := displacedBox{"confederate", "east"}
+	lost := g.spLost["confederate"]
+	g.displace[box] = 5
+	g.returnDisplacedSPs("confederate")
+	if len(g.grants) != 1 || !g.grants[0].displaced || g.grants[0].n != 2 || g.grants[0].theat != "east" {
+		t.Fatalf("5 Displaced SPs in the East's box: grants %+v, want 2 SPs of the East's box to place", g.grants)
+	}
+	// the returning 2 wait in the box until placed, 2 are eliminated, 1 stays
+	if g.displace[box] != 3 || g.spLost["confederate"] != lost+2 {
+		t.Fatalf("the box holds %d (want 3: 2 to place, 1 staying), %d eliminated (want 2)", g.displace[box], g.spLost["confederate"]-lost)
+	}
+	hexes := g.grantHexes(g.grants[0])
+	if slices.Contains(hexes, limited) || !slices.Contains(hexes, full) {
+		t.Fatalf("the returning SPs may go to %v: want 3041 and not 3034", hexes)
 	}
 }

@@ -39,8 +39,8 @@ func TestSurvivorsOffered(t *testing.T) {
 	if err := g.play(candidate{survivors: displaceThem}); err != nil {
 		t.Fatal(err)
 	}
-	if _, on := g.genAt["c.lee.ldr-general"]; on || !g.displacedGen["c.lee.ldr-general"] || g.stage != stPlayer {
-		t.Fatalf("displace-generals: Lee on the map %v, displaced %v, stage %s", on, g.displacedGen["c.lee.ldr-general"], stageNames[g.stage])
+	if _, on := g.genAt["c.lee.ldr-general"]; on || g.displacedGen["c.lee.ldr-general"] == "" || g.stage != stPlayer {
+		t.Fatalf("displace-generals: Lee on the map %v, displaced %q, stage %s", on, g.displacedGen["c.lee.ldr-general"], stageNames[g.stage])
 	}
 	g.stage = stGenerals // planted: no choice pending
 	if v := g.survivorViolations(); len(v) != 1 || !strings.Contains(v[0], "11.2.4") {
