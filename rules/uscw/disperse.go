@@ -6,8 +6,8 @@ import "github.com/musterhq/muster/rules"
 // (13.6.2) friendly SPs may be placed in the theater's Displaced Box
 // (14.6)." An action of the Phasing player's Player Action Phase for no
 // Action Point; the SPs return as any Displaced SPs do (half of them,
-// 14.6). Readings: the engine keeps one Displaced Box a side (14.6's
-// row); SPs that moved this Action Phase may be dispersed too (the text
+// 14.6), to their hex's theater (displaced.go). Readings: SPs that moved
+// this Action Phase may be dispersed too (the text
 // bars only Isolated ones); 7.6's "Players may never intentionally leave
 // a General without at least 1 SP" (U490) bars dispersing a General's
 // last SP.

@@ -308,4 +308,3 @@ func (g *game) destroyArsenals(p rules.Point, by string) {
 		g.say("6.4.1", "the Union %s in %s destroys its Arsenal (+%d)", by, g.e.b.ids[p], n)
 	}
 }
-
