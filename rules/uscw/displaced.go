@@ -88,10 +88,10 @@ func (g *game) displacedHex(gr grant, p rules.Point) bool {
 	return h.Objective && g.northern(homeState(h))
 }
 
-// returnDisplacedGenerals places side's Displaced Generals, each in the
-// largest stack of his box's theater with an LOC to a Primary Supply
-// Source (14.6); a General whose theater has none waits in the box, as
-// does a Cavalry General cut off when Displaced (8.7).
+// returnDisplacedGenerals queues side's Displaced Generals for their
+// owner to place, each in a space of his box's theater (14.6); a General
+// whose theater has none waits in the box, as does a Cavalry General cut
+// off when Displaced (8.7).
 func (g *game) returnDisplacedGenerals(side string) {
 	for _, id := range g.e.genIDs {
 		th := g.displacedGen[id]
@@ -102,33 +102,84 @@ func (g *game) returnDisplacedGenerals(side string) {
 			g.say("8.7", "%s, Displaced while cut off from supply, stays out of play this turn", g.gens[id].name)
 			continue
 		}
-		home, ok := g.displacedHome(side, th)
-		if !ok {
-			g.say("14.6", "%s stays in the %s Displaced Box: no space of the %s holds a %s SP with an LOC to a Primary Supply Source (U1241)", g.gens[id].name, th, th, side)
-			continue
-		}
-		delete(g.displacedGen, id)
-		delete(g.cavDelay, id)
-		g.genAt[id] = home
-		g.say("14.6", "%s returns from the %s Displaced Box to %s", g.gens[id].name, th, g.e.b.ids[home])
+		g.grants = append(g.grants, grant{side: side, n: 1, where: g.gens[id].name, theat: th, displaced: true, general: id})
 	}
 }
 
+// displacedGeneralSpace reports whether a Displaced General of side may
+// return to p, a space of theater th: "Generals may be placed in any space
+// containing at least 1 SP that has an LOC to a Primary Supply Source"
+// (U1241), "the same theater which they were displaced from".
+func (g *game) displacedGeneralSpace(side, th string, p rules.Point) bool {
+	return g.sp[side][p] > 0 && g.spaceTheater(p) == th && g.primarySupplied(side, p)
+}
+
 // displacedHome is the largest stack of side in theater th (the first in
-// board order among equals) in a space with an LOC to a Primary Supply
-// Source: "Generals may be placed in any space containing at least 1 SP
-// that has an LOC to a Primary Supply Source" (U1241).
+// board order among equals) that may take a returning General: the
+// default when a script does not say.
 func (g *game) displacedHome(side, th string) (rules.Point, bool) {
 	var best rules.Point
 	found := false
 	for _, p := range g.e.b.order {
-		n := g.sp[side][p]
-		if n == 0 || found && n <= g.sp[side][best] || g.spaceTheater(p) != th || !g.primarySupplied(side, p) {
+		if found && g.sp[side][p] <= g.sp[side][best] || !g.displacedGeneralSpace(side, th, p) {
 			continue
 		}
 		best, found = p, true
 	}
 	return best, found
+}
+
+// placeDisplacedGeneral is the owner's placement of a returning Displaced
+// General (play place, unit: his id, in the stage "reinforcement").
+func (g *game) placeDisplacedGeneral(id, hex string) error {
+	gen := g.gens[id]
+	i := slices.IndexFunc(g.grants, func(gr grant) bool { return gr.general == id && gr.n > 0 })
+	switch {
+	case i < 0:
+		return refuse("14.6", "%s is not a Displaced General returning now: Generals return from the Displaced Box in Step C of the Reinforcement Phase (U1241)", gen.name)
+	case g.grants[0].general == "":
+		return refuse("14.6", "the returning Displaced SPs are placed first (play place, unit sps): %s joins a stack once they are", gen.name)
+	case g.grants[0].side != gen.side:
+		return refuse("14.6", "the %s places its returning Generals first", g.grants[0].side)
+	}
+	p, err := g.e.b.locate(hex)
+	if err != nil {
+		return err
+	}
+	gr := &g.grants[i]
+	if !g.displacedGeneralSpace(gr.side, gr.theat, p) {
+		return refuse("14.6", "%s may not return to %s: 'Generals may be placed in any space containing at least 1 SP that has an LOC to a Primary Supply Source' (U1241), of the %s he was Displaced from", gen.name, hex, gr.theat)
+	}
+	gr.n = 0
+	delete(g.displacedGen, id)
+	delete(g.cavDelay, id)
+	g.genAt[id] = p
+	g.say("14.6", "%s returns from the %s Displaced Box to %s", gen.name, gr.theat, hex)
+	g.afterPlacement()
+	return nil
+}
+
+// displacedGeneralCandidates offers the bots a returning General's two
+// largest legal stacks (as leaderCandidates offers an arrival's).
+func (g *game) displacedGeneralCandidates(gr grant, out []candidate) []candidate {
+	var top [2]rules.Point
+	n := 0
+	for _, p := range g.e.b.order {
+		if !g.displacedGeneralSpace(gr.side, gr.theat, p) {
+			continue
+		}
+		switch {
+		case n == 0 || g.sp[gr.side][p] > g.sp[gr.side][top[0]]:
+			top[1], top[0] = top[0], p
+		case n == 1 || g.sp[gr.side][p] > g.sp[gr.side][top[1]]:
+			top[1] = p
+		}
+		n++
+	}
+	for _, p := range top[:min(n, 2)] {
+		out = append(out, candidate{place: gr.general, from: p})
+	}
+	return out
 }
 
 // displacedHexRule says where gr's returning SPs may go, for a refusal.

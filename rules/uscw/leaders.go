@@ -256,6 +256,9 @@ func (g *game) placeArrival(id, hex string) error {
 	if gen == nil {
 		return fmt.Errorf("no General %q in the counters", id)
 	}
+	if g.stage == stReinforce {
+		return g.placeDisplacedGeneral(id, hex) // 14.6's returning Generals
+	}
 	if g.stage != stLeaders {
 		return refuse("16.1", "%s: Generals are placed in the Leader Management Phase (U1313), not the %s", gen.name, stageNames[g.stage])
 	}

@@ -42,10 +42,16 @@ type grant struct {
 	// displaced: SPs returning from the theater's Displaced Box (14.6,
 	// displaced.go), which wait there until placed
 	displaced bool
+	// general: a Displaced General returning to his box's theater (14.6),
+	// placed once the returning SPs are (play place, unit: his id)
+	general string
 }
 
 // grantHex reports whether p may take gr's SPs now (14.2.2, 14.3.5).
 func (g *game) grantHex(gr grant, p rules.Point) bool {
+	if gr.general != "" {
+		return g.displacedGeneralSpace(gr.side, gr.theat, p)
+	}
 	if gr.displaced {
 		return g.displacedHex(gr, p)
 	}
@@ -66,6 +72,8 @@ func (g *game) grantHex(gr grant, p rules.Point) bool {
 func (g *game) grantHexes(gr grant) []rules.Point {
 	from := g.e.objectives
 	switch {
+	case gr.general != "":
+		from = g.e.b.order // any space of his theater
 	case gr.side == "confederate":
 		from = g.e.resources
 	case gr.displaced && gr.theat == "trans-mississippi":
@@ -104,6 +112,8 @@ func (g *game) stopForGrants() bool {
 		}
 		if gr.n > 0 {
 			switch {
+			case gr.general != "":
+				g.say("14.6", "%s stays in the %s Displaced Box: no space of the %s holds a %s SP with an LOC to a Primary Supply Source (U1241)", g.gens[gr.general].name, gr.theat, gr.theat, gr.side)
 			case gr.displaced:
 				g.say("14.6", "%s returning from %s: no legal hex (%s), they stay in the box: 'If a player is unable to place the returning Displaced SPs for a theater on the map, return those SPs to the Displaced Box' (U1245)", spKind(gr.n, gr.side), gr.where, displacedHexRule(gr))
 			case gr.side == "union":
@@ -128,7 +138,10 @@ func (g *game) placeReinforcement(hex string, n int) error {
 		return err
 	}
 	side := g.grants[0].side
-	i := slices.IndexFunc(g.grants, func(gr grant) bool { return gr.n > 0 && g.grantHex(gr, p) })
+	if gr := g.grants[0]; gr.general != "" {
+		return refuse("14.6", "%s returns from the %s Displaced Box first: place him (play place, unit: %s)", g.gens[gr.general].name, gr.theat, gr.general)
+	}
+	i := slices.IndexFunc(g.grants, func(gr grant) bool { return gr.n > 0 && gr.general == "" && g.grantHex(gr, p) })
 	if i < 0 {
 		if gr := g.grants[0]; gr.displaced {
 			return refuse("14.6", "%s is not where the SPs of %s may return: %s (U1241-1243)", hex, gr.where, displacedHexRule(gr))
@@ -184,6 +197,23 @@ func (g *game) afterPlacement() {
 	}
 }
 
+// placesNow reports whether step s places what the stage "reinforcement"
+// waits for: the Arsenal, reinforcement or returning SPs, or the returning
+// General first in line (a script's other steps pass it by the defaults).
+func (g *game) placesNow(s *rules.Step) bool {
+	switch {
+	case s.Play != "place":
+		return false
+	case s.Unit == "arsenal":
+		return true
+	case g.arsenalState != "":
+		return false
+	case s.Unit == "sps":
+		return true
+	}
+	return len(g.grants) > 0 && g.grants[0].general == s.Unit
+}
+
 // defaultPlacement places the side's SPs as a script that does not say:
 // the first legal hex in board order, as many as it takes.
 func (g *game) defaultPlacement() error {
@@ -195,8 +225,12 @@ func (g *game) defaultPlacement() error {
 	}
 	side := g.grants[0].side
 	for g.stage == stReinforce && g.grants[0].side == side && g.err == nil {
-		p := g.grantHexes(g.grants[0])[0]
-		if err := g.placeReinforcement(g.e.b.ids[p], -1); err != nil {
+		if id := g.grants[0].general; id != "" {
+			home, _ := g.displacedHome(side, g.grants[0].theat) // the largest stack (14.6's default)
+			if err := g.placeDisplacedGeneral(id, g.e.b.ids[home]); err != nil {
+				return err
+			}
+		} else if err := g.placeReinforcement(g.e.b.ids[g.grantHexes(g.grants[0])[0]], -1); err != nil {
 			return err
 		}
 		if len(g.grants) == 0 {
@@ -219,6 +253,9 @@ func (g *game) placementCandidates(out []candidate) []candidate {
 		return out
 	}
 	gr := g.grants[0]
+	if gr.general != "" {
+		return g.displacedGeneralCandidates(gr, out)
+	}
 	for _, p := range g.grantHexes(gr) {
 		out = append(out, candidate{reinforce: true, from: p, sps: g.grantRoom(gr, p)})
 	}

@@ -34,12 +34,13 @@ func (g *game) reinforcementPhase() bool {
 // Union's SPs (14.2), 1 the Confederate's War Industry (14.5), 2 its SPs
 // (14.3-14.4), 3 the cards (18.2) and the Union's free Fort (10.2.6), 4
 // Step C's Displaced SPs (14.6, placed as the reinforcements are), 5 its
-// Displaced Generals and Militia. It reports whether it
+// Displaced Generals (placed by their owners too), 6 the Militia. It
+// reports whether it
 // stopped for a player's choice (placement.go, cardchoice.go), reinfStep
 // then naming the step that follows.
 func (g *game) reinforcementSteps(from int) bool {
 	winter := g.e.winter(g.turn)
-	for step := from; step < 6; step++ {
+	for step := from; step < 7; step++ {
 		g.reinfStep = step + 1
 		switch step {
 		case 0:
@@ -81,7 +82,16 @@ func (g *game) reinforcementSteps(from int) bool {
 				return true
 			}
 		case 5:
-			g.reinforcementStepC()
+			for _, s := range sides {
+				g.returnDisplacedGenerals(s)
+			}
+			if g.stopForGrants() {
+				return true
+			}
+		case 6:
+			for _, s := range sides {
+				g.placeMilitia(s) // Step C (3.1, U117; 17.2.3)
+			}
 		}
 	}
 	return false
@@ -93,15 +103,6 @@ func (g *game) reinforcementSteps(from int) bool {
 func (g *game) afterReinforcementDraws() {
 	if !g.reinforcementSteps(g.reinfStep) {
 		g.afterReinforcement()
-	}
-}
-
-// reinforcementStepC returns the Displaced Generals, once the Displaced
-// SPs they may join are placed, and places the Militia (3.1 C).
-func (g *game) reinforcementStepC() {
-	for _, s := range sides {
-		g.returnDisplacedGenerals(s)
-		g.placeMilitia(s) // Step C (3.1, U117; 17.2.3)
 	}
 }
 

@@ -160,7 +160,7 @@ func (d *scriptDriver) answerDefaults(s *rules.Step) error {
 			return err
 		}
 	}
-	for d.g.stage == stReinforce && s.Play != "" && !(s.Play == "place" && (s.Unit == "arsenal" || s.Unit == "sps" && d.g.arsenalState == "")) && d.g.err == nil {
+	for d.g.stage == stReinforce && s.Play != "" && !d.g.placesNow(s) && d.g.err == nil {
 		if err := d.g.defaultPlacement(); err != nil {
 			return err
 		}
