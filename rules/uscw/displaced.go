@@ -32,11 +32,12 @@ import (
 // Resource Hexes are those of the Southern States, as for its
 // reinforcements (14.3.5, placement.go), and no state limit applies
 // (14.3.5's "No more than 2 SPs ... in each state" is the
-// reinforcements'). The returning Generals go to the largest stack of
-// their theater in a space with an LOC to a Primary Supply Source (the
-// engine's choice for the owner, primarySupplied's reading of an LOC);
-// 16.2's bar on a 3-star in an Island or Coastal Fort is for the Generals
-// the Turn Record Track places, and 14.6 repeats it not.
+// reinforcements'). The returning Generals are placed by their owner
+// too, once the SPs are, in a space of their theater with a friendly SP
+// and an LOC to a Primary Supply Source (primarySupplied's reading of an
+// LOC; the largest such stack when a script does not say); 16.2's bar on
+// a 3-star in an Island or Coastal Fort is for the Generals the Turn
+// Record Track places, and 14.6 repeats it not.
 
 // displacedBox names one of a side's Displaced Boxes: its theater.
 type displacedBox struct {
