@@ -215,7 +215,8 @@ func (g *game) placesNow(s *rules.Step) bool {
 }
 
 // defaultPlacement places the side's SPs as a script that does not say:
-// the first legal hex in board order, as many as it takes.
+// the first legal hex in board order, as many as it takes; a returning
+// Displaced General, the largest legal stack (displacedHome).
 func (g *game) defaultPlacement() error {
 	if g.stage == stReinforce && g.arsenalState != "" {
 		return g.placeArsenal(g.e.b.ids[g.arsenalHexes(g.arsenalState)[0]]) // 14.5
