@@ -28,9 +28,9 @@ import (
 // Readings: the SPs eliminated with a return are eliminated even when
 // the returning ones cannot be placed and go back to the box (U1241's
 // "An equal number of Displaced SPs are eliminated" names no condition;
-// U1245 returns only "those SPs", the returning ones). The Confederate's
-// Resource Hexes are those of the Southern States, as for its
-// reinforcements (14.3.5, placement.go), and no state limit applies
+// U1245 returns only "those SPs", the returning ones). Resource Hexes lie
+// in the Southern States ("Those outlined in gray in the Southern states
+// are Resource Hexes", 2.1.4, U58), and no state limit applies
 // (14.3.5's "No more than 2 SPs ... in each state" is the
 // reinforcements'). The returning Generals are placed by their owner
 // too, once the SPs are, in a space of their theater with a friendly SP
