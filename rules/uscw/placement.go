@@ -29,8 +29,8 @@ import (
 // Industry's Arsenal (14.5) waits in the same stage, before the
 // Confederate's BPs are counted, for his choice of Resource Hex in the
 // state rolled (play place, unit arsenal, to; reinforce.go), the first
-// in board order by default. Not played:
-// the Chesapeake Bay Box (19.2.2) as a place for the East's SPs.
+// in board order by default. The Chesapeake Bay Box is no place for the
+// East's SPs: it "is only used in the Advanced Game" (19.2.2, U1550).
 
 // grant is an area's reinforcement SPs still to place.
 type grant struct {

@@ -14,7 +14,8 @@ import (
 // U1792). Each side places its SPs in the hexes of its choice
 // (placement.go). Placement hexes must be in Full Supply, a Supply Path
 // (14.2.2 U1153, 14.3.5 U1185, 14.6 U1241; inFullSupply), not only an
-// LOC. Not played: Naval Reinforcements, the Chesapeake Bay Box; without
+// LOC. Not played: Naval Reinforcements (the Chesapeake Bay Box is the
+// Advanced Game's, 19.2.2); without
 // a St. Louis place in the module the Trans-Mississippi's 2 Union SPs are
 // lost as 14.2.1 says they are when it is not Union-controlled. Step C
 // places the Militia (militia.go).
