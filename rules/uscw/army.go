@@ -19,7 +19,10 @@ import (
 //     army ... you can never re-roll a re-roll" (U1744);
 //   - lost when the Army "loses a battle (of any size or odds), or the last
 //     SP in the army is eliminated or Displaced", or has no 3- or 4-star
-//     General left (U1746), checked after each battle.
+//     General left (U1746): checked after each battle, and where the last
+//     SP goes otherwise (a Displacement, displaceAll; Attrition that leaves
+//     the Generals on the map; a force leaving the map, 5.1.4) or the
+//     General does (removed, Unassigned or demoted below 3 stars, 16.3-16.4).
 // Demoralization is unrelated (U1746) and untouched.
 
 // armyOf is the Army General of a force: its highest-ranked 3- or 4-star

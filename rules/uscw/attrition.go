@@ -135,6 +135,8 @@ func (g *game) attrition(side string, p rules.Point) {
 			// placed in the Displaced Box (14.6)" (7.6, U490): the owner
 			// answers once the Supply Segment is over (endPlayerPhase).
 			delete(g.demoral[side], p) // Generals are never Demoralized (12.1, U904)
+			// "the last SP in the army is eliminated or Displaced" (Optional 4, U1746)
+			g.loseMorale(armyOf(g.generalsAt(side, p)), "its last SP is eliminated or Displaced")
 			g.tidy(side, p)
 			g.say("7.6", "the Generals in %s lost their last SP to Attrition: their owner may keep them on the map or place them in the Displaced Box (U490)", id)
 			g.survivors = append(g.survivors, survivorChoice{side: side, at: p})

@@ -321,6 +321,7 @@ func (g *game) displaceAll(side string, p rules.Point) {
 		g.delayIfCutOff(gen, side, p) // 8.7, before the hex is emptied
 		delete(g.genAt, gen.id)
 		g.displacedGen[gen.id] = th
+		g.loseMorale(gen, "its force was Displaced") // Optional 4 (U1746), in or out of battle
 	}
 	g.tidy(side, p)
 	g.touch(p)

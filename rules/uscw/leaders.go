@@ -334,6 +334,9 @@ func (g *game) generalEvent(code, id, partner, theater, printed string) {
 		}
 		g.gens[id] = &c
 		g.say("16.3", "%s is %sd: %d-star, now %d-star", gen.name, code, gen.rank, c.rank)
+		if c.rank < 3 {
+			g.loseMorale(&c, "it has no 3- or 4-star General") // Optional 4 (U1746)
+		}
 		// Turn 11: "After Hooker is demoted and replaced by Meade" (U1777):
 		// a demoted General's r/w partner takes his place too.
 		at, on := g.genAt[id]
@@ -346,6 +349,7 @@ func (g *game) generalEvent(code, id, partner, theater, printed string) {
 		delete(g.cavDelay, id) // out of play for good (8.7's wait moot)
 		g.gone[id] = map[string]string{"remove": "removed", "unassigned": "unassigned"}[code]
 		g.say("16.4", "%s is %s", gen.name, g.gone[id])
+		g.loseMorale(gen, "its General leaves: the Army marker must be removed from the map") // Optional 4 (U1746)
 		g.placeReplacements(id, at, on, was)
 	case "replace-with":
 		// played with the removal or demotion it answers (placeReplacements)

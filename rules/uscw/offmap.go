@@ -83,6 +83,7 @@ func (g *game) leaveMap(pm *pendingMove) {
 	var names []string
 	for _, gen := range gens {
 		names = append(names, gen.name)
+		g.loseMorale(gen, "its last SP is eliminated or Displaced") // its SPs leave the map (5.1.4; Optional 4, U1746)
 		if g.e.offMapDisplaced {
 			g.delayIfCutOff(gen, side, pm.at)
 			g.displacedGen[gen.id] = g.spaceTheater(pm.at)
