@@ -56,8 +56,9 @@ func (g *game) displacedSPs(side string) int {
 }
 
 // returnDisplacedSPs starts Step C's return of side's Displaced SPs: for
-// each theater's box (East, West, Trans-Mississippi), half its SPs are granted a return (they wait in the
-// box until placed) and as many are eliminated at once.
+// each theater's box (East, West, Trans-Mississippi), half its SPs are
+// granted a return (they wait in the box until placed) and as many are
+// eliminated at once.
 func (g *game) returnDisplacedSPs(side string) {
 	for _, th := range theaters {
 		box := displacedBox{side, th}

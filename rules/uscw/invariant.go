@@ -3,6 +3,7 @@ package uscw
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // The invariant checker: facts of the rulebook that must hold after every
@@ -64,6 +65,11 @@ func (g *game) violations() []string {
 			}
 		}
 		on += g.inTransit(side) // a MOVE stopped for a reaction (9.0)
+		for box, n := range g.displace {
+			if box.side == side && (n < 0 || n > 0 && !slices.Contains(theaters, box.theater)) {
+				out = append(out, fmt.Sprintf("USCW 14.6: the %s has %d SPs in the Displaced Box of %q, not a theater's box", side, n, box.theater))
+			}
+		}
 		if on+g.displacedSPs(side)+g.spLost[side] != g.spIn[side] {
 			out = append(out, fmt.Sprintf("USCW 14.6: the %s has %s on the map or moving, %d displaced, %d lost: %d, but %d entered play", side, spCount(on), g.displacedSPs(side), g.spLost[side], on+g.displacedSPs(side)+g.spLost[side], g.spIn[side]))
 		}

@@ -144,6 +144,11 @@ func TestInvariantCheckerReports(t *testing.T) {
 		}},
 		// SPs that appear from nowhere (here in the Displaced Box) break the count.
 		{"USCW 14.6: the union has", func(t *testing.T, g *game) { g.displace[displacedBox{"union", "east"}] += 2 }},
+		// SPs in a box no theater's Step C returns (the count balances).
+		{"USCW 14.6: the union has 2 SPs in the Displaced Box of \"\"", func(t *testing.T, g *game) {
+			g.displace[displacedBox{"union", ""}] += 2
+			g.spIn["union"] += 2
+		}},
 		{"USCW 12.2: a union Demoralized marker", func(t *testing.T, g *game) {
 			g.demoral["union"][quietHex(t, g, func(*scenarios.HexData) bool { return true })] = true
 		}},
