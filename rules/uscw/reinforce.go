@@ -31,17 +31,23 @@ func (g *game) reinforcementPhase() bool {
 	return g.reinforcementSteps(0)
 }
 
-// reinforcementSteps plays the Reinforcement Phase from step from: 0 the
-// Union's SPs (14.2), 1 the Confederate's War Industry (14.5), 2 its SPs
-// (14.3-14.4), 3 the cards (18.2) and the Union's free Fort (10.2.6), 4
-// Step C's Displaced SPs (14.6, placed as the reinforcements are), 5 its
-// Displaced Generals (placed by their owners too), 6 the Militia. It
-// reports whether it
-// stopped for a player's choice (placement.go, cardchoice.go), reinfStep
-// then naming the step that follows.
+// reinforcementSteps plays the Reinforcement Phase from step from, in
+// 3.1's order (U94-120): Segment A, 0 the Union's SPs (14.2), 1 its free
+// Fort (10.2.6) and its cards (18.2); Segment B, 2 the Confederate's War
+// Industry (14.5), 3 its SPs (14.3-14.4), 4 its cards; Segment C, "The
+// Union player first, followed by the Confederate player" (U120), for
+// each side its Displaced SPs (14.6, placed as the reinforcements are),
+// its Displaced Generals (placed by their owner too) and its Militia
+// (17.2.3). It reports whether it stopped for a player's choice
+// (placement.go, cardchoice.go), reinfStep then naming the step that
+// follows.
 func (g *game) reinforcementSteps(from int) bool {
 	winter := g.e.winter(g.turn)
-	for step := from; step < 7; step++ {
+	cards := 2
+	if g.e.year(g.turn) == 1861 {
+		cards = 1 // S1.3.4, U1826
+	}
+	for step := from; step < 5+3*len(sides); step++ {
 		g.reinfStep = step + 1
 		switch step {
 		case 0:
@@ -50,50 +56,56 @@ func (g *game) reinforcementSteps(from int) bool {
 				return true
 			}
 		case 1:
+			g.freeFort = true
+			g.say("10.2.6", "the Union may build an F1 Fort or upgrade an F1 or F2 free (taken as a play before its first action of the turn)")
+			if g.reinforcementDraws("union", cards) {
+				return true
+			}
+		case 2:
 			g.warIndustry()
 			if g.arsenalState != "" {
 				g.stage, g.phasing = stReinforce, "confederate"
 				return true
 			}
-		case 2:
+		case 3:
 			g.confederateReinforcements(winter)
 			if g.stopForGrants() {
 				return true
 			}
-		case 3:
-			n := 2
-			if g.e.year(g.turn) == 1861 {
-				n = 1 // S1.3.4, U1826
-			}
-			g.say("18.2", "each player draws %s (at most five held)", cardCount(n))
-			g.freeFort = true
-			g.say("10.2.6", "the Union may build an F1 Fort or upgrade an F1 or F2 free (taken as a play before its first action of the turn)")
-			for _, s := range sides {
-				g.queueDraws(s, n, "the Reinforcement Phase")
-			}
-			if g.runDraws() {
-				g.drawsThen = afterDrawsReinforcement
-				return true
-			}
 		case 4:
-			for _, s := range sides {
-				g.returnDisplacedSPs(s)
-			}
-			if g.stopForGrants() {
+			if g.reinforcementDraws("confederate", cards) {
 				return true
 			}
-		case 5:
-			for _, s := range sides {
-				g.returnDisplacedGenerals(s)
-			}
-			if g.stopForGrants() {
-				return true
-			}
-		case 6:
-			for _, s := range sides {
-				g.placeMilitia(s) // Step C (3.1, U117; 17.2.3)
+		default: // Segment C, side by side
+			side := sides[(step-5)/3]
+			switch (step - 5) % 3 {
+			case 0:
+				g.returnDisplacedSPs(side)
+				if g.stopForGrants() {
+					return true
+				}
+			case 1:
+				g.returnDisplacedGenerals(side)
+				if g.stopForGrants() {
+					return true
+				}
+			case 2:
+				g.placeMilitia(side) // 3.1 C (U117), 17.2.3
 			}
 		}
+	}
+	return false
+}
+
+// reinforcementDraws draws side's n Special Action Cards of the
+// Reinforcement Phase (18.2); it reports whether it stopped for the
+// side's choice of cards to keep (cardchoice.go).
+func (g *game) reinforcementDraws(side string, n int) bool {
+	g.say("18.2", "the %s draws %s (at most five held)", side, cardCount(n))
+	g.queueDraws(side, n, "the Reinforcement Phase")
+	if g.runDraws() {
+		g.drawsThen = afterDrawsReinforcement
+		return true
 	}
 	return false
 }
