@@ -35,7 +35,7 @@ func (g *game) reinforcementPhase() bool {
 // 3.1's order (U94-120): Segment A, 0 the Union's SPs (14.2), 1 its free
 // Fort (10.2.6) and its cards (18.2); Segment B, 2 the Confederate's War
 // Industry (14.5), 3 its SPs (14.3-14.4), 4 its cards; Segment C, "The
-// Union player first, followed by the Confederate player" (U120), for
+// Union player first, followed by the Confederate player" (U119), for
 // each side its Displaced SPs (14.6, placed as the reinforcements are),
 // its Displaced Generals (placed by their owner too) and its Militia
 // (17.2.3). It reports whether it stopped for a player's choice
