@@ -111,7 +111,8 @@ func (g *game) reinforcementDraws(side string, n int) bool {
 }
 
 // afterReinforcementDraws plays the rest of the Reinforcement Phase once
-// its card draws are made (Step C), then the phases up to the Action
+// a side's card draws are made (from War Industry after the Union's, from
+// Segment C after the Confederate's), then the phases up to the Action
 // Cycle.
 func (g *game) afterReinforcementDraws() {
 	if !g.reinforcementSteps(g.reinfStep) {
