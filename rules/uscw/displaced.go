@@ -120,15 +120,11 @@ func (g *game) displacedGeneralSpace(side, th string, p rules.Point) bool {
 // board order among equals) that may take a returning General: the
 // default when a script does not say.
 func (g *game) displacedHome(side, th string) (rules.Point, bool) {
-	var best rules.Point
-	found := false
-	for _, p := range g.e.b.order {
-		if found && g.sp[side][p] <= g.sp[side][best] || !g.displacedGeneralSpace(side, th, p) {
-			continue
-		}
-		best, found = p, true
+	top := g.largestStacks(side, 1, func(p rules.Point) bool { return g.displacedGeneralSpace(side, th, p) })
+	if len(top) == 0 {
+		return rules.Point{}, false
 	}
-	return best, found
+	return top[0], true
 }
 
 // placeDisplacedGeneral is the owner's placement of a returning Displaced
@@ -164,21 +160,8 @@ func (g *game) placeDisplacedGeneral(id, hex string) error {
 // displacedGeneralCandidates offers the bots a returning General's two
 // largest legal stacks (as leaderCandidates offers an arrival's).
 func (g *game) displacedGeneralCandidates(gr grant, out []candidate) []candidate {
-	var top [2]rules.Point
-	n := 0
-	for _, p := range g.e.b.order {
-		if !g.displacedGeneralSpace(gr.side, gr.theat, p) {
-			continue
-		}
-		switch {
-		case n == 0 || g.sp[gr.side][p] > g.sp[gr.side][top[0]]:
-			top[1], top[0] = top[0], p
-		case n == 1 || g.sp[gr.side][p] > g.sp[gr.side][top[1]]:
-			top[1] = p
-		}
-		n++
-	}
-	for _, p := range top[:min(n, 2)] {
+	top := g.largestStacks(gr.side, 2, func(p rules.Point) bool { return g.displacedGeneralSpace(gr.side, gr.theat, p) })
+	for _, p := range top {
 		out = append(out, candidate{place: gr.general, from: p})
 	}
 	return out

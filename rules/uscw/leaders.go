@@ -213,21 +213,9 @@ func (g *game) leaderCandidates(out []candidate) []candidate {
 			continue
 		}
 		gen, at := g.gens[id], g.genAt[id]
-		var top [2]rules.Point
-		n := 0
-		for _, p := range g.e.b.order {
-			if p == at || g.sp[side][p] == 0 || g.spaceTheater(p) != th || !g.placeable(gen, p) {
-				continue
-			}
-			switch {
-			case n == 0 || g.sp[side][p] > g.sp[side][top[0]]:
-				top[1], top[0] = top[0], p
-			case n == 1 || g.sp[side][p] > g.sp[side][top[1]]:
-				top[1] = p
-			}
-			n++
-		}
-		for _, p := range top[:min(n, 2)] {
+		for _, p := range g.largestStacks(side, 2, func(p rules.Point) bool {
+			return p != at && g.spaceTheater(p) == th && g.placeable(gen, p)
+		}) {
 			out = append(out, candidate{place: id, from: p})
 		}
 	}
@@ -421,16 +409,36 @@ func (g *game) placeReplacements(id string, at rules.Point, on bool, box string)
 // stack in the theater (any theater when th is "") in a space 16.2 allows
 // him, in board order among equals.
 func (g *game) placementSpace(gen *general, th string) (rules.Point, bool) {
-	var best rules.Point
-	found := false
+	top := g.largestStacks(gen.side, 1, func(p rules.Point) bool {
+		return (th == "" || g.spaceTheater(p) == th) && g.placeable(gen, p)
+	})
+	if len(top) == 0 {
+		return rules.Point{}, false
+	}
+	return top[0], true
+}
+
+// largestStacks lists side's k largest stacks (k is 1 or 2), largest
+// first and the first in board order among equals, among the spaces ok
+// accepts; ok is asked only of a stack large enough to make the list,
+// since its tests (an LOC, 16.2) cost more than the count.
+func (g *game) largestStacks(side string, k int, ok func(rules.Point) bool) []rules.Point {
+	var top [2]rules.Point
+	n := 0
 	for _, p := range g.e.b.order {
-		n := g.sp[gen.side][p]
-		if n == 0 || th != "" && g.spaceTheater(p) != th || found && n <= g.sp[gen.side][best] || !g.placeable(gen, p) {
+		sp := g.sp[side][p]
+		if sp == 0 || n >= k && sp <= g.sp[side][top[k-1]] || !ok(p) {
 			continue
 		}
-		best, found = p, true
+		switch {
+		case n == 0 || sp > g.sp[side][top[0]]:
+			top[1], top[0] = top[0], p
+		default:
+			top[1] = p
+		}
+		n++
 	}
-	return best, found
+	return top[:min(n, k)]
 }
 
 // placeable reports a space a General not replacing another may be
