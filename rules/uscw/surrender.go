@@ -13,7 +13,7 @@ import (
 // rolls on the Surrender Table in each friendly Supply Segment and
 // surrenders at 3 Surrender Points: SPs and Entrenchments eliminated,
 // Forts Captured (10.2.5), Generals and Militia Displaced, a Coastal Fort
-// taken with the new owner's Control marker (13.6.3, U1101).
+// or an Island taken with the new owner's Control marker (13.6.3, U1101).
 
 // surrenderMark is what an Isolated stack carries between Supply
 // Segments: its group's Surrender Points and the group's SPs then (13.6.5:
@@ -331,6 +331,7 @@ func (g *game) surrenderCheck(side string, grp []rules.Point) {
 		g.displaceAll(side, p)
 		g.displaceMilitia(side, p, "its Isolated Group surrenders (13.6.3, U1101)")
 		g.surrenderWorks(side, p)
+		g.surrenderIsland(side, p)
 	}
 }
 
@@ -357,4 +358,31 @@ func (g *game) surrenderWorks(side string, p rules.Point) {
 		// Entrenchment or Fort counter", U689): no marker beside it.
 		g.say("13.6.3", "the surrendered Coastal Fort %s is the %s's: it controls the space as his Control marker would (U1101, U689)", g.e.b.ids[p], enemy)
 	}
+}
+
+// surrenderIsland: "When a Coastal Fort or an Island Surrenders, place the
+// new owner's Control marker there immediately" (13.6.3, U1101): the
+// Island side's group surrendered in p is the enemy's at once, not side's
+// by its marker or its state (6.3, U385-387), and every later reading of
+// its control (the Islands' block of Naval Control on the Tidal River
+// Paths, 19.1.4; supply; ports) sees the enemy's. A Fort the enemy
+// captured there stands as his marker already (10.2.5; U689). Reading,
+// as takeIsland and the End Phase's markers (6.2.1 places markers "in an
+// enemy-controlled state", U357): in an Island of the enemy's own state
+// his control needs no marker, side's marker is removed instead ("a
+// Town, City, Port, Coastal Fort, Island ... in a friendly state that the
+// enemy player does not control", U387).
+func (g *game) surrenderIsland(side string, p rules.Point) {
+	b := g.e.b
+	enemy := other(side)
+	if !b.isIsland(p) || g.controller(p) == enemy {
+		return
+	}
+	if g.stateSide(homeState(b.hexes[p])) == enemy {
+		g.setMarker(p, "")
+		g.say("13.6.3", "the surrendered Island %s is the %s's: the %s Control marker is removed, the Island in a %s state (U1101: 'When a Coastal Fort or an Island Surrenders, place the new owner's Control marker there immediately'; U387)", b.ids[p], enemy, side, enemy)
+		return
+	}
+	g.setMarker(p, enemy)
+	g.say("13.6.3", "the surrendered Island %s is the %s's: his Control marker is placed there (U1101: 'When a Coastal Fort or an Island Surrenders, place the new owner's Control marker there immediately')", b.ids[p], enemy)
 }
