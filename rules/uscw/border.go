@@ -98,8 +98,16 @@ func (g *game) borderStates() {
 
 // joinState gives a Border State to side: "he removes all his Control
 // markers from the state and the opposing player places Control markers
-// in each Town or Port hex in that state where he has SPs" (17.1.4,
-// U1374). The enemy's hexes are settled as the state's control changes.
+// in each Town or Port hex in that state where he has SPs or Forts-all
+// other Cities, Towns and Port hexes in the state are considered
+// friendly to the controlling player" (17.1.4, U1374). A Town is the
+// map's place "town", a Port any port (a City that is a Port takes one
+// as a Port); a City or capital that is no Port takes none: it is among
+// the "other Cities" friendly to side, held by the enemy only while his
+// SPs stand in it (6.3). Reading: a hex where the enemy has a completed
+// Fortification takes no marker, the Fortification acting as one (10.1.1,
+// U674; U689). The enemy's hexes are settled as the state's control
+// changes.
 func (g *game) joinState(st, side string) {
 	g.core.Statuses[st] = side
 	g.ver++                // the state's hexes change hands: supply is stale
@@ -112,7 +120,7 @@ func (g *game) joinState(st, side string) {
 		if g.marker[p] == side {
 			g.setMarker(p, "")
 		}
-		if enemy := other(side); (h.Place != "" || h.Port != "") && g.sp[enemy][p] > 0 && g.marker[p] != enemy && !g.fortified(enemy, p) {
+		if enemy := other(side); (h.Place == "town" || h.Port != "") && g.sp[enemy][p] > 0 && g.marker[p] != enemy && !g.fortified(enemy, p) {
 			g.say("17.1.4", "the %s places a Control marker in %s", enemy, g.e.b.ids[p])
 			g.setMarker(p, enemy)
 		}

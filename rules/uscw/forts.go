@@ -268,6 +268,8 @@ func (g *game) fortRefusal(side string, p rules.Point) (int, error) {
 	}
 	h := g.e.b.hexes[p]
 	switch {
+	case g.closedByNeutrality(p, false):
+		return 0, refuse("17.1.3", "while Kentucky is neutral no Fort is begun in the New Madrid hex %s: 'nothing ... may enter the New Madrid hex (2515) nor may the construction of a Fort be initiated in the hex' (U1370)", hex)
 	case w.coastal:
 		return 0, refuse("10.3.2", "%s is a Coastal Fort, printed on the map: its combat is 'Same as a F1 Fort' (U744), never upgraded", hex)
 	case w.build != "":

@@ -149,6 +149,7 @@ func (g *game) strategicMove(o strategicOrder) error {
 		return refuse("15.6", "%s is no friendly-controlled Resource/Objective Hex, no hex with a friendly General and no friendly-controlled Fort, Coastal Fort, Port, Island or Town: 'SPs that use Strategic Movement must always end their move in one of three places' (U1294-1300)", b.ids[o.to])
 	}
 	use, at := g.strat, o.from
+	var entered []rules.Point // the hexes of neutral Kentucky the legs enter, in order (17.1.3)
 	for _, l := range legs {
 		if l.to == at {
 			return refuse("15.1", "each leg of a Strategic Move ends in another hex than it starts (%s)", b.ids[at])
@@ -159,13 +160,26 @@ func (g *game) strategicMove(o strategicOrder) error {
 		if err := g.strategicLeg(side, &use, at, l, o.sps); err != nil {
 			return err
 		}
+		if l.mode == "rail" {
+			if p, ok := g.railKentuckyEntry(side, at, l.to); ok {
+				entered = append(entered, p)
+			}
+		}
+		entered = append(entered, l.to)
 		at = l.to
 	}
 	g.strat = use
 	dem := g.demoral[side][o.from]
 	g.sp[side][o.from] -= o.sps
 	g.tidy(side, o.from)
-	g.invade(side, o.to)
+	// 17.1.3 (U1368): 'An invasion is defined as moving an SP, NSP, or
+	// General into a hex or hexside entirely inside Kentucky or moving
+	// into a hex containing a Town, City or Port in Kentucky': the first
+	// Kentucky hex a leg enters, its end or a rail hex passed through,
+	// sends Kentucky to the other side (invade is idle once it has).
+	for _, p := range entered {
+		g.invade(side, p)
+	}
 	g.arrive(side, nil, nil, o.sps, dem, o.to)
 	g.tidy(side, o.from)
 	g.touch(o.from)
@@ -215,6 +229,98 @@ func (g *game) strategicLeg(side string, use *stratUse, at rules.Point, l stratL
 		return g.strategicRiverLeg(side, use, at, l.to, n)
 	case "ocean":
 		return g.strategicOceanLeg(side, use, at, l.to, n)
+	}
+	return nil
+}
+
+// railKentuckyEntry is the first hex of neutral Kentucky a Strategic
+// Rail leg from at to to enters in 1861 on its way (the hexes it passes
+// through and its end), if it must enter one: SPs moved by rail 'move an
+// unlimited distance through contiguous rail hexes' (15.2, U1273), and
+// moving an SP 'into a hex ... entirely inside Kentucky' is an invasion
+// (17.1.3, U1368). Railroad Control runs through neutral Kentucky (only
+// LOC and Supply Paths are kept out, U1368), so a leg may. Reading: the
+// SPs take a route of the side's Strategic Rail network (railNet) that
+// enters no Kentucky hex when there is one; else the shortest route (in
+// rail hexes, the railroad's own order breaking ties), and its first
+// Kentucky hex is the one invaded.
+func (g *game) railKentuckyEntry(side string, at, to rules.Point) (rules.Point, bool) {
+	if !g.kentuckyNeutral() || g.e.year(g.turn) != 1861 {
+		return rules.Point{}, false
+	}
+	rg, b := g.e.b.rails, g.e.b
+	s, ok1 := rg.railIdx[at]
+	t, ok2 := rg.railIdx[to]
+	if !ok1 || !ok2 {
+		return rules.Point{}, false
+	}
+	ky := func(i int) bool { return homeState(b.hexes[rg.railHexs[i]]) == kentucky }
+	if prev := g.railRoute(side, s, t, ky); prev != nil {
+		return rules.Point{}, false // a route clear of Kentucky
+	}
+	prev := g.railRoute(side, s, t, nil)
+	if prev == nil {
+		return rules.Point{}, false
+	}
+	var path []int
+	for i := t; i != s; i = prev[i] {
+		path = append(path, i)
+	}
+	for k := len(path) - 1; k >= 0; k-- {
+		if ky(path[k]) {
+			return rg.railHexs[path[k]], true
+		}
+	}
+	return rules.Point{}, false
+}
+
+// railRoute is a breadth-first search of side's Strategic Rail network
+// (railNet's steps: side's Railroad Control, the 1864 lines once built,
+// no bridge or ferry under the enemy's Naval Control, the Union's
+// north-edge lines joined) from rail index s to t, never into a hex
+// avoid names: each reached index's predecessor (s's is s), nil if t is
+// not reached.
+func (g *game) railRoute(side string, s, t int, avoid func(int) bool) []int {
+	rc := g.railControl()
+	rg := g.e.b.rails
+	built := g.railsBuilt1864()
+	nav := g.naval()
+	prev := make([]int, len(rg.railHexs))
+	for i := range prev {
+		prev[i] = -1
+	}
+	var north []int
+	if side == "union" {
+		for _, p := range rg.north {
+			if i := rg.railIdx[p]; rc.owner[i] == side {
+				north = append(north, i)
+			}
+		}
+	}
+	prev[s] = s
+	queue := []int{s}
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
+		if i == t {
+			return prev
+		}
+		visit := func(j int) {
+			if prev[j] < 0 && rc.owner[j] == side && (avoid == nil || !avoid(j)) {
+				prev[j] = i
+				queue = append(queue, j)
+			}
+		}
+		for _, st := range rg.railNext[i] {
+			if (!st.from1864 || built) && g.railCrossingOpen(nav, side, rg.railHexs[i], rg.railHexs[st.to]) {
+				visit(st.to)
+			}
+		}
+		if rg.railHexs[i].Y == rg.northRow {
+			for _, j := range north {
+				visit(j)
+			}
+		}
 	}
 	return nil
 }
