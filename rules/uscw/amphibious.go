@@ -124,7 +124,7 @@ func (g *game) confederateAssaultNaval() []int8 {
 	var queue []int
 	for _, i := range w.ports {
 		p := b.order[i]
-		if g.controller(p) != "confederate" || !slices.Contains(southern, homeState(b.hexes[p])) {
+		if g.controller(p) != "confederate" || g.southernState(p) == "" {
 			continue
 		}
 		for _, s := range w.atHex[i] {

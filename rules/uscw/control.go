@@ -52,6 +52,31 @@ func (g *game) stateSide(st string) string {
 	return "union"
 }
 
+// westVirginia is the Border State whose Resource Hexes, Towns and Ports
+// count as Virginia while the Confederate holds them (17.1.2).
+const westVirginia = "west-virginia"
+
+// southernState is the Southern State hex p counts as for the rules that
+// name one (14.3.5's "No more than 2 SPs may be placed in each state",
+// 14.5's state rolled, 19.1's "ports located in Southern States"): its
+// own state, or Virginia for a Resource Hex, Town or Port of West
+// Virginia under Confederate control ("These Resource Hexes, Towns and
+// Ports are also considered part of Virginia when they are under
+// Confederate control", 17.1.2, U1364; its two exceptions, Virginia
+// Militia and On to Richmond!, are militia.go's and richmond.go's, which
+// read the hex's own state). "" for a hex of no Southern State.
+func (g *game) southernState(p rules.Point) string {
+	h := g.e.b.hexes[p]
+	st := homeState(h)
+	if slices.Contains(southern, st) {
+		return st
+	}
+	if st == westVirginia && (h.BP != nil || h.Place == "town" || h.Port != "") && g.controller(p) == "confederate" {
+		return "virginia"
+	}
+	return ""
+}
+
 // northern reports a Northern State (not Border, not Southern).
 func (g *game) northern(st string) bool {
 	_, border := g.core.Statuses[st]
@@ -141,10 +166,13 @@ func (g *game) destroyIfHeartland(p rules.Point, side string) {
 
 // resourceShare is what a Resource Hex gives each side now: the Union
 // counts every BP it controls or destroyed (20.3.1, U1687-1689, "BURNED
-// BUT RECAPTURED"); the Confederate the rest.
+// BUT RECAPTURED"); the Confederate the rest. West Virginia's count as
+// the Southern States' do: "the BP value for each Resource Hex he
+// controls in West Virginia (14.3.2)" (17.1.6, U1382), and the Union's
+// tally "Start in West Virginia" (U1714).
 func (g *game) resourceShare(p rules.Point) (union, csa int) {
 	h := g.e.b.hexes[p]
-	if h == nil || h.BP == nil || !slices.Contains(southern, homeState(h)) {
+	if h == nil || h.BP == nil || !slices.Contains(southern, homeState(h)) && homeState(h) != westVirginia {
 		return 0, 0
 	}
 	bp := *h.BP

@@ -30,7 +30,9 @@ import (
 // "An equal number of Displaced SPs are eliminated" names no condition;
 // U1245 returns only "those SPs", the returning ones). Resource Hexes lie
 // in the Southern States ("Those outlined in gray in the Southern states
-// are Resource Hexes", 2.1.4, U58), and no state limit applies
+// are Resource Hexes", 2.1.4, U58) and West Virginia, whose count as
+// Virginia's while the Confederate holds them (17.1.2, U1364); no state
+// limit applies
 // (14.3.5's "No more than 2 SPs ... in each state" is the
 // reinforcements'). The returning Generals are placed by their owner
 // too, once the SPs are, in a space of their theater with a friendly SP
@@ -82,7 +84,7 @@ func (g *game) displacedHex(gr grant, p rules.Point) bool {
 		return false
 	}
 	if gr.side == "confederate" {
-		return h.BP != nil && slices.Contains(southern, homeState(h))
+		return h.BP != nil && g.southernState(p) != "" // West Virginia's too, while his (17.1.2, U1364)
 	}
 	if gr.theat == "trans-mississippi" {
 		return g.e.hasStLouis && p == g.e.stLouis // U1243

@@ -435,15 +435,15 @@ func (g *game) navalSearch() ([]int8, [2][]bool) {
 	for _, i := range w.ports {
 		p := b.order[i]
 		h := b.hexes[p]
-		st := homeState(h)
-		south := slices.Contains(southern, st)
 		switch g.controller(p) {
 		case "union":
-			if g.northern(st) {
+			if g.northern(homeState(h)) {
 				union = append(union, w.atHex[i]...)
 			}
 		case "confederate":
-			if south {
+			// "ports located in Southern States" (U1481); a West Virginia
+			// Port he holds is Virginia's (17.1.2, U1364).
+			if g.southernState(p) != "" {
 				csa = append(csa, w.atHex[i]...)
 				for _, s := range w.atHex[i] {
 					if !w.sides[s].tidal && g.e.navalMatrix.portBlocks[typeIndex(w.sides[s].type2)] {

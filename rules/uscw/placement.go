@@ -64,8 +64,13 @@ func (g *game) grantHex(gr grant, p rules.Point) bool {
 		// "Objective Hexes in Northern States that are in Full Supply" (14.2.2, U1153)
 		return h.Objective && g.controller(p) == "union" && g.northern(st) && (gr.state == nil || slices.Contains(gr.state, st)) && g.inFullSupply("union", p)
 	}
-	// "friendly-controlled Resource Hexes in Full Supply" (14.3.5, U1185)
-	return h.BP != nil && g.controller(p) == "confederate" && slices.Contains(southern, st) && g.reinfState[st] < 2 && g.inFullSupply("confederate", p)
+	// "friendly-controlled Resource Hexes in Full Supply" (14.3.5, U1185);
+	// a Confederate-held West Virginia one is Virginia's (17.1.2).
+	if h.BP == nil || g.controller(p) != "confederate" {
+		return false
+	}
+	st = g.southernState(p)
+	return st != "" && g.reinfState[st] < 2 && g.inFullSupply("confederate", p)
 }
 
 // grantHexes lists the hexes gr's SPs may go to, in board order.
@@ -95,7 +100,7 @@ func (g *game) grantHexes(gr grant) []rules.Point {
 // the Confederate the state's room (at most 2 a state, U1184).
 func (g *game) grantRoom(gr grant, p rules.Point) int {
 	if gr.side == "confederate" && !gr.displaced {
-		return min(gr.n, 2-g.reinfState[homeState(g.e.b.hexes[p])])
+		return min(gr.n, 2-g.reinfState[g.southernState(p)])
 	}
 	return gr.n
 }
@@ -177,7 +182,7 @@ func (g *game) placeReinforcement(hex string, n int) error {
 	if side == "union" {
 		g.say("14.2.1", "%s for %s placed in %s", spKind(n, "Union"), gr.where, g.e.b.ids[p])
 	} else {
-		st := homeState(g.e.b.hexes[p])
+		st := g.southernState(p)
 		g.reinfState[st] += n
 		g.say("14.3.5", "%s placed in %s (%s)", spKind(n, "Confederate"), g.e.b.ids[p], st)
 	}

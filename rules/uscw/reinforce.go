@@ -152,12 +152,12 @@ func (g *game) unionReinforcements(winter bool) {
 		grant{side: "union", n: 3, where: "Illinois", state: []string{"illinois"}})
 }
 
-// confederateReinforcements: after War Industry (14.5), the BP count (14.3),
-// Blockade Running (14.4), the SPs built and placed (14.3.5).
-func (g *game) confederateReinforcements(winter bool) {
-	t := g.core.Tracks
+// borderBPs: "The Confederate player receives 3 BPs for each Objective
+// Hex in Kentucky and Missouri that he controls. ... No more than 9 BPs
+// per Border State may be gained each turn" (14.3.3, U1170-1172).
+func (g *game) borderBPs() int {
 	border := 0
-	for _, st := range []string{"kentucky", "missouri"} {
+	for _, st := range []string{kentucky, "missouri"} {
 		n := 0
 		for _, p := range g.e.objectives {
 			if homeState(g.e.b.hexes[p]) == st && g.controller(p) == "confederate" {
@@ -166,6 +166,14 @@ func (g *game) confederateReinforcements(winter bool) {
 		}
 		border += min(n, 9)
 	}
+	return border
+}
+
+// confederateReinforcements: after War Industry (14.5), the BP count (14.3),
+// Blockade Running (14.4), the SPs built and placed (14.3.5).
+func (g *game) confederateReinforcements(winter bool) {
+	t := g.core.Tracks
+	border := g.borderBPs()
 	blockade := 0
 	for _, z := range []string{"north-atlantic", "south-atlantic", "gulf"} {
 		blockade += g.blockadeRoll(z)
@@ -254,7 +262,8 @@ func (g *game) arsenalHexes(state string) []rules.Point {
 	var out []rules.Point
 	for _, p := range g.e.resources {
 		h := g.e.b.hexes[p]
-		if homeState(h) == state && g.controller(p) == "confederate" && *h.BP+g.arsenal[p] < 3**h.BP {
+		// A Confederate-held West Virginia Resource Hex is Virginia's (17.1.2, U1364).
+		if g.controller(p) == "confederate" && g.southernState(p) == state && *h.BP+g.arsenal[p] < 3**h.BP {
 			out = append(out, p)
 		}
 	}

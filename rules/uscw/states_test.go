@@ -1,0 +1,142 @@
+package uscw
+
+import (
+	"slices"
+	"testing"
+)
+
+// West Virginia's "Resource Hexes, Towns and Ports are also considered
+// part of Virginia when they are under Confederate control" (17.1.2,
+// U1364), and its Resource Hexes give their BPs as the Southern States'
+// do (17.1.6, U1382; U1714). The test map has no West Virginia Resource
+// Hex or Port, so the test marks the Town 2935 a Resource Hex of 2 BPs
+// and makes the North Carolina river port 3408 a West Virginia Port, in
+// memory, before compiling.
+func TestWestVirginiaCountsAsVirginia(t *testing.T) {
+	sf := loadScenario(t, scen1861) // West Virginia starts Confederate (S1, U1793)
+	for i := range sf.Module.Map.Hexes {
+		h := &sf.Module.Map.Hexes[i]
+		switch h.At {
+		case "2935":
+			bp := 2
+			h.BP = &bp
+		case "3408":
+			h.States = []string{westVirginia}
+		}
+	}
+	e, err := Compile(sf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := newGame(e, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, port := e.b.pts["2935"], e.b.pts["3408"]
+	if g.controller(res) != "confederate" || !g.inFullSupply("confederate", res) || g.controller(port) != "confederate" {
+		t.Fatalf("the premise: 2935 and 3408 Confederate (%q, %q), 2935 in Full Supply (%v)", g.controller(res), g.controller(port), g.inFullSupply("confederate", res))
+	}
+	if got := g.southernState(res); got != "virginia" {
+		t.Fatalf("a Confederate-held West Virginia Resource Hex counts as %q, want virginia", got)
+	}
+
+	// 14.3.5: placed as a Virginia Resource Hex, within Virginia's 2 SPs.
+	reinf := grant{side: "confederate", n: 2, where: "the East", theat: "east"}
+	g.reinfState = map[string]int{} // as the Reinforcement Phase starts
+	if !g.grantHex(reinf, res) {
+		t.Error("14.3.5: Confederate reinforcements refused in a Confederate-held West Virginia Resource Hex in Full Supply")
+	}
+	g.reinfState["virginia"] = 2
+	if g.grantHex(reinf, res) {
+		t.Error("14.3.5: a third SP in Virginia placed through West Virginia: 'No more than 2 SPs may be placed in each state' (U1184)")
+	}
+	g.reinfState["virginia"] = 1
+	if got := g.grantRoom(reinf, res); got != 1 {
+		t.Errorf("14.3.5: 2935 takes %d with 1 placed in Virginia, want 1", got)
+	}
+	g.reinfState = map[string]int{}
+
+	// 14.6: returning Displaced SPs go to "friendly-controlled Resource Hexes".
+	back := grant{side: "confederate", n: 1, where: "the East's Displaced Box", theat: "east", displaced: true}
+	if !g.grantHex(back, res) {
+		t.Error("14.6: returning Displaced SPs refused in a Confederate-held West Virginia Resource Hex")
+	}
+
+	// 14.5: an Arsenal of Virginia may go there.
+	if !slices.Contains(g.arsenalHexes("virginia"), res) {
+		t.Error("14.5: a Confederate-held West Virginia Resource Hex takes no Arsenal of Virginia")
+	}
+
+	// 19.1.4: "a Confederate controlled Port blocks Union Naval Control on
+	// Type 1 Navigable Rivers" in the Southern States (U1503).
+	blocksUnion := func() bool {
+		_, blocked := g.navalSearch()
+		for _, s := range e.b.ww.atHex[e.b.index[port]] {
+			if blocked[sideIndex("union")][s] {
+				return true
+			}
+		}
+		return false
+	}
+	if !blocksUnion() {
+		t.Error("19.1.4: a Confederate-held West Virginia Port blocks no Union Naval Control")
+	}
+
+	// 14.3.2, 20.3.1: its BPs are the Confederate's, then the Union's.
+	if u, c := g.resourceShare(res); u != 0 || c != 2 {
+		t.Errorf("Confederate-held: the Resource Hex gives the Union %d and the Confederate %d, want 0 and 2", u, c)
+	}
+	vp, bps := g.core.Tracks["union-vp"], g.core.Tracks["resource-bps"]
+	g.setMarker(res, "union")
+	if d, r := g.core.Tracks["union-vp"]-vp, g.core.Tracks["resource-bps"]-bps; d != 2 || r != -2 {
+		t.Errorf("a Union Control marker on 2935: Union VPs %+v and Resource BPs %+v, want +2 and -2 (6.4.1)", d, r)
+	}
+
+	// Under Union control they are West Virginia's again.
+	if got := g.southernState(res); got != "" {
+		t.Errorf("a Union-held West Virginia Resource Hex counts as %q, want no Southern State", got)
+	}
+	if g.grantHex(reinf, res) || g.grantHex(back, res) || slices.Contains(g.arsenalHexes("virginia"), res) {
+		t.Error("a Union-held West Virginia Resource Hex takes Confederate SPs or an Arsenal")
+	}
+	g.setMarker(port, "union")
+	if blocksUnion() {
+		t.Error("a Union-held West Virginia Port blocks Union Naval Control")
+	}
+}
+
+// 14.3.3 (U1170-1172): "The Confederate player receives 3 BPs for each
+// Objective Hex in Kentucky and Missouri that he controls. ... No more
+// than 9 BPs per Border State may be gained each turn." The test map has
+// one Objective Hex in each (2642, 2649); the test makes four more Towns
+// of Kentucky Objective Hexes, in memory.
+func TestBorderStateBPsCapped(t *testing.T) {
+	sf := loadScenario(t, scen1861)
+	for i := range sf.Module.Map.Hexes {
+		if h := &sf.Module.Map.Hexes[i]; slices.Contains([]string{"1642", "1742", "1842", "1942"}, h.At) {
+			h.Objective = true
+		}
+	}
+	e, err := Compile(sf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := newGame(e, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := g.borderBPs(); got != 0 {
+		t.Fatalf("the premise: no Border State Objective Hex Confederate at the start, %d BPs", got)
+	}
+	want := []int{3, 6, 9, 9, 9} // 1 to 5 Kentucky Objective Hexes: 3 each, 9 at most
+	for i, id := range []string{"1642", "1742", "1842", "1942", "2642"} {
+		g.setMarker(e.b.pts[id], "confederate")
+		if got := g.borderBPs(); got != want[i] {
+			t.Errorf("%d Kentucky Objective Hexes Confederate: %d BPs, want %d", i+1, got, want[i])
+		}
+	}
+	g.setMarker(e.b.pts["2649"], "confederate") // Missouri's own 9
+	if got := g.borderBPs(); got != 12 {
+		t.Errorf("5 in Kentucky and 1 in Missouri: %d BPs, want 9 + 3", got)
+	}
+}
