@@ -54,23 +54,37 @@ func (g *game) controlSegment() {
 	}
 	// 20.1.2: Confederate Control markers in Northern States go from
 	// Objective Hexes without Confederate SPs, and from other hexes without
-	// Confederate SPs that cannot trace an LOC of 4 MPs to a Confederate SP.
+	// Confederate SPs that cannot trace an LOC of 4 MPs to a Confederate SP;
+	// "If there was a Confederate Fort in the hex, it is Captured (10.2.5)"
+	// (U1668-1673). Any hex may hold a Fort, markable or not. A reading:
+	// every hex is judged on the position the segment starts with, and
+	// then all go at once ("Remove all ..."), so an LOC may run through
+	// a marker or Fort that goes too; removing them one by one would let
+	// the order of the hexes' numbers decide which LOCs hold.
+	var markers, forts []rules.Point
 	for _, p := range g.e.markable {
-		h := b.hexes[p]
-		if g.marker[p] != "confederate" || !g.northernOutpost(p) {
-			continue
+		if g.marker[p] == "confederate" && g.northernOutpost(p) {
+			markers = append(markers, p)
 		}
-		g.say("20.1.2", "the Confederate Control marker in %s (Northern State) is removed: no Confederate SPs there%s", b.ids[p], map[bool]string{true: "", false: " and no LOC of 4 MPs to one"}[h.Objective])
-		g.setMarker(p, "")
 	}
-	// "Remove all Confederate Control markers and Forts" from the same
-	// hexes: "If there was a Confederate Fort in the hex, it is Captured
-	// (10.2.5)" (U1668-1673). Any hex may hold a Fort, markable or not.
 	for _, p := range g.sortedWorks() {
 		if g.fortAt("confederate", p) > 0 && g.northernOutpost(p) {
-			g.say("20.1.2", "the Confederate Fort in %s (Northern State) is Captured: no Confederate SPs there%s", b.ids[p], map[bool]string{true: "", false: " and no LOC of 4 MPs to one"}[b.hexes[p].Objective])
-			g.captureWorks("union", p)
+			forts = append(forts, p)
 		}
+	}
+	why := func(p rules.Point) string {
+		if b.hexes[p].Objective {
+			return ""
+		}
+		return " and no LOC of 4 MPs to one"
+	}
+	for _, p := range markers {
+		g.say("20.1.2", "the Confederate Control marker in %s (Northern State) is removed: no Confederate SPs there%s", b.ids[p], why(p))
+		g.setMarker(p, "")
+	}
+	for _, p := range forts {
+		g.say("20.1.2", "the Confederate Fort in %s (Northern State) is Captured: no Confederate SPs there%s", b.ids[p], why(p))
+		g.captureWorks("union", p)
 	}
 	g.borderStates()
 }
