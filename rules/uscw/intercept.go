@@ -3,6 +3,7 @@ package uscw
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/musterhq/muster/rules"
 )
@@ -145,8 +146,9 @@ func subordinateOK(gen, sub *general) error {
 
 // intercept plays the non-Phasing player's Interceptions into the hex
 // the active force is about to enter: every attempt declared at once
-// (9.2.3, U595; more names the other stacks' hexes), each rolled, each success placed in the hex, then the
-// battle (or the Cavalry Backup's choice, 8.2).
+// (9.2.3, U595; more names the other stacks' hexes, "Q>M" a Maneuver
+// with Optional 5), each rolled, each success placed in the hex, then
+// the battle (or the Cavalry Backup's choice, 8.2).
 //
 // id "sps" is SPs alone from the space at (10.3.2's automatic reaction);
 // a stack named in more with no General is taken so too.
@@ -159,54 +161,134 @@ func (g *game) intercept(id, at string, sps int, subs, more []string) error {
 	if pm.tried {
 		return refuse("9.2.3", "the Interceptions into %s were declared: 'All must be pre-designated before any are resolved' (U595)", g.e.b.ids[p])
 	}
-	var all []interception
-	type who struct {
-		id string
-		q  rules.Point
-	}
-	ids := []who{{id: id}}
+	first := who{id: id}
 	if id == "sps" {
 		q, err := g.e.b.locate(at)
 		if err != nil {
 			return fmt.Errorf("intercept sps: at names the space the SPs intercept from: %w", err)
 		}
-		ids[0].q = q
+		first.q = q
 	}
-	for _, h := range more { // more stacks declared at once, by their hexes
-		q, err := g.e.b.locate(h)
+	var d declaration
+	it, err := g.declareWho(p, first, sps, subs)
+	if err != nil {
+		return err
+	}
+	d.intercepts = append(d.intercepts, it)
+	if err := g.declareMore(p, more, &d); err != nil {
+		return err
+	}
+	g.reactTogether(p, d)
+	return nil
+}
+
+// who names a stack declared to react: its General's id, or "sps" and
+// its hex for 10.3.2's SPs alone.
+type who struct {
+	id string
+	q  rules.Point
+}
+
+// declaration is every reaction into one hex declared at once.
+type declaration struct {
+	intercepts []interception
+	maneuvers  []maneuverAttempt // Optional 5
+}
+
+// add adds one stack's attempt, refusing a stack named twice.
+func (d *declaration) add(g *game, it *interception, man *maneuverAttempt) error {
+	if man != nil {
+		it = &man.it
+	}
+	q := it.q
+	twice := slices.ContainsFunc(d.intercepts, func(o interception) bool { return o.q == q }) ||
+		slices.ContainsFunc(d.maneuvers, func(o maneuverAttempt) bool { return o.it.q == q })
+	switch {
+	case twice && (man != nil || len(d.maneuvers) > 0):
+		return refuse("Optional 5", "a General 'may attempt either an Interception or a Maneuver Reaction – not both' (U1758), and 'A stack cannot be split up to make multiple Interceptions' (U595): two attempts from %s", g.e.b.ids[q])
+	case twice:
+		return refuse("9.2.3", "'A stack cannot be split up to make multiple Interceptions' (U595): two attempts from %s", g.e.b.ids[q])
+	case man != nil:
+		d.maneuvers = append(d.maneuvers, *man)
+	default:
+		d.intercepts = append(d.intercepts, *it)
+	}
+	return nil
+}
+
+// declareMore adds the attempts of the stacks in hexes, declared with
+// the step's own: "Q" intercepts into p with the stack's Commanding
+// General and every SP he may carry (or its SPs alone where 10.3.2's
+// automatic reaction lets them go without one); with Optional 5, "Q>M"
+// maneuvers the stack in Q to M.
+func (g *game) declareMore(p rules.Point, hexes []string, d *declaration) error {
+	react := other(g.pending.side)
+	for _, h := range hexes {
+		from, to, man := strings.Cut(h, ">")
+		q, err := g.e.b.locate(from)
 		if err != nil {
 			return err
 		}
-		c := g.commander(other(pm.side), q)
+		c := g.commander(react, q)
+		if man {
+			if c == nil {
+				return refuse("Optional 5", "no %s General in %s to maneuver: a Maneuver is made 'by those forces that would have been eligible for an Interception attempt' (U1750)", react, from)
+			}
+			m, err := g.declareManeuver(p, c.id, -1, nil, to)
+			if err != nil {
+				return err
+			}
+			if err := d.add(g, nil, &m); err != nil {
+				return err
+			}
+			continue
+		}
+		w := who{id: "sps", q: q}
 		switch {
 		case c != nil:
-			ids = append(ids, who{id: c.id})
-		case g.autoReaction(other(pm.side), q, p) != nil:
-			ids = append(ids, who{id: "sps", q: q})
-		default:
-			return refuse("9.2.1", "no %s General in %s: 'Intrinsic Generals may not be used to ... Intercept' (U512)", other(pm.side), h)
+			w = who{id: c.id}
+		case g.autoReaction(react, q, p) == nil:
+			return refuse("9.2.1", "no %s General in %s: 'Intrinsic Generals may not be used to ... Intercept' (U512)", react, h)
 		}
-	}
-	for i, w := range ids {
-		n, sub := sps, subs
-		if i > 0 {
-			n, sub = -1, nil
-		}
-		var it interception
-		var err error
-		if w.id == "sps" {
-			it, err = g.declareAutoSPs(p, w.q, n)
-		} else {
-			it, err = g.declareInterception(p, w.id, n, sub)
-		}
+		it, err := g.declareWho(p, w, -1, nil)
 		if err != nil {
 			return err
 		}
-		if slices.ContainsFunc(all, func(o interception) bool { return o.q == it.q }) {
-			return refuse("9.2.3", "'A stack cannot be split up to make multiple Interceptions' (U595): two attempts from %s", g.e.b.ids[it.q])
+		if err := d.add(g, &it, nil); err != nil {
+			return err
 		}
-		all = append(all, it)
 	}
+	return nil
+}
+
+// declareWho checks one stack's declared Interception into p.
+func (g *game) declareWho(p rules.Point, w who, n int, subs []string) (interception, error) {
+	if w.id == "sps" {
+		return g.declareAutoSPs(p, w.q, n)
+	}
+	return g.declareInterception(p, w.id, n, subs)
+}
+
+// maneuverAttempt is a declared Maneuver (Optional 5): the stack and the
+// hex it names before the roll (U1758).
+type maneuverAttempt struct {
+	it interception
+	to rules.Point
+}
+
+// reactTogether plays the non-Phasing player's reactions into p,
+// declared at once: the Interceptions (9.2.3, U595: "All must be
+// pre-designated before any are resolved") and with Optional 5 a
+// Maneuver ("All Maneuver attempts have to be pre-designated at the same
+// time that Interception attempts are pre-designated and cannot be
+// canceled after seeing the results", U1760). Every attempt rolls on the
+// position as declared (a success does not give the next one a Picket
+// Line), then the successes move: the Maneuvers, then
+// the Interceptions, whose battle follows (or the Cavalry Backup's
+// choice, 8.2). The Maneuvers roll first, then the Interceptions, each
+// in the order declared.
+func (g *game) reactTogether(p rules.Point, d declaration) {
+	pm, all := g.pending, d.intercepts
 	pm.tried = true
 	react := other(pm.side)
 	for _, it := range all {
@@ -218,8 +300,10 @@ func (g *game) intercept(id, at string, sps int, subs, more []string) error {
 			g.designate(it.gen)
 		}
 	}
-	// Every attempt rolls on the position as declared (a success does
-	// not give the next one a Picket Line), then the successes move.
+	var maneuvered []bool
+	for _, man := range d.maneuvers {
+		maneuvered = append(maneuvered, g.reactionRoll(fmt.Sprintf("Maneuver by %s from %s to %s", man.it.gen.name, g.e.b.ids[man.it.q], g.e.b.ids[man.to]), man.it.q, man.to, kManeuver, man.it.generals()))
+	}
 	var ok []bool
 	for _, it := range all {
 		what := fmt.Sprintf("Interception by %s from %s into %s", it.name(), g.e.b.ids[it.q], g.e.b.ids[p])
@@ -230,8 +314,19 @@ func (g *game) intercept(id, at string, sps int, subs, more []string) error {
 		}
 		ok = append(ok, g.reactionRoll(what, it.q, p, kIntercept, it.generals()))
 	}
-	won := false
 	vacant := !g.defended(react, p) && len(g.generalsAt(react, p)) == 0 // 11.5.2: "into a vacant hex"
+	for i, man := range d.maneuvers {
+		if !maneuvered[i] {
+			continue
+		}
+		it, m := man.it, man.to
+		before := g.commander(react, m)
+		g.shift(react, it.q, m, it.n, append([]*general{it.gen}, it.subs...))
+		g.combine(react, m, before, it.gen) // ENEMY ACTION PHASE (7.2.4, U451)
+		g.lastMove = &movedForce{gen: it.gen, sps: it.n}
+		g.say("Optional 5", "%s maneuvers to %s with %s, in contact with the active force", it.gen.name, g.e.b.ids[m], spCount(it.n))
+	}
+	won := false
 	for i, it := range all {
 		if !ok[i] {
 			continue
@@ -247,14 +342,15 @@ func (g *game) intercept(id, at string, sps int, subs, more []string) error {
 	if won && g.movingCavalry() && pm.land == nil { // a landing does not back up (8.2 is a Land Movement's)
 		pm.backup = true
 		g.say("8.2", "the intercepted %s force has a Cavalry General: it may back up to %s and end its move, or attack", pm.side, g.e.b.ids[pm.at])
-		return nil
+		return
 	}
 	if !won && g.mayAvoid(p) && len(g.avoidTargets(p)) > 0 {
-		g.say("9.3", "every Interception into %s failed: the stack there may still try to Avoid Battle (U605, U634)", g.e.b.ids[p])
-		return nil
+		if len(all) > 0 {
+			g.say("9.3", "every Interception into %s failed: the stack there may still try to Avoid Battle (U605, U634)", g.e.b.ids[p])
+		}
+		return
 	}
 	g.advance()
-	return nil
 }
 
 // name is the intercepting force's for the log.

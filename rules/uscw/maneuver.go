@@ -1,8 +1,6 @@
 package uscw
 
 import (
-	"fmt"
-
 	"github.com/musterhq/muster/rules"
 )
 
@@ -42,12 +40,16 @@ func (g *game) maneuverStep(q, p, m rules.Point) error {
 	return nil
 }
 
-// maneuver plays one stack's Maneuver attempt: declared instead of the
-// Interceptions into this hex (reading: one declaration a hex, so a
-// Maneuver and an Interception by two stacks at the same hex are not
-// played), the hex named before the roll (U1758), the Interception DRMs
-// but the Picket Line (U1755), across the hexside it moves over.
-func (g *game) maneuver(id string, sps int, subs []string, to string) error {
+// maneuver plays one stack's Maneuver attempt, the hex named before the
+// roll (U1758), the Interception DRMs but the Picket Line (U1755), across
+// the hexside it moves over; more names the hexes of other stacks that
+// intercept into the hex, declared with it ("All Maneuver attempts have
+// to be pre-designated at the same time that Interception attempts are
+// pre-designated", U1760), each with its Commanding General and every
+// SP he may carry ("Q>M": the stack in Q maneuvers to M), as intercept's
+// more does. A General "may attempt either an Interception or a Maneuver
+// Reaction – not both" (U1758).
+func (g *game) maneuver(id string, sps int, subs []string, to string, more []string) error {
 	pm := g.pending
 	if !g.e.maneuver {
 		return refuse("Optional 5", "Maneuver Reaction is an optional rule (U1748): play it with the option maneuver-reaction=on")
@@ -59,34 +61,40 @@ func (g *game) maneuver(id string, sps int, subs []string, to string) error {
 	if pm.tried {
 		return refuse("9.2.3", "the reactions into %s were declared: Maneuvers 'have to be pre-designated at the same time that Interception attempts are' (U1760)", g.e.b.ids[p])
 	}
-	it, err := g.declareInterception(p, id, sps, subs)
+	m, err := g.declareManeuver(p, id, sps, subs, to)
 	if err != nil {
 		return err
 	}
-	if !g.zoi(other(pm.side), it.q, p) {
-		return refuse("Optional 5", "%s is not in the ZOI of %s's stack: a Maneuver is triggered as an Interception attempt is (U1750), and 10.3.2's automatic reaction is not one (U739)", g.e.b.ids[p], it.gen.name)
+	d := declaration{maneuvers: []maneuverAttempt{m}}
+	if err := g.declareMore(p, more, &d); err != nil {
+		return err
+	}
+	g.reactTogether(p, d)
+	return nil
+}
+
+// declareManeuver checks the Maneuver of the stack General id commands
+// (sps, subordinates as an Interception takes them) to the hex named
+// to, as the active force is about to enter p.
+func (g *game) declareManeuver(p rules.Point, id string, sps int, subs []string, to string) (maneuverAttempt, error) {
+	if !g.e.maneuver { // a Maneuver declared with an Interception (declareMore)
+		return maneuverAttempt{}, refuse("Optional 5", "Maneuver Reaction is an optional rule (U1748): play it with the option maneuver-reaction=on")
+	}
+	it, err := g.declareInterception(p, id, sps, subs)
+	if err != nil {
+		return maneuverAttempt{}, err
+	}
+	if !g.zoi(other(g.pending.side), it.q, p) {
+		return maneuverAttempt{}, refuse("Optional 5", "%s is not in the ZOI of %s's stack: a Maneuver is triggered as an Interception attempt is (U1750), and 10.3.2's automatic reaction is not one (U739)", g.e.b.ids[p], it.gen.name)
 	}
 	m, err := g.e.b.locate(to)
 	if err != nil {
-		return err
+		return maneuverAttempt{}, err
 	}
 	if err := g.maneuverStep(it.q, p, m); err != nil {
-		return err
+		return maneuverAttempt{}, err
 	}
-	pm.tried = true
-	react := other(pm.side)
-	if g.reactionRoll(fmt.Sprintf("Maneuver by %s from %s to %s", it.gen.name, g.e.b.ids[it.q], g.e.b.ids[m]), it.q, m, kManeuver, it.generals()) {
-		before := g.commander(react, m)
-		g.shift(react, it.q, m, it.n, append([]*general{it.gen}, it.subs...))
-		g.combine(react, m, before, it.gen) // ENEMY ACTION PHASE (7.2.4, U451)
-		g.lastMove = &movedForce{gen: it.gen, sps: it.n}
-		g.say("Optional 5", "%s maneuvers to %s with %s, in contact with the active force", it.gen.name, g.e.b.ids[m], spCount(it.n))
-	}
-	if g.mayAvoid(p) && len(g.avoidTargets(p)) > 0 {
-		return nil
-	}
-	g.advance()
-	return nil
+	return maneuverAttempt{it: it, to: m}, nil
 }
 
 // maneuverTargets lists the hexes the stack in q may maneuver to.

@@ -228,7 +228,11 @@ func (g *game) advance() {
 			pm.asked, pm.tried, pm.avoidFailed, pm.intoVacant = pm.i+1, false, false, false
 			if g.offerReactions(p) {
 				g.stage = stReact
-				g.say("9.0", "the %s force is about to enter %s: the %s may react (intercept, avoid-battle or pass)", pm.side, g.e.b.ids[p], enemy)
+				ways := "intercept, avoid-battle or pass"
+				if g.e.maneuver {
+					ways = "intercept, maneuver, avoid-battle or pass" // Optional 5
+				}
+				g.say("9.0", "the %s force is about to enter %s: the %s may react (%s)", pm.side, g.e.b.ids[p], enemy, ways)
 				return
 			}
 		}
@@ -487,7 +491,7 @@ func (g *game) playReaction(c candidate) error {
 	case rAvoid:
 		return g.avoidBattle(to, c.general)
 	case rManeuver:
-		return g.maneuver(c.general, -1, nil, to)
+		return g.maneuver(c.general, -1, nil, to, nil)
 	case rBackup, rAttack:
 		return g.backUp(c.react == rBackup)
 	}

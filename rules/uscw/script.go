@@ -31,7 +31,8 @@ import (
 // Commanding General and every SP he may carry, 9.2.3),
 // avoid-battle (to; unit the commander of equal highest ranks, 7.2.2), or pass; an intercepted Cavalry force then plays
 // backup or attack, 8.2; with the option maneuver-reaction=on, maneuver
-// (unit, to, manpower, targets) instead of an Interception, Optional 5);
+// (unit, to, manpower, targets; hexes: stacks that intercept, declared
+// with it) instead of an Interception, Optional 5);
 // manpower: the SPs, default all he may carry; path), pass (end the
 // Phasing player's Player Action Phase), retreat (path: the defender's 1
 // or 2 hexes; set push: the hex an enemy force pushed aside goes to,
@@ -312,7 +313,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		if s.Manpower > 0 {
 			n = s.Manpower
 		}
-		return g.maneuver(s.Unit, n, s.Targets, s.To)
+		return g.maneuver(s.Unit, n, s.Targets, s.To, s.Hexes)
 	case "retreat":
 		if r := g.retreat; r != nil && s.Unit != "sps" {
 			if p, on := g.genAt[s.Unit]; !on || p != r.from {
