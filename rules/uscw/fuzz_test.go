@@ -21,7 +21,17 @@ func FuzzScriptSteps(f *testing.F) {
 	f.Add([]byte{0, 5, 1, 9, 3, 4, 7, 2, 8, 8, 1, 1, 12, 0, 0})
 	f.Add([]byte{4, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
 	f.Add([]byte{1, 0, 0, 2, 0, 0, 1, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0})
-	f.Fuzz(func(t *testing.T, data []byte) { playFuzzSteps(t, e, data) })
+	// An odd first byte plays with Optional 5 on, so "Q>M" Maneuvers
+	// declared with other reactions are reached too.
+	man := *e
+	man.maneuver = true
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 0 && data[0]%2 == 1 {
+			playFuzzSteps(t, &man, data)
+			return
+		}
+		playFuzzSteps(t, e, data)
+	})
 }
 
 // playFuzzSteps plays the steps the bytes choose on a new game.
@@ -76,6 +86,9 @@ func playFuzzSteps(t testing.TB, e *Engine, data []byte) {
 		}
 		if next()%3 == 0 {
 			s.Hexes, s.Targets = []string{loc()}, []string{unit()} // more intercepting stacks, subordinates
+			if next()%2 == 0 {
+				s.Hexes = append(s.Hexes, loc()+">"+loc()) // a Maneuver declared with them (Optional 5)
+			}
 		}
 		switch k := next() % 8; {
 		case k < 5:
