@@ -23,7 +23,7 @@ import (
 // and ocean-transport (unit: a General id with targets: further Generals,
 // or "sps" with at; manpower; to: the hex landed in; 19.3),
 // amphibious-assault and ocean-assault (the same, into an enemy space,
-// 19.5; set: HEX -> SPs dropped off there on the way, U1564), move (unit: a General id, or "sps" with at: the start hex;
+// 19.5; set: HEX -> the SPs dropped off there on the way, or "N,GENERAL,..." SPs and subordinates, U1564), move (unit: a General id, or "sps" with at: the start hex;
 // a MOVE stops in the stage "reaction" before a hex the other side may
 // react to: intercept (unit: the General, or "sps" with at: SPs alone by
 // 10.3.2's automatic reaction of a Coastal Fort; manpower, targets: his
@@ -273,14 +273,34 @@ func (d *scriptDriver) act(s *rules.Step) error {
 			o.general, o.subs = s.Unit, s.Targets
 		}
 		for hex, v := range s.Set {
-			k, ok := v.(float64)
-			if !ok || k != math.Trunc(k) {
-				return fmt.Errorf("%s: set %s: the SPs dropped off there, a whole number, not %v", s.Play, hex, v)
+			// SPs (a number), or "N,GENERAL,...": SPs and Generals dropped off there
+			var items []string
+			switch v := v.(type) {
+			case float64:
+				items = []string{strconv.FormatFloat(v, 'f', -1, 64)}
+			case string:
+				items = strings.Split(v, ",")
+			default:
+				return fmt.Errorf("%s: set %s: what is dropped off there: a number of SPs or \"N,GENERAL,...\", not %v", s.Play, hex, v)
 			}
-			if o.drops == nil {
-				o.drops = map[string]int{}
+			for _, x := range items {
+				x = strings.TrimSpace(x)
+				if x == "" || x[0] != '-' && (x[0] < '0' || x[0] > '9') {
+					if o.dropGens == nil {
+						o.dropGens = map[string][]string{}
+					}
+					o.dropGens[hex] = append(o.dropGens[hex], x)
+					continue
+				}
+				k, err := strconv.Atoi(x)
+				if err != nil {
+					return fmt.Errorf("%s: set %s: the SPs dropped off there, a whole number, not %q", s.Play, hex, x)
+				}
+				if o.drops == nil {
+					o.drops = map[string]int{}
+				}
+				o.drops[hex] += k
 			}
-			o.drops[hex] = int(k)
 		}
 		return g.transport(o)
 	case "card":

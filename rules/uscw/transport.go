@@ -2,7 +2,9 @@ package uscw
 
 import (
 	"fmt"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/musterhq/muster/rules"
 )
@@ -15,9 +17,8 @@ import (
 // hex-less sea from Ocean Port to Ocean Port, at most 3 SPs an Action
 // Phase. Either costs the stack its whole MA (U1564). A transport into an
 // enemy space is an Amphibious Assault (amphibious.go). River Transport
-// may drop SPs off on the way (U1564). A card may pay instead of the
-// Action Points (19.3.2, navalcards.go). Not yet played: dropping Generals
-// off, drops by Ocean Transport, interception of a landing (U1618) but 10.3.2's
+// may drop SPs and Generals off on the way (U1564). A card may pay instead of the
+// Action Points (19.3.2, navalcards.go). Not yet played: drops by Ocean Transport, interception of a landing (U1618) but 10.3.2's
 // automatic reaction at a Coastal Fort (landingReactions), the map's
 // coastal hexes, bays, Tidal River Paths and Island spaces (not on the
 // test map).
@@ -33,6 +34,9 @@ type transportOrder struct {
 	assault bool           // an Amphibious Assault (19.5, amphibious.go)
 	back    string         // an assault's port to sail to if it fails, "" the one it sailed from (19.5.4)
 	drops   map[string]int // River Transport: SPs dropped off on the way, by hex (U1564)
+	// dropGens: River Transport: Generals sailing under the commander
+	// dropped off on the way, by hex (U1564)
+	dropGens map[string][]string
 }
 
 // transportCapacity is the SPs one Naval Transport carries: "A Union
@@ -214,9 +218,11 @@ func (g *game) transport(o transportOrder) error {
 	dem := g.demoral[side][start]
 	g.sp[side][start] -= n
 	g.tidy(side, start)
-	var subs []*general
+	var subs []*general // the Generals sailing on to dst
 	for _, id := range o.subs {
-		subs = append(subs, g.gens[id])
+		if !slices.ContainsFunc(drops, func(d dropOff) bool { return slices.Contains(d.gens, g.gens[id]) }) {
+			subs = append(subs, g.gens[id])
+		}
 	}
 	for _, id := range gens {
 		g.moved[id] = true
@@ -229,9 +235,17 @@ func (g *game) transport(o transportOrder) error {
 	g.lastMove = &movedForce{gen: gen, sps: n}
 	g.lastNaval = &navalMove{side: side, sps: n, ocean: o.ocean}
 	for _, d := range drops {
-		g.say("19.3.1", "%s dropped off in %s on the way (U1564)", spCount(d.n), b.ids[d.at])
+		var parts []string
+		if d.n > 0 {
+			parts = append(parts, spCount(d.n))
+		}
+		for _, x := range d.gens {
+			parts = append(parts, x.name)
+		}
+		what := strings.Join(parts, " and ")
+		g.say("19.3.1", "%s dropped off in %s on the way (U1564)", what, b.ids[d.at])
 		g.invade(side, d.at)
-		g.arrive(side, nil, nil, d.n, dem, d.at)
+		g.arrive(side, nil, d.gens, d.n, dem, d.at)
 		n -= d.n
 	}
 	land := func() {
@@ -293,8 +307,9 @@ func (g *game) canSpendN(p rules.Point, n int) bool {
 }
 
 type dropOff struct {
-	at rules.Point
-	n  int
+	at   rules.Point
+	n    int
+	gens []*general // subordinates dropped off with them
 }
 
 // dropOffs checks the SPs a River Transport drops off on the way: "The
@@ -303,9 +318,13 @@ type dropOff struct {
 // may not pick up additional SPs/Generals" (19.3.1, U1564). A drop hex
 // is one the transport's waters reach from its start (the search of
 // 19.3.3; the distance is unlimited, U1574), and at least 1 SP sails on
-// to the end. Listed in board order.
+// to the end. A General dropped off is one sailing under the commander
+// (he stays in command to the end, 7.5.1), never left without SPs: the
+// hex holds friendly SPs once the drops there are made ("You may not ...
+// drop off subordinates ... if that would leave a General in the hex
+// with less than 1 SP", 7.5.3, U486). Listed in board order.
 func (g *game) dropOffs(side string, start rules.Point, o transportOrder, n int) ([]dropOff, error) {
-	if len(o.drops) == 0 {
+	if len(o.drops) == 0 && len(o.dropGens) == 0 {
 		return nil, nil
 	}
 	b := g.e.b
@@ -321,13 +340,39 @@ func (g *game) dropOffs(side string, start rules.Point, o transportOrder, n int)
 	}
 	var out []dropOff
 	total := 0
-	for id, k := range o.drops {
+	hexes := map[string]bool{}
+	for id := range o.drops {
+		hexes[id] = true
+	}
+	for id := range o.dropGens {
+		hexes[id] = true
+	}
+	dropped := map[string]bool{}
+	for id := range hexes {
 		p, err := b.locate(id)
 		if err != nil {
 			return nil, err
 		}
-		if k <= 0 || p == start || id == o.to {
+		k, ok := o.drops[id]
+		if ok && k <= 0 || p == start || id == o.to {
 			return nil, refuse("19.3.1", "drop %s off in %s: give a positive number, in a hex on the way", spCount(k), id)
+		}
+		var gens []*general
+		for _, gid := range o.dropGens[id] {
+			x := g.gens[gid]
+			switch {
+			case x == nil:
+				return nil, fmt.Errorf("no General %q in the counters", gid)
+			case !slices.Contains(o.subs, gid):
+				return nil, refuse("7.5.1", "%s is not a General sailing under the commander: 'the General currently in command for the move may not be dropped off' (U478), and only the Generals that sail may be dropped off", x.name)
+			case dropped[gid]:
+				return nil, refuse("19.3.1", "%s is dropped off twice", x.name)
+			}
+			dropped[gid] = true
+			gens = append(gens, x)
+		}
+		if len(gens) > 0 && k+g.sp[side][p] == 0 {
+			return nil, refuse("7.5.3", "'You may not leave behind or drop off subordinates ... if that would leave a General in the hex with less than 1 SP' (U486): no %s SP in %s", side, id)
 		}
 		if !on[b.index[p]] {
 			return nil, refuse("19.3.3", "%s lies on no Navigable Waterway under %s Naval Control from %s (U1572)", id, side, b.ids[start])
@@ -339,7 +384,7 @@ func (g *game) dropOffs(side string, start rules.Point, o transportOrder, n int)
 			return nil, refuse("19.3.1", "SPs are dropped off only 'in hexes that are not enemy-controlled or enemy-occupied' (U1564): %s is", id)
 		}
 		total += k
-		out = append(out, dropOff{at: p, n: k})
+		out = append(out, dropOff{at: p, n: k, gens: gens})
 	}
 	if total >= n {
 		return nil, refuse("19.3.1", "%s dropped off of %d: at least 1 sails on to %s", spCount(total), n, o.to)
