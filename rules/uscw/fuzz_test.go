@@ -93,7 +93,7 @@ func playFuzzSteps(t testing.TB, e *Engine, data []byte) {
 		switch k := next() % 8; {
 		case k < 5:
 			s.Play = plays[next()%len(plays)]
-			s.Key = []string{"action", "battle", "cautious", "forts"}[next()%4]
+			s.Key = []string{"action", "battle", "cautious", "forts", "alone"}[next()%5]
 			s.Value = next() % 17
 			if next()%4 == 0 { // drop-offs on the way (19.3.1): SPs, or SPs and a subordinate
 				s.Set = map[string]any{loc(): float64(next()%4 - 1), loc(): fmt.Sprintf("%d,%s", next()%3, unit())}

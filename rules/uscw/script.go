@@ -21,7 +21,8 @@ import (
 // moves on, 11.7; a path may hold "entrench", 2 MPs, 10.1.2),
 // rally (at: a Demoralized stack's hex, 12.5.2), naval-transport
 // and ocean-transport (unit: a General id with targets: further Generals,
-// or "sps" with at; manpower; to: the hex landed in; 19.3),
+// or "sps" with at; manpower; to: the hex landed in; key alone: the
+// General without SPs, 7.5.3; 19.3),
 // amphibious-assault and ocean-assault (the same, into an enemy space,
 // 19.5; set: HEX -> the SPs dropped off there on the way, or "N,GENERAL,..." SPs and subordinates, U1564), move (unit: a General id, or "sps" with at: the start hex;
 // a MOVE stops in the stage "reaction" before a hex the other side may
@@ -260,7 +261,7 @@ func (d *scriptDriver) act(s *rules.Step) error {
 		}
 		return g.buildFort(s.To)
 	case "naval-transport", "ocean-transport", "amphibious-assault", "ocean-assault":
-		o := transportOrder{sps: -1, to: s.To, ocean: strings.HasPrefix(s.Play, "ocean-"), assault: strings.HasSuffix(s.Play, "-assault")}
+		o := transportOrder{sps: -1, to: s.To, ocean: strings.HasPrefix(s.Play, "ocean-"), assault: strings.HasSuffix(s.Play, "-assault"), alone: s.Key == "alone"}
 		if s.Manpower > 0 {
 			o.sps = s.Manpower
 		}

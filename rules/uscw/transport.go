@@ -37,6 +37,8 @@ type transportOrder struct {
 	// dropGens: River Transport: Generals sailing under the commander
 	// dropped off on the way, by hex (U1564)
 	dropGens map[string][]string
+	// alone: the General sails without SPs (7.5.3, U486; play key "alone")
+	alone bool
 }
 
 // transportCapacity is the SPs one Naval Transport carries: "A Union
@@ -114,17 +116,25 @@ func (g *game) transport(o transportOrder) error {
 	if n < 0 {
 		n = min(free, limit)
 	}
+	if o.alone {
+		n = 0
+	}
 	if n > limit {
 		return refuse(why, "a %s Naval Transport carries at most %s now (19.3.1 U1563, S1.3.2 U1816-1820), not %d", side, spCount(limit), n)
 	}
-	if n > free || n == 0 && g.sp[side][start] > 0 {
+	if n > free || n == 0 && g.sp[side][start] > 0 && !o.alone {
 		return refuse("5.1.2", "%s of the %s in %s may still move this Action Phase, not %d (U218)", spCount(free), side, b.ids[start], n)
 	}
 	if n == 0 && gen == nil {
 		return refuse("19.3.1", "no SP to transport in %s", b.ids[start])
 	}
-	if gen != nil && n == 0 {
-		return refuse("7.6", "%s has no SPs to sail with: a General without SPs ends his move with friendly SPs (U490)", gen.name)
+	switch {
+	case o.alone && gen == nil:
+		return refuse("7.5.3", "key alone sails a General without SPs: name him in unit")
+	case o.alone && o.assault:
+		return refuse("7.5.3", "%s alone has no SPs to land and fight with: an Amphibious Assault lands SPs (19.5.2)", gen.name)
+	case gen != nil && n == 0 && !o.alone:
+		return refuse("7.6", "%s has no SPs to sail with: a General without SPs ends his move with friendly SPs (U490); key alone sails him so (7.5.3)", gen.name)
 	}
 	if g.sp[side][start] == n && g.leftBehind(side, start, moveOrder{general: o.general, subs: o.subs}) {
 		return refuse("7.6", "the transport would leave a General in %s without SPs (U490)", b.ids[start])
@@ -135,6 +145,16 @@ func (g *game) transport(o transportOrder) error {
 	}
 	if dst == start {
 		return refuse("19.3.1", "the transport must end in another hex than %s", o.to)
+	}
+	if o.alone && g.sp[side][dst] == 0 {
+		// "A General that starts stacked with at least 1 SP may move
+		// without SPs provided he ends his moved stacked with at least 1
+		// SP" (7.5.3, U486); one without any, 7.6's, must "end its move
+		// at a friendly-controlled Fort, Coastal Fort or with other
+		// friendly SPs" (U490).
+		if g.sp[side][start] > 0 || g.fortAt(side, dst) == 0 {
+			return refuse("7.5.3", "%s sails without SPs only to friendly SPs: 'A General that starts stacked with at least 1 SP may move without SPs provided he ends his moved stacked with at least 1 SP' (U486); no %s SP stands in %s", gen.name, side, o.to)
+		}
 	}
 	if err := b.refuseProhibitedLanding(dst); err != nil {
 		return err
@@ -158,7 +178,7 @@ func (g *game) transport(o transportOrder) error {
 		if err != nil {
 			return err
 		}
-		ap, route = n, r
+		ap, route = max(n, 1), r // "1 Action Point ... to move a General without SPs with Ocean Transport" (7.5.3, U486)
 	} else {
 		if o.assault && side == "confederate" {
 			g.assaultNaval = g.confederateAssaultNaval() // 19.5.5
@@ -197,6 +217,9 @@ func (g *game) transport(o transportOrder) error {
 	what := fmt.Sprintf("%s", spCount(n))
 	if gen != nil {
 		what = fmt.Sprintf("%s with %s", gen.name, spCount(n))
+		if n == 0 {
+			what = gen.name + " without SPs" // 7.5.3
+		}
 	}
 	if bonus {
 		if g.stage != stPlayer {
@@ -386,7 +409,7 @@ func (g *game) dropOffs(side string, start rules.Point, o transportOrder, n int)
 		total += k
 		out = append(out, dropOff{at: p, n: k, gens: gens})
 	}
-	if total >= n {
+	if total > 0 && total >= n {
 		return nil, refuse("19.3.1", "%s dropped off of %d: at least 1 sails on to %s", spCount(total), n, o.to)
 	}
 	sort.Slice(out, func(i, j int) bool { return pointLess(out[i].at, out[j].at) })
