@@ -27,8 +27,9 @@ import (
 // engine reads them as the tally of the ports open at the start and moves
 // them by each port's modifier as it opens or closes since (a reading:
 // the made-up test map's ports need not tally to the printed markers).
-// Not on the board: Roanoke Island (an Island box) stays Confederate and
-// so open, and Brownsville/Matamoros (a map box, 19.2.3) stays
+// Roanoke Island is read as its Island space where the map puts it on
+// the board (islands.go), else (an Island box off the board) it stays
+// Confederate and so open; Brownsville/Matamoros (a map box, 19.2.3) stays
 // Confederate; it is active only while Galveston is Union controlled
 // (14.4.6).
 
@@ -124,7 +125,16 @@ func (e *Engine) compileRunners(m *scenarios.Module) error {
 		if err := zoneOK(z, f.Name); err != nil {
 			return err
 		}
-		e.runners = append(e.runners, runnerPort{name: f.Name, zone: z, mod: int(mod), brownsville: f.ID == "brownsville-matamoros"})
+		rp := runnerPort{name: f.Name, zone: z, mod: int(mod), brownsville: f.ID == "brownsville-matamoros"}
+		if p, ok := b.pts[f.ID]; ok && b.islands[p] != nil {
+			// An Island space on the board (islands.go, Roanoke Island):
+			// open while Confederate controlled (14.4.2, U1191), whoever
+			// holds Hatteras Inlet ("This Blockade Runner Port is not
+			// closed by Union control of Hatteras Inlet", 14.4.7, U1211).
+			rp.at, rp.onBoard = p, true
+			e.runnerWatch[p] = true
+		}
+		e.runners = append(e.runners, rp)
 	}
 	for _, pl := range m.Map.Places {
 		if pl.Name == "Galveston" {

@@ -140,3 +140,45 @@ func TestBorderStateBPsCapped(t *testing.T) {
 		t.Errorf("5 in Kentucky and 1 in Missouri: %d BPs, want 9 + 3", got)
 	}
 }
+
+// An Island space on the board that is a Blockade Runner Port (Roanoke
+// Island, 14.4.3's example) opens and closes with its control: "An open
+// port is one which is Confederate controlled" (14.4.2, U1191); Hatteras
+// Inlet's control does not close it (14.4.7, U1211). The test map's
+// Island Test Roanoke is given Roanoke Island's port attributes in memory.
+func TestIslandBlockadeRunnerPort(t *testing.T) {
+	sf := loadScenario(t, "testdata/module/scenarios/02-1862.json")
+	for i := range sf.Module.Map.Features {
+		if f := &sf.Module.Map.Features[i]; f.ID == "test-roanoke" {
+			f.Attributes["blockadeZone"], f.Attributes["blockadeModifier"] = "north-atlantic", 1.0
+		}
+	}
+	e, err := Compile(sf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := newGame(e, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(e.runners, func(rp runnerPort) bool { return rp.name == "Test Roanoke" })
+	if i < 0 || !e.runners[i].onBoard {
+		t.Fatalf("Test Roanoke is no Blockade Runner Port on the board: %+v", e.runners)
+	}
+	p := e.b.pts["test-roanoke"]
+	if g.controller(p) != "confederate" || g.ports.state[i] != portOpen {
+		t.Fatalf("the premise: Test Roanoke Confederate (%q) and open (state %d)", g.controller(p), g.ports.state[i])
+	}
+	zone := g.core.Tracks["blockade.north-atlantic"]
+	g.setMarker(p, "union")
+	if g.ports.state[i] != portClosed {
+		t.Errorf("a Union-controlled Roanoke: the port's state is %d, want closed", g.ports.state[i])
+	}
+	if d := g.core.Tracks["blockade.north-atlantic"] - zone; d != -1 {
+		t.Errorf("the North Atlantic marker moved %+v, want -1 (the port's +1 gone)", d)
+	}
+	g.setMarker(p, "")
+	if g.ports.state[i] != portOpen {
+		t.Errorf("Roanoke Confederate again: the port's state is %d, want open", g.ports.state[i])
+	}
+}
