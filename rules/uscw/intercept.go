@@ -278,15 +278,14 @@ type maneuverAttempt struct {
 
 // reactTogether plays the non-Phasing player's reactions into p,
 // declared at once: the Interceptions (9.2.3, U595: "All must be
-// pre-designated before any are resolved") and with Optional 5 a
-// Maneuver ("All Maneuver attempts have to be pre-designated at the same
-// time that Interception attempts are pre-designated and cannot be
+// pre-designated before any are resolved") and with Optional 5 the
+// Maneuvers ("All Maneuver attempts have to be pre-designated at the
+// same time that Interception attempts are pre-designated and cannot be
 // canceled after seeing the results", U1760). Every attempt rolls on the
 // position as declared (a success does not give the next one a Picket
-// Line), then the successes move: the Maneuvers, then
-// the Interceptions, whose battle follows (or the Cavalry Backup's
-// choice, 8.2). The Maneuvers roll first, then the Interceptions, each
-// in the order declared.
+// Line), the Maneuvers first, each kind in the order declared; then the
+// successes move, the Maneuvers first, and the Interceptions' battle
+// follows (or the Cavalry Backup's choice, 8.2).
 func (g *game) reactTogether(p rules.Point, d declaration) {
 	pm, all := g.pending, d.intercepts
 	pm.tried = true

@@ -17,11 +17,12 @@ import (
 // hex-less sea from Ocean Port to Ocean Port, at most 3 SPs an Action
 // Phase. Either costs the stack its whole MA (U1564). A transport into an
 // enemy space is an Amphibious Assault (amphibious.go). River Transport
-// may drop SPs and Generals off on the way (U1564). A card may pay instead of the
-// Action Points (19.3.2, navalcards.go). Not yet played: drops by Ocean Transport, interception of a landing (U1618) but 10.3.2's
-// automatic reaction at a Coastal Fort (landingReactions), the map's
-// coastal hexes, bays, Tidal River Paths and Island spaces (not on the
-// test map).
+// may drop SPs and Generals off on the way (U1564), and a General may
+// sail without SPs to friendly SPs (7.5.3). A card may pay instead of the
+// Action Points (19.3.2, navalcards.go). Not yet played: drops by Ocean
+// Transport, interception of a landing (U1618) but 10.3.2's automatic
+// reaction at a Coastal Fort (landingReactions), the map's coastal hexes
+// and bays (not on the test map).
 
 // transportOrder is a Naval Transport action.
 type transportOrder struct {
@@ -363,15 +364,18 @@ func (g *game) dropOffs(side string, start rules.Point, o transportOrder, n int)
 	}
 	var out []dropOff
 	total := 0
-	hexes := map[string]bool{}
+	var hexes []string // sorted, so a refusal names the same hex every time
 	for id := range o.drops {
-		hexes[id] = true
+		hexes = append(hexes, id)
 	}
 	for id := range o.dropGens {
-		hexes[id] = true
+		if _, ok := o.drops[id]; !ok {
+			hexes = append(hexes, id)
+		}
 	}
+	sort.Strings(hexes)
 	dropped := map[string]bool{}
-	for id := range hexes {
+	for _, id := range hexes {
 		p, err := b.locate(id)
 		if err != nil {
 			return nil, err
