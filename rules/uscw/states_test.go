@@ -182,3 +182,49 @@ func TestIslandBlockadeRunnerPort(t *testing.T) {
 		t.Errorf("Roanoke Confederate again: the port's state is %d, want open", g.ports.state[i])
 	}
 }
+
+// The Primary Supply Sources the test map has no hex for (13.2): "Any
+// Union controlled City or capital that is located in a Northern or
+// Border State that has an LOC to another Union controlled Objective
+// Hex" (13.2.1, U957), and a Confederate "Southern state capital (other
+// than Charleston, WV)" with "an LOC to two other Confederate controlled
+// Resource Hexes" (13.2.2, U963). The test makes Towns into a City and
+// capitals, in memory: 1628 (Maryland, Out of Supply as a Town), 3007
+// (North Carolina, Limited Supply as a Town) and 2935 (West Virginia).
+func TestCapitalAndCitySources(t *testing.T) {
+	withPlaces := func(places map[string]string) *game {
+		sf := loadScenario(t, scen1861)
+		for i := range sf.Module.Map.Hexes {
+			if pl, ok := places[sf.Module.Map.Hexes[i].At]; ok {
+				sf.Module.Map.Hexes[i].Place = pl
+			}
+		}
+		e, err := Compile(sf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := newGame(e, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	supply := func(g *game, side, id string) string { return g.supplyAt(side, g.e.b.pts[id]).String() }
+	towns := withPlaces(nil)
+	if supply(towns, "union", "1628") != "out" || supply(towns, "confederate", "3007") != "limited" || supply(towns, "confederate", "2935") == "full" {
+		t.Fatalf("the premise, as Towns: 1628 %s for the Union, 3007 %s and 2935 %s for the Confederate", supply(towns, "union", "1628"), supply(towns, "confederate", "3007"), supply(towns, "confederate", "2935"))
+	}
+	g := withPlaces(map[string]string{"1628": "city", "3007": "capital", "2935": "capital"})
+	if got := supply(g, "union", "1628"); got != "full" {
+		t.Errorf("13.2.1: a Union-controlled City of Maryland with an LOC to another Union Objective Hex is in %s supply, want full (a source)", got)
+	}
+	if got := supply(g, "confederate", "3007"); got != "full" {
+		t.Errorf("13.2.2: a Confederate capital of North Carolina with an LOC to two other Resource Hexes is in %s supply, want full (a source)", got)
+	}
+	if got := supply(g, "confederate", "2935"); got == "full" {
+		t.Error("13.2.2: a capital of West Virginia is a Confederate source: 'other than Charleston, WV'")
+	}
+	if got := supply(withPlaces(map[string]string{"3007": "city"}), "confederate", "3007"); got != "limited" {
+		t.Errorf("13.2.2: a Confederate City that is no capital and no Resource Hex is in %s supply, want limited (no source)", got)
+	}
+}
