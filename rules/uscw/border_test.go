@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/musterhq/muster/rules"
+	"github.com/musterhq/muster/scenarios"
 )
 
 // 17.1.4 (U1374): when a Border State joins a side "the opposing player
@@ -11,22 +12,14 @@ import (
 // has SPs or Forts-all other Cities, Towns and Port hexes in the state
 // are considered friendly to the controlling player". The test map's
 // places are all towns (script 442 pins the Towns and a Port), so the
-// test makes one Missouri town, 2749, a City on the compiled board in
-// memory: the Union's SPs there take no marker when Missouri joins the
-// Confederate, while those in the Town 2849 and the Port 2449 (Norfolk, a
-// town and an Ocean Port) do.
+// test makes one Missouri town, 2749, a City on the map in memory
+// before compiling: the Union's SPs there take no marker when Missouri
+// joins the Confederate, while those in the Town 2849 and the Port 2449
+// (Norfolk, a town and an Ocean Port) do.
 func TestJoinStateTownsAndPorts(t *testing.T) {
-	e, err := Compile(loadScenario(t, scen1861))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := e.b
+	g := gameOnMap(t, scen1861, map[string]func(*scenarios.HexData){"2749": func(h *scenarios.HexData) { h.Place = "city" }})
+	b := g.e.b
 	city, town, port := b.pts["2749"], b.pts["2849"], b.pts["2449"]
-	b.hexes[city].Place = "city"
-	g, err := newGame(e, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, p := range []struct {
 		at    string
 		place string

@@ -3,25 +3,19 @@ package uscw
 import (
 	"slices"
 	"testing"
+
+	"github.com/musterhq/muster/scenarios"
 )
 
-// West Virginia's "Resource Hexes, Towns and Ports are also considered
-// part of Virginia when they are under Confederate control" (17.1.2,
-// U1364), and its Resource Hexes give their BPs as the Southern States'
-// do (17.1.6, U1382; U1714). The test map has no West Virginia Resource
-// Hex or Port, so the test marks the Town 2935 a Resource Hex of 2 BPs
-// and makes the North Carolina river port 3408 a West Virginia Port, in
-// memory, before compiling.
-func TestWestVirginiaCountsAsVirginia(t *testing.T) {
-	sf := loadScenario(t, scen1861) // West Virginia starts Confederate (S1, U1793)
+// gameOnMap starts a game of the scenario at path whose map hexes named
+// in edits are changed first, in memory: a feature the made-up test map
+// lacks (a Resource Hex, a City, a capital), compiled as the map's own.
+func gameOnMap(t testing.TB, path string, edits map[string]func(*scenarios.HexData)) *game {
+	t.Helper()
+	sf := loadScenario(t, path)
 	for i := range sf.Module.Map.Hexes {
-		h := &sf.Module.Map.Hexes[i]
-		switch h.At {
-		case "2935":
-			bp := 2
-			h.BP = &bp
-		case "3408":
-			h.States = []string{westVirginia}
+		if edit, ok := edits[sf.Module.Map.Hexes[i].At]; ok {
+			edit(&sf.Module.Map.Hexes[i])
 		}
 	}
 	e, err := Compile(sf)
@@ -32,6 +26,23 @@ func TestWestVirginiaCountsAsVirginia(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return g
+}
+
+// West Virginia's "Resource Hexes, Towns and Ports are also considered
+// part of Virginia when they are under Confederate control" (17.1.2,
+// U1364), and its Resource Hexes give their BPs as the Southern States'
+// do (17.1.6, U1382; U1714). The test map has no West Virginia Resource
+// Hex or Port, so the test marks the Town 2935 a Resource Hex of 2 BPs
+// and makes the North Carolina river port 3408 a West Virginia Port, in
+// memory, before compiling.
+func TestWestVirginiaCountsAsVirginia(t *testing.T) {
+	// West Virginia starts Confederate (S1, U1793).
+	g := gameOnMap(t, scen1861, map[string]func(*scenarios.HexData){
+		"2935": func(h *scenarios.HexData) { bp := 2; h.BP = &bp },
+		"3408": func(h *scenarios.HexData) { h.States = []string{westVirginia} },
+	})
+	e := g.e
 	res, port := e.b.pts["2935"], e.b.pts["3408"]
 	if g.controller(res) != "confederate" || !g.inFullSupply("confederate", res) || g.controller(port) != "confederate" {
 		t.Fatalf("the premise: 2935 and 3408 Confederate (%q, %q), 2935 in Full Supply (%v)", g.controller(res), g.controller(port), g.inFullSupply("confederate", res))
@@ -111,20 +122,9 @@ func TestWestVirginiaCountsAsVirginia(t *testing.T) {
 // one Objective Hex in each (2642, 2649); the test makes four more Towns
 // of Kentucky Objective Hexes, in memory.
 func TestBorderStateBPsCapped(t *testing.T) {
-	sf := loadScenario(t, scen1861)
-	for i := range sf.Module.Map.Hexes {
-		if h := &sf.Module.Map.Hexes[i]; slices.Contains([]string{"1642", "1742", "1842", "1942"}, h.At) {
-			h.Objective = true
-		}
-	}
-	e, err := Compile(sf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := newGame(e, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	objective := func(h *scenarios.HexData) { h.Objective = true }
+	g := gameOnMap(t, scen1861, map[string]func(*scenarios.HexData){"1642": objective, "1742": objective, "1842": objective, "1942": objective})
+	e := g.e
 	if got := g.borderBPs(); got != 0 {
 		t.Fatalf("the premise: no Border State Objective Hex Confederate at the start, %d BPs", got)
 	}
@@ -193,21 +193,11 @@ func TestIslandBlockadeRunnerPort(t *testing.T) {
 // (North Carolina, Limited Supply as a Town) and 2935 (West Virginia).
 func TestCapitalAndCitySources(t *testing.T) {
 	withPlaces := func(places map[string]string) *game {
-		sf := loadScenario(t, scen1861)
-		for i := range sf.Module.Map.Hexes {
-			if pl, ok := places[sf.Module.Map.Hexes[i].At]; ok {
-				sf.Module.Map.Hexes[i].Place = pl
-			}
+		edits := map[string]func(*scenarios.HexData){}
+		for id, pl := range places {
+			edits[id] = func(h *scenarios.HexData) { h.Place = pl }
 		}
-		e, err := Compile(sf)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := newGame(e, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return g
+		return gameOnMap(t, scen1861, edits)
 	}
 	supply := func(g *game, side, id string) string { return g.supplyAt(side, g.e.b.pts[id]).String() }
 	towns := withPlaces(nil)

@@ -289,14 +289,7 @@ func (g *game) railRoute(side string, s, t int, avoid func(int) bool) []int {
 	for i := range prev {
 		prev[i] = -1
 	}
-	var north []int
-	if side == "union" {
-		for _, p := range rg.north {
-			if i := rg.railIdx[p]; rc.owner[i] == side {
-				north = append(north, i)
-			}
-		}
-	}
+	north := g.northEdgeRails(side, rc)
 	prev[s] = s
 	queue := []int{s}
 	for len(queue) > 0 {
@@ -574,6 +567,23 @@ func (g *game) strategicCandidates(side string, out []candidate, first bool) []c
 // railReachable joins them.
 func (g *game) railComponents(side string) []int { return g.railNet(side, true) }
 
+// northEdgeRails are the Union's rail indexes on the north map edge,
+// joined to each other off the map (13.2.1's sources); none for the
+// Confederate.
+func (g *game) northEdgeRails(side string, rc *railControl) []int {
+	if side != "union" {
+		return nil
+	}
+	rg := g.e.b.rails
+	var north []int
+	for _, p := range rg.north {
+		if i := rg.railIdx[p]; rc.owner[i] == side {
+			north = append(north, i)
+		}
+	}
+	return north
+}
+
 // railNet is railComponents with the bridges and ferries under the
 // enemy's Naval Control closed (naval) or not.
 func (g *game) railNet(side string, naval bool) []int {
@@ -588,14 +598,7 @@ func (g *game) railNet(side string, naval bool) []int {
 	for i := range comp {
 		comp[i] = -1
 	}
-	var north []int
-	if side == "union" {
-		for _, p := range rg.north {
-			if i := rg.railIdx[p]; rc.owner[i] == side {
-				north = append(north, i)
-			}
-		}
-	}
+	north := g.northEdgeRails(side, rc)
 	label := 0
 	queue := make([]int, 0, len(rg.railHexs))
 	for s := range rg.railHexs {
